@@ -1,0 +1,51 @@
+# shutbox developer commands. On a fresh machine these two do all the set-up:
+#   make sim    start the simulated box in this terminal
+#   make test   install what the tests need, then run every test
+# Both create .venv (pinned host tools from pyproject.toml) and node_modules
+# (the wasm MicroPython from package-lock.json) on first use.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+STUBS_STAMP := typings/.installed
+
+.PHONY: sim test check lint typecheck mpy-cross-check bench clean
+
+$(VENV_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check pip==26.3
+	$(PY) -m pip install --quiet --disable-pip-version-check --group dev
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(STUBS_STAMP): pyproject.toml $(VENV_STAMP)
+	rm -rf typings
+	$(PY) -m pip install --quiet --disable-pip-version-check --target typings --group board-stubs
+	touch $@
+
+sim: $(VENV_STAMP)
+	$(PY) -m board_sim
+
+lint: $(VENV_STAMP)
+	$(VENV)/bin/ruff check .
+
+mpy-cross-check: $(VENV_STAMP)
+	$(PY) tools/check_mpy_cross.py
+
+typecheck: $(STUBS_STAMP) $(NODE_STAMP)
+	$(VENV)/bin/pyright -p pyrightconfig.json
+
+test: $(VENV_STAMP) $(NODE_STAMP) $(STUBS_STAMP)
+	$(MAKE) --no-print-directory lint mpy-cross-check typecheck
+	$(PY) -m pytest -n 2
+
+bench: $(VENV_STAMP) $(NODE_STAMP)
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) node_modules typings build .pytest_cache .hypothesis
