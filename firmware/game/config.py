@@ -1,0 +1,120 @@
+"""Rules from a configuration object (parsed JSON): a preset plus any axes changed by name.
+
+Every mistake is refused with a message that names the key, the value and what is allowed;
+combinations that make no sense are refused with a message naming the conflict.
+"""
+
+from game import rules as R
+from game.presets import PRESET_NAMES, preset_axes
+from game.tiles import bit
+
+BOX_SIZES = (9, 10, 12, 24)
+DIE_FACES = (6, 20)
+
+# Numeric axes: (lowest, highest).
+_RANGES = {
+    "tiles": (9, 24),
+    "dice": (1, 4),
+    "faces": (6, 20),
+    "must_first": (0, 3),
+    "rounds": (1, 99),
+    "target": (1, 999),
+    "max_penalty": (1, 999),
+    "chips": (0, 9999),
+    "ante": (0, 999),
+    "rows": (1, 4),
+}
+
+
+class ConfigError(ValueError):
+    """A configuration that cannot be played, with a message for the person who wrote it."""
+
+
+def _axis(name):
+    for axis in R.AXES:
+        if axis[0] == name:
+            return axis
+    return None
+
+
+def _value(name, raw):
+    _name, default, names = _axis(name)
+    if names:
+        if raw in names:
+            return names.index(raw)
+        raise ConfigError("%s: '%s' is not one of %s" % (name, raw, ", ".join(names)))
+    if isinstance(default, bool):
+        if raw is True or raw is False:
+            return raw
+        raise ConfigError("%s: expected true or false, got %r" % (name, raw))
+    if not isinstance(raw, int) or raw is True or raw is False:
+        raise ConfigError("%s: expected a whole number, got %r" % (name, raw))
+    low, high = _RANGES[name]
+    if raw < low or raw > high:
+        raise ConfigError("%s: %d is outside %d..%d" % (name, raw, low, high))
+    return raw
+
+
+def rules_from_config(config):
+    """Rules for a dict like {"preset": "classic", "tiles": 12, "move": "thai"}."""
+    if not isinstance(config, dict):
+        raise ConfigError("the rules must be an object of axis names, got %r" % (config,))
+    preset_name = config.get("preset", "classic")
+    if preset_name not in PRESET_NAMES:
+        raise ConfigError("preset: unknown '%s'; choose one of: %s" % (preset_name, ", ".join(PRESET_NAMES)))
+    values = dict(preset_axes(preset_name))
+    for key in config:
+        if key == "preset":
+            continue
+        if _axis(key) is None:
+            known = ", ".join(["preset"] + [axis[0] for axis in R.AXES])
+            raise ConfigError("unknown key '%s'; the keys are: %s" % (key, known))
+        values[key] = _value(key, config[key])
+    rules = R.Rules(**values)
+    found = conflicts(rules)
+    if found:
+        raise ConfigError("; ".join(found))
+    return rules
+
+
+def conflicts(rules):
+    """Messages naming each combination of axes that cannot be played (empty when fine)."""
+    found = []
+    move_name = R.MOVE_NAMES[rules.move]
+    if rules.tiles not in BOX_SIZES:
+        found.append("tiles: boxes have 9, 10, 12 or 24 tiles, not %d" % rules.tiles)
+    if rules.faces not in DIE_FACES:
+        found.append("faces: dice have 6 or 20 faces, not %d" % rules.faces)
+    if rules.source in (R.SOURCE_DICE, R.SOURCE_MANUAL) and rules.max_roll() > 24:
+        found.append("dice: %dd%d can roll %d, more than the box's largest total 24"
+                     % (rules.dice, rules.faces, rules.max_roll()))
+    two_values = rules.source == R.SOURCE_DOMINOES or (
+        rules.source != R.SOURCE_CARDS and rules.dice == 2)
+    if rules.move != R.MOVE_ANY and not two_values:
+        found.append("move '%s' reads two dice, but %s gives %s"
+                     % (move_name, R.SOURCE_NAMES[rules.source],
+                        "one card a draw" if rules.source == R.SOURCE_CARDS else "%d dice" % rules.dice))
+    if rules.move == R.MOVE_THAI and rules.one_die != R.ONE_DIE_NEVER:
+        found.append("move 'thai' always rolls two dice, so one_die must be 'never', not '%s'"
+                     % R.ONE_DIE_NAMES[rules.one_die])
+    if rules.one_die != R.ONE_DIE_NEVER and (rules.dice < 2 or rules.source in (R.SOURCE_DOMINOES, R.SOURCE_CARDS)):
+        found.append("one_die '%s' needs a roll of two or more dice" % R.ONE_DIE_NAMES[rules.one_die])
+    if rules.must_first:
+        if rules.must_first == 1:
+            found.append("must_first: 2 (2-to-go) or 3 (3-to-go), or 0 for none; not 1")
+        elif not rules.start_mask() & bit(rules.must_first):
+            found.append("must_first %d needs tile %d up at the start, but start '%s' puts it down"
+                         % (rules.must_first, rules.must_first, R.START_NAMES[rules.start]))
+    if rules.match == R.MATCH_RACE and rules.rows < 2:
+        found.append("match 'race' gives each player a row of flaps: rows must be 2 or more")
+    if rules.rows_mode == R.ROWS_SIMULTANEOUS and rules.rows < 2:
+        found.append("rows_mode 'simultaneous' needs rows 2 or more")
+    if rules.source == R.SOURCE_DOMINOES and rules.dice != 2:
+        found.append("source 'dominoes' draws two halves: dice must be 2")
+    if rules.dominoes_blank and rules.source != R.SOURCE_DOMINOES:
+        found.append("dominoes_blank only applies to source 'dominoes'")
+    if rules.cards_high and rules.source != R.SOURCE_CARDS:
+        found.append("cards_high only applies to source 'cards'")
+    if rules.stakes != R.STAKES_NONE and rules.chips < rules.ante:
+        found.append("stakes: chips %d cannot pay an ante of %d" % (rules.chips, rules.ante))
+    return found

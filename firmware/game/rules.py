@@ -1,0 +1,184 @@
+"""The rule axes of Shut the Box (VARIANTS.md sections 1-9) as data, and what they decide.
+
+A `Rules` object holds one value per axis. Axis values are small integers; the names used in
+configuration files, menus and command lines are in the `*_NAMES` tuples (index = value).
+"""
+
+from micropython import const
+
+from game.tiles import bit, full_mask, tile_count, tile_sum
+
+# 2. Starting position.
+START_ALL = const(0)
+START_3_DOWN = const(1)
+START_ODD = const(2)
+START_EVEN = const(3)
+START_LUCKY_7 = const(4)
+START_NAMES = ("all-up", "3-down", "odd-up", "even-up", "lucky-7")
+
+# 3. When the player may choose to roll one die.
+ONE_DIE_NEVER = const(0)
+ONE_DIE_HIGH_SHUT = const(1)
+ONE_DIE_LAST_TILE = const(2)
+ONE_DIE_LOW_SUM = const(3)
+ONE_DIE_NAMES = ("never", "high-tiles-shut", "only-tile-1", "sum-6-or-less")
+
+# 4. Which tiles a roll may shut.
+MOVE_ANY = const(0)
+MOVE_THAI = const(1)
+MOVE_EXACT = const(2)
+MOVE_SINGLE_DIE = const(3)
+MOVE_YOUNG = const(4)
+MOVE_NAMES = ("any-combination", "thai", "exact-match", "single-die", "young-players")
+
+# 5. Scoring a finished turn.
+SCORE_GOLF = const(0)
+SCORE_MISSIONARY = const(1)
+SCORE_DIGITAL = const(2)
+SCORE_NAMES = ("golf", "missionary", "digital")
+
+# 6. Match format.
+MATCH_SINGLE = const(0)
+MATCH_FIXED_ROUNDS = const(1)
+MATCH_TOURNAMENT = const(2)
+MATCH_MAX_PENALTY = const(3)
+MATCH_LONG_GAME = const(4)
+MATCH_RACE = const(5)
+MATCH_NAMES = ("single-round", "fixed-rounds", "tournament", "max-penalty", "long-game", "race")
+
+# 7. Stakes, in chips.
+STAKES_NONE = const(0)
+STAKES_POOL = const(1)
+STAKES_CANOGA = const(2)
+STAKES_NAMES = ("none", "pool", "canoga")
+
+# Shared wins (ties) under stakes.
+TIES_SPLIT = const(0)
+TIES_FULL = const(1)
+TIES_NAMES = ("split", "full")
+
+# 8. Random source.
+SOURCE_DICE = const(0)
+SOURCE_MANUAL = const(1)
+SOURCE_DOMINOES = const(2)
+SOURCE_CARDS = const(3)
+SOURCE_NAMES = ("electronic-dice", "manual-dice", "dominoes", "cards")
+
+# 9. Several flap rows on one box.
+ROWS_TAKE_TURNS = const(0)
+ROWS_SIMULTANEOUS = const(1)
+ROWS_NAMES = ("take-turns", "simultaneous")
+
+# Axis name -> (attribute default, names tuple or None for a number/flag).
+AXES = (
+    ("tiles", 9, None),
+    ("dice", 2, None),
+    ("faces", 6, None),
+    ("start", START_ALL, START_NAMES),
+    ("one_die", ONE_DIE_HIGH_SHUT, ONE_DIE_NAMES),
+    ("move", MOVE_ANY, MOVE_NAMES),
+    ("second_die_optional", False, None),
+    ("must_first", 0, None),
+    ("unlucky_7", False, None),
+    ("scoring", SCORE_GOLF, SCORE_NAMES),
+    ("double_rethrow", False, None),
+    ("match", MATCH_SINGLE, MATCH_NAMES),
+    ("rounds", 1, None),
+    ("target", 100, None),
+    ("max_penalty", 45, None),
+    ("drop_on_exceed", False, None),
+    ("stakes", STAKES_NONE, STAKES_NAMES),
+    ("chips", 100, None),
+    ("ante", 1, None),
+    ("ties", TIES_SPLIT, TIES_NAMES),
+    ("source", SOURCE_DICE, SOURCE_NAMES),
+    ("dominoes_blank", False, None),
+    ("cards_high", False, None),
+    ("rows", 1, None),
+    ("rows_mode", ROWS_TAKE_TURNS, ROWS_NAMES),
+)
+
+
+class Rules:
+    """One value per rule axis; defaults are the classic game."""
+
+    def __init__(self, **axes):
+        for name, default, _names in AXES:
+            setattr(self, name, axes.pop(name, default))
+        if axes:
+            raise TypeError("unknown rule axis: %s" % ", ".join(sorted(axes)))
+
+    def copy(self, **changes):
+        """A new Rules with some axes changed."""
+        values = {}
+        for name, _default, _names in AXES:
+            values[name] = getattr(self, name)
+        values.update(changes)
+        return Rules(**values)
+
+    def as_names(self):
+        """Every axis as its configuration-file value (names for named axes)."""
+        values = {}
+        for name, _default, names in AXES:
+            value = getattr(self, name)
+            values[name] = names[value] if names else value
+        return values
+
+    def __eq__(self, other):
+        for name, _default, _names in AXES:
+            if getattr(self, name) != getattr(other, name):
+                return False
+        return True
+
+    def all_tiles(self):
+        """The mask of every tile on the box (one row)."""
+        return full_mask(self.tiles)
+
+    def start_mask(self):
+        """The open tiles at the start of a turn."""
+        tiles = full_mask(self.tiles)
+        if self.start == START_3_DOWN:
+            return tiles & ~0b111
+        if self.start == START_ODD:
+            return tiles & 0x555555
+        if self.start == START_EVEN:
+            return tiles & 0xAAAAAA
+        if self.start == START_LUCKY_7:
+            return bit(7)
+        return tiles
+
+    def max_roll(self):
+        """The largest total one roll can show under this random source."""
+        if self.source == SOURCE_CARDS:
+            return 12 if self.cards_high or self.faces > 6 else 6
+        if self.source == SOURCE_DOMINOES:
+            return 12
+        return self.dice * self.faces
+
+    def one_die_allowed(self, open_mask):
+        """May the player choose to roll a single die with these tiles open?"""
+        if self.dice < 2 or (self.source != SOURCE_DICE and self.source != SOURCE_MANUAL):
+            return False
+        rule = self.one_die
+        if rule == ONE_DIE_HIGH_SHUT:
+            return open_mask >> 6 == 0
+        if rule == ONE_DIE_LAST_TILE:
+            return open_mask == 1
+        if rule == ONE_DIE_LOW_SUM:
+            return tile_sum(open_mask) <= 6
+        return False
+
+    def score(self, open_mask):
+        """The penalty score of a finished turn with these tiles open (lowest wins)."""
+        if self.scoring == SCORE_MISSIONARY:
+            return tile_count(open_mask)
+        if self.scoring == SCORE_DIGITAL:
+            score = 0
+            tile = 1
+            while open_mask:
+                if open_mask & 1:
+                    score = score * (100 if tile >= 10 else 10) + tile
+                open_mask >>= 1
+                tile += 1
+            return score
+        return tile_sum(open_mask)

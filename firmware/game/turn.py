@@ -1,0 +1,282 @@
+"""One player's turn as a state machine fed by events: roll, tile shut, tile reopened.
+
+The turn knows a pending move (tiles shut since the roll, still open to take-back) from a
+committed one (taken when the next roll is made, `commit()` is called, or the move shuts the
+box). It never assumes a flap moved: every event returns a result code saying what it meant,
+and an illegal event changes nothing. Events allocate nothing.
+"""
+
+from micropython import const
+
+from game.moves import MoveRules
+from game.rules import SOURCE_CARDS
+from game.tables import table_for
+from game.tiles import bit
+
+# Turn states.
+AWAIT_ROLL = const(0)
+AWAIT_MOVE = const(1)
+OVER = const(2)
+
+# How a turn ended.
+END_NONE = const(0)
+END_SHUT = const(1)
+END_NO_MOVE = const(2)
+END_UNLUCKY_7 = const(3)
+END_FIRST_ROLL_LOST = const(4)
+END_NAMES = ("playing", "box shut", "no move", "unlucky 7", "first roll lost")
+
+# Event results: accepted...
+ROLLED = const(0)
+FREE_THROW = const(1)
+ENDED = const(2)
+PENDING = const(3)
+MOVE_LEGAL = const(4)
+MOVE_COMPLETE = const(5)
+TAKEN_BACK = const(6)
+COMMITTED = const(7)
+# ...and refused, with nothing changed.
+E_TURN_OVER = const(16)
+E_ROLL_FIRST = const(17)
+E_ILLEGAL_TILE = const(18)
+E_ALREADY_SHUT = const(19)
+E_ALREADY_OPEN = const(20)
+E_COMMITTED = const(21)
+E_MOVE_DUE = const(22)
+E_DICE_COUNT = const(23)
+E_ONE_DIE = const(24)
+E_NOTHING_TO_COMMIT = const(25)
+ERROR_FIRST = E_TURN_OVER
+RESULT_NAMES = {
+    ROLLED: "rolled",
+    FREE_THROW: "free throw",
+    ENDED: "turn ended",
+    PENDING: "pending",
+    MOVE_LEGAL: "move legal",
+    MOVE_COMPLETE: "move complete",
+    TAKEN_BACK: "taken back",
+    COMMITTED: "committed",
+    E_TURN_OVER: "the turn is over",
+    E_ROLL_FIRST: "roll before shutting a tile",
+    E_ILLEGAL_TILE: "that tile is not part of a legal move",
+    E_ALREADY_SHUT: "that tile is already shut",
+    E_ALREADY_OPEN: "that tile is already open",
+    E_COMMITTED: "that tile was shut by an earlier move",
+    E_MOVE_DUE: "finish the move before rolling",
+    E_DICE_COUNT: "wrong number of dice",
+    E_ONE_DIE: "one die is not allowed now",
+    E_NOTHING_TO_COMMIT: "no legal move to commit",
+}
+
+
+def is_error(result):
+    """Was an event refused?"""
+    return result >= ERROR_FIRST
+
+
+class Turn:
+    """A turn on one row of tiles; reuse it across turns with `start()`."""
+
+    def __init__(self, rules, table=None, open_mask=None):
+        self.rules = rules
+        self.table = table if table is not None else table_for(rules)
+        self.move_rules = MoveRules(rules, self.table)
+        self.dice = bytearray(4)
+        self.start(open_mask)
+
+    def start(self, open_mask=None):
+        """Begin a turn with these tiles open (the rules' start position by default)."""
+        self.open_mask = self.rules.start_mask() if open_mask is None else open_mask
+        self.start_mask = self.open_mask
+        self.pending = 0
+        self.rolls = 0
+        self.moves_made = 0
+        self.one_die = False
+        self.dice_count = 0
+        self.total = 0
+        self.die_mask = 0
+        self.dice_distinct = False
+        self.required = 0
+        self.ended = END_NONE
+        self.state = AWAIT_ROLL if self.open_mask else OVER
+        if not self.open_mask:
+            self.ended = END_SHUT
+
+    # -- rolling -----------------------------------------------------------------------------
+    def one_die_allowed(self):
+        """May the player choose a single die for the next roll?"""
+        return self.state != OVER and self.rules.one_die_allowed(self.open_mask & ~self.pending)
+
+    def choose_one_die(self, one_die):
+        """Choose one die (True) or the full set (False) for the next roll."""
+        if one_die and not self.one_die_allowed():
+            return E_ONE_DIE
+        self.one_die = one_die
+        return ROLLED
+
+    def dice_expected(self):
+        """How many values the next roll must have."""
+        if self.rules.source == SOURCE_CARDS:
+            return 1
+        return 1 if self.one_die else self.rules.dice
+
+    def roll(self, a, b=None, c=None, d=None):
+        """A roll showing these dice (or domino halves, or one card). Commits a pending move."""
+        if self.state == OVER:
+            return E_TURN_OVER
+        if self.state == AWAIT_MOVE:
+            if not self._pending_legal():
+                return E_MOVE_DUE
+            self._commit()
+            if self.state == OVER:
+                return E_TURN_OVER
+        count = 1 if b is None else 2 if c is None else 3 if d is None else 4
+        if count != self.dice_expected():
+            return E_DICE_COUNT
+        dice = self.dice
+        dice[0] = a
+        dice[1] = 0 if b is None else b
+        dice[2] = 0 if c is None else c
+        dice[3] = 0 if d is None else d
+        return self._rolled(count)
+
+    def _rolled(self, count):
+        dice = self.dice
+        tiles = self.rules.tiles
+        total = 0
+        die_mask = 0
+        for index in range(count):
+            value = dice[index]
+            total += value
+            if 1 <= value <= tiles:
+                die_mask |= bit(value)
+        self.dice_count = count
+        self.total = total
+        self.die_mask = die_mask
+        distinct = 0
+        mask = die_mask
+        while mask:
+            distinct += 1
+            mask &= mask - 1
+        self.dice_distinct = distinct == count
+        self.rolls += 1
+        self.one_die = False
+        must = self.rules.must_first
+        self.required = bit(must) if must and self.rolls == 1 else 0
+        if self.rules.unlucky_7 and total == 7:
+            return self._end(END_UNLUCKY_7)
+        if total == 0:
+            return FREE_THROW
+        if not self.move_rules.any_legal(
+            self.open_mask, total, die_mask, self.dice_distinct, self.required
+        ):
+            if self.required:
+                return self._end(END_FIRST_ROLL_LOST)
+            if self.rules.double_rethrow and count == 2 and dice[0] == dice[1]:
+                return FREE_THROW
+            return self._end(END_NO_MOVE)
+        self.state = AWAIT_MOVE
+        return ROLLED
+
+    # -- tiles -------------------------------------------------------------------------------
+    def tile_shut(self, tile):
+        """A flap was shut. Returns PENDING, MOVE_LEGAL, MOVE_COMPLETE, COMMITTED or an error."""
+        tile_bit = bit(tile)
+        if self.state == OVER:
+            return E_TURN_OVER
+        if tile_bit & ~self.open_mask or tile_bit & self.pending:
+            return E_ALREADY_SHUT
+        if self.state == AWAIT_ROLL:
+            return E_ROLL_FIRST
+        pending = self.pending | tile_bit
+        if not self.move_rules.can_extend(
+            self.open_mask, pending, self.total, self.die_mask, self.dice_distinct, self.required
+        ):
+            return E_ILLEGAL_TILE
+        self.pending = pending
+        if pending == self.open_mask and self._pending_legal():
+            self._commit()
+            return COMMITTED
+        return self.move_state()
+
+    def tile_reopened(self, tile):
+        """A flap was opened. Only a tile of the pending move may be taken back."""
+        tile_bit = bit(tile)
+        if tile_bit & self.pending:
+            self.pending &= ~tile_bit
+            return TAKEN_BACK
+        if tile_bit & self.open_mask:
+            return E_ALREADY_OPEN
+        return E_COMMITTED
+
+    def move_state(self):
+        """PENDING, MOVE_LEGAL (may still grow) or MOVE_COMPLETE, for the tiles shut so far."""
+        moves = self.move_rules
+        if moves.is_complete(
+            self.open_mask, self.pending, self.total, self.die_mask, self.dice_distinct, self.required
+        ):
+            return MOVE_COMPLETE
+        if self._pending_legal():
+            return MOVE_LEGAL
+        return PENDING
+
+    def commit(self):
+        """Take the pending move as final (a button press, or before the next roll)."""
+        if self.state != AWAIT_MOVE or not self._pending_legal():
+            return E_NOTHING_TO_COMMIT
+        self._commit()
+        return COMMITTED
+
+    def _pending_legal(self):
+        return self.move_rules.is_legal(
+            self.open_mask, self.pending, self.total, self.die_mask, self.dice_distinct, self.required
+        )
+
+    def _commit(self):
+        self.open_mask &= ~self.pending
+        self.pending = 0
+        self.moves_made += 1
+        if self.open_mask:
+            self.state = AWAIT_ROLL
+        else:
+            self._end(END_SHUT)
+
+    def _end(self, how):
+        self.state = OVER
+        self.ended = how
+        self.pending = 0
+        return ENDED
+
+    # -- questions ---------------------------------------------------------------------------
+    def legal_moves(self):
+        """Every legal move for the current roll, as masks (allocates: for hints)."""
+        if self.state != AWAIT_MOVE:
+            return []
+        return self.move_rules.legal_moves(
+            self.open_mask, self.total, self.die_mask, self.dice_distinct, self.required
+        )
+
+    def legal_tiles(self):
+        """Tiles that may be shut next, given those already shut (for lighting the LEDs)."""
+        if self.state != AWAIT_MOVE:
+            return 0
+        free = self.open_mask & ~self.pending
+        lit = 0
+        tile = 1
+        while free >> (tile - 1):
+            tile_bit = bit(tile)
+            if free & tile_bit and self.move_rules.can_extend(
+                self.open_mask, self.pending | tile_bit, self.total, self.die_mask,
+                self.dice_distinct, self.required,
+            ):
+                lit |= tile_bit
+            tile += 1
+        return lit
+
+    def score(self):
+        """The turn's penalty score under the rules (meaningful once the turn is over)."""
+        return self.rules.score(self.open_mask)
+
+    def shut_the_box(self):
+        """Did this turn shut every tile?"""
+        return self.ended == END_SHUT
