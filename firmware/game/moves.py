@@ -7,7 +7,7 @@ allocation-free; only `legal_moves`, used for hints, builds a list.
 """
 
 from game.rules import MOVE_ANY, MOVE_EXACT, MOVE_SINGLE_DIE, MOVE_THAI
-from game.tiles import bit, tile_count, tile_sum
+from game.tiles import COUNT_OF_BYTE, SUM_OF_BYTE, bit, tile_count, tile_sum
 
 
 class MoveRules:
@@ -29,8 +29,13 @@ class MoveRules:
         if shut_mask == 0 or shut_mask & ~open_mask or required & ~shut_mask:
             return False
         rule = self.rule
-        if rule == MOVE_ANY:
-            return tile_sum(shut_mask) == total
+        if rule == MOVE_ANY:  # tile_sum inlined: this is the per-flap-event check
+            sums = SUM_OF_BYTE
+            counts = COUNT_OF_BYTE
+            high = shut_mask >> 8
+            top = high >> 8
+            return (sums[shut_mask & 255] + sums[high & 255] + (counts[high & 255] << 3)
+                    + sums[top] + (counts[top] << 4)) == total
         if shut_mask & ~self._candidates(open_mask, total, die_mask):
             return False
         if 1 <= total <= self.tiles and shut_mask == bit(total):

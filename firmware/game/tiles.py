@@ -36,38 +36,31 @@ def mask_of(tiles):
     return mask
 
 
-def _chunk_table(weight_of_bit):
-    table = bytearray(64)
-    for chunk in range(64):
+def _byte_table(weight_of_bit):
+    table = bytearray(256)
+    for byte in range(256):
         total = 0
-        for index in range(6):
-            if chunk & (1 << index):
+        for index in range(8):
+            if byte & (1 << index):
                 total += weight_of_bit(index)
-        table[chunk] = total
+        table[byte] = total
     return bytes(table)
 
 
-# Per 6-tile chunk: the sum of its tiles counted from 1, and how many tiles it has.
-_CHUNK_SUM = _chunk_table(lambda index: index + 1)
-_CHUNK_COUNT = _chunk_table(lambda index: 1)
+# Per 8-tile byte of a mask: the sum of its tiles counted from 1, and how many tiles it has
+# (512 bytes for both; the move check inlines them, see game.moves).
+SUM_OF_BYTE = _byte_table(lambda index: index + 1)
+COUNT_OF_BYTE = _byte_table(lambda index: 1)
 
 
 def tile_sum(mask):
-    """Sum of the tile numbers in a mask, allocation-free: two byte lookups per 6 tiles."""
-    total = 0
-    offset = 0
-    while mask:
-        chunk = mask & 63
-        total += _CHUNK_SUM[chunk] + offset * _CHUNK_COUNT[chunk]
-        mask >>= 6
-        offset += 6
-    return total
+    """Sum of the tile numbers in a mask of up to 24 tiles: three byte lookups, no allocation."""
+    high = mask >> 8
+    top = high >> 8
+    return (SUM_OF_BYTE[mask & 255] + SUM_OF_BYTE[high & 255] + (COUNT_OF_BYTE[high & 255] << 3)
+            + SUM_OF_BYTE[top] + (COUNT_OF_BYTE[top] << 4))
 
 
 def tile_count(mask):
-    """How many tiles a mask holds."""
-    count = 0
-    while mask:
-        count += _CHUNK_COUNT[mask & 63]
-        mask >>= 6
-    return count
+    """How many tiles a mask of up to 24 tiles holds."""
+    return COUNT_OF_BYTE[mask & 255] + COUNT_OF_BYTE[(mask >> 8) & 255] + COUNT_OF_BYTE[mask >> 16]
