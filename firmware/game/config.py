@@ -6,7 +6,7 @@ combinations that make no sense are refused with a message naming the conflict.
 
 from game import rules as R
 from game.presets import PRESET_NAMES, preset_axes
-from game.tiles import bit
+from game.tiles import bit, tiles_of
 
 BOX_SIZES = (9, 10, 12, 24)
 DIE_FACES = (6, 20)
@@ -105,8 +105,30 @@ def conflicts(rules):
         elif not rules.start_mask() & bit(rules.must_first):
             found.append("must_first %d needs tile %d up at the start, but start '%s' puts it down"
                          % (rules.must_first, rules.must_first, R.START_NAMES[rules.start]))
+    if rules.unlucky_7 and rules.start_mask() == bit(7):
+        found.append("unlucky_7 ends the turn on every 7, so with start 'lucky-7' tile 7 could never be shut")
     if rules.match == R.MATCH_RACE and rules.rows < 2:
         found.append("match 'race' gives each player a row of flaps: rows must be 2 or more")
+    if rules.match in (R.MATCH_RACE, R.MATCH_LONG_GAME) and rules.must_first:
+        found.append("must_first %d tests a turn's first roll from the full board, but match '%s' "
+                     "carries the board over between turns" % (rules.must_first, R.MATCH_NAMES[rules.match]))
+    if rules.match in (R.MATCH_RACE, R.MATCH_LONG_GAME):
+        # These carry the board over until someone clears it: every tile that can be left
+        # (the starting tiles in a race, any tile in the long game) must be clearable alone.
+        board = rules.start_mask() if rules.match == R.MATCH_RACE else rules.all_tiles()
+        stuck = [tile for tile in tiles_of(board) if not _can_shut_alone(rules, tile)]
+        if stuck:
+            found.append("match '%s' could never end: with move '%s', one_die '%s' and source '%s' "
+                         "no roll shuts tile %s when it is the last one left"
+                         % (R.MATCH_NAMES[rules.match], move_name, R.ONE_DIE_NAMES[rules.one_die],
+                            R.SOURCE_NAMES[rules.source], " or ".join(str(tile) for tile in stuck)))
+    if rules.match == R.MATCH_LONG_GAME and rules.tiles > 12:
+        # A tug of war over the whole board: measured with random play, 13 turns (median) on
+        # 9 tiles, 34 on 12, about 3500 on 24.
+        found.append("match 'long-game' on %d tiles would take thousands of turns: play it on 9 to 12 tiles"
+                     % rules.tiles)
+    if rules.match == R.MATCH_LONG_GAME and rules.rows_mode == R.ROWS_SIMULTANEOUS:
+        found.append("match 'long-game' passes one board between two players: rows_mode must be 'take-turns'")
     if rules.rows_mode == R.ROWS_SIMULTANEOUS and rules.rows < 2:
         found.append("rows_mode 'simultaneous' needs rows 2 or more")
     if rules.source == R.SOURCE_DOMINOES and rules.dice != 2:
@@ -118,3 +140,19 @@ def conflicts(rules):
     if rules.stakes != R.STAKES_NONE and rules.chips < rules.ante:
         found.append("stakes: chips %d cannot pay an ante of %d" % (rules.chips, rules.ante))
     return found
+
+
+def _can_shut_alone(rules, tile):
+    """Can some roll of the rules' source shut `tile` when it is the only tile open?"""
+    if rules.unlucky_7 and tile == 7:
+        return False  # every total of 7 ends the turn, and no die of a legal set shows 7
+    by_die_value = rules.move in (R.MOVE_THAI, R.MOVE_SINGLE_DIE, R.MOVE_YOUNG)
+    if rules.source == R.SOURCE_CARDS:
+        return tile <= 6 or tile >= 11 or (rules.cards_high and tile <= 10)  # one card, one roll
+    if rules.source == R.SOURCE_DOMINOES:
+        if 2 <= tile <= 12 or (tile == 1 and rules.dominoes_blank):
+            return True
+        return by_die_value and tile <= 6
+    if rules.dice <= tile <= rules.dice * rules.faces:
+        return True
+    return tile <= rules.faces and (by_die_value or rules.one_die_allowed(bit(tile)))

@@ -16,7 +16,7 @@ PRESETS = (
     ("exact-match", "shut the total's tile, or both dice's tiles", {"move": R.MOVE_EXACT}),
     ("single-die", "shut the total's tile, or one or both dice's tiles (second die mandatory)", {"move": R.MOVE_SINGLE_DIE}),
     ("young-players", "each player's own row; shut the total or one or both dice; first to shut all wins",
-     {"move": R.MOVE_YOUNG, "match": R.MATCH_RACE, "rows": 2}),
+     {"move": R.MOVE_YOUNG, "one_die": R.ONE_DIE_NEVER, "match": R.MATCH_RACE, "rows": 2}),
     ("2-to-go", "tile 2 must be among the first roll's tiles; a first 4 loses", {"must_first": 2}),
     ("3-to-go", "tile 3 must be among the first roll's tiles; a first 2 loses", {"must_first": 3}),
     ("3-down-extreme", "tiles 1-3 start down", {"start": R.START_3_DOWN}),

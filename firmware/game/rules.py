@@ -150,7 +150,7 @@ class Rules:
     def max_roll(self):
         """The largest total one roll can show under this random source."""
         if self.source == SOURCE_CARDS:
-            return 12 if self.cards_high or self.faces > 6 else 6
+            return 12  # the two face cards count 11 and 12
         if self.source == SOURCE_DOMINOES:
             return 12
         return self.dice * self.faces

@@ -1,0 +1,170 @@
+"""Match formats built from rounds (VARIANTS.md section 6), and `start_match` for every format.
+
+single round · fixed number of rounds (penalties summed) · tournament (rounds until someone's
+total reaches rules.target; lowest total wins) · maximum penalty (a player whose total reaches
+rules.max_penalty, or exceeds it with rules.drop_on_exceed, drops out; the last one standing
+wins; if the last players all drop out in the same round, the lowest total among them wins).
+Ties share the win. The first player moves one seat on each round.
+
+A shut box wins a single round at once: the players after do not throw. The formats that add
+up every round's score (002: "each player's score for the round is added") have everyone
+throw every round: a shut box scores 0, and the players who had not thrown yet play on in a
+follow-on Round.
+"""
+
+from game.long_game import LongGame
+from game.match_base import BaseMatch
+from game.race import Race
+from game.round import Round
+from game.rows import SimultaneousRound, round_winners
+from game.rules import (
+    MATCH_FIXED_ROUNDS,
+    MATCH_LONG_GAME,
+    MATCH_MAX_PENALTY,
+    MATCH_RACE,
+    MATCH_SINGLE,
+    MATCH_TOURNAMENT,
+)
+
+
+def start_match(rules, players, first=0, table=None, ledger=None):
+    """A new match of `rules.match` for players 0..players-1; `first` throws first.
+
+    Pass the `ledger` of a previous match to carry the chips over.
+    """
+    if rules.match == MATCH_RACE:
+        return Race(rules, players, first, table, ledger)
+    if rules.match == MATCH_LONG_GAME:
+        return LongGame(rules, players, first, table, ledger)
+    return RoundMatch(rules, players, first, table, ledger)
+
+
+def lowest(totals, players):
+    """The players among `players` with the lowest total."""
+    best = min(totals[player] for player in players)
+    return [player for player in players if totals[player] == best]
+
+
+class RoundMatch(BaseMatch):
+    """Single round, fixed rounds, tournament or maximum penalty, on one row or several."""
+
+    def __init__(self, rules, players, first=0, table=None, ledger=None):
+        BaseMatch.__init__(self, rules, players, first, table, ledger)
+        if rules.match == MATCH_MAX_PENALTY and players < 2:
+            raise ValueError("max-penalty is last one standing: it needs 2 or more players")
+        if self.simultaneous and players > rules.rows:
+            raise ValueError("everyone throws at once on their own row: %d players, %d rows"
+                             % (players, rules.rows))
+        self.first = first
+        self.order = []
+        self.seats = []
+        self.round = None
+        self.scores = [None] * players  # this round's, None until the player has thrown
+        self.lost = bytearray(players)
+        self.last_scores = [None] * players  # the last finished round's
+        self.last_winners = []
+        self._start_round()
+
+    def _start_round(self):
+        players = self.players
+        while self.dropped[self.first]:
+            self.first = (self.first + 1) % players
+        self.order = [(self.first + step) % players for step in range(players)
+                      if not self.dropped[(self.first + step) % players]]
+        for player in range(players):
+            self.scores[player] = None
+            self.lost[player] = 0
+        play_out = self.rules.match != MATCH_SINGLE
+        if self.simultaneous:
+            self.round = SimultaneousRound(self.rules, self.rules.rows, self.order, self.table, play_out)
+        else:
+            self._start_leg(self.order)
+        if self.ledger is not None:
+            self.ledger.ante(self.order)
+        self._show_current()
+
+    def _start_leg(self, seats):
+        """A Round for these players in this order (all of them, or those yet to throw)."""
+        self.seats = seats
+        self.round = Round(self.rules, len(seats), table=self.table)
+
+    def _show_current(self):
+        if self.over or self.simultaneous:
+            return
+        self.current = self.seats[self.round.current]
+        self.row = self.current % self.rules.rows
+        self.turn = self.round.turn
+
+    def turn_on(self, row):
+        """The Turn being played on a flap row now, or None."""
+        if self.over:
+            return None
+        if self.simultaneous:
+            return self.round.turns[row]
+        return self.turn if row == self.row else None
+
+    def end_turn(self, row=-1):
+        """Record a finished turn (of `row` when everyone throws at once). True when it is over."""
+        if self.over:
+            return True
+        if self.simultaneous:
+            if self.round.end_turn(row):
+                for player in self.order:
+                    self.scores[player] = self.round.scores[player]
+                    self.lost[player] = self.round.lost[player]
+                self._finish_round()
+        elif self.round.end_turn():
+            for seat, player in enumerate(self.seats):
+                self.scores[player] = self.round.scores[seat]
+                self.lost[player] = self.round.lost[seat]
+            waiting = [player for player in self.seats if self.scores[player] is None]
+            if waiting and self.rules.match != MATCH_SINGLE:
+                self._start_leg(waiting)
+            else:
+                self._finish_round()
+        self._show_current()
+        return self.over
+
+    def _finish_round(self):
+        rules = self.rules
+        scores = self.scores
+        self.last_scores[:] = scores
+        winners = round_winners(self.order, scores, self.lost)
+        for player in self.order:
+            if scores[player] is not None:
+                self.totals[player] += scores[player]
+        for player in winners:
+            self.round_wins[player] += 1
+        self.last_winners = winners
+        self.rounds_played += 1
+        if self.ledger is not None:
+            self.ledger.settle(self.order, scores, winners, scores[winners[0]] == 0)
+
+        everyone = range(self.players)
+        if rules.match == MATCH_SINGLE:
+            self._finish(winners)
+        elif rules.match == MATCH_FIXED_ROUNDS:
+            if self.rounds_played >= rules.rounds:
+                self._finish(lowest(self.totals, everyone))
+        elif rules.match == MATCH_TOURNAMENT:
+            if max(self.totals) >= rules.target:
+                self._finish(lowest(self.totals, everyone))
+        elif rules.match == MATCH_MAX_PENALTY:
+            self._drop_out()
+        if not self.over:
+            self.first = (self.first + 1) % self.players
+            self._start_round()
+
+    def _drop_out(self):
+        rules = self.rules
+        leaving = []
+        for player in self.order:
+            total = self.totals[player]
+            if total > rules.max_penalty or (total == rules.max_penalty and not rules.drop_on_exceed):
+                leaving.append(player)
+                self.dropped[player] = 1
+        standing = [player for player in self.order if not self.dropped[player]]
+        if len(standing) == 1:
+            self._finish(standing)
+        elif not standing:
+            self._finish(lowest(self.totals, leaving))

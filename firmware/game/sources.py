@@ -1,0 +1,34 @@
+"""The random source a rule set names (VARIANTS.md section 8), and feeding its draw to a Turn.
+
+    source = source_for(rules, rng)
+    count = source.draw(turn.dice_expected())  # 0: hand-entered dice not all in yet
+    if count:
+        result = feed(turn, source.values, count)
+"""
+
+from game.cards import CardDeck
+from game.dice import ElectronicDice, HandDice
+from game.dominoes import DominoBag
+from game.rules import SOURCE_CARDS, SOURCE_DOMINOES, SOURCE_MANUAL
+
+
+def source_for(rules, rng):
+    """Electronic dice, hand-entered dice, a domino bag or a card deck, as `rules.source` says."""
+    if rules.source == SOURCE_MANUAL:
+        return HandDice(rules.faces)
+    if rules.source == SOURCE_DOMINOES:
+        return DominoBag(rng, rules.dominoes_blank)
+    if rules.source == SOURCE_CARDS:
+        return CardDeck(rng, rules.cards_high)
+    return ElectronicDice(rng, rules.faces)
+
+
+def feed(turn, values, count):
+    """`turn.roll()` with the first `count` values, without building an argument tuple."""
+    if count == 1:
+        return turn.roll(values[0])
+    if count == 2:
+        return turn.roll(values[0], values[1])
+    if count == 3:
+        return turn.roll(values[0], values[1], values[2])
+    return turn.roll(values[0], values[1], values[2], values[3])

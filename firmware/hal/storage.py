@@ -1,0 +1,121 @@
+"""Files on the board's flash saved so that a power cut at any byte leaves the old or the new
+content, never a corrupt or empty one.
+
+A save writes `<path>.new` (magic, length, CRC-32, payload), reads it back to verify it, then
+renames it over `<path>`. A load takes the newest copy whose length and CRC check: `.new` if
+it is whole (the cut came before the rename), else `<path>`. On FAT, where MicroPython's rename
+first removes the target, the whole `.new` survives that gap.
+"""
+
+import os
+from binascii import crc32
+
+from micropython import const
+
+_MAGIC = b"SBX1"
+_HEADER_BYTES = const(12)
+_NEW_SUFFIX = ".new"
+
+
+class StorageError(Exception):
+    """A save that could not be completed and verified (flash full, write error)."""
+
+
+class PosixFiles:
+    """The filesystem operations AtomicFile needs, on the board's (or host's) real files."""
+
+    def open(self, path, mode):
+        return open(path, mode)
+
+    def rename(self, source, target):
+        os.rename(source, target)
+
+    def remove(self, path):
+        os.remove(path)
+
+
+def _encode(payload):
+    header = bytearray(_HEADER_BYTES)
+    header[0:4] = _MAGIC
+    length = len(payload)
+    check = crc32(payload) & 0xFFFFFFFF
+    for index in range(4):
+        header[4 + index] = (length >> (8 * index)) & 0xFF
+        header[8 + index] = (check >> (8 * index)) & 0xFF
+    return header
+
+
+def _decode(blob):
+    """The payload of a stored blob, or None when it is torn, empty or not ours."""
+    if blob is None or len(blob) < _HEADER_BYTES or blob[0:4] != _MAGIC:
+        return None
+    length = 0
+    check = 0
+    for index in range(4):
+        length |= blob[4 + index] << (8 * index)
+        check |= blob[8 + index] << (8 * index)
+    payload = blob[_HEADER_BYTES:]
+    if len(payload) != length or crc32(payload) & 0xFFFFFFFF != check:
+        return None
+    return payload
+
+
+class AtomicFile:
+    """One small file (settings, the match in progress, statistics) saved atomically."""
+
+    def __init__(self, path, files=None, max_bytes=4096):
+        self.path = path
+        self.new_path = path + _NEW_SUFFIX
+        self.files = files if files is not None else PosixFiles()
+        self.max_bytes = max_bytes
+
+    def _read(self, path):
+        try:
+            with self.files.open(path, "rb") as stream:
+                return stream.read(self.max_bytes + _HEADER_BYTES + 1)
+        except OSError:
+            return None
+
+    def load(self):
+        """The newest whole payload (bytes), or None when nothing valid was ever saved."""
+        payload = _decode(self._read(self.new_path))
+        if payload is not None:
+            return payload
+        return _decode(self._read(self.path))
+
+    def save(self, payload):
+        """Store `payload` (bytes); raises StorageError if it could not be written whole."""
+        if len(payload) > self.max_bytes:
+            raise StorageError("%s: %d bytes is over the %d-byte limit" % (self.path, len(payload), self.max_bytes))
+        self._settle()
+        header = _encode(payload)
+        try:
+            with self.files.open(self.new_path, "wb") as stream:
+                stream.write(header)
+                stream.write(payload)
+        except OSError as error:
+            self._discard_new()
+            raise StorageError("%s: write failed (%s)" % (self.path, error)) from error
+        if _decode(self._read(self.new_path)) != bytes(payload):
+            self._discard_new()
+            raise StorageError("%s: read-back did not match (flash full or failing?)" % self.path)
+        try:
+            self.files.rename(self.new_path, self.path)
+        except OSError as error:
+            raise StorageError("%s: rename failed (%s)" % (self.path, error)) from error
+
+    def _settle(self):
+        """Finish an earlier save cut before its rename, so this one cannot lose it."""
+        if _decode(self._read(self.new_path)) is not None:
+            try:
+                self.files.rename(self.new_path, self.path)
+            except OSError as error:
+                raise StorageError("%s: rename failed (%s)" % (self.path, error)) from error
+        else:
+            self._discard_new()
+
+    def _discard_new(self):
+        try:
+            self.files.remove(self.new_path)
+        except OSError:
+            pass

@@ -1,0 +1,38 @@
+"""The bounded game log keeps the newest events and exports them as JSON-ready data."""
+
+import json
+
+from game.gamelog import GameLog
+from game.tiles import mask_of
+
+
+def test_a_turn_is_logged_and_exported_in_order():
+    log = GameLog()
+    log.turn(1, row=0, round_number=300)
+    log.roll(3, 5)
+    log.move(mask_of([8]))
+    log.roll(0, 1)  # a zero-one domino
+    log.end(2, mask_of([1, 2, 9]))
+    exported = log.export({"preset": "classic"}, 2)
+    assert exported["events"] == [
+        {"turn": {"player": 1, "row": 0, "round": 300}},
+        {"roll": [3, 5]},
+        {"move": [8]},
+        {"roll": [0, 1]},
+        {"end": {"how": 2, "open": [1, 2, 9]}},
+    ]
+    assert json.loads(json.dumps(exported)) == exported
+
+
+def test_a_full_log_drops_the_oldest_events_and_counts_them():
+    log = GameLog(capacity=3)
+    for value in range(1, 6):
+        log.roll(value, value)
+    assert [values for _kind, values in log.events()] == [[3, 3], [4, 4], [5, 5]]
+    assert log.dropped == 2
+
+
+def test_moves_of_24_tile_boxes_keep_every_tile():
+    log = GameLog()
+    log.move(mask_of([1, 13, 24]))
+    assert log.events() == [("move", [1, 13, 24])]

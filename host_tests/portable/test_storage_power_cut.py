@@ -1,0 +1,80 @@
+"""A power cut at every write step of a save leaves the old or the new content (any runtime)."""
+
+from hal.storage import AtomicFile, StorageError
+from power_cut_files import PowerCut, PowerCutFiles, fresh_dir
+
+OLD = b'{"round": 3, "totals": [12, 30]}'
+NEW = b'{"round": 4, "totals": [19, 30, 7]}'
+
+
+def steps_of_a_save(fat_rename):
+    path = fresh_dir("steps") + "/match.json"
+    AtomicFile(path).save(OLD)
+    files = PowerCutFiles(fat_rename=fat_rename)
+    AtomicFile(path, files).save(NEW)
+    return files.steps
+
+
+def cut_every_step(fat_rename):
+    tried = 0
+    for cut_at in range(steps_of_a_save(fat_rename) + 1):
+        path = fresh_dir("cut") + "/match.json"
+        AtomicFile(path).save(OLD)
+        try:
+            AtomicFile(path, PowerCutFiles(cut_at, fat_rename)).save(NEW)
+        except PowerCut:
+            pass
+        after_boot = AtomicFile(path)
+        loaded = after_boot.load()
+        assert loaded in (OLD, NEW), (cut_at, loaded)
+        after_boot.save(b"next")  # the box saves on after the cut
+        assert AtomicFile(path).load() == b"next"
+        tried += 1
+    return tried
+
+
+def test_a_cut_at_every_step_keeps_old_or_new_on_littlefs():
+    assert cut_every_step(False) > len(NEW)
+
+
+def test_a_cut_at_every_step_keeps_old_or_new_on_fat():
+    assert cut_every_step(True) > len(NEW)
+
+
+def test_a_cut_during_the_first_save_leaves_nothing_rather_than_garbage():
+    path = fresh_dir("first") + "/stats.json"
+    try:
+        AtomicFile(path, PowerCutFiles(5)).save(NEW)
+    except PowerCut:
+        pass
+    assert AtomicFile(path).load() is None
+
+
+def test_a_save_cut_before_its_rename_is_not_lost_by_the_next_cut():
+    path = fresh_dir("twice") + "/match.json"
+    AtomicFile(path).save(OLD)
+    whole_write = 12 + len(NEW)
+    for cut_at in (whole_write, whole_write + 1):  # after writing .new, before/at its rename
+        try:
+            AtomicFile(path, PowerCutFiles(cut_at)).save(NEW)
+        except PowerCut:
+            pass
+    assert AtomicFile(path).load() == NEW
+    try:
+        AtomicFile(path, PowerCutFiles(3)).save(b"third")
+    except PowerCut:
+        pass
+    assert AtomicFile(path).load() == NEW
+
+
+def test_an_oversized_payload_is_refused_and_the_old_content_kept():
+    path = fresh_dir("big") + "/settings.json"
+    store = AtomicFile(path, max_bytes=64)
+    store.save(OLD)
+    try:
+        store.save(b"x" * 65)
+    except StorageError as error:
+        assert "64" in str(error)
+    else:
+        raise AssertionError("oversized save accepted")
+    assert store.load() == OLD

@@ -1,0 +1,68 @@
+"""Every named variant of VARIANTS.md is a preset, selectable by name, playable as it stands,
+and the README's preset list is generated from the presets."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from game import rules as R
+from game.config import conflicts, rules_from_config
+from game.presets import PRESET_NAMES, PRESETS, describe, preset, preset_axes
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The preset names of VARIANTS.md, in its order.
+VARIANT_NAMES = (
+    "classic", "two-dice-only", "one-die-last-tile", "low-sum-one-die", "ten", "full-house", "2012",
+    "the-300", "thai", "exact-match", "single-die", "young-players", "2-to-go", "3-to-go",
+    "3-down-extreme", "lucky-7", "unlucky-7", "against-all-odds", "even-stevens", "missionary",
+    "digital", "canoga", "tournament", "max-penalty", "fixed-rounds", "long-game",
+)
+
+
+def test_every_variant_name_is_a_preset_in_order():
+    assert PRESET_NAMES == VARIANT_NAMES
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_every_preset_is_playable_and_selectable_from_config(name):
+    assert conflicts(preset(name)) == []
+    assert rules_from_config({"preset": name}) == preset(name)
+    assert describe(name)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_a_preset_round_trips_through_its_configuration_names(name):
+    assert rules_from_config(preset(name).as_names()) == preset(name)
+
+
+def test_presets_keep_the_classic_axes_their_names_do_not_change():
+    classic = preset("classic")
+    for name, _description, axes in PRESETS:
+        rules = preset(name)
+        for axis, _default, _names in R.AXES:
+            if axis not in axes:
+                assert getattr(rules, axis) == getattr(classic, axis), (name, axis)
+
+
+def test_match_and_stake_presets_pick_their_format():
+    assert preset("tournament").match == R.MATCH_TOURNAMENT and preset("tournament").target == 100
+    assert preset("max-penalty").match == R.MATCH_MAX_PENALTY and preset("max-penalty").max_penalty == 45
+    assert preset("fixed-rounds").rounds == 5
+    assert preset("long-game").match == R.MATCH_LONG_GAME and preset("long-game").double_rethrow
+    young = preset("young-players")
+    assert young.match == R.MATCH_RACE and young.rows == 2 and young.move == R.MOVE_YOUNG
+    assert young.one_die == R.ONE_DIE_NEVER  # 002: "after rolling both dice"
+    assert preset("canoga").stakes == R.STAKES_CANOGA
+
+
+def test_an_unknown_preset_names_the_choices():
+    with pytest.raises(ValueError, match="classic"):
+        preset_axes("klassic")
+
+
+def test_list_presets_prints_every_preset_with_its_description():
+    output = subprocess.run([sys.executable, str(ROOT / "tools" / "list_presets.py")],
+                            capture_output=True, text=True, check=True).stdout.splitlines()
+    assert output == ["- `%s`: %s" % (name, describe(name)) for name in PRESET_NAMES]
