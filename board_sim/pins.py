@@ -1,0 +1,88 @@
+"""The electrical state of one GPIO: how the MCU drives it and what the wiring outside does.
+
+A PinLine's level is, in order: the MCU's own output (OUT, or OPEN_DRAIN driving low); else
+any outside driver pulling it low (a closed switch to GND wins), or high; else the pad's
+pull resistor; else it floats and reads noise. Devices outside register as drivers
+(drive_level(now_us) -> 0, 1 or None) and as watchers of the line (callback(level) after every MCU write or set-up).
+"""
+
+# The rp2 port's numbers, as machine.Pin exposes them.
+MODE_IN = 0
+MODE_OUT = 1
+MODE_OPEN_DRAIN = 2
+MODE_ALT = 3
+PULL_UP = 1
+PULL_DOWN = 2
+IRQ_FALLING = 4
+IRQ_RISING = 8
+
+
+class PinLine:
+    """GPIO `number` of a board; `mode` None until the firmware configures it (a high-Z input)."""
+
+    def __init__(self, board, number):
+        self.board = board
+        self.number = number
+        self.mode = None
+        self.pull = None
+        self.output = 0
+        self.drivers = []
+        self.watchers = []
+        self.irq_handler = None
+        self.irq_trigger = 0
+        self.irq_pin = None  # the machine.Pin the handler is given
+        self.irq_last_level = None
+
+    def reset(self):
+        """What an MCU reset does: high-Z input, no pull, no interrupt."""
+        self.mode = None
+        self.pull = None
+        self.output = 0
+        self.irq_handler = None
+        self.irq_trigger = 0
+
+    def outside_level(self, now_us):
+        """What the wiring outside the MCU does to the pin: 0, 1 or None (nothing drives it)."""
+        level = None
+        for driver in self.drivers:
+            driven = driver.drive_level(now_us)
+            if driven == 0:
+                return 0
+            if driven == 1:
+                level = 1
+        return level
+
+    def level(self):
+        if self.mode == MODE_OUT:
+            return self.output
+        if self.mode == MODE_OPEN_DRAIN and self.output == 0:
+            return 0
+        level = self.outside_level(self.board.clock.now_us)
+        if level is not None:
+            return level
+        if self.pull == PULL_UP:
+            return 1
+        if self.pull == PULL_DOWN:
+            return 0
+        return self.board.floating_level()
+
+    def _notify(self):
+        if self.watchers:
+            level = self.level()
+            for watcher in self.watchers:
+                watcher(level)
+
+    def set_output(self, value):
+        """The MCU writes its output latch; watchers are told the line's level (they find edges)."""
+        self.output = 1 if value else 0
+        self._notify()
+
+    def configure(self, mode=-1, pull=-1, value=None):
+        """Pin.init(): -1 keeps the mode or pull as they are; pull None switches it off."""
+        if value is not None:
+            self.output = 1 if value else 0
+        if mode != -1:
+            self.mode = mode
+        if pull != -1:
+            self.pull = pull
+        self._notify()
