@@ -1,0 +1,156 @@
+"""Builds every device of the box from its board configuration: the one place that makes Pins.
+
+build_devices(config) -> Devices. The flap switches are mandatory (BoardError if they cannot
+be read); any other device that is missing or fails is left as None (buttons: left out of
+the dict) with one message in Devices.faults, and the box plays on without it.
+"""
+
+import machine
+
+from hal.board_config import validate
+from hal.flap_banks import ExpanderBank, GpioBank, ShiftRegisterBank
+from hal.flaps import FlapSwitches
+from hal.mcp23017 import MCP23017
+
+
+class BoardError(Exception):
+    """The flap switches cannot be built or read: the box cannot play."""
+
+
+class Devices:
+    """What build_devices made; None stands for an optional device that is absent or failed."""
+
+    def __init__(self, name):
+        self.name = name
+        self.i2c = None
+        self.flaps = None  # hal.flaps.FlapSwitches
+        self.accel = None  # hal.lis3dh.LIS3DH_I2C or hal.mpu6050.MPU6050
+        self.shake = None  # hal.shake.ShakeDetector over accel
+        self.display = None  # hal.ssd1306.SSD1306_I2C
+        self.leds = None  # hal.leds.TileLeds
+        self.buttons = {}  # name -> hal.buttons.Button
+        self.buzzer = None  # hal.buzzer.Buzzer
+        self.faults = []  # one message per problem found while building
+
+
+def _describe(error):
+    return "%s: %s" % (type(error).__name__, error)
+
+
+_PULLS = {"up": "PULL_UP", "down": "PULL_DOWN", "none": None}
+
+
+def _input_pin(number, pull):
+    pull_name = _PULLS[pull]
+    if pull_name is None:
+        return machine.Pin(number, machine.Pin.IN)
+    return machine.Pin(number, machine.Pin.IN, getattr(machine.Pin, pull_name))
+
+
+def _make_i2c(spec):
+    scl = machine.Pin(spec["scl"])
+    sda = machine.Pin(spec["sda"])
+    if spec["soft"]:
+        return machine.SoftI2C(scl=scl, sda=sda, freq=spec["freq"])
+    return machine.I2C(spec["id"], scl=scl, sda=sda, freq=spec["freq"])
+
+
+def _make_bank(spec, i2c):
+    kind = spec["type"]
+    if kind == "gpio":
+        pins = [_input_pin(number, spec["pull"]) for number in spec["pins"]]
+        return GpioBank(pins, spec["active_low"])
+    if kind == "74hc165":
+        load = machine.Pin(spec["load"], machine.Pin.OUT, value=1)
+        clock = machine.Pin(spec["clock"], machine.Pin.OUT, value=0)
+        data = machine.Pin(spec["data"], machine.Pin.IN)
+        return ShiftRegisterBank(load, clock, data, spec["count"], spec["active_low"])
+    return ExpanderBank(MCP23017(i2c, spec["address"]), spec["count"], spec["active_low"])
+
+
+def _make_accel(spec, i2c):
+    if spec["type"] == "lis3dh":
+        from hal.lis3dh import LIS3DH_I2C
+
+        return LIS3DH_I2C(i2c, spec["address"])
+    from hal.mpu6050 import MPU6050
+
+    return MPU6050(i2c, spec["address"])
+
+
+def _make_display(spec, i2c):
+    from hal.ssd1306 import SSD1306_I2C
+
+    return SSD1306_I2C(spec["width"], spec["height"], i2c, spec["address"], spec["external_vcc"])
+
+
+def _make_leds(spec):
+    import neopixel
+
+    from hal.leds import TileLeds
+
+    return TileLeds(neopixel.NeoPixel(machine.Pin(spec["pin"]), spec["count"]), spec["brightness"])
+
+
+def _make_buzzer(spec):
+    from hal.buzzer import Buzzer
+
+    return Buzzer(machine.PWM(machine.Pin(spec["pin"])), spec["volume"])
+
+
+def _make_button(spec, debounce_ms):
+    from hal.buttons import Button
+
+    pin = _input_pin(spec["pin"], "up" if spec["active_low"] else "down")
+    return Button(pin, spec["active_low"], debounce_ms, spec["long_ms"])
+
+
+def build_devices(config, faults=()):
+    """Validate config (as load_config gives it) and build the devices; faults are prepended."""
+    clean, config_faults = validate(config)
+    devices = Devices(clean["name"])
+    devices.faults.extend(faults)
+    devices.faults.extend(config_faults)
+    if clean["i2c"] is not None:
+        try:
+            devices.i2c = _make_i2c(clean["i2c"])
+        except Exception as error:  # the port rejects these pins or this bus id
+            devices.faults.append("i2c: cannot start the bus (%s)" % _describe(error))
+    for bank in clean["flaps"]:
+        if bank["type"] == "mcp23017" and devices.i2c is None:
+            raise BoardError("flaps: the MCP23017 bank needs the i2c bus; " + devices.faults[-1])
+
+    try:
+        banks = [_make_bank(bank, devices.i2c) for bank in clean["flaps"]]
+        devices.flaps = FlapSwitches(banks, clean["debounce_ms"], clean["rows"])
+    except Exception as error:
+        raise BoardError("flaps: cannot read the flap switches (%s)" % _describe(error)) from error
+
+    def optional(label, make, *args):
+        try:
+            return make(*args)
+        except Exception as error:  # an optional device must never stop the box
+            devices.faults.append("%s: left out (%s)" % (label, _describe(error)))
+            return None
+
+    spec = clean["accel"]
+    if spec is not None and devices.i2c is not None:
+        label = "accel: %s at 0x%02x" % (spec["type"], spec["address"])
+        devices.accel = optional(label, _make_accel, spec, devices.i2c)
+        if devices.accel is not None:
+            from hal.shake import ShakeDetector
+
+            devices.shake = ShakeDetector(devices.accel, **clean["shake"])
+    spec = clean["display"]
+    if spec is not None and devices.i2c is not None:
+        label = "display: ssd1306 at 0x%02x" % spec["address"]
+        devices.display = optional(label, _make_display, spec, devices.i2c)
+    if clean["leds"] is not None:
+        devices.leds = optional("leds", _make_leds, clean["leds"])
+    if clean["buzzer"] is not None:
+        devices.buzzer = optional("buzzer", _make_buzzer, clean["buzzer"])
+    for name, spec in clean["buttons"].items():
+        button = optional("buttons." + name, _make_button, spec, clean["debounce_ms"])
+        if button is not None:
+            devices.buttons[name] = button
+    return devices

@@ -1,0 +1,328 @@
+"""Reads board.json and boards/<name>.json, merges the overrides and validates the result.
+
+Problems with the flap switches raise ConfigError (the box cannot play without them); a bad
+optional section becomes a fault message naming its key and the device is left out (None).
+Schema and wiring tables: boards/README.md.
+"""
+
+import json
+import sys
+
+DEFAULTS = {
+    "debounce_ms": 20,
+    "rows": 1,
+    "shake": {"threshold_mg": 350, "shake_ms": 400, "gap_ms": 150, "settle_ms": 350},
+}
+_KNOWN_KEYS = ("name", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake", "display",
+               "leds", "buttons", "buzzer")
+_MAX_PIN = 48
+_MAX_TILES = 24
+
+
+class ConfigError(ValueError):
+    """The board configuration cannot drive the flap switches; the message names the key."""
+
+
+def default_board_name():
+    """The board file that fits the chip this runs on, or None off a known board."""
+    machine_name = getattr(sys.implementation, "_machine", "")
+    if sys.platform == "rp2":
+        return "pico_w" if "Pico W" in machine_name else "pico"
+    if sys.platform == "esp32":
+        return "esp32_devkit"
+    return None
+
+
+def _read_json(path):
+    with open(path) as source:
+        return json.load(source)
+
+
+def load_config(root=""):
+    """Read root+"board.json" and the board file it names -> (merged config, fault messages).
+
+    A missing or unreadable board.json falls back, with a fault, to the board file of the
+    chip this runs on; a missing or unreadable board file raises ConfigError.
+    """
+    faults = []
+    board_name = None
+    overrides = {}
+    try:
+        selection = _read_json(root + "board.json")
+        if not isinstance(selection, dict):
+            raise ValueError("not a JSON object")
+        board_name = selection.get("board")
+        if not isinstance(board_name, str):
+            raise ValueError("'board' must name a file in boards/, e.g. \"pico\"")
+        overrides = selection.get("overrides", {})
+        if not isinstance(overrides, dict):
+            faults.append("board.json: 'overrides' must be an object; ignored")
+            overrides = {}
+    except (OSError, ValueError) as error:
+        board_name = default_board_name()
+        if board_name is None:
+            raise ConfigError("board.json: %s, and this chip has no default board" % error) from error
+        faults.append("board.json: %s; using boards/%s.json" % (error, board_name))
+    path = root + "boards/" + board_name + ".json"
+    try:
+        config = _read_json(path)
+    except OSError as error:
+        raise ConfigError("board.json: 'board' names %s, which does not exist" % path) from error
+    except ValueError as error:
+        raise ConfigError("%s: not valid JSON (%s)" % (path, error)) from error
+    if not isinstance(config, dict):
+        raise ConfigError("%s: must hold a JSON object" % path)
+    for key in overrides:
+        value = overrides[key]
+        if isinstance(value, dict) and isinstance(config.get(key), dict):
+            merged = dict(config[key])
+            merged.update(value)
+            config[key] = merged
+        else:
+            config[key] = value
+    return config, faults
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(where, value, low, high):
+    if not _is_int(value) or not low <= value <= high:
+        raise ConfigError("%s: must be a whole number %d..%d, got %r" % (where, low, high, value))
+    return value
+
+
+def _bool(where, value):
+    if not isinstance(value, bool):
+        raise ConfigError("%s: must be true or false, got %r" % (where, value))
+    return value
+
+
+def _section(where, value):
+    if not isinstance(value, dict):
+        raise ConfigError("%s: must be an object {...} or null, got %r" % (where, value))
+    return value
+
+
+def _pin(where, spec, key):
+    return _int(where + "." + key, spec.get(key), 0, _MAX_PIN)
+
+
+def _i2c(spec):
+    spec = _section("i2c", spec)
+    if spec.get("sda") == spec.get("scl"):
+        raise ConfigError("i2c: sda and scl must be two different pins")
+    return {
+        "id": _int("i2c.id", spec.get("id", 0), 0, 1),
+        "sda": _pin("i2c", spec, "sda"),
+        "scl": _pin("i2c", spec, "scl"),
+        "freq": _int("i2c.freq", spec.get("freq", 400000), 10000, 1000000),
+        "soft": _bool("i2c.soft", spec.get("soft", False)),
+    }
+
+
+def _flap_bank(where, spec):
+    spec = _section(where, spec)
+    kind = spec.get("type")
+    active_low = _bool(where + ".active_low", spec.get("active_low", True))
+    bank = {"type": kind, "active_low": active_low}
+    if kind == "gpio":
+        pins = spec.get("pins")
+        if not isinstance(pins, list) or not 0 < len(pins) <= _MAX_TILES:
+            raise ConfigError("%s.pins: must list 1..%d pin numbers" % (where, _MAX_TILES))
+        bank["pins"] = [_int("%s.pins[%d]" % (where, index), pin, 0, _MAX_PIN)
+                        for index, pin in enumerate(pins)]
+        bank["count"] = len(pins)
+        pull = spec.get("pull", "up" if active_low else "down")
+        if pull not in ("up", "down", "none"):
+            raise ConfigError("%s.pull: must be \"up\", \"down\" or \"none\", got %r" % (where, pull))
+        bank["pull"] = pull
+    elif kind == "74hc165":
+        for key in ("load", "clock", "data"):
+            bank[key] = _pin(where, spec, key)
+        count = _int(where + ".count", spec.get("count"), 8, _MAX_TILES)
+        if count % 8:
+            raise ConfigError("%s.count: must be a multiple of 8 (8 inputs a chip), got %d"
+                              % (where, count))
+        bank["count"] = count
+    elif kind == "mcp23017":
+        bank["address"] = _int(where + ".address", spec.get("address", 0x20), 0x20, 0x27)
+        bank["count"] = _int(where + ".count", spec.get("count", 16), 1, 16)
+    else:
+        raise ConfigError("%s.type: must be \"gpio\", \"74hc165\" or \"mcp23017\", got %r"
+                          % (where, kind))
+    return bank
+
+
+def _flaps(config):
+    banks = config.get("flaps")
+    if not isinstance(banks, list) or not banks:
+        raise ConfigError("flaps: must list at least one bank of switches")
+    banks = [_flap_bank("flaps[%d]" % index, bank) for index, bank in enumerate(banks)]
+    rows = _int("rows", config.get("rows", DEFAULTS["rows"]), 1, 4)
+    total = 0
+    for bank in banks:
+        total += bank["count"]
+    if total % rows or total // rows > _MAX_TILES:
+        raise ConfigError("flaps: %d switches cannot make %d rows of at most %d tiles"
+                          % (total, rows, _MAX_TILES))
+    return banks, rows
+
+
+def _accel(spec):
+    spec = _section("accel", spec)
+    kind = spec.get("type")
+    if kind == "lis3dh":
+        address = _int("accel.address", spec.get("address", 0x18), 0x18, 0x19)
+    elif kind == "mpu6050":
+        address = _int("accel.address", spec.get("address", 0x68), 0x68, 0x69)
+    else:
+        raise ConfigError("accel.type: must be \"lis3dh\" or \"mpu6050\", got %r" % (kind,))
+    return {"type": kind, "address": address}
+
+
+def _shake(spec):
+    spec = _section("shake", spec)
+    tuned = dict(DEFAULTS["shake"])
+    for key in spec:
+        if key not in tuned:
+            raise ConfigError("shake.%s: unknown; known: %s" % (key, ", ".join(tuned)))
+        tuned[key] = _int("shake." + key, spec[key], 1, 10000)
+    return tuned
+
+
+def _display(spec):
+    spec = _section("display", spec)
+    if spec.get("type", "ssd1306") != "ssd1306":
+        raise ConfigError("display.type: must be \"ssd1306\", got %r" % (spec.get("type"),))
+    height = _int("display.height", spec.get("height", 64), 16, 64)
+    if height % 8:
+        raise ConfigError("display.height: must be a multiple of 8, got %d" % height)
+    return {
+        "type": "ssd1306",
+        "address": _int("display.address", spec.get("address", 0x3C), 0x3C, 0x3D),
+        "width": _int("display.width", spec.get("width", 128), 64, 128),
+        "height": height,
+        "external_vcc": _bool("display.external_vcc", spec.get("external_vcc", False)),
+    }
+
+
+def _leds(spec):
+    spec = _section("leds", spec)
+    return {
+        "pin": _pin("leds", spec, "pin"),
+        "count": _int("leds.count", spec.get("count"), 1, 4 * _MAX_TILES),
+        "brightness": _int("leds.brightness", spec.get("brightness", 64), 0, 255),
+    }
+
+
+def _button(where, spec):
+    spec = _section(where, spec)
+    return {
+        "pin": _pin(where, spec, "pin"),
+        "active_low": _bool(where + ".active_low", spec.get("active_low", True)),
+        "long_ms": _int(where + ".long_ms", spec.get("long_ms", 800), 100, 10000),
+    }
+
+
+def _buzzer(spec):
+    spec = _section("buzzer", spec)
+    return {
+        "pin": _pin("buzzer", spec, "pin"),
+        "volume": _int("buzzer.volume", spec.get("volume", 32768), 0, 65535),
+    }
+
+
+def _optional(config, key, check, faults, fallback=None):
+    """check(config[key]) or, if it is null/absent, fallback; a ConfigError becomes a fault."""
+    value = config.get(key)
+    if value is None:
+        return fallback
+    try:
+        return check(value)
+    except ConfigError as error:
+        faults.append("board config: %s; left out" % error)
+        return fallback
+
+
+def _claim_pins(owner, pins, taken):
+    """Record owner's pins in taken (pin -> owner); returns a conflict message, or None."""
+    for pin in pins:
+        if pin in taken:
+            return "%s: pin %d is already used by %s" % (owner, pin, taken[pin])
+        taken[pin] = owner
+    return None
+
+
+def _claim_optional(owner, pins, taken, faults):
+    """Claim pins for an optional device; on a conflict report it and return False."""
+    conflict = _claim_pins(owner, pins, taken)
+    if conflict:
+        faults.append("board config: %s; left out" % conflict)
+    return conflict is None
+
+
+def validate(config):
+    """Check a merged config -> (clean config with every default filled in, fault messages)."""
+    if not isinstance(config, dict):
+        raise ConfigError("board config: must be a JSON object")
+    faults = []
+    for key in config:
+        if key not in _KNOWN_KEYS:
+            faults.append("board config: unknown key %r ignored (known: %s)"
+                          % (key, ", ".join(_KNOWN_KEYS)))
+    banks, rows = _flaps(config)
+    clean = {"name": str(config.get("name", "unnamed board")), "flaps": banks, "rows": rows}
+    debounce_ms = config.get("debounce_ms", DEFAULTS["debounce_ms"])
+    if not _is_int(debounce_ms) or not 1 <= debounce_ms <= 500:
+        faults.append("board config: debounce_ms: must be a whole number 1..500, got %r; using %d"
+                      % (debounce_ms, DEFAULTS["debounce_ms"]))
+        debounce_ms = DEFAULTS["debounce_ms"]
+    clean["debounce_ms"] = debounce_ms
+
+    taken = {}
+    needs_i2c = False
+    for bank in banks:
+        needs_i2c = needs_i2c or bank["type"] == "mcp23017"
+    if needs_i2c:
+        clean["i2c"] = _i2c(config.get("i2c"))  # the flaps need it: no fallback
+    else:
+        clean["i2c"] = _optional(config, "i2c", _i2c, faults)
+    if clean["i2c"] is not None:
+        _claim_pins("i2c", (clean["i2c"]["sda"], clean["i2c"]["scl"]), taken)  # nothing before it
+    for index, bank in enumerate(banks):
+        if bank["type"] == "gpio":
+            pins = bank["pins"]
+        elif bank["type"] == "74hc165":
+            pins = (bank["load"], bank["clock"], bank["data"])
+        else:
+            pins = ()
+        conflict = _claim_pins("flaps[%d]" % index, pins, taken)
+        if conflict:
+            raise ConfigError(conflict)
+
+    for key, check in (("accel", _accel), ("display", _display)):
+        clean[key] = _optional(config, key, check, faults)
+        if clean[key] is not None and clean["i2c"] is None:
+            faults.append("board config: %s: needs the 'i2c' bus, which is not set; left out" % key)
+            clean[key] = None
+    clean["shake"] = _optional(config, "shake", _shake, faults, dict(DEFAULTS["shake"]))
+    for key, check in (("leds", _leds), ("buzzer", _buzzer)):
+        clean[key] = _optional(config, key, check, faults)
+        if clean[key] is not None and not _claim_optional(key, (clean[key]["pin"],), taken, faults):
+            clean[key] = None
+
+    buttons = {}
+    specs = _optional(config, "buttons", lambda value: _section("buttons", value), faults, {})
+    for name in specs:
+        where = "buttons." + name
+        try:
+            button = _button(where, specs[name])
+        except ConfigError as error:
+            faults.append("board config: %s; left out" % error)
+            continue
+        if _claim_optional(where, (button["pin"],), taken, faults):
+            buttons[name] = button
+    clean["buttons"] = buttons
+    return clean, faults

@@ -1,0 +1,63 @@
+"""A piezo on a PWM pin: tones and melodies that play while the app loop keeps running.
+
+A melody is a flat sequence (freq_hz, duration_ms, freq_hz, duration_ms, ...); freq 0 is a
+rest. play() queues it and update(now_ms), called every loop, starts and advances the notes.
+"""
+
+import time
+
+_SILENT = 0
+
+
+class Buzzer:
+    """Non-blocking piezo over a machine.PWM; volume is the duty (32768, a square wave, is loudest)."""
+
+    def __init__(self, pwm, volume=32768):
+        self.pwm = pwm
+        self.volume = volume
+        self._melody = None
+        self._index = 0
+        self._note_started = False
+        self._note_start_ms = 0
+        self._one_note = [0, 0]
+        pwm.duty_u16(_SILENT)
+
+    @property
+    def busy(self):
+        return self._melody is not None
+
+    def play(self, melody):
+        """Start melody (flat freq, ms pairs) on the next update, cutting off any sound playing."""
+        self._melody = melody
+        self._index = 0
+        self._note_started = False
+
+    def tone(self, freq_hz, duration_ms):
+        self._one_note[0] = freq_hz
+        self._one_note[1] = duration_ms
+        self.play(self._one_note)
+
+    def stop(self):
+        self._melody = None
+        self.pwm.duty_u16(_SILENT)
+
+    def update(self, now_ms):
+        """Start the next note when the current one has had its time."""
+        melody = self._melody
+        if melody is None:
+            return
+        if self._note_started:
+            if time.ticks_diff(now_ms, self._note_start_ms) < melody[self._index + 1]:
+                return
+            self._index += 2
+        if self._index + 1 >= len(melody):
+            self.stop()
+            return
+        freq_hz = melody[self._index]
+        if freq_hz:
+            self.pwm.freq(freq_hz)
+            self.pwm.duty_u16(self.volume)
+        else:
+            self.pwm.duty_u16(_SILENT)
+        self._note_started = True
+        self._note_start_ms = now_ms

@@ -1,0 +1,114 @@
+"""Shake to roll: the dice tumble while the box is shaken and land once it has been still.
+
+Motion energy is how far a sample strays from a slow gravity baseline (sum over the axes,
+in mg). A shake is motion above threshold_mg, its pauses shorter than gap_ms, kept up for
+shake_ms: a tap or a bump is over long before that. The dice then land after settle_ms
+without motion. Every sample's bits are folded into a 30-bit entropy pool.
+"""
+
+import time
+
+from micropython import const
+
+IDLE = const(0)  # box at rest, or a motion too short to be a shake
+TUMBLING = const(1)  # a shake is under way: the dice are rolling
+LANDED = const(2)  # reported by exactly one update: the shake ended, read the dice now
+FAULT = const(3)  # the accelerometer is not answering; retried every retry_ms
+
+_POOL_MASK = const(0x3FFFFFFF)
+_ROTATE_KEEP = const(0x7FFFFF)  # the pool's low 23 bits, shifted up by 7
+_BASELINE_SHIFT = const(4)  # gravity baseline follows a sample with weight 1/16
+
+
+class ShakeDetector:
+    """update(now_ms) -> IDLE, TUMBLING, LANDED or FAULT; entropy() -> 30 random-ish bits.
+
+    `accel` is any driver with read_raw(into) and counts_per_g (hal.lis3dh, hal.mpu6050).
+    Sensor errors never escape: the state becomes FAULT and `fault` says why.
+    """
+
+    def __init__(self, accel, threshold_mg=350, shake_ms=400, gap_ms=150, settle_ms=350,
+                 sample_ms=10, retry_ms=1000):
+        self.accel = accel
+        self.threshold_mg = threshold_mg
+        self.shake_ms = shake_ms
+        self.gap_ms = gap_ms
+        self.settle_ms = settle_ms
+        self.sample_ms = sample_ms
+        self.retry_ms = retry_ms
+        self.state = IDLE
+        self.fault = None
+        self.energy_mg = 0
+        self.entropy_samples = 0
+        self._counts = [0, 0, 0]
+        self._baseline16 = [0, 0, 0]  # gravity per axis in mg, times 16
+        self._has_baseline = False
+        self._pool = 0
+        self._sampled = False
+        self._last_sample_ms = 0
+        self._burst_start_ms = 0
+        self._last_motion_ms = 0
+        self._in_burst = False
+
+    def entropy(self):
+        """The entropy pool: every sample's bits mixed in (sensor noise lives in the low bits)."""
+        return self._pool
+
+    def update(self, now_ms):
+        """Take a sample if sample_ms has passed and advance the state; returns the state."""
+        if self.state == LANDED:
+            self.state = IDLE
+        if self._sampled:
+            wait = self.retry_ms if self.state == FAULT else self.sample_ms
+            if time.ticks_diff(now_ms, self._last_sample_ms) < wait:
+                return self.state
+        self._sampled = True
+        self._last_sample_ms = now_ms
+        try:
+            self.accel.read_raw(self._counts)
+        except OSError as error:
+            if self.state != FAULT:
+                self.fault = "accelerometer: read failed (%s)" % error
+                self.state = FAULT
+            return FAULT
+        if self.state == FAULT:
+            self.state = IDLE
+            self.fault = None
+            self._has_baseline = False
+            self._in_burst = False
+        moving = self._measure() >= self.threshold_mg
+        if self.state == TUMBLING:
+            if moving:
+                self._last_motion_ms = now_ms
+            elif time.ticks_diff(now_ms, self._last_motion_ms) >= self.settle_ms:
+                self.state = LANDED
+                self._in_burst = False
+        elif moving:
+            if not self._in_burst or time.ticks_diff(now_ms, self._last_motion_ms) > self.gap_ms:
+                self._in_burst = True
+                self._burst_start_ms = now_ms
+            self._last_motion_ms = now_ms
+            if time.ticks_diff(now_ms, self._burst_start_ms) >= self.shake_ms:
+                self.state = TUMBLING
+        return self.state
+
+    def _measure(self):
+        """Fold the sample into the pool and baseline; returns its motion energy in mg."""
+        counts = self._counts
+        per_g = self.accel.counts_per_g
+        mixed = (counts[0] & 0xFFFF) ^ ((counts[1] & 0xFFFF) << 7) ^ ((counts[2] & 0xFFFF) << 14)
+        pool = self._pool
+        self._pool = (((pool & _ROTATE_KEEP) << 7) | (pool >> 23)) ^ (mixed & _POOL_MASK)
+        self.entropy_samples += 1
+        baseline16 = self._baseline16
+        energy = 0
+        for axis in range(3):
+            milli_g = counts[axis] * 1000 // per_g
+            if not self._has_baseline:
+                baseline16[axis] = milli_g << _BASELINE_SHIFT
+            deviation = milli_g - (baseline16[axis] >> _BASELINE_SHIFT)
+            energy += deviation if deviation >= 0 else -deviation
+            baseline16[axis] += deviation
+        self._has_baseline = True
+        self.energy_mg = energy
+        return energy

@@ -1,0 +1,232 @@
+"""Every HAL driver on the simulated board, built by hal.board.build_devices from a pin map."""
+
+import json
+import pathlib
+
+import pytest
+
+from board_sim.install import simulated
+
+BOARDS = pathlib.Path(__file__).resolve().parent.parent / "firmware" / "boards"
+TILES_1_TO_9 = 0x1FF
+
+
+def pico(**overrides):
+    pinmap = json.loads((BOARDS / "pico.json").read_text())
+    pinmap.update(overrides)
+    return pinmap
+
+
+def run(board, devices, ms, step_ms=5):
+    """The app loop in miniature: poll every device each step_ms; returns button events."""
+    events = []
+    for _ in range(ms // step_ms):
+        board.advance(step_ms)
+        now_ms = board.now_ms
+        devices.flaps.update(now_ms)
+        if devices.shake:
+            devices.shake.update(now_ms)
+        if devices.buzzer:
+            devices.buzzer.update(now_ms)
+        for name, button in devices.buttons.items():
+            event = button.update(now_ms)
+            if event:
+                events.append((name, event))
+    return events
+
+
+@pytest.fixture
+def box():
+    """(board, devices) for the stock Pico board, every device wired."""
+    with simulated(pico(), seed=7) as board:
+        from hal.board import build_devices
+
+        devices = build_devices(pico())
+        yield board, devices
+
+
+def test_stock_board_builds_every_device_without_a_fault(box):
+    _, devices = box
+    assert devices.faults == []
+    assert devices.flaps.tiles == 9
+    assert None not in (devices.shake, devices.display, devices.leds, devices.buzzer)
+    assert set(devices.buttons) == {"select", "ok"}
+
+
+def test_shutting_a_flap_clears_its_bit_once_the_bounce_is_over(box):
+    board, devices = box
+    assert devices.flaps.update(board.now_ms) == TILES_1_TO_9
+    board.set_flap(3, True)
+    seen = set()
+    for _ in range(20):
+        run(board, devices, 5)
+        seen.add(devices.flaps.open_mask())
+    assert seen <= {TILES_1_TO_9, TILES_1_TO_9 & ~0x004}  # never a bounce as a move
+    assert devices.flaps.open_mask() == TILES_1_TO_9 & ~0x004
+    assert devices.flaps.raw_open_mask() == devices.flaps.open_mask()
+
+
+def test_a_switch_stuck_shut_is_visible_as_a_tile_that_never_opens(box):
+    board, devices = box
+    board.fail_device("flap5", "stuck_closed")
+    run(board, devices, 100)
+    assert devices.flaps.open_mask() == TILES_1_TO_9 & ~0x010
+    assert not board.flap_shut(5)  # the player left it open: the app tells them apart
+
+
+@pytest.mark.parametrize("flaps", [
+    [{"type": "74hc165", "load": 16, "clock": 17, "data": 18, "count": 16},
+     {"type": "mcp23017", "address": 32, "count": 8}],
+    [{"type": "mcp23017", "address": 33, "count": 12},
+     {"type": "gpio", "pins": [6, 7, 8, 9, 10, 11, 12, 13, 14, 26, 27, 28], "active_low": True}],
+])
+def test_mixed_banks_make_one_open_mask_of_24_tiles(flaps):
+    pinmap = pico(flaps=flaps, leds={"pin": 22, "count": 24})
+    with simulated(pinmap, seed=3) as board:
+        from hal.board import build_devices
+
+        devices = build_devices(pinmap)
+        assert devices.faults == [] and devices.flaps.tiles == 24
+        shut = (1, 8, 9, 12, 13, 16, 17, 24)  # both ends of every bank and chip
+        for tile in shut:
+            board.set_flap(tile, True)
+        run(board, devices, 60)
+        assert devices.flaps.open_mask() == 0xFFFFFF & ~sum(1 << (tile - 1) for tile in shut)
+
+
+def test_two_rows_of_flaps_debounce_separately():
+    pinmap = pico(flaps=[{"type": "74hc165", "load": 16, "clock": 17, "data": 18, "count": 24}],
+                  rows=2)
+    with simulated(pinmap, seed=4) as board:
+        from hal.board import build_devices
+
+        devices = build_devices(pinmap)
+        board.set_flap(2, True)  # row 0, tile 2
+        board.set_flap(15, True)  # row 1, tile 3
+        run(board, devices, 60)
+        assert devices.flaps.open_mask(0) == 0xFFF & ~0x002
+        assert devices.flaps.open_mask(1) == 0xFFF & ~0x004
+
+
+def test_expander_failing_mid_game_keeps_the_last_reading_and_says_so():
+    pinmap = pico(flaps=[{"type": "mcp23017", "address": 32, "count": 9}])
+    with simulated(pinmap, seed=5) as board:
+        from hal.board import build_devices
+
+        devices = build_devices(pinmap)
+        board.set_flap(1, True)
+        run(board, devices, 60)
+        board.fail_device("mcp23017_0x20", "eio")
+        board.set_flap(2, True)
+        run(board, devices, 60)
+        assert devices.flaps.open_mask() == TILES_1_TO_9 & ~0x001
+        assert "MCP23017 at 0x20" in devices.flaps.fault
+        board.heal_device("mcp23017_0x20")
+        run(board, devices, 60)
+        assert devices.flaps.open_mask() == TILES_1_TO_9 & ~0x003
+        assert devices.flaps.fault is None
+
+
+@pytest.mark.parametrize("accel", [{"type": "lis3dh", "address": 24},
+                                   {"type": "mpu6050", "address": 104}])
+def test_shaking_the_box_rolls_and_the_dice_land_when_it_stops(accel):
+    from hal.shake import LANDED, TUMBLING
+
+    pinmap = pico(accel=accel)
+    with simulated(pinmap, seed=6) as board:
+        from hal.board import build_devices
+
+        devices = build_devices(pinmap)
+        states = []
+        board.tap()
+        for _ in range(150):
+            run(board, devices, 10, step_ms=10)
+            states.append(devices.shake.state)
+        assert TUMBLING not in states  # a knock is not a roll
+        board.shake(1200)
+        states = []
+        for _ in range(250):
+            run(board, devices, 10, step_ms=10)
+            states.append(devices.shake.state)
+        assert TUMBLING in states and states.count(LANDED) == 1
+        assert devices.shake.entropy_samples > 100
+
+
+def test_accelerometer_vanishing_is_a_fault_not_a_crash(box):
+    from hal.shake import FAULT
+
+    board, devices = box
+    board.fail_device("accel", "vanish")
+    run(board, devices, 50)
+    assert devices.shake.state == FAULT and devices.shake.fault
+
+
+def test_display_shows_what_is_drawn(box):
+    board, devices = box
+    devices.display.fill(0)
+    devices.display.fill_rect(10, 20, 5, 3, 1)
+    devices.display.show()
+    pixels = board.display_pixels()
+    lit = {(x, y) for y, row in enumerate(pixels) for x, value in enumerate(row) if value}
+    assert lit == {(x, y) for x in range(10, 15) for y in range(20, 23)}
+
+
+def test_leds_scale_by_brightness_and_write_only_on_change(box):
+    board, devices = box
+    leds = devices.leds
+    leds.brightness = 255
+    leds.set_tile(1, 0xFF0000)
+    leds.set_tile(9, 0x00FF80)
+    assert leds.show() is True
+    assert leds.show() is False
+    colors = board.led_colors()
+    assert colors[0] == (255, 0, 0) and colors[8] == (0, 255, 128) and colors[4] == (0, 0, 0)
+    leds.brightness = 127
+    leds.show()
+    assert board.led_colors()[0] == (127, 0, 0)
+
+
+def test_buzzer_plays_a_melody_without_blocking(box):
+    board, devices = box
+    devices.buzzer.play((880, 100, 0, 50, 660, 200))
+    run(board, devices, 500)
+    assert not devices.buzzer.busy
+    notes = [(freq, duration) for _, duration, freq in board.tones()]
+    assert [freq for freq, _ in notes] == [880, 660]
+    assert 95 <= notes[0][1] <= 110 and 195 <= notes[1][1] <= 210
+
+
+def test_buttons_report_short_and_long_presses_once(box):
+    from hal.buttons import LONG_PRESS, SHORT_PRESS
+
+    board, devices = box
+    board.press("ok", 120)
+    assert run(board, devices, 300) == [("ok", SHORT_PRESS)]
+    board.hold("select")
+    events = run(board, devices, 1500)
+    board.hold("select", False)
+    events += run(board, devices, 200)
+    assert events == [("select", LONG_PRESS)]
+
+
+def test_missing_optional_devices_are_reported_once_and_the_box_plays_on():
+    with simulated(pico(), seed=8, leave_out=("accel", "display")) as board:
+        from hal.board import build_devices
+
+        devices = build_devices(pico())
+        assert devices.shake is None and devices.display is None
+        assert len(devices.faults) == 2
+        assert "accel" in devices.faults[0] and "display" in devices.faults[1]
+        board.set_flap(9, True)
+        run(board, devices, 60)
+        assert devices.flaps.open_mask() == 0x0FF
+
+
+def test_unreadable_flaps_stop_the_box_with_a_message():
+    pinmap = pico(flaps=[{"type": "mcp23017", "address": 32, "count": 9}])
+    with simulated(pinmap, seed=9) as board:
+        from hal.board import BoardError, build_devices
+
+        board.fail_device("mcp23017_0x20", "vanish")
+        with pytest.raises(BoardError, match="flaps"):
+            build_devices(pinmap)
