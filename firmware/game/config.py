@@ -30,15 +30,17 @@ class ConfigError(ValueError):
     """A configuration that cannot be played, with a message for the person who wrote it."""
 
 
-def _axis(name):
-    for axis in R.AXES:
-        if axis[0] == name:
-            return axis
-    return None
+def _axis_names(name):
+    """(True, names tuple or None) for a known axis; (False, None) for an unknown key."""
+    for axis, names in R.AXES:
+        if axis == name:
+            return True, names
+    return False, None
 
 
 def _value(name, raw):
-    _name, default, names = _axis(name)
+    names = _axis_names(name)[1]
+    default = getattr(R.Rules, name)
     if names:
         if raw in names:
             return names.index(raw)
@@ -66,7 +68,7 @@ def rules_from_config(config):
     for key in config:
         if key == "preset":
             continue
-        if _axis(key) is None:
+        if not _axis_names(key)[0]:
             known = ", ".join(["preset"] + [axis[0] for axis in R.AXES])
             raise ConfigError("unknown key '%s'; the keys are: %s" % (key, known))
         values[key] = _value(key, config[key])

@@ -58,10 +58,10 @@ class RoundMatch(BaseMatch):
         self.first = first
         self.order = []
         self.seats = []
-        self.round = None
-        self.scores = [None] * players  # this round's, None until the player has thrown
+        self.round: "Round | SimultaneousRound | None" = None
+        self.scores: list = [None] * players  # this round's, None until the player has thrown
         self.lost = bytearray(players)
-        self.last_scores = [None] * players  # the last finished round's
+        self.last_scores: list = [None] * players  # the last finished round's
         self.last_winners = []
         self._start_round()
 
@@ -91,16 +91,16 @@ class RoundMatch(BaseMatch):
     def _show_current(self):
         if self.over or self.simultaneous:
             return
-        self.current = self.seats[self.round.current]
+        self.current = self.seats[self.round.current]  # pyright: ignore[reportAttributeAccessIssue]
         self.row = self.current % self.rules.rows
-        self.turn = self.round.turn
+        self.turn = self.round.turn  # pyright: ignore[reportAttributeAccessIssue]
 
     def turn_on(self, row):
         """The Turn being played on a flap row now, or None."""
         if self.over:
             return None
         if self.simultaneous:
-            return self.round.turns[row]
+            return self.round.turns[row]  # pyright: ignore[reportAttributeAccessIssue]
         return self.turn if row == self.row else None
 
     def end_turn(self, row=-1):
@@ -108,12 +108,12 @@ class RoundMatch(BaseMatch):
         if self.over:
             return True
         if self.simultaneous:
-            if self.round.end_turn(row):
+            if self.round.end_turn(row):  # pyright: ignore[reportCallIssue]
                 for player in self.order:
                     self.scores[player] = self.round.scores[player]
                     self.lost[player] = self.round.lost[player]
                 self._finish_round()
-        elif self.round.end_turn():
+        elif self.round.end_turn():  # pyright: ignore[reportCallIssue]
             for seat, player in enumerate(self.seats):
                 self.scores[player] = self.round.scores[seat]
                 self.lost[player] = self.round.lost[seat]

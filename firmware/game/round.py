@@ -15,7 +15,7 @@ class Round:
         self.first = first
         self.current = first
         self.turns_played = 0
-        self.scores = [None] * players
+        self.scores: list = [None] * players
         self.lost = bytearray(players)
         self.shut_by = -1
         self.over = False

@@ -24,10 +24,10 @@ class SimultaneousRound:
         self.rules = rules
         self.playing = playing
         self.play_out = play_out
-        self.turns = [None] * rows
+        self.turns: list = [None] * rows
         for row in playing:
             self.turns[row] = Turn(rules, table)
-        self.scores = [None] * rows
+        self.scores: list = [None] * rows
         self.lost = bytearray(rows)
         self.finished = 0
         self.shut_by = -1

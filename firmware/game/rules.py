@@ -69,49 +69,76 @@ ROWS_TAKE_TURNS = const(0)
 ROWS_SIMULTANEOUS = const(1)
 ROWS_NAMES = ("take-turns", "simultaneous")
 
-# Axis name -> (attribute default, names tuple or None for a number/flag).
+# Axis name -> names tuple, or None for a number or a flag. Defaults are Rules' class attributes.
 AXES = (
-    ("tiles", 9, None),
-    ("dice", 2, None),
-    ("faces", 6, None),
-    ("start", START_ALL, START_NAMES),
-    ("one_die", ONE_DIE_HIGH_SHUT, ONE_DIE_NAMES),
-    ("move", MOVE_ANY, MOVE_NAMES),
-    ("second_die_optional", False, None),
-    ("must_first", 0, None),
-    ("unlucky_7", False, None),
-    ("scoring", SCORE_GOLF, SCORE_NAMES),
-    ("double_rethrow", False, None),
-    ("match", MATCH_SINGLE, MATCH_NAMES),
-    ("rounds", 1, None),
-    ("target", 100, None),
-    ("max_penalty", 45, None),
-    ("drop_on_exceed", False, None),
-    ("stakes", STAKES_NONE, STAKES_NAMES),
-    ("chips", 100, None),
-    ("ante", 1, None),
-    ("ties", TIES_SPLIT, TIES_NAMES),
-    ("source", SOURCE_DICE, SOURCE_NAMES),
-    ("dominoes_blank", False, None),
-    ("cards_high", False, None),
-    ("rows", 1, None),
-    ("rows_mode", ROWS_TAKE_TURNS, ROWS_NAMES),
+    ("tiles", None),
+    ("dice", None),
+    ("faces", None),
+    ("start", START_NAMES),
+    ("one_die", ONE_DIE_NAMES),
+    ("move", MOVE_NAMES),
+    ("second_die_optional", None),
+    ("must_first", None),
+    ("unlucky_7", None),
+    ("scoring", SCORE_NAMES),
+    ("double_rethrow", None),
+    ("match", MATCH_NAMES),
+    ("rounds", None),
+    ("target", None),
+    ("max_penalty", None),
+    ("drop_on_exceed", None),
+    ("stakes", STAKES_NAMES),
+    ("chips", None),
+    ("ante", None),
+    ("ties", TIES_NAMES),
+    ("source", SOURCE_NAMES),
+    ("dominoes_blank", None),
+    ("cards_high", None),
+    ("rows", None),
+    ("rows_mode", ROWS_NAMES),
 )
 
 
 class Rules:
-    """One value per rule axis; defaults are the classic game."""
+    """One value per rule axis; the class attributes are the classic game."""
+
+    tiles = 9
+    dice = 2
+    faces = 6
+    start = START_ALL
+    one_die = ONE_DIE_HIGH_SHUT
+    move = MOVE_ANY
+    second_die_optional = False
+    must_first = 0
+    unlucky_7 = False
+    scoring = SCORE_GOLF
+    double_rethrow = False
+    match = MATCH_SINGLE
+    rounds = 1
+    target = 100
+    max_penalty = 45
+    drop_on_exceed = False
+    stakes = STAKES_NONE
+    chips = 100
+    ante = 1
+    ties = TIES_SPLIT
+    source = SOURCE_DICE
+    dominoes_blank = False
+    cards_high = False
+    rows = 1
+    rows_mode = ROWS_TAKE_TURNS
 
     def __init__(self, **axes):
-        for name, default, _names in AXES:
-            setattr(self, name, axes.pop(name, default))
+        for name, _names in AXES:
+            if name in axes:
+                setattr(self, name, axes.pop(name))
         if axes:
             raise TypeError("unknown rule axis: %s" % ", ".join(sorted(axes)))
 
     def copy(self, **changes):
         """A new Rules with some axes changed."""
         values = {}
-        for name, _default, _names in AXES:
+        for name, _names in AXES:
             values[name] = getattr(self, name)
         values.update(changes)
         return Rules(**values)
@@ -119,13 +146,13 @@ class Rules:
     def as_names(self):
         """Every axis as its configuration-file value (names for named axes)."""
         values = {}
-        for name, _default, names in AXES:
+        for name, names in AXES:
             value = getattr(self, name)
             values[name] = names[value] if names else value
         return values
 
     def __eq__(self, other):
-        for name, _default, _names in AXES:
+        for name, _names in AXES:
             if getattr(self, name) != getattr(other, name):
                 return False
         return True

@@ -12,6 +12,15 @@ from hal.flap_banks import ExpanderBank, GpioBank, ShiftRegisterBank
 from hal.flaps import FlapSwitches
 from hal.mcp23017 import MCP23017
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # optional drivers are imported only when their device is configured
+    from hal.buzzer import Buzzer
+    from hal.leds import TileLeds
+    from hal.lis3dh import LIS3DH_I2C
+    from hal.mpu6050 import MPU6050
+    from hal.shake import ShakeDetector
+    from hal.ssd1306 import SSD1306_I2C
+
 
 class BoardError(Exception):
     """The flap switches cannot be built or read: the box cannot play."""
@@ -22,14 +31,15 @@ class Devices:
 
     def __init__(self, name):
         self.name = name
-        self.i2c = None
-        self.flaps = None  # hal.flaps.FlapSwitches
-        self.accel = None  # hal.lis3dh.LIS3DH_I2C or hal.mpu6050.MPU6050
-        self.shake = None  # hal.shake.ShakeDetector over accel
-        self.display = None  # hal.ssd1306.SSD1306_I2C
-        self.leds = None  # hal.leds.TileLeds
+        # Annotations (ignored by MicroPython) tell the type checker what each device is.
+        self.i2c: "machine.I2C | machine.SoftI2C | None" = None
+        self.flaps: "FlapSwitches" = None  # type: ignore  # always set by build_devices
+        self.accel: "LIS3DH_I2C | MPU6050 | None" = None
+        self.shake: "ShakeDetector | None" = None
+        self.display: "SSD1306_I2C | None" = None
+        self.leds: "TileLeds | None" = None
         self.buttons = {}  # name -> hal.buttons.Button
-        self.buzzer = None  # hal.buzzer.Buzzer
+        self.buzzer: "Buzzer | None" = None
         self.faults = []  # one message per problem found while building
 
 

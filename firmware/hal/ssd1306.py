@@ -44,6 +44,14 @@ class SSD1306(framebuf.FrameBuffer):
         self._first_column = (128 - width) // 2
         self.init_display()
 
+    def write_cmd(self, command):
+        """Send one command byte: the bus subclass (SSD1306_I2C) provides it."""
+        raise NotImplementedError
+
+    def write_data(self, buffer):
+        """Send display RAM bytes: the bus subclass provides it."""
+        raise NotImplementedError
+
     def init_display(self):
         """Send the power-up sequence, clear the screen and switch it on."""
         external = self.external_vcc
