@@ -29,7 +29,7 @@ $(STUBS_STAMP): pyproject.toml $(VENV_STAMP)
 	touch $@
 
 sim: $(VENV_STAMP)
-	$(PY) -m board_sim
+	$(PY) tools/play.py $(ARGS)
 
 lint: $(VENV_STAMP)
 	$(VENV)/bin/ruff check .
