@@ -42,7 +42,7 @@ typecheck: $(STUBS_STAMP) $(NODE_STAMP)
 
 test: $(VENV_STAMP) $(NODE_STAMP) $(STUBS_STAMP)
 	$(MAKE) --no-print-directory lint mpy-cross-check typecheck
-	$(PY) -m pytest -n 2
+	SHUTBOX_REQUIRE_MICROPYTHON=1 $(PY) -m pytest -n 2
 
 bench: $(VENV_STAMP) $(NODE_STAMP)
 	$(PY) -m bench

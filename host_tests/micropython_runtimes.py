@@ -1,0 +1,20 @@
+"""tools/micropython_runtimes for tests: a runtime missing on this platform skips the test,
+unless SHUTBOX_REQUIRE_MICROPYTHON=1 (set by `make test`), where it fails it."""
+
+import os
+
+import pytest
+
+from tools import micropython_runtimes as runtimes
+
+FIRMWARE = runtimes.FIRMWARE
+RUNTIMES = runtimes.RUNTIMES
+
+
+def run_on(runtime, script, paths=(FIRMWARE,)):
+    try:
+        return runtimes.run_on(runtime, script, paths)
+    except runtimes.RuntimeMissing as missing:
+        if os.environ.get("SHUTBOX_REQUIRE_MICROPYTHON") == "1":
+            pytest.fail("MicroPython runtime required but missing: %s" % missing)
+        pytest.skip(str(missing))

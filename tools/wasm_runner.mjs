@@ -1,0 +1,39 @@
+// Run a Python script on the MicroPython WebAssembly build (npm package) under Node.
+//   node wasm_runner.mjs SCRIPT_FILE DIR [DIR...]
+// Each DIR's .py/.json files are copied into the in-memory filesystem under /mods/<n>/ and put
+// on sys.path in order. Exits 1 (traceback on stderr) when the script raises.
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+
+const [scriptFile, ...dirs] = process.argv.slice(2);
+const mp = await loadMicroPython({
+  heapsize: 192 * 1024,
+  stdout: (line) => process.stdout.write(line + "\n"),
+  stderr: (line) => process.stderr.write(line + "\n"),
+});
+
+function copyTree(hostDir, fsDir) {
+  mp.FS.mkdir(fsDir);
+  for (const name of readdirSync(hostDir)) {
+    const hostPath = join(hostDir, name);
+    if (statSync(hostPath).isDirectory()) {
+      if (name !== "__pycache__") copyTree(hostPath, fsDir + "/" + name);
+    } else if (name.endsWith(".py") || name.endsWith(".json")) {
+      mp.FS.writeFile(fsDir + "/" + name, readFileSync(hostPath));
+    }
+  }
+}
+
+mp.FS.mkdir("/mods");
+const paths = dirs.map((dir, index) => {
+  copyTree(dir, "/mods/" + index);
+  return "/mods/" + index;
+});
+try {
+  mp.runPython("import sys\nsys.path[:0] = " + JSON.stringify(paths));
+  mp.runPython(readFileSync(scriptFile, "utf8"));
+} catch (error) {
+  process.stderr.write(String(error.message || error) + "\n");
+  process.exit(1);
+}
