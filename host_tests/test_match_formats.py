@@ -7,16 +7,7 @@ Most scripts start from "3-down" (tiles 4-9 up, 39 points) so a roll of 1+1 ends
 
 from game.config import rules_from_config
 from game.match import start_match
-from game.turn import OVER, is_error
-
-
-def play(turn, *steps):
-    """One turn: each step is (dice, tiles to shut); the last roll must end the turn."""
-    for dice, tiles in steps:
-        assert not is_error(turn.roll(*dice)), dice
-        for tile in tiles:
-            assert not is_error(turn.tile_shut(tile)), tile
-    assert turn.state == OVER
+from turn_script import play
 
 
 def turn_of(match, player, *steps):

@@ -5,15 +5,8 @@ from game.config import rules_from_config
 from game.match import start_match
 from game.presets import preset
 from game.tiles import mask_of
-from game.turn import OVER, is_error
-
-
-def play(turn, *steps):
-    for dice, tiles in steps:
-        assert not is_error(turn.roll(*dice)), dice
-        for tile in tiles:
-            assert not is_error(turn.tile_shut(tile)), tile
-    assert turn.state == OVER
+from game.turn import OVER
+from turn_script import play
 
 
 def test_race_rows_persist_and_the_first_to_shut_their_row_wins():

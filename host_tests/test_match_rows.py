@@ -4,16 +4,7 @@ dice, or everyone throws at once, each row with its own Turn."""
 import pytest
 from game.config import rules_from_config
 from game.match import start_match
-from game.turn import OVER, is_error
-
-
-def play(turn, *steps):
-    for dice, tiles in steps:
-        assert not is_error(turn.roll(*dice)), dice
-        for tile in tiles:
-            assert not is_error(turn.tile_shut(tile)), tile
-    assert turn.state == OVER
-
+from turn_script import play
 
 FAIL = ((1, 2), ())  # a 3 with tiles 4-9 up
 

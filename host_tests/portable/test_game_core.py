@@ -3,30 +3,13 @@
 Plain functions and asserts only, so the same module runs under pytest and on MicroPython.
 """
 
-import gc
-import sys
-
 from game.config import ConfigError, rules_from_config
 from game.presets import PRESET_NAMES, preset
 from game.round import Round
 from game.tables import LegalityTable
 from game.tiles import bit, mask_of, tile_count, tile_sum, tiles_of
 from game.turn import COMMITTED, ENDED, MOVE_COMPLETE, PENDING, ROLLED, TAKEN_BACK, Turn
-
-ON_MICROPYTHON = sys.implementation.name == "micropython"
-
-
-def allocated_by(action, repeat):
-    """Bytes allocated by `repeat` calls of action, with the collector off (MicroPython)."""
-    gc.collect()
-    gc.disable()
-    try:
-        before = gc.mem_alloc()
-        for _ in range(repeat):
-            action()
-        return gc.mem_alloc() - before
-    finally:
-        gc.enable()
+from measure import ON_MICROPYTHON, allocated_by
 
 
 def test_tile_helpers():

@@ -4,9 +4,6 @@ cards; every draw allocation-free on MicroPython.
 Plain functions and asserts only, so the same module runs under pytest and on MicroPython.
 """
 
-import gc
-import sys
-
 from game.cards import CardDeck
 from game.dice import ElectronicDice, HandDice
 from game.dominoes import DominoBag
@@ -14,21 +11,7 @@ from game.presets import preset
 from game.prng import Xorshift32
 from game.sources import feed
 from game.turn import ROLLED, Turn
-
-ON_MICROPYTHON = sys.implementation.name == "micropython"
-
-
-def allocated_by(action, repeat):
-    """Bytes allocated by `repeat` calls of action, with the collector off (MicroPython)."""
-    gc.collect()
-    gc.disable()
-    try:
-        before = gc.mem_alloc()
-        for _ in range(repeat):
-            action()
-        return gc.mem_alloc() - before
-    finally:
-        gc.enable()
+from measure import ON_MICROPYTHON, allocated_by
 
 
 def test_generator_is_xorshift32():
