@@ -12,9 +12,12 @@ RUNTIMES = runtimes.RUNTIMES
 
 
 def run_on(runtime, script, paths=(FIRMWARE,)):
+    """Run `script` on "unix" (Pico-sized heap) or "wasm" with `paths` as its module path:
+    (exit status, stdout, stderr)."""
     try:
         return runtimes.run_on(runtime, script, paths)
     except runtimes.RuntimeMissing as missing:
         if os.environ.get("SHUTBOX_REQUIRE_MICROPYTHON") == "1":
-            pytest.fail("MicroPython runtime required but missing: %s" % missing)
+            pytest.fail("MicroPython runtime required (SHUTBOX_REQUIRE_MICROPYTHON=1) but missing: %s"
+                        % missing)
         pytest.skip(str(missing))

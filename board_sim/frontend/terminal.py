@@ -1,0 +1,244 @@
+"""The simulated box in a terminal (curses): the OLED, the tiles lit as their LEDs, and keys
+for the flaps, shaking, tapping and the two buttons. Fits 80x24; works over ssh.
+
+The box runs in simulated time that follows the real clock. Each key becomes a script event
+(board_sim.script), so a game played here can be recorded (--record) and replayed.
+"""
+
+import curses
+import locale
+import time
+
+from board_sim.frontend.oled import ascii_art, braille
+from board_sim.script import apply, describe
+
+TILE_KEYS = "1234567890-="  # tiles 1-12; with shift (US layout) tiles 13-24
+SHIFTED_TILE_KEYS = "!@#$%^&*()_+"
+SHAKE_KEY_MS = 250  # each space (held: the key repeats) shakes this much longer
+SHAKE_MS = 1200  # 's': one good shake
+FRAME_S = 0.03
+MAX_STEP_MS = 200  # a stalled terminal never makes the box leap ahead
+HELP = (
+    "1-9 0 - = flip tiles 1-12 (shift: 13-24)  Tab: next row of flaps",
+    "space (hold) / s: shake   t: tap   z/Z: select short/long   x/X or Enter: ok",
+    "q: quit",
+)
+# Letters for terminals without colour: nearest palette colour of each LED.
+_LETTERS = (
+    (0x000000, " "), (0x181818, "o"), (0x00C000, "G"), (0x003000, "g"), (0x0060FF, "B"),
+    (0xFF0000, "R"), (0xFF9000, "A"), (0xFFFFFF, "W"), (0x0040FF, "1"), (0xFFC000, "2"),
+    (0xFF00C0, "3"), (0x00E0E0, "4"), (0xFF5000, "5"), (0x8000FF, "6"), (0x80FF00, "8"),
+)
+
+
+def key_event(key, row, tiles_per_row):
+    """The script event for a key (None if it is not a box key): (0, verb, args...)."""
+    if key in TILE_KEYS or key in SHIFTED_TILE_KEYS:
+        index = TILE_KEYS.find(key) if key in TILE_KEYS else SHIFTED_TILE_KEYS.find(key) + 12
+        if index >= tiles_per_row:
+            return None
+        return (0, "flip", (row * tiles_per_row + index + 1,))
+    if key == "s":
+        return (0, "shake", SHAKE_MS)
+    if key == " ":
+        return (0, "shake", SHAKE_KEY_MS)
+    if key == "t":
+        return (0, "tap")
+    if key in ("z", "Z"):
+        return (0, "press", "select", key == "Z")
+    if key in ("x", "X", "\n", "\r"):
+        return (0, "press", "ok", key == "X")
+    return None
+
+
+def unscaled(colour, brightness):
+    """An LED's (r, g, b) as the firmware chose it, before the strip's brightness scaling."""
+    scale = 256 / (brightness + 1)
+    return tuple(min(255, round(channel * scale)) for channel in colour)
+
+
+def letter_for(rgb):
+    """The nearest palette colour's letter."""
+    best = None
+    for colour, letter in _LETTERS:
+        target = (colour >> 16, (colour >> 8) & 255, colour & 255)
+        distance = sum((a - b) ** 2 for a, b in zip(rgb, target, strict=True))
+        if best is None or distance < best[0]:
+            best = (distance, letter)
+    return best[1]
+
+
+def colour_index(rgb, colours):
+    """The terminal colour nearest to rgb: the xterm 6x6x6 cube with 256 colours, else the 8 basic."""
+    if colours >= 256:
+        if rgb[0] == rgb[1] == rgb[2] and 0 < rgb[0] < 238:
+            return 232 + (rgb[0] + 4) * 23 // 238  # the grey ramp keeps dim white visible
+        levels = [min(5, (channel + 25) // 51) for channel in rgb]
+        return 16 + 36 * levels[0] + 6 * levels[1] + levels[2]
+    bits = [1 if channel >= 96 else 0 for channel in rgb]
+    return bits[0] * curses.COLOR_RED | bits[1] * curses.COLOR_GREEN | bits[2] * curses.COLOR_BLUE
+
+
+class Terminal:
+    """Draws a SimBox and turns keys into events; run() until q."""
+
+    def __init__(self, box, record=None):
+        self.box = box
+        self.record = record  # a list: the script lines of what was played
+        self.row = 0
+        self.shaking_until_ms = 0
+        self.last_event_ms = box.board.now_ms  # a script starts on a box just built, too
+        self.quit = False
+        self.pairs = {}
+        self.colours = 0
+        self.unicode = "UTF-8" in (locale.getpreferredencoding(False) or "").upper()
+        self._oled_ram = None
+        self._oled_rows = []
+        self.brightness = box.pinmap["leds"]["brightness"] if box.pinmap.get("leds") else 255
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, key):
+        """One key: do what it means on the box (and record it)."""
+        if key in ("q", "Q"):
+            self.quit = True
+            return
+        flaps = self.box.devices.flaps
+        if key == "\t":
+            self.row = (self.row + 1) % flaps.row_count
+            return
+        event = key_event(key, self.row, flaps.tiles)
+        if event is None:
+            return
+        now_ms = self.box.board.now_ms
+        if event[1] == "shake" and event[2] == SHAKE_KEY_MS:
+            if now_ms < self.shaking_until_ms - SHAKE_KEY_MS // 2:
+                return  # the shake already under way lasts long enough
+            self.shaking_until_ms = now_ms + SHAKE_KEY_MS
+        if self.record is not None:
+            if now_ms > self.last_event_ms:
+                self.record.append("wait %d" % (now_ms - self.last_event_ms))
+            self.record.append(describe(event))
+            self.last_event_ms = now_ms
+        apply(self.box, event)
+
+    # -- output ------------------------------------------------------------------------------
+    def _pair(self, rgb):
+        if self.colours == 0:
+            return 0
+        index = colour_index(rgb, self.colours)
+        pair = self.pairs.get(index)
+        if pair is None:
+            pair = len(self.pairs) + 1
+            if pair >= curses.COLOR_PAIRS:
+                return 0
+            foreground = curses.COLOR_BLACK if sum(rgb) > 300 else curses.COLOR_WHITE
+            curses.init_pair(pair, foreground, index)
+            self.pairs[index] = pair
+        return curses.color_pair(pair)
+
+    def _oled(self):
+        board = self.box.board
+        if board.display is None:
+            return ["(no display)"]
+        ram = (bytes(board.display.gddram), board.display.display_on)
+        if ram != self._oled_ram:
+            self._oled_ram = ram
+            pixels = board.display_pixels()
+            self._oled_rows = braille(pixels) if self.unicode else ascii_art(pixels)
+        return self._oled_rows
+
+    def draw(self, screen):
+        box = self.box
+        app = box.app
+        board = box.board
+        screen.erase()
+        height, width = screen.getmaxyx()
+        put = _Put(screen, height, width)
+        put(0, 0, "shutbox  %s  t=%.1fs  %s" % (box.options.board, board.now_ms / 1000,
+                                               "SHAKING" if board.now_ms < self.shaking_until_ms else ""))
+        put(1, 0, "+" + "-" * 64 + "+")
+        for index, line in enumerate(self._oled()):
+            put(2 + index, 0, "|" + line.ljust(64) + "|")
+        put(18, 0, "+" + "-" * 64 + "+")
+        from app.core import PHASE_NAMES
+
+        side = [PHASE_NAMES[app.phase]]
+        if app.match is not None:
+            side.append("player %d" % (app.player + 1))
+            side.append("totals")
+            side.extend("P%d %d" % (player + 1, total) for player, total in enumerate(app.match.totals[:6]))
+        if app.faults:
+            side.append("faults %d" % len(app.faults))
+        for index, line in enumerate(side[:16]):
+            put(2 + index, 67, line[:13])
+        self._draw_tiles(put)
+        for index, line in enumerate(HELP):
+            put(21 + index, 0, line)
+        screen.refresh()
+
+    def _draw_tiles(self, put):
+        board = self.box.board
+        flaps = self.box.devices.flaps
+        colours = board.led_colors()
+        per_row = flaps.tiles
+        cell = 3 if per_row > 12 else 5
+        for row in range(flaps.row_count):
+            y = 19 if row == 0 else 20
+            if flaps.row_count > 1:
+                put(y, 0, ">" if row == self.row else " ")
+            for index in range(per_row):
+                tile = row * per_row + index + 1
+                rgb = unscaled(colours[tile - 1], self.brightness) if tile <= len(colours) else (0, 0, 0)
+                mark = "_" if board.flap_shut(tile) else " "
+                label = ("%d" % (index + 1)).center(cell - 1, mark)
+                if self.colours == 0:
+                    label = (letter_for(rgb) + label)[:cell - 1]
+                put(y, 1 + index * cell, label, self._pair(rgb))
+
+    # -- the loop ----------------------------------------------------------------------------
+    def run(self, screen):
+        curses.curs_set(0)
+        screen.timeout(int(FRAME_S * 1000))
+        if curses.has_colors():
+            curses.start_color()
+            self.colours = curses.COLORS
+        last = time.monotonic()
+        while not self.quit:
+            key = screen.getch()
+            while key != -1:
+                if 0 <= key < 256:
+                    self.handle(chr(key))
+                elif key == curses.KEY_ENTER:
+                    self.handle("\n")
+                key = screen.getch() if not self.quit else -1
+            now = time.monotonic()
+            step_ms = min(MAX_STEP_MS, int((now - last) * 1000))
+            last = now
+            if step_ms > 0:
+                self.box.run(step_ms)
+            self.draw(screen)
+
+
+class _Put:
+    """screen.addstr that clips to the window instead of raising."""
+
+    def __init__(self, screen, height, width):
+        self.screen = screen
+        self.height = height
+        self.width = width
+
+    def __call__(self, y, x, text, attributes=0):
+        if y >= self.height or x >= self.width:
+            return
+        text = text[:self.width - x - (1 if y == self.height - 1 else 0)]
+        if text:
+            self.screen.addstr(y, x, text, attributes)
+
+
+def play(box, record=None):
+    """Run the terminal front end on a SimBox until the player quits."""
+    locale.setlocale(locale.LC_ALL, "")
+    terminal = Terminal(box, record)
+    curses.wrapper(terminal.run)
+    return terminal
+

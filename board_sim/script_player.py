@@ -1,0 +1,90 @@
+"""A player for scripted and test games: plays the simulated box through its flaps and buttons.
+
+It does what a person at the pub does, reading what the box asks for: it moves the flaps the
+box shows must move (amber to open, red to set right), shakes the box (or presses ok when
+there is no accelerometer) when the box waits for a roll, and shuts lit tiles, highest first,
+until the move is taken. On the long game's uncovering turns "shutting" a tile means opening
+its flap: the player flips the lit tile either way.
+"""
+
+from board_sim.frontend.box import SimBox
+
+STEP_MS = 60
+
+
+class BoxPlayer:
+    """play(max_ms) drives a SimBox until the match is over (or time runs out)."""
+
+    def __init__(self, box: SimBox, shake_ms=900):
+        self.box = box
+        self.shake_ms = shake_ms
+        self.rolls = 0
+        self.moves = 0
+
+    def _flap(self, tile):
+        """The board's flap number of tile `tile` of the row in play."""
+        app = self.box.app
+        return app.row * self.box.devices.flaps.tiles + tile
+
+    def _set_right(self, must_open, must_shut):
+        board = self.box.board
+        tile = 1
+        while must_open or must_shut:
+            if must_open & 1:
+                board.set_flap(self._flap(tile), False)
+            if must_shut & 1:
+                board.set_flap(self._flap(tile), True)
+            must_open >>= 1
+            must_shut >>= 1
+            tile += 1
+
+    def step(self):
+        """One decision, then let the box run a little."""
+        from app.core import FINISHED, MENU, PLAY, SETUP
+        from app.roller import IDLE
+        from game.turn import AWAIT_MOVE, AWAIT_ROLL
+
+        box = self.box
+        app = box.app
+        board = box.board
+        if app.phase == MENU:
+            board.press("ok", 1000)
+            box.run(1100)
+        elif app.phase == SETUP:
+            self._set_right(app.must_open, app.must_shut)
+            box.run(STEP_MS)
+        elif app.phase == PLAY:
+            turn = app.turn
+            if app.must_open or app.must_shut:
+                self._set_right(app.must_open, app.must_shut)
+                box.run(STEP_MS)
+            elif app.roller.state != IDLE:
+                box.run(STEP_MS)
+            elif turn.state == AWAIT_ROLL:
+                self.rolls += 1
+                if app.shaking_rolls():
+                    board.shake(self.shake_ms)
+                    box.run(self.shake_ms + 600)
+                else:
+                    board.press("ok")
+                    box.run(1000)
+            elif turn.state == AWAIT_MOVE:
+                legal = app.legal
+                if legal:
+                    tile = legal.bit_length()
+                    board.flip_flap(self._flap(tile))
+                    self.moves += 1
+                box.run(STEP_MS)
+            else:
+                box.run(STEP_MS)
+        elif app.phase == FINISHED:
+            return False
+        return True
+
+    def play(self, max_ms=900000):
+        """Play until the match is over; returns True if it finished within max_ms."""
+        end_ms = self.box.board.now_ms + max_ms
+        while self.box.board.now_ms < end_ms:
+            if not self.step():
+                return True
+        return False

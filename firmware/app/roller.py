@@ -1,0 +1,84 @@
+"""Shake or press to roll: the dice tumble while the box is shaken (or for a moment after a
+press) and land when the shaking stops; then the random source draws the real values.
+
+The faces shown while tumbling come from a little generator of their own, so the game's
+random source draws only the dice that count.
+"""
+
+import time
+
+from hal.shake import LANDED as SHAKE_LANDED
+from hal.shake import TUMBLING as SHAKE_TUMBLING
+from micropython import const
+
+IDLE = const(0)
+TUMBLING = const(1)
+LANDED = const(2)  # reported by one update: draw the dice now
+_PRESS_TUMBLE_MS = const(700)
+_FACE_MS = const(90)
+
+
+class Roller:
+    """update(now_ms, may_roll) -> IDLE, TUMBLING or LANDED; press(now_ms) rolls without a shake."""
+
+    def __init__(self, shake, rng):
+        self.shake = shake
+        self.rng = rng
+        self.state = IDLE
+        self.faces = bytearray(4)  # what the tumbling dice show
+        self.face_count = 6
+        self.shaken_while_blocked = False  # a shake the rules could not take (say why)
+        self._by_press = False
+        self._press_since_ms = 0
+        self._spin = 0x2F6B
+        self._face_since_ms = 0
+
+    def reset(self, face_count):
+        """A new match: dice of this many faces, nothing rolling."""
+        self.face_count = face_count
+        self.state = IDLE
+        self._by_press = False
+
+    def press(self, now_ms):
+        """A button roll: tumble for a moment, then land."""
+        if self.state == IDLE:
+            self.state = TUMBLING
+            self._by_press = True
+            self._press_since_ms = now_ms
+            self._face_since_ms = time.ticks_add(now_ms, -_FACE_MS)
+
+    def update(self, now_ms, may_roll):
+        """Sample the accelerometer and advance; LANDED comes once per roll."""
+        if self.state == LANDED:
+            self.state = IDLE
+        shaking = self.shake.update(now_ms) if self.shake is not None else 0
+        self.shaken_while_blocked = not may_roll and shaking == SHAKE_TUMBLING
+        if not may_roll:
+            self.state = IDLE
+            self._by_press = False
+            return IDLE
+        if self.state == IDLE and shaking == SHAKE_TUMBLING:
+            self.state = TUMBLING
+            self._by_press = False
+            self._face_since_ms = time.ticks_add(now_ms, -_FACE_MS)
+        if self.state == TUMBLING:
+            if self._by_press:
+                if time.ticks_diff(now_ms, self._press_since_ms) >= _PRESS_TUMBLE_MS:
+                    self.state = LANDED
+            elif shaking == SHAKE_LANDED:
+                self.rng.mix(self.shake.entropy())
+                self.state = LANDED
+            elif shaking != SHAKE_TUMBLING:  # the accelerometer stopped answering mid-shake
+                self.state = LANDED
+            if self.state == TUMBLING and time.ticks_diff(now_ms, self._face_since_ms) >= _FACE_MS:
+                self._face_since_ms = now_ms
+                self._spin_faces()
+        return self.state
+
+    def _spin_faces(self):
+        spin = self._spin
+        faces = self.faces
+        for index in range(4):
+            spin = (spin * 75 + 74) % 65537  # ZX81's generator: small ints, no allocation
+            faces[index] = spin % self.face_count + 1
+        self._spin = spin

@@ -1,0 +1,215 @@
+"""What the 128x64 OLED shows: the menu, the dice, the turn's messages, the scores, the winner.
+
+Text is the framebuf's 8x8 font on a grid of 16 columns and 8 rows. Numbers are drawn digit by
+digit from DIGITS and every message is a constant, so redrawing allocates nothing. Each
+`show_*` method draws a whole frame and sends it.
+"""
+
+from micropython import const
+
+DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+COLUMNS = const(16)
+_CELL = const(8)
+_DIE = const(26)  # a die's side in pixels
+_DIE_GAP = const(6)
+_DICE_Y = const(11)
+_PIP = const(4)
+# Pip centres per face (1-6) as (dx, dy) steps of 7 px from the die's centre: -1, 0 or 1.
+_PIPS = (
+    (),
+    (0, 0),
+    (-1, -1, 1, 1),
+    (-1, -1, 0, 0, 1, 1),
+    (-1, -1, 1, -1, -1, 1, 1, 1),
+    (-1, -1, 1, -1, 0, 0, -1, 1, 1, 1),
+    (-1, -1, 1, -1, -1, 0, 1, 0, -1, 1, 1, 1),
+)
+GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start")
+
+
+class Screen:
+    """Frames drawn on an SSD1306 (or any framebuf.FrameBuffer with show())."""
+
+    def __init__(self, display):
+        self.display = display
+
+    # -- primitives --------------------------------------------------------------------------
+    def clear(self):
+        self.display.fill(0)
+
+    def text(self, words, column, row):
+        """Constant text at a grid cell; returns the column after it."""
+        self.display.text(words, column * _CELL, row * _CELL, 1)
+        return column + len(words)
+
+    def number(self, value, column, row):
+        """A whole number >= 0 at a grid cell, digit by digit; returns the column after it."""
+        digits = 1
+        scale = 10
+        while value >= scale:
+            digits += 1
+            scale *= 10
+        at = column + digits - 1
+        while True:
+            self.display.text(DIGITS[value % 10], at * _CELL, row * _CELL, 1)
+            value //= 10
+            if not value:
+                break
+            at -= 1
+        return column + digits
+
+    def tiles(self, mask, column, row, last_row=7):
+        """The tile numbers of a mask, spaced, wrapping onto the next rows; returns the row after."""
+        tile = 1
+        while mask:
+            if mask & 1:
+                width = 2 if tile >= 10 else 1
+                if column + width > COLUMNS:
+                    row += 1
+                    column = 0
+                    if row > last_row:
+                        return row
+                column = self.number(tile, column, row) + 1
+            mask >>= 1
+            tile += 1
+        return row + 1
+
+    def lines(self, message, row):
+        """A message: a tuple of lines of at most 16 characters; returns the row after it."""
+        for line in message:
+            self.text(line, 0, row)
+            row += 1
+        return row
+
+    def die(self, x, y, value):
+        display = self.display
+        display.rect(x, y, _DIE, _DIE, 1)
+        middle = _DIE // 2
+        if 1 <= value <= 6:
+            steps = _PIPS[value]
+            for index in range(0, len(steps), 2):
+                display.fill_rect(x + middle - _PIP // 2 + steps[index] * 7,
+                                  y + middle - _PIP // 2 + steps[index + 1] * 7, _PIP, _PIP, 1)
+        elif value > 6:
+            wide = 2 if value >= 10 else 1
+            left = x + middle - wide * _CELL // 2
+            if wide == 2:
+                display.text(DIGITS[value // 10], left, y + middle - 4, 1)
+                left += _CELL
+            display.text(DIGITS[value % 10], left, y + middle - 4, 1)
+
+    def dice(self, values, count):
+        width = count * _DIE + (count - 1) * _DIE_GAP
+        x = (128 - width) // 2
+        for index in range(count):
+            self.die(x, _DICE_Y, values[index])
+            x += _DIE + _DIE_GAP
+
+    def send(self):
+        self.display.show()
+
+    # -- frames ------------------------------------------------------------------------------
+    def show_menu(self, menu):
+        self.clear()
+        self.text("SHUT THE BOX", 2, 0)
+        for row in range(len(GAME_MENU_ROWS)):
+            if row == 2 and not menu.hints_available:
+                continue
+            line = 1 if row == 0 else 2 + row  # the game's name takes line 2
+            if row == menu.row:
+                self.text(">", 0, line)
+            self.text(GAME_MENU_ROWS[row], 1, line)
+            if row == 1:
+                self.number(menu.players, 10, line)
+            elif row == 2:
+                self.text("on" if menu.hints_on else "off", 10, line)
+        self.text(menu.name(), 1, 2)
+        self.text("select:next row", 0, 6)
+        self.text("ok:change/start", 0, 7)
+        self.send()
+
+    def show_turn(self, player, dice, dice_count, total, message, number=-1, chance=-1):
+        """A turn: the player, the dice (blank before the first roll), a message of up to three
+        lines, the last one ending in `number` when >= 0; the hint's shut chance in % when >= 0."""
+        self.clear()
+        column = self.text("Player", 0, 0)
+        self.number(player + 1, column + 1, 0)
+        if total > 0:
+            self.text("=", 11, 0)
+            self.number(total, 13, 0)
+        if dice_count:
+            self.dice(dice, dice_count)
+        row = self.lines(message, 5)
+        if number >= 0:
+            self.number(number, len(message[-1]) + 1 if message else 0, row - 1)
+        if chance >= 0:
+            self.number(chance, 10, 7)
+            self.text("% shut", 10 + (2 if chance >= 10 else 1) + (1 if chance >= 100 else 0), 7)
+        self.send()
+
+    def show_setup(self, result_player, result_score, result_name, last_total, next_player,
+                   round_number, must_open, must_shut):
+        """Between turns: the last result (and the total that ended it), who plays next,
+        which flaps to open and to shut."""
+        self.clear()
+        row = 0
+        if result_player >= 0:
+            column = self.text("P", 0, 0)
+            column = self.number(result_player + 1, column, 0)
+            column = self.text(result_name, column + 1, 0)
+            self.text("score", 0, 1)
+            column = self.number(result_score, 6, 1)
+            if last_total > 0:
+                column = self.text("threw", column + 1, 1)
+                self.number(last_total, column + 1, 1)
+            row = 2
+        if round_number > 0:
+            column = self.text("Round", 0, row)
+            self.number(round_number, column + 1, row)
+            row += 1
+        column = self.text("Next: Player", 0, row)
+        self.number(next_player + 1, column + 1, row)
+        row += 1
+        if must_open:
+            self.text("Open:", 0, row)
+            row = self.tiles(must_open, 6, row, 5 if must_shut else 7)
+        if must_shut and row <= 7:
+            self.text("Shut:", 0, row)
+            row = self.tiles(must_shut, 6, row)
+        if not (must_open or must_shut):
+            self.text("ok to play", 0, row)
+        self.send()
+
+    def show_standings(self, title, totals, players, chips, winner_mask):
+        """The match's end (or a round's): each player's total, and chips when played for them."""
+        self.clear()
+        self.text(title, 0, 0)
+        for player in range(players):
+            row = 1 + player % 7
+            column = 0 if player < 7 else 8
+            mark = "*" if winner_mask >> player & 1 else " "
+            column = self.text(mark, column, row)
+            column = self.text("P", column, row)
+            column = self.number(player + 1, column, row)
+            column = self.number(totals[player], column + 1, row)
+            if chips is not None:
+                column = self.text("$", column + 1, row)
+                self.number(chips[player], column, row)
+        self.send()
+
+    def show_fault(self, message):
+        """A device fault, reported once: the message wrapped over the screen."""
+        self.clear()
+        self.text("FAULT", 0, 0)
+        row = 1
+        start = 0
+        while start < len(message) and row < 8:
+            end = start + COLUMNS
+            if end < len(message):
+                space = message.rfind(" ", start, end + 1)
+                if space > start:
+                    end = space
+            self.text(message[start:end], 0, row)
+            start = end + 1 if end < len(message) and message[end] == " " else end
+            row += 1
+        self.send()

@@ -1,0 +1,87 @@
+"""The box's own settings file (config.json): the game the menu starts on, players and hints.
+
+    {"rules": {"preset": "classic"}, "players": 2, "hints": false}
+
+`rules` is a preset name plus any house rules (game.config's format); when it changes any axis
+the menu offers it first, as "house rules". A bad file never stops the box: each problem
+becomes a fault message and the default is used.
+"""
+
+import json
+
+from game.config import ConfigError, rules_from_config
+from game.presets import PRESET_NAMES, preset
+
+from app.menu import why_unplayable
+
+DEFAULT_PLAYERS = 2
+HOUSE = "house rules"
+
+
+class Settings:
+    """rules_config (dict), players (1-8) and hints (bool), as the file gave them."""
+
+    def __init__(self, rules_config=None, players=DEFAULT_PLAYERS, hints=False):
+        self.rules_config = rules_config if rules_config is not None else {"preset": "classic"}
+        self.players = players
+        self.hints = hints
+
+
+def load_settings(path="config.json"):
+    """Read the settings file -> (Settings, fault messages); a missing file is no fault."""
+    faults = []
+    try:
+        with open(path) as source:
+            raw = json.load(source)
+    except OSError:
+        return Settings(), faults
+    except ValueError as error:
+        return Settings(), ["%s: not valid JSON (%s); using the defaults" % (path, error)]
+    if not isinstance(raw, dict):
+        return Settings(), ["%s: must hold a JSON object; using the defaults" % path]
+    settings = Settings()
+    rules_config = raw.get("rules", settings.rules_config)
+    try:
+        rules_from_config(rules_config)
+        settings.rules_config = rules_config
+    except ConfigError as error:
+        faults.append("%s: rules: %s; playing classic" % (path, error))
+    players = raw.get("players", DEFAULT_PLAYERS)
+    if isinstance(players, int) and not isinstance(players, bool) and 1 <= players <= 8:
+        settings.players = players
+    else:
+        faults.append("%s: players must be 1..8, got %r" % (path, players))
+    hints = raw.get("hints", False)
+    if hints is True or hints is False:
+        settings.hints = hints
+    else:
+        faults.append("%s: hints must be true or false, got %r" % (path, hints))
+    return settings, faults
+
+
+def game_entries(settings, tiles, rows):
+    """The menu's games on a box of `rows` rows of `tiles` flaps -> (entries, chosen, faults).
+
+    entries: (name, Rules) of the house rules (when they change a preset), then each preset
+    this box can play; chosen: the entry the settings name; faults: why it cannot be played.
+    """
+    config = settings.rules_config
+    name = config.get("preset", "classic")
+    entries = []
+    faults = []
+    chosen = 0
+    house = False
+    for key in config:
+        house = house or key != "preset"
+    candidates = [(HOUSE, rules_from_config(config))] if house else []
+    for preset_name in PRESET_NAMES:
+        candidates.append((preset_name, preset(preset_name)))
+    for entry in candidates:
+        problem = why_unplayable(entry[1], tiles, rows)
+        if problem is None:
+            if entry[0] == (HOUSE if house else name):
+                chosen = len(entries)
+            entries.append(entry)
+        elif entry[0] == (HOUSE if house else name):
+            faults.append("%s: %s; not offered" % (entry[0], problem))
+    return entries, chosen, faults

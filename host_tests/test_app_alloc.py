@@ -1,0 +1,96 @@
+"""The App's per-event path allocates nothing, measured on real MicroPython (unix port with a
+Pico-sized heap): feeding flaps to the turn, rolling, the LEDs and a whole OLED frame."""
+
+import pytest
+
+from host_tests.micropython_runtimes import run_on
+
+PROBE = r"""
+import gc
+import framebuf
+from app.core import MSG_MOVE, MSG_REFUSED
+from app.lights import Lights
+from app.reconcile import FlapFeed, expected_open
+from app.roller import Roller
+from app.screens import Screen
+from game.presets import preset
+from game.prng import Xorshift32
+from game.sources import feed, source_for
+from game.turn import Turn
+from hal.leds import TileLeds
+
+
+class Strip:
+    # What hal.leds writes into: a neopixel's buffer; write() would clock it out.
+    ORDER = (1, 0, 2)
+    bpp = 3
+
+    def __init__(self, count):
+        self.count = count
+        self.buf = bytearray(3 * count)
+
+    def __len__(self):
+        return self.count
+
+    def write(self):
+        pass
+
+
+class Panel(framebuf.FrameBuffer):
+    # MicroPython's own framebuf, as hal.ssd1306 is; show() would send it over I2C.
+    def __init__(self):
+        self.buffer = bytearray(1024)
+        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+
+    def show(self):
+        pass
+
+
+rules = preset("classic")
+turn = Turn(rules)
+flaps = FlapFeed()
+lights = Lights(TileLeds(Strip(9)), 9)
+screen = Screen(Panel())
+rng = Xorshift32(5)
+source = source_for(rules, rng)
+roller = Roller(None, rng)
+ALL = 0x1FF
+
+
+def turn_events():
+    turn.start()
+    flaps.clear()
+    roller.press(0)
+    roller.update(400, True)
+    roller.update(800, True)  # lands
+    feed(turn, b"\x03\x05", 2)  # a roll of 8, as the App feeds the drawn dice
+    lit = turn.legal_tiles()
+    flaps.feed(turn, ALL & ~0x100)  # tile 9 shut: refused
+    lights.play(0, 9, turn.open_mask, turn.pending, lit, 0, 0x100, 0, 250)
+    screen.show_turn(0, source.values, 2, turn.total, MSG_REFUSED, 9, -1)
+    flaps.feed(turn, ALL & ~0x010)  # 9 reopened, 5 shut: pending
+    flaps.feed(turn, ALL)  # 5 taken back
+    flaps.feed(turn, ALL & ~0x080 & ~0x001)  # 8 adds up (taken); 1, shut before a roll, refused
+    expected_open(turn, 0, ALL)
+    count = source.draw(turn.dice_expected())
+    feed(turn, source.values, count)
+    lights.play(0, 9, turn.open_mask, turn.pending, turn.legal_tiles(), 0, 0, 0x24, 0)
+    screen.show_turn(0, source.values, count, turn.total, MSG_MOVE, turn.total, 37)
+
+
+for _ in range(3):
+    turn_events()
+gc.collect()
+gc.disable()
+before = gc.mem_alloc()
+for _ in range(200):
+    turn_events()
+print("allocated", gc.mem_alloc() - before)
+"""
+
+
+@pytest.mark.micropython
+def test_the_turn_flow_allocates_nothing_on_micropython():
+    status, out, err = run_on("unix", PROBE)
+    assert status == 0, err
+    assert out.strip().splitlines()[-1] == "allocated 0", out

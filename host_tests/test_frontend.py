@@ -1,0 +1,102 @@
+"""The terminal front end: keys become box events, a game played there replays to the same log,
+and `python -m board_sim` starts, draws and reacts to a key in a real terminal (tmux)."""
+
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.frontend.terminal import Terminal, colour_index, key_event, letter_for, unscaled
+from board_sim.script import run_script
+from board_sim.script_log import BoxLog
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("key, event", [
+    ("1", (0, "flip", (1,))), ("0", (0, "flip", (10,))), ("-", (0, "flip", (11,))),
+    ("=", (0, "flip", (12,))), ("!", (0, "flip", (13,))), ("+", (0, "flip", (24,))),
+    ("s", (0, "shake", 1200)), ("t", (0, "tap",)), ("z", (0, "press", "select", False)),
+    ("X", (0, "press", "ok", True)), ("\n", (0, "press", "ok", False)),
+])
+def test_keys_on_a_24_tile_box(key, event):
+    assert key_event(key, 0, 24) == event
+
+
+def test_tile_keys_beyond_the_box_and_other_rows():
+    assert key_event("-", 0, 9) is None
+    assert key_event("3", 1, 9) == (0, "flip", (12,))
+
+
+def test_led_colours_are_told_apart_without_colour_and_with_256():
+    assert letter_for(unscaled((0, 48, 0), 64)) == "G"
+    assert letter_for(unscaled((64, 0, 0), 64)) == "R"
+    assert colour_index((255, 0, 0), 256) == 196
+    assert colour_index((24, 24, 24), 256) != 16  # dim white stays visible
+
+
+def test_a_game_played_at_the_keys_replays_to_the_same_log():
+    box = SimBox(BoxOptions(seed=7))
+    record = ["set seed 7"]
+    try:
+        terminal = Terminal(box, record)
+        log = BoxLog(box)
+        log.check()
+        for key, ms in (("X", 700), ("", 1300), ("s", 2200), ("9", 150), ("x", 1400),
+                        ("8", 0), ("q", 0)):
+            if key:
+                terminal.handle(key)
+            box.run(ms, log.check)
+        box.run(500, log.check)
+        live = log.lines
+    finally:
+        box.close()
+    assert terminal.quit
+    assert record[1] == "press ok long" and record[2].startswith("wait ")
+    replayed = [line for line in run_script("\n".join(record)) if '"in"' not in line]
+    assert replayed == live
+    assert any(json.loads(line).get("dice") for line in live)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_terminal_front_end_starts_draws_and_reacts_to_a_key():
+    session = "shutbox-frontend-test"
+    command = "LANG=C.UTF-8 %s -m board_sim --seed 3 --players 1" % sys.executable
+    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24", "-c",
+                    str(ROOT), command], check=True)
+
+    def pane():
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", session],
+                              capture_output=True, text=True).stdout
+
+    def wait_for(text, seconds=20):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            shown = pane()
+            if text in shown:
+                return shown
+            time.sleep(0.2)
+        raise AssertionError("%r never appeared:\n%s" % (text, pane()))
+
+    try:
+        shown = wait_for(" menu")
+        lines = shown.splitlines()
+        assert lines[1].startswith("+" + "-" * 64 + "+")
+        assert any(ch not in "\u2800 " for ch in lines[2][1:65])  # the OLED's braille is lit
+        assert "1    2    3" in shown
+        subprocess.run(["tmux", "send-keys", "-t", session, "X"], check=True)
+        wait_for(" play")
+        subprocess.run(["tmux", "send-keys", "-t", session, "q"], check=True)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and session in subprocess.run(
+                ["tmux", "ls"], capture_output=True, text=True).stdout:
+            time.sleep(0.2)
+        assert session not in subprocess.run(["tmux", "ls"], capture_output=True, text=True).stdout
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
