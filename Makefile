@@ -11,7 +11,7 @@ VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 STUBS_STAMP := typings/.installed
 
-.PHONY: sim test check lint typecheck mpy-cross-check bench clean
+.PHONY: sim test check lint typecheck mpy-cross-check bench flash virtual-board mip-package clean
 
 $(VENV_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +29,19 @@ $(STUBS_STAMP): pyproject.toml $(VENV_STAMP)
 	touch $@
 
 sim: $(VENV_STAMP)
-	$(PY) tools/play.py $(ARGS)
+	$(PY) -m board_sim $(ARGS)
+
+# Flash a box plugged in over USB (ARGS="--board pico_w", ARGS="--device socket://127.0.0.1:2217").
+flash: $(VENV_STAMP)
+	$(PY) tools/flash.py $(ARGS)
+
+# A board mpremote and tools/flash.py can connect to: socket://127.0.0.1:2217, files in build/virtual-board.
+virtual-board: $(VENV_STAMP)
+	$(PY) -m board_sim.virtual_board --port 2217 --fs build/virtual-board $(ARGS)
+
+# package.json's mip fields ("urls", "version"): run after adding or removing a firmware file.
+mip-package: $(VENV_STAMP)
+	$(PY) tools/gen_mip_package.py
 
 lint: $(VENV_STAMP)
 	$(VENV)/bin/ruff check .

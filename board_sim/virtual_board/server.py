@@ -1,0 +1,320 @@
+"""The virtual board: real MicroPython (the unix port) on a pty, served on a loopback TCP port
+that mpremote opens as socket://127.0.0.1:PORT (pyserial's serial_for_url).
+
+It behaves as a USB-powered board: output goes nowhere while no host is connected; Ctrl-D at
+the raw or friendly REPL soft-resets (the port exits, a new one starts, reruns boot.py and,
+in the friendly REPL, main.py); a dropped connection is a cut cable and so a power cut (the
+interpreter is killed mid-whatever, then powered on again). The files live in a host
+directory seen as the board's "/"; the firmware gets a Pico's free heap; machine is board_sim's.
+"""
+
+import fcntl
+import os
+import pathlib
+import select
+import signal
+import socket
+import subprocess
+import sys
+import termios
+import threading
+import time
+import tty
+
+BOARD_SIM = pathlib.Path(__file__).resolve().parent.parent
+PINMAPS = BOARD_SIM.parent / "firmware" / "boards"
+STARTUP = pathlib.Path(__file__).resolve().parent / "startup.py"
+MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
+PICO_FS_BYTES = 1408 * 1024  # the filesystem of a Pico running MicroPython
+# The simulated hardware shares the interpreter's heap (about 96 KiB of it): this size leaves
+# the firmware the 190 KiB or so a Pico has free after boot.
+HEAP = "280k"
+PLATFORMS = {"pico": "rp2", "pico_w": "rp2", "esp32_devkit": "esp32"}
+
+RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
+FRIENDLY_BANNER = b'Type "help()" for more information.\r\n'
+FRIENDLY_PROMPT = FRIENDLY_BANNER + b">>> "
+SOFT_REBOOT = b"MPY: soft reboot\r\n"
+READY_MARK = b"\x00virtual-board-ready\x00"  # startup.py: the interpreter is up
+BOOTED_MARK = b"\x00virtual-board-booted\x00"  # startup.py: boot.py done, raw REPL wanted
+MAIN_MARK = b"\x00virtual-board-main\x00"  # startup.py: boot.py done, main.py starts
+_CTRL_A = b"\x01"
+_READ_BYTES = 4096
+_CTRL_C = b"\x03"
+# Stages after a power-on or soft reset. Host input waits until a prompt is up, except that a
+# Ctrl-C reaches a running main.py: the port only turns Ctrl-C into KeyboardInterrupt while
+# it runs code (elsewhere SIGINT would end it).
+_STARTING, _BOOTING, _AWAITING_RAW_BANNER, _MAIN, _RUNNING = range(5)
+_POLL_S = 0.05
+
+
+class VirtualBoard:
+    """A board on 127.0.0.1:port (0 picks a free one) with its files in fs_dir.
+
+    with VirtualBoard(fs_dir, lifetime_s=60) as board: ... board.url ...
+    board names the pin map (firmware/boards/<board>.json) the simulated chip is wired as.
+    """
+
+    def __init__(self, fs_dir, port=0, board="pico", fs_bytes=PICO_FS_BYTES, heap=HEAP,
+                 lifetime_s=None):
+        if board not in PLATFORMS:
+            raise ValueError("unknown board %r; known: %s" % (board, ", ".join(PLATFORMS)))
+        self.fs_dir = pathlib.Path(fs_dir).resolve()
+        self.fs_dir.mkdir(parents=True, exist_ok=True)
+        self.board = board
+        self.fs_bytes = fs_bytes
+        self.heap = heap
+        self.power_ons = 0
+        self.soft_resets = 0
+        self._lifetime_s = lifetime_s
+        self._listener = socket.create_server(("127.0.0.1", port))
+        self.port = self._listener.getsockname()[1]
+        self._client = None
+        self._process = None
+        self._master = None
+        self._to_board = b""  # host input not yet given to the interpreter
+        self._injected = b""  # keys the bridge itself types, given before any host input
+        self._tail = b""
+        self._raw_mode = False
+        self._stage = _RUNNING  # how far the interpreter has come since power-on
+        self._pending = b""  # output held back while looking for a mark
+        self._stopping = threading.Event()
+        self._thread = None
+
+    @property
+    def url(self):
+        return "socket://127.0.0.1:%d" % self.port
+
+    def start(self):
+        self._power_on(raw=False)
+        self._thread = threading.Thread(target=self._serve, name="virtual-board", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self):
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join()
+        self._listener.close()
+
+    def wait(self):
+        """Block until the lifetime runs out (or stop() from another thread)."""
+        self._thread.join()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc_info):
+        self.stop()
+        return False
+
+    # --- the interpreter ---
+
+    def _power_on(self, raw):
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        attrs = termios.tcgetattr(slave)
+        attrs[3] |= termios.ISIG  # Ctrl-C while code runs is a KeyboardInterrupt, as on a board
+        termios.tcsetattr(slave, termios.TCSANOW, attrs)
+        env = dict(
+            os.environ,
+            VIRTUAL_BOARD_FS=str(self.fs_dir),
+            VIRTUAL_BOARD_FS_BYTES=str(self.fs_bytes),
+            VIRTUAL_BOARD_PLATFORM=PLATFORMS[self.board],
+            VIRTUAL_BOARD_PINMAP=str(PINMAPS / (self.board + ".json")),
+            VIRTUAL_BOARD_SIM=str(BOARD_SIM),
+            VIRTUAL_BOARD_ROOT=str(BOARD_SIM.parent),
+            VIRTUAL_BOARD_RAW="1" if raw else "0",
+        )
+        env.pop("MICROPYPATH", None)
+        self._process = subprocess.Popen(
+            [str(MICROPYTHON), "-X", "heapsize=" + self.heap, "-i", str(STARTUP)],
+            stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(self.fs_dir),
+            preexec_fn=_take_terminal, close_fds=True,
+        )
+        os.close(slave)
+        os.set_blocking(master, False)
+        self._master = master
+        self._raw_mode = raw
+        self._stage = _STARTING
+        self._pending = b""
+        self._tail = b""
+        self.power_ons += 1
+
+    def _power_off(self):
+        if self._process is not None and self._process.poll() is None:
+            os.killpg(self._process.pid, signal.SIGKILL)
+        if self._process is not None:
+            self._process.wait()
+        if self._master is not None:
+            os.close(self._master)
+        self._process = None
+        self._master = None
+        self._to_board = b""
+        self._injected = b""
+
+    def _soft_reset(self):
+        raw = self._raw_mode
+        self._power_off()
+        self.soft_resets += 1
+        self._send(SOFT_REBOOT)
+        self._power_on(raw)
+
+    # --- the wire ---
+
+    def _send(self, data):
+        if self._client is None or not data:
+            return
+        try:
+            self._client.sendall(data)
+        except OSError:
+            self._drop_client()
+
+    def _drop_client(self):
+        """The cable is cut: the board loses power, then powers on again for the next host."""
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+        self._power_off()
+        self._power_on(raw=False)
+
+    def _from_board(self, data):
+        """Pass the board's output on, hiding what a real board would not print: the port's
+        start-up and, after a raw-REPL soft reset, its friendly banner."""
+        self._track_mode(data)
+        data = self._pending + data
+        self._pending = b""
+        if self._stage == _STARTING:
+            data = self._after_mark(data, READY_MARK)
+            if data is None:
+                return
+            self._stage = _BOOTING
+        if self._stage == _BOOTING:
+            data, mark = self._after_marks(data, (BOOTED_MARK, MAIN_MARK))
+            if data is None:
+                return
+            if mark == MAIN_MARK:
+                self._stage = _MAIN
+            else:
+                self._injected = _CTRL_A  # back into the raw REPL, as the board was
+                self._stage = _AWAITING_RAW_BANNER
+        if self._stage == _MAIN:
+            prompt_at = (self._tail[-len(FRIENDLY_PROMPT):] + data).find(FRIENDLY_PROMPT)
+            if prompt_at >= 0:
+                self._stage = _RUNNING
+        if self._stage == _AWAITING_RAW_BANNER:
+            start = data.find(RAW_BANNER)
+            if start < 0:
+                self._pending = data[-len(RAW_BANNER):]
+                return
+            self._stage = _RUNNING
+            data = data[start:]
+        self._send(data)
+
+    def _after_marks(self, data, marks):
+        """(what follows the first of marks found, that mark), forwarding what precedes it;
+        (None, None) when none is there yet (a possible partial mark is kept for later)."""
+        for mark in marks:
+            before, found, after = data.partition(mark)
+            if found:
+                self._send(before)
+                return after, mark
+        keep = max(len(mark) for mark in marks) - 1
+        self._send(data[:-keep])
+        self._pending = data[-keep:]
+        return None, None
+
+    def _after_mark(self, data, mark):
+        """What follows mark in data, or None (keeping a possible partial mark for later)."""
+        before, found, after = data.partition(mark)
+        if found:
+            return after
+        self._pending = before[-(len(mark) - 1):]
+        return None
+
+    def _track_mode(self, data):
+        seen = self._tail + data
+        raw_at = seen.rfind(RAW_BANNER)
+        friendly_at = seen.rfind(FRIENDLY_BANNER)
+        if raw_at >= 0 or friendly_at >= 0:
+            self._raw_mode = raw_at > friendly_at
+        self._tail = seen[-64:]
+
+    def _serve(self):
+        deadline = None if self._lifetime_s is None else time.monotonic() + self._lifetime_s
+        try:
+            while not self._stopping.is_set():
+                if deadline is not None and time.monotonic() > deadline:
+                    break
+                self._serve_once()
+        finally:
+            if self._client is not None:
+                self._client.close()
+                self._client = None
+            self._power_off()
+
+    def _serve_once(self):
+        readers = [self._listener, self._master]
+        if self._client is not None:
+            readers.append(self._client)
+        writers = [self._master] if self._injected or self._deliverable() else []
+        readable, writable, _ = select.select(readers, writers, [], _POLL_S)
+        if self._listener in readable:
+            client, _ = self._listener.accept()
+            if self._client is None:
+                client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                self._client = client
+            else:
+                client.close()  # the port is in use by another host
+        if self._client is not None and self._client in readable:
+            try:
+                data = self._client.recv(_READ_BYTES)
+            except OSError:
+                data = b""
+            if not data:
+                self._drop_client()
+                return
+            self._to_board += data
+        if self._master in readable:
+            try:
+                data = os.read(self._master, _READ_BYTES)
+            except OSError:
+                data = b""
+            if data:
+                self._from_board(data)
+            elif self._process.poll() is not None:
+                self._soft_reset()
+                return
+        if self._master in writable and self._injected:
+            self._injected = self._injected[_write_some(self._master, self._injected):]
+        elif self._master in writable and self._deliverable():
+            written = _write_some(self._master, self._to_board[:self._deliverable()])
+            self._to_board = self._to_board[written:]
+        if self._process.poll() is not None and not _has_input(self._master):
+            self._soft_reset()
+
+    def _deliverable(self):
+        """How many bytes of host input the interpreter may be given now."""
+        if self._stage == _RUNNING:
+            return len(self._to_board)
+        if self._stage == _MAIN:
+            return self._to_board.find(_CTRL_C) + 1
+        return 0
+
+
+def _write_some(fd, data):
+    try:
+        return os.write(fd, data)
+    except BlockingIOError:
+        return 0
+
+
+def _take_terminal():
+    """In the child: a session of its own with the pty as its terminal, so Ctrl-C is SIGINT."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def _has_input(fd):
+    return bool(select.select([fd], [], [], 0)[0])
+

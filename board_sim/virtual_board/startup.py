@@ -1,0 +1,77 @@
+"""Power-on of the virtual board, run by the MicroPython unix port: mount the board's files at
+"/", wire the simulated chip, then run boot.py and (unless a raw-REPL soft reset asked for the
+raw REPL) main.py, as a board's firmware does. Settings come from VIRTUAL_BOARD_* variables.
+"""
+
+
+def _power_on():
+    import json
+    import os
+    import sys
+
+    import vfs
+    from host_dir_vfs import HostDirVfs
+
+    platform = os.getenv("VIRTUAL_BOARD_PLATFORM")
+    with open(os.getenv("VIRTUAL_BOARD_PINMAP")) as pinmap_file:
+        pinmap = json.load(pinmap_file)
+    # The simulated hardware is loaded from the host before the board's files take over "/":
+    # it stays resident, as frozen and native modules are on a board.
+    sys.path[:0] = [os.getenv("VIRTUAL_BOARD_SIM") + "/upy", os.getenv("VIRTUAL_BOARD_ROOT")]
+    from board_sim import link
+    from board_sim.board import SimBoard
+
+    link.attach(SimBoard.from_pinmap(pinmap, platform=platform))
+    import machine  # noqa: F401
+    import neopixel  # noqa: F401
+
+    fs_dir = os.getenv("VIRTUAL_BOARD_FS")
+    os.chdir(fs_dir)  # the host directory the board's relative paths resolve in
+    board_files = HostDirVfs(fs_dir, int(os.getenv("VIRTUAL_BOARD_FS_BYTES")))
+    vfs.umount("/")
+    vfs.mount(board_files, "/")
+    os.chdir("/")
+    sys.path[:] = ["", ".frozen", "/lib"]
+
+    class ChipSys:
+        """sys as the simulated chip shows it: its platform; the rest is the port's own."""
+
+        def __init__(self, port_sys):
+            self._port_sys = port_sys
+            self.platform = platform
+
+        def __getattr__(self, name):
+            return getattr(self._port_sys, name)
+
+    sys.modules["sys"] = ChipSys(sys)
+    return os.getenv("VIRTUAL_BOARD_RAW") == "1"
+
+
+def _run_script(name, namespace):
+    """Run a top-level script if it exists, printing its traceback as a board does."""
+    import os
+    import sys
+
+    try:
+        os.stat(name)
+    except OSError:
+        return
+    try:
+        with open(name) as script:
+            source = script.read()
+        exec(compile(source, name, "exec"), namespace)
+    except Exception as error:  # a board prints the traceback and carries on
+        sys.print_exception(error)
+    except KeyboardInterrupt as interrupt:
+        sys.print_exception(interrupt)
+
+
+_raw_repl_next = _power_on()
+print("\x00virtual-board-ready\x00", end="")
+_run_script("boot.py", globals())
+if _raw_repl_next:
+    print("\x00virtual-board-booted\x00", end="")
+else:
+    print("\x00virtual-board-main\x00", end="")
+    _run_script("main.py", globals())
+del _power_on, _run_script, _raw_repl_next

@@ -1,0 +1,111 @@
+"""tools/flash.py on a virtual board: a fresh board gets the whole firmware and passes its
+self-test; a re-flash moves only what changed; saved games and an edited board.json stay."""
+
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from board_sim.virtual_board import VirtualBoard
+from tools.flash import flash
+from tools.flash_build import FIRMWARE, firmware_files
+
+MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
+
+pytestmark = pytest.mark.micropython
+
+
+def quiet(_message):
+    pass
+
+
+@pytest.fixture
+def firmware(tmp_path):
+    """A copy of the firmware that a test may change."""
+    copy = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    return copy
+
+
+@pytest.fixture
+def board(tmp_path):
+    with VirtualBoard(tmp_path / "board", lifetime_s=100) as board:
+        yield board
+
+
+def flashed(board, firmware, version):
+    """The board after a first flash of `version`."""
+    set_version(firmware, version)
+    assert flash(board.url, firmware_dir=firmware, log=quiet).tree == "fw_a"
+    return board
+
+
+def set_version(firmware, version):
+    (firmware / "version.py").write_text(
+        '"""The firmware\'s version (a test copy)."""\n\nVERSION = "%s"\n' % version)
+
+
+def test_fresh_board_gets_every_file_and_reports_its_version(board, firmware):
+    (board.fs_dir / "data").mkdir()
+    (board.fs_dir / "data" / "scores.bin").write_bytes(b"saved scores")
+    set_version(firmware, "1.0.0")
+    report = flash(board.url, firmware_dir=firmware, log=quiet)
+    expected = sorted(path[:-3] + ".mpy" if path.endswith(".py") and path not in ("main.py", "boot.py")
+                      else path
+                      for path in firmware_files(firmware))
+    assert sorted(report.sent) == expected
+    assert report.selftest == "shutbox selftest ok 1.0.0"
+    assert (board.fs_dir / "active").read_text() == "fw_a\n"
+    assert (board.fs_dir / "boot.py").read_bytes() == (firmware / "boot.py").read_bytes()
+    assert (board.fs_dir / "fw_a" / "hal" / "board.mpy").exists()
+    assert not (board.fs_dir / "fw_a" / "hal" / "board.py").exists()
+    assert (board.fs_dir / "data" / "scores.bin").read_bytes() == b"saved scores"
+
+
+def test_unchanged_firmware_moves_nothing(board, firmware):
+    flashed(board, firmware, "1.0.0")
+    report = flash(board.url, firmware_dir=firmware, log=quiet)
+    assert (report.sent, report.copied, report.tree) == ([], [], "fw_a")
+    assert report.selftest == "shutbox selftest ok 1.0.0"
+
+
+def test_a_change_sends_only_the_changed_files(board, firmware):
+    flashed(board, firmware, "1.0.0")
+    set_version(firmware, "1.0.1")
+    report = flash(board.url, firmware_dir=firmware, log=quiet)
+    assert report.sent == ["version.mpy"]
+    assert report.tree == "fw_b"
+    assert "hal/board.mpy" in report.copied  # copied on the board, not over the cable
+    assert report.selftest == "shutbox selftest ok 1.0.1"
+    set_version(firmware, "1.0.2")
+    report = flash(board.url, firmware_dir=firmware, log=quiet)
+    assert (report.sent, report.copied, report.tree) == (["version.mpy"], [], "fw_a")
+
+
+def test_the_flashed_selftest_runs_through_mpremote(board, firmware):
+    flashed(board, firmware, "1.0.2")
+    result = subprocess.run(
+        [str(MPREMOTE), "connect", board.url, "soft-reset", "exec", "import selftest; selftest.main()"],
+        capture_output=True, text=True, timeout=60)
+    assert result.stdout.splitlines()[-1] == "shutbox selftest ok 1.0.2"
+
+
+def test_a_board_json_edited_on_the_board_is_kept_until_board_is_given(board, firmware):
+    flashed(board, firmware, "1.0.2")
+    edited = {"board": "pico", "overrides": {"leds": {"count": 12}}}
+    (board.fs_dir / "fw_a" / "board.json").write_text(json.dumps(edited))
+    messages = []
+    set_version(firmware, "1.0.3")
+    flash(board.url, firmware_dir=firmware, log=messages.append)
+    assert json.loads((board.fs_dir / "fw_b" / "board.json").read_text()) == edited
+    assert any("keeping the board's own board.json" in message for message in messages)
+    set_version(firmware, "1.0.4")
+    report = flash(board.url, board_name="pico_w", firmware_dir=firmware, log=quiet)
+    assert json.loads((board.fs_dir / "fw_a" / "board.json").read_text())["board"] == "pico_w"
+    assert "board.json" in report.sent
+    set_version(firmware, "1.0.5")
+    flash(board.url, firmware_dir=firmware, log=quiet)  # no --board: the board stays a Pico W
+    assert json.loads((board.fs_dir / "fw_b" / "board.json").read_text())["board"] == "pico_w"

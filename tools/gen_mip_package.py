@@ -1,0 +1,47 @@
+"""Write the mip fields of the root package.json: "urls" (every firmware file, board path ->
+repository path) and "version" (firmware/version.py's), so that
+
+    mpremote mip install --target / github:OWNER/shutbox      (or ./package.json)
+
+copies the firmware to a board's root. npm's fields are kept as they are.
+
+    python tools/gen_mip_package.py [--check]   (--check: exit 1 if package.json is stale)
+"""
+
+import json
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+
+from tools.flash_build import FIRMWARE, ROOT, firmware_files, firmware_version  # noqa: E402
+
+PACKAGE_JSON = ROOT / "package.json"
+
+
+def package_json_text(current_text):
+    """package.json with its mip fields brought up to date."""
+    package = json.loads(current_text)
+    package["version"] = firmware_version(FIRMWARE)
+    prefix = FIRMWARE.relative_to(ROOT).as_posix()
+    package["urls"] = [[path, "%s/%s" % (prefix, path)] for path in firmware_files(FIRMWARE)]
+    return json.dumps(package, indent=2) + "\n"
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    current = PACKAGE_JSON.read_text()
+    wanted = package_json_text(current)
+    if "--check" in argv:
+        if current != wanted:
+            print("package.json is stale: run python tools/gen_mip_package.py", file=sys.stderr)
+            return 1
+        return 0
+    if current != wanted:
+        PACKAGE_JSON.write_text(wanted)
+    print("package.json: %d firmware files" % len(json.loads(wanted)["urls"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
