@@ -6,6 +6,7 @@ Paths are absolute on the board. Files travel in base64 chunks, one raw-REPL exe
 
 import ast
 import base64
+import time
 
 import serial.tools.list_ports
 from mpremote.transport import TransportError, TransportExecError
@@ -14,6 +15,7 @@ from mpremote.transport_serial import SerialTransport
 from tools.flash_build import FlashError
 
 _CHUNK_BYTES = 3072
+CONNECT_WAIT_S = 5.0  # how long to wait for the port to answer
 _ENOSPC = 28
 _HELPERS = """
 import os, binascii
@@ -90,14 +92,20 @@ def usb_boards():
 class Board:
     """An open raw-REPL session with the board at `device` (a serial port or socket:// URL)."""
 
-    def __init__(self, device):
+    def __init__(self, device, wait_s=CONNECT_WAIT_S):
         self.device = device
         self.bytes_sent = 0
-        try:
-            self._transport = SerialTransport(device, baudrate=115200)
-        except (TransportError, OSError, ValueError) as error:
-            raise FlashError("no board found at %s (%s). Is the box plugged in and the port "
-                             "right? List ports with: mpremote connect list" % (device, error)) from None
+        deadline = time.monotonic() + wait_s
+        while True:  # a board just plugged in (or a virtual one starting) takes a moment
+            try:
+                self._transport = SerialTransport(device, baudrate=115200)
+                break
+            except (TransportError, OSError, ValueError) as error:
+                if time.monotonic() >= deadline:
+                    raise FlashError("no board found at %s (%s). Is the box plugged in and the port "
+                                     "right? List ports with: mpremote connect list"
+                                     % (device, error)) from None
+                time.sleep(0.25)
         try:
             # A soft reset (as mpremote's own commands do) stops the running firmware and frees
             # its heap; in the raw REPL it reruns boot.py but not main.py.
