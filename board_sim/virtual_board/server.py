@@ -38,13 +38,14 @@ SOFT_REBOOT = b"MPY: soft reboot\r\n"
 READY_MARK = b"\x00virtual-board-ready\x00"  # startup.py: the interpreter is up
 BOOTED_MARK = b"\x00virtual-board-booted\x00"  # startup.py: boot.py done, raw REPL wanted
 MAIN_MARK = b"\x00virtual-board-main\x00"  # startup.py: boot.py done, main.py starts
+REPL_MARK = b"\x00virtual-board-repl\x00"  # startup.py: boot.py done, no main.py: the REPL next
 _CTRL_A = b"\x01"
 _READ_BYTES = 4096
 _CTRL_C = b"\x03"
 # Stages after a power-on or soft reset. Host input waits until a prompt is up, except that a
 # Ctrl-C reaches a running main.py: the port only turns Ctrl-C into KeyboardInterrupt while
 # it runs code (elsewhere SIGINT would end it).
-_STARTING, _BOOTING, _AWAITING_RAW_BANNER, _MAIN, _RUNNING = range(5)
+_STARTING, _BOOTING, _AWAITING_RAW_BANNER, _MAIN, _AWAITING_PROMPT, _RUNNING = range(6)
 _POLL_S = 0.05
 
 
@@ -190,15 +191,17 @@ class VirtualBoard:
                 return
             self._stage = _BOOTING
         if self._stage == _BOOTING:
-            data, mark = self._after_marks(data, (BOOTED_MARK, MAIN_MARK))
+            data, mark = self._after_marks(data, (BOOTED_MARK, MAIN_MARK, REPL_MARK))
             if data is None:
                 return
             if mark == MAIN_MARK:
                 self._stage = _MAIN
+            elif mark == REPL_MARK:
+                self._stage = _AWAITING_PROMPT
             else:
                 self._injected = _CTRL_A  # back into the raw REPL, as the board was
                 self._stage = _AWAITING_RAW_BANNER
-        if self._stage == _MAIN:
+        if self._stage in (_MAIN, _AWAITING_PROMPT):
             prompt_at = (self._tail[-len(FRIENDLY_PROMPT):] + data).find(FRIENDLY_PROMPT)
             if prompt_at >= 0:
                 self._stage = _RUNNING

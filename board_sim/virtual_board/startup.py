@@ -66,12 +66,18 @@ def _run_script(name, namespace):
         sys.print_exception(interrupt)
 
 
+import os
+
 _raw_repl_next = _power_on()
 print("\x00virtual-board-ready\x00", end="")
 _run_script("boot.py", globals())
 if _raw_repl_next:
     print("\x00virtual-board-booted\x00", end="")
 else:
-    print("\x00virtual-board-main\x00", end="")
-    _run_script("main.py", globals())
-del _power_on, _run_script, _raw_repl_next
+    try:
+        os.stat("main.py")
+        print("\x00virtual-board-main\x00", end="")  # Ctrl-C may now interrupt main.py
+        _run_script("main.py", globals())
+    except OSError:  # no main.py: host input waits for the REPL's prompt
+        print("\x00virtual-board-repl\x00", end="")
+del _power_on, _run_script, _raw_repl_next, os
