@@ -156,6 +156,65 @@ def allocation(events):
         print("| %s | %d | %d |" % (runtime, figures[("flap",)], figures[("roll",)]))
 
 
+def app_allocation(turns):
+    print("\n## The App on real MicroPython: heap it holds, bytes it allocates per event")
+    print("(the real App and HAL drivers over bus stand-ins that never allocate: bench/app_kernel.py;"
+          " unix runs the firmware as .mpy, wasm from source)")
+    with tempfile.TemporaryDirectory() as compiled:
+        compile_tree(FIRMWARE, pathlib.Path(compiled) / "firmware")
+        compile_tree(BENCH, pathlib.Path(compiled) / "bench", "app_kernel.py")
+        mpy_paths = (pathlib.Path(compiled) / "firmware", pathlib.Path(compiled) / "bench")
+        print("| runtime | heap with the firmware imported (bytes) | with the App built | after its first turn |")
+        print("|---|---|---|---|")
+        for runtime in ("unix", "wasm"):
+            try:
+                if runtime == "unix":
+                    status, out, err = run_unix("import app_kernel\napp_kernel.footprint()\n", mpy_paths)
+                else:
+                    status, out, err = run_wasm("import app_kernel\napp_kernel.footprint()\n", PATHS)
+            except RuntimeMissing as missing:
+                print("(%s skipped: %s)" % (runtime, missing))
+                continue
+            if status:
+                raise SystemExit("%s failed:\n%s" % (runtime, (out + err)[-2000:]))
+            f = {key[0]: value for key, value in parse(out, "app_heap").items()}
+            print("| %s (%s-bit) | %d | %d | %d |" % (runtime, "64" if runtime == "unix" else "32", f["imported"],
+                                                f["built"], f["played"]))
+        # The collector stays off for the whole run: room for what turn ends allocate.
+        try:
+            status, out, err = run_unix("import app_kernel\napp_kernel.allocation(%d)\n" % turns,
+                                        mpy_paths, heap="1024k")
+        except RuntimeMissing as missing:
+            print("(skipped: %s)" % missing)
+            return
+    if status:
+        raise SystemExit("unix failed:\n%s" % (out + err)[-2000:])
+    f = {key[0]: value for key, value in parse(out, "app_alloc").items()}
+    print("\n%d turns of classic on the unix port, collector disabled: shake to roll, shut lit tiles"
+          " one flap at a time, reopen them" % turns)
+    print("| ticks | flap events | rolls | bytes in play ticks | per 1000 flap events + rolls |"
+          " bytes in set-up ticks | turn ends and phase changes | bytes there (each) |")
+    print("|---|---|---|---|---|---|---|---|")
+    events = f["flap_events"] + f["rolls"]
+    print("| %d | %d | %d | %d | %d | %d | %d | %d (%d) |" % (
+        f["ticks"], f["flap_events"], f["rolls"], f["play_bytes"], 1000 * f["play_bytes"] // max(1, events),
+        f["setup_bytes"], f["transitions"], f["transition_bytes"],
+        f["transition_bytes"] // max(1, f["transitions"])))
+
+
+def simulator_throughput(games):
+    from sim_bench import games_per_second
+
+    print("\n## The board simulator on CPython: whole games through the simulated hardware")
+    print("| preset | players | games | simulated s per game | games/s | simulated/real time |")
+    print("|---|---|---|---|---|---|")
+    for name, players in (("classic", 2), ("full-house", 2)):
+        figures = games_per_second(name, players, games)
+        print("| %s | %d | %d | %.0f | %.2f | %.0fx |" % (
+            name, players, games, figures["simulated_s"] / games, figures["games_per_s"],
+            figures["simulated_s"] / figures["real_s"]))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small counts: a smoke run for CI")
@@ -167,6 +226,8 @@ def main(argv=None):
     flash_size()
     heap(2 if args.quick else 200)
     allocation(400 if args.quick else 20000)
+    app_allocation(3 if args.quick else 200)
+    simulator_throughput(1 if args.quick else 20)
     print("\n(bench ran in %.0f s)" % (time.monotonic() - started))
     return 0
 

@@ -11,11 +11,11 @@ FIRMWARE = runtimes.FIRMWARE
 RUNTIMES = runtimes.RUNTIMES
 
 
-def run_on(runtime, script, paths=(FIRMWARE,)):
-    """Run `script` on "unix" (Pico-sized heap) or "wasm" with `paths` as its module path:
-    (exit status, stdout, stderr)."""
+def run_on(runtime, script, paths=(FIRMWARE,), heap=runtimes.PICO_HEAP):
+    """Run `script` on "unix" (a Pico-sized heap unless `heap` says otherwise) or "wasm" with
+    `paths` as its module path: (exit status, stdout, stderr)."""
     try:
-        return runtimes.run_on(runtime, script, paths)
+        return runtimes.run_on(runtime, script, paths, heap)
     except runtimes.RuntimeMissing as missing:
         if os.environ.get("SHUTBOX_REQUIRE_MICROPYTHON") == "1":
             pytest.fail("MicroPython runtime required (SHUTBOX_REQUIRE_MICROPYTHON=1) but missing: %s"

@@ -3,7 +3,9 @@ Pico-sized heap): feeding flaps to the turn, rolling, the LEDs and a whole OLED 
 
 import pytest
 
-from host_tests.micropython_runtimes import run_on
+from host_tests.micropython_runtimes import FIRMWARE, run_on
+
+BENCH = FIRMWARE.parent / "bench"
 
 PROBE = r"""
 import gc
@@ -94,3 +96,15 @@ def test_the_turn_flow_allocates_nothing_on_micropython():
     status, out, err = run_on("unix", PROBE)
     assert status == 0, err
     assert out.strip().splitlines()[-1] == "allocated 0", out
+
+
+@pytest.mark.micropython
+def test_app_ticks_allocate_nothing_between_turn_ends():
+    """The whole App.tick over the HAL drivers (bench/app_kernel.py): three turns of flap events,
+    shakes and button presses; only a turn's end may allocate."""
+    status, out, err = run_on("unix", "import app_kernel\napp_kernel.allocation(3)\n",
+                              paths=(FIRMWARE, BENCH), heap="1024k")  # source, not .mpy: room to compile
+    assert status == 0, out + err
+    figures = dict(line.split()[1:] for line in out.splitlines() if line.startswith("app_alloc"))
+    assert int(figures["flap_events"]) >= 20 and int(figures["rolls"]) >= 6
+    assert (figures["play_bytes"], figures["setup_bytes"], figures["idle_bytes"]) == ("0", "0", "0")

@@ -54,8 +54,8 @@ def run_wasm(script, paths=(FIRMWARE,), timeout=300):
     return result.returncode, result.stdout, result.stderr
 
 
-def run_on(runtime, script, paths=(FIRMWARE,)):
-    """Run on the named runtime ("unix" or "wasm")."""
+def run_on(runtime, script, paths=(FIRMWARE,), heap=PICO_HEAP):
+    """Run on the named runtime ("unix", with `heap`, or "wasm")."""
     if runtime == "unix":
-        return run_unix(script, paths)
+        return run_unix(script, paths, heap)
     return run_wasm(script, paths)
