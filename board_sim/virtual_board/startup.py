@@ -3,6 +3,8 @@
 raw REPL) main.py, as a board's firmware does. Settings come from VIRTUAL_BOARD_* variables.
 """
 
+import os
+
 
 def _power_on():
     import json
@@ -65,8 +67,6 @@ def _run_script(name, namespace):
     except KeyboardInterrupt as interrupt:
         sys.print_exception(interrupt)
 
-
-import os
 
 _raw_repl_next = _power_on()
 print("\x00virtual-board-ready\x00", end="")
