@@ -228,6 +228,12 @@ def main(argv=None):
     allocation(400 if args.quick else 20000)
     app_allocation(3 if args.quick else 200)
     simulator_throughput(1 if args.quick else 20)
+    import flash_bench
+
+    flash_bench.main()
+    import solver_bench
+
+    solver_bench.run(args.quick)
     print("\n(bench ran in %.0f s)" % (time.monotonic() - started))
     return 0
 

@@ -3,6 +3,7 @@
 import time
 
 from app.core import App
+from app.hints import Hints
 from app.settings import load_settings
 from game.prng import Xorshift32
 from hal.board import build_devices
@@ -16,7 +17,7 @@ def main():
     devices = build_devices(config, faults)
     settings, setting_faults = load_settings()
     boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
-    app = App(devices, settings, Xorshift32(boot_us), faults=setting_faults)
+    app = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults)
     while True:
         app.tick(time.ticks_ms())
         time.sleep_ms(_LOOP_MS)

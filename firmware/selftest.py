@@ -39,9 +39,16 @@ def _forget_modules_since(loaded_before):
     gc.collect()
 
 
+def _is_data(name):
+    """A generated table module: loaded one at a time by check_tables, as the box loads them."""
+    return name.startswith("game.reach_") or name.startswith("game.policy_")
+
+
 def check_imports(problems):
     loaded_before = set(sys.modules)
     for name in sorted(module_names()):
+        if _is_data(name):
+            continue
         try:
             __import__(name)
         except Exception as error:  # any failure to import is what this test reports

@@ -171,7 +171,12 @@ class SimBox:
         settings = Settings({"preset": options.preset or "classic"}, options.players or 2,
                             options.hints)
         self.dice = ForcedDice(Xorshift32(options.seed))
-        self.app = App(self.devices, settings, self.dice)
+        hints = None
+        if options.hints:  # as main.py, which always offers hints; off, the menu stays as it was
+            from app.hints import Hints
+
+            hints = Hints()
+        self.app = App(self.devices, settings, self.dice, hints=hints)
 
     def tick(self):
         """One pass of main.py's loop: the App's tick, then its sleep."""

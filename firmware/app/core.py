@@ -63,6 +63,7 @@ PHASE_NAMES = ("menu", "setup", "play", "finished")
 _RESULT_MS = const(2500)  # the last turn's result stays up at least this long
 _FAULT_MS = const(3000)  # each fault message is shown this long
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
+_REVIEW_MS = const(6000)  # with hints on, the review of a turn stays up this long (or until ok)
 
 # Messages: up to three lines of at most 16 characters; a number may follow the last line.
 MSG_SHAKE = ("Shake the box", "or press ok")
@@ -133,6 +134,9 @@ class App:
         self.legal = 0
         self.hint = 0
         self.chance = -1
+        self.advice = -1  # hints: 1 roll one die next, 0 all the dice, -1 no advice
+        self.reviewing = False  # hints: the last turn's review is on the display
+        self._review_since = 0
         self.must_open = 0
         self.must_shut = 0
         self.message = MSG_SHAKE
@@ -153,6 +157,8 @@ class App:
         select = self.select_button.update(now_ms) if self.select_button is not None else NO_PRESS
         ok = self.ok_button.update(now_ms) if self.ok_button is not None else NO_PRESS
         self._watch_faults(now_ms)
+        if self.reviewing:
+            ok = self._review_shown(now_ms, ok)
         if select == LONG_PRESS and self.phase != MENU:
             self._to_menu()
             select = NO_PRESS
@@ -215,6 +221,7 @@ class App:
 
     def _to_menu(self):
         self.phase = MENU
+        self.reviewing = False
         self.match = None
         self.turn = None
         self.menu.row = 0
@@ -229,6 +236,7 @@ class App:
         self.roller.reset(rules.faces if rules.source == SOURCE_DICE or rules.source == SOURCE_MANUAL else 6)
         self.result_player = -1
         self.winner_mask = 0
+        self.reviewing = False
         self.dice_count = 0
         self.total = 0
         self._enter_setup(now_ms)
@@ -268,7 +276,7 @@ class App:
     def _setup(self, now_ms, ok):
         self.roller.update(now_ms, False)
         self._compare()
-        if self.must_open or self.must_shut:
+        if self.must_open or self.must_shut or self.reviewing:
             return
         if (self.result_player < 0 or ok == SHORT_PRESS
                 or time.ticks_diff(now_ms, self._result_since) >= _RESULT_MS):
@@ -277,6 +285,7 @@ class App:
             self.total = 0
             self.sounds.play(READY)
             self._dirty = True
+            self._hint_roll()
 
     # -- playing a turn ----------------------------------------------------------------------
     def _play(self, now_ms, select, ok):
@@ -332,6 +341,7 @@ class App:
         self.blocked_shake = False
         self.legal = self.turn.legal_tiles()
         self._dirty = True
+        self._hint_roll()
 
     def _land(self, now_ms):
         turn = self.turn
@@ -353,9 +363,31 @@ class App:
         self.legal = turn.legal_tiles()
         self.hint = 0
         self.chance = -1
+        self.advice = -1
         if self.menu.hints_on and turn.state == AWAIT_MOVE:
             self.hint = self.hints.best_move(turn)
             self.chance = self.hints.shut_chance(turn)
+        elif turn.state == AWAIT_ROLL:
+            self._hint_roll()
+
+    def _hint_roll(self):
+        """Hints on: the shut chance and one-die advice for where the turn stands now."""
+        if not self.menu.hints_on or self.turn is None:
+            return
+        chance = self.hints.shut_chance(self.turn)
+        advice = self.hints.one_die(self.turn)
+        if chance != self.chance or advice != self.advice:
+            self.chance = chance
+            self.advice = advice
+            self._dirty = True
+
+    def _review_shown(self, now_ms, ok):
+        """The review stays up _REVIEW_MS or until ok, which it takes."""
+        if ok == SHORT_PRESS or time.ticks_diff(now_ms, self._review_since) >= _REVIEW_MS:
+            self.reviewing = False
+            self._dirty = True
+            return NO_PRESS
+        return ok
 
     def _compose(self):
         """Pick the message for the state of the turn (and the number that ends it)."""
@@ -398,6 +430,9 @@ class App:
         self.result_score = turn.score()
         self.result_end = turn.ended
         self.sounds.play(BOX_SHUT if turn.ended == END_SHUT else TURN_OVER)
+        if self.menu.hints_on and self.hints.turn_over(turn, self.player):
+            self.reviewing = True
+            self._review_since = now_ms
         if self.match.end_turn():
             self.phase = FINISHED
             self.winner_mask = 0
@@ -437,6 +472,8 @@ class App:
         screen = self.screen
         if self._fault_showing:
             screen.show_fault(self._fault_queue[0])
+        elif self.reviewing and (phase == SETUP or phase == FINISHED):
+            screen.show_review(self.hints.review)
         elif phase == MENU:
             screen.show_menu(self.menu)
         elif phase == SETUP:
@@ -444,7 +481,7 @@ class App:
                               self.total, self.player, self._round_number(), self.must_open, self.must_shut)
         elif phase == PLAY:
             screen.show_turn(self.player, self.dice, self.dice_count, self.total, self.message,
-                             self.number, self.chance)
+                             self.number, self.chance, self.advice)
         else:
             match = self.match
             ledger = match.ledger

@@ -128,9 +128,10 @@ class Screen:
         self.text("ok:change/start", 0, 7)
         self.send()
 
-    def show_turn(self, player, dice, dice_count, total, message, number=-1, chance=-1):
+    def show_turn(self, player, dice, dice_count, total, message, number=-1, chance=-1, advice=-1):
         """A turn: the player, the dice (blank before the first roll), a message of up to three
-        lines, the last one ending in `number` when >= 0; the hint's shut chance in % when >= 0."""
+        lines, the last one ending in `number` when >= 0; with hints, the shut chance in % when
+        >= 0 (right of the dice) and the one-die advice when >= 0 (left of them)."""
         self.clear()
         column = self.text("Player", 0, 0)
         self.number(player + 1, column + 1, 0)
@@ -143,8 +144,58 @@ class Screen:
         if number >= 0:
             self.number(number, len(message[-1]) + 1 if message else 0, row - 1)
         if chance >= 0:
-            self.number(chance, 10, 7)
-            self.text("% shut", 10 + (2 if chance >= 10 else 1) + (1 if chance >= 100 else 0), 7)
+            self.text("%", COLUMNS - 1, 2)
+            self.number(chance, COLUMNS - 1 - _width(chance), 2)
+            self.text("shut", COLUMNS - 4, 3)
+        if advice >= 0:
+            self.text("hint", 0, 2)
+            self.text("1die" if advice else "2die", 0, 3)
+        self.send()
+
+    def tenths(self, value, sign, column, row):
+        """A number of tenths >= 0 as sign, units, point, tenth, ending at `column`."""
+        whole = value // 10
+        start = column - _width(whole) - 2 - (1 if sign else 0)
+        if sign:
+            start = self.text(sign, start, row)
+        start = self.number(whole, start, row)
+        start = self.text(".", start, row)
+        self.number(value % 10, start, row)
+
+    def show_review(self, review):
+        """Hints: the last turn's moves (app.hints.Review), each roll's total, the tiles shut
+        and what the move cost against the best one; the turn's total cost on the last line."""
+        self.clear()
+        column = self.text("Review P", 0, 0)
+        self.number(review.player + 1, column, 0)
+        shut = review.objective == 0
+        self.text("shut%" if shut else "score", COLUMNS - 5, 0)
+        count = review.count if review.count < 6 else 6
+        for index in range(count):
+            row = 1 + index
+            total = review.totals[index]
+            self.number(total, 0 if total >= 10 else 1, row)
+            column = 3
+            mask = review.made[index]
+            tile = 1
+            while mask and column < 11:
+                if mask & 1:
+                    column = self.number(tile, column, row) + 1
+                mask >>= 1
+                tile += 1
+            cost = review.costs[index]
+            if review.made[index] == review.best[index]:
+                self.text("best", COLUMNS - 4, row)
+            elif cost == 0:
+                self.text("ok", COLUMNS - 2, row)
+            else:
+                self.tenths(cost, "-" if shut else "+", COLUMNS, row)
+        if review.total_cost == 0:
+            self.text("all best moves", 0, 7)
+        else:
+            self.text("lost" if shut else "cost", 0, 7)
+            self.tenths(review.total_cost, "" if shut else "+", 10, 7)
+            self.text("%" if shut else "pts", 11, 7)
         self.send()
 
     def show_setup(self, result_player, result_score, result_name, last_total, next_player,
@@ -213,3 +264,12 @@ class Screen:
             start = end + 1 if end < len(message) and message[end] == " " else end
             row += 1
         self.send()
+
+
+def _width(value):
+    """How many digits a whole number >= 0 takes."""
+    digits = 1
+    while value >= 10:
+        digits += 1
+        value //= 10
+    return digits

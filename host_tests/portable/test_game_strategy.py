@@ -1,0 +1,95 @@
+"""Optimal-play lookups (game.strategy) on any runtime: the best move is legal and no legal move
+is better by the table's own values, the figures from the start, one-die advice, and lookups
+that allocate nothing on MicroPython.
+
+Plain functions and asserts only, so the same module runs under pytest and on MicroPython.
+"""
+
+from game.presets import preset
+from game.prng import Xorshift32
+from game.strategy import OBJ_SCORE, OBJ_SHUT, load, pair_index, percent
+from game.turn import AWAIT_MOVE, Turn
+from measure import ON_MICROPYTHON, allocated_by
+
+
+def _roll_at(turn, mask, a, b):
+    turn.start(mask)
+    turn.rolls = 1  # not the turn's first roll
+    return turn.roll(a, b)
+
+
+def test_pairs_of_dice_are_numbered_in_order():
+    seen = []
+    for a in range(1, 7):
+        for b in range(a, 7):
+            seen.append(pair_index(a, b, 6))
+            assert pair_index(b, a, 6) == pair_index(a, b, 6)
+    assert seen == list(range(21))
+
+
+def test_classic_plays_for_the_lowest_score_and_thai_for_the_shut():
+    assert load(preset("classic")).objective == OBJ_SCORE
+    assert load(preset("thai")).objective == OBJ_SHUT
+
+
+def test_no_table_for_24_tiles_or_dominoes():
+    assert load(preset("the-300")) is None
+    assert load(preset("classic").copy(source=2)) is None
+
+
+def test_start_figures_match_the_solver():
+    classic = load(preset("classic"))
+    assert percent(classic.shut_raw(511)) == 10  # 9.6688 % under the lowest-score policy
+    assert classic.score_raw(511) == 11009  # 11.0092 points, in thousandths
+    thai = load(preset("thai"))
+    assert abs(thai.shut_raw(511) - 5242) <= 1  # 7.9987 % of 65535
+
+
+def test_the_best_move_is_legal_and_no_legal_move_beats_it():
+    rng = Xorshift32(7)
+    for name in ("classic", "thai", "exact-match"):
+        rules = preset(name)
+        policy = load(rules)
+        turn = Turn(rules)
+        checked = 0
+        while checked < 60:
+            mask = rng.below(511) + 1
+            _roll_at(turn, mask, rng.below(6) + 1, rng.below(6) + 1)
+            if turn.state != AWAIT_MOVE:
+                continue
+            best = policy.best_move(turn)
+            moves = turn.legal_moves()
+            assert best in moves, (name, mask, turn.total)
+            for move in moves:
+                assert policy.move_cost(mask, best, move) >= -1, (name, mask, move)
+            checked += 1
+
+
+def test_one_die_is_advised_only_where_allowed():
+    rules = preset("classic")
+    policy = load(rules)
+    turn = Turn(rules, open_mask=0b1)  # only tile 1: one die is the only way to shut it
+    assert turn.one_die_allowed() and policy.one_die_advised(turn)
+    turn.start(0b111111111)
+    assert not turn.one_die_allowed() and not policy.one_die_advised(turn)
+
+
+def test_two_to_go_has_a_first_roll_of_its_own():
+    rules = preset("2-to-go")
+    policy = load(rules)
+    turn = Turn(rules)
+    turn.roll(1, 2)  # a 3 on the first roll: tile 2 must be shut, so 2 + 1
+    assert turn.state == AWAIT_MOVE and policy.best_move(turn) == 0b11
+
+
+def test_lookups_allocate_nothing():
+    if not ON_MICROPYTHON:
+        return
+    rules = preset("classic")
+    policy = load(rules)
+    turn = Turn(rules)
+    _roll_at(turn, 0b101101101, 3, 4)
+    assert allocated_by(lambda: policy.best_index(turn), 200) == 0
+    assert allocated_by(lambda: policy.shut_raw(0b1011), 200) == 0
+    assert allocated_by(lambda: policy.score_raw(0b1011), 200) == 0
+    assert allocated_by(lambda: policy.one_die_advised(turn), 200) == 0

@@ -1,0 +1,168 @@
+"""Hints on the simulated box: the best move's tiles light in the hint colour after a roll, the
+OLED shows the shut chance and the one-die advice, and a review of each move's cost follows
+the turn."""
+
+import pytest
+from game.presets import preset
+from game.strategy import load, percent
+
+from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.frontend.oled import text_lines
+from board_sim.script_player import BoxPlayer
+
+
+def _scaled(colour):
+    return tuple(((colour >> shift & 255) * 65) >> 8 for shift in (16, 8, 0))
+
+
+@pytest.fixture
+def box():
+    sim = SimBox(BoxOptions(seed=5, preset="classic", players=1, hints=True))
+    yield sim
+    sim.close()
+
+
+def _until_roll_awaited(box):
+    from app.core import PLAY
+    from app.roller import IDLE
+    from game.turn import AWAIT_ROLL
+
+    player = BoxPlayer(box)
+    for _ in range(200):
+        app = box.app
+        if (app.phase == PLAY and app.turn.state == AWAIT_ROLL and app.roller.state == IDLE
+                and not (app.must_open or app.must_shut)):
+            return player
+        player.step()
+    raise AssertionError("the box never waited for a roll")
+
+
+def _roll(box, player, *dice):
+    box.dice.force(list(dice))
+    player.step()
+
+
+def test_the_best_moves_tiles_light_in_the_hint_colour(box):
+    from app.lights import HINT, LEGAL
+    from game.turn import AWAIT_MOVE
+
+    assert box.app.menu.hints_on
+    player = _until_roll_awaited(box)
+    oled = text_lines(box.board.display_pixels())
+    assert oled[2].endswith("10%") and oled[3].endswith("shut")  # 9.67 % from all tiles up
+    _roll(box, player, 3, 4)
+    turn = box.app.turn
+    assert turn.state == AWAIT_MOVE and turn.total == 7
+    best = load(preset("classic")).best_move(turn)
+    assert best == box.app.hint == 0b1000000  # a 7: shut tile 7
+    colours = box.board.led_colors()
+    for tile in range(1, 10):
+        if best >> (tile - 1) & 1:
+            assert colours[tile - 1] == _scaled(HINT), tile
+        elif box.app.legal >> (tile - 1) & 1:
+            assert colours[tile - 1] == _scaled(LEGAL), tile
+    chance = percent(load(preset("classic")).shut_raw(0b110111111))
+    assert text_lines(box.board.display_pixels())[2].endswith("%d%%" % chance)
+
+
+def test_a_costly_move_shows_in_the_review_and_ok_dismisses_it(box):
+    from app.core import FINISHED
+
+    player = _until_roll_awaited(box)
+    _roll(box, player, 3, 4)
+    box.board.flip_flap(1)  # 1 + 6 instead of the best move, 7
+    box.board.flip_flap(6)
+    box.run(200)
+    assert box.app.turn.open_mask == 0b111011110
+    while player.step():
+        pass
+    app = box.app
+    assert app.phase == FINISHED and app.reviewing
+    review = app.hints.review
+    assert review.made[0] == 0b100001 and review.best[0] == 0b1000000 and review.costs[0] > 0
+    oled = text_lines(box.board.display_pixels())
+    assert oled[0].startswith("Review P1") and oled[0].endswith("score")
+    assert oled[1].startswith(" 7 1 6") and "+%d.%d" % divmod(review.costs[0], 10) in oled[1]
+    assert oled[7].startswith("cost")
+    for line, index in zip(oled[2:7], range(1, review.count), strict=False):
+        assert line.endswith("best") or "+" in line or line.endswith("ok"), index
+    box.board.press("ok")
+    box.run(300)
+    assert not app.reviewing and app.phase == FINISHED
+    assert text_lines(box.board.display_pixels())[0] in ("Winner!", "Shared win!")
+
+
+def test_one_die_advice_shows_when_one_die_is_allowed():
+    sim = SimBox(BoxOptions(seed=5, preset="classic", players=1, hints=True))
+    try:
+        player = _until_roll_awaited(sim)
+        _roll(sim, player, 3, 4)  # shut 7 ...
+        sim.board.flip_flap(7)
+        sim.run(200)
+        for dice, tiles in (((4, 4), (8,)), ((4, 5), (9,))):  # ... then 8 and 9: one die allowed
+            _roll(sim, player, *dice)
+            for tile in tiles:
+                sim.board.flip_flap(tile)
+            sim.run(200)
+        app = sim.app
+        assert app.turn.open_mask == 0b111111 and app.turn.one_die_allowed()
+        advised = load(preset("classic")).one_die_advised(app.turn)
+        assert app.advice == (1 if advised else 0)
+        oled = text_lines(sim.board.display_pixels())
+        assert oled[2].startswith("hint") and oled[3].startswith("1die" if advised else "2die")
+    finally:
+        sim.close()
+
+
+def test_without_hints_nothing_is_lit_in_the_hint_colour():
+    from app.lights import HINT
+
+    sim = SimBox(BoxOptions(seed=5, preset="classic", players=1))
+    try:
+        assert sim.app.hints is None
+        player = _until_roll_awaited(sim)
+        _roll(sim, player, 3, 4)
+        assert _scaled(HINT) not in sim.board.led_colors()
+        assert sim.app.chance == -1
+    finally:
+        sim.close()
+
+
+HINTS_PROBE = r"""
+import gc
+from app.hints import Hints
+from game.presets import preset
+from game.turn import Turn
+
+hints = Hints()
+turn = Turn(preset("classic"))
+turn.roll(3, 4)
+hints.best_move(turn)
+turn.tile_shut(6)  # part of 6 + 1: the move is pending
+hints.shut_chance(turn)
+hints.one_die(turn)
+
+
+def asked(times):  # what the App asks on every flap change; locals only
+    gc.collect()
+    before = gc.mem_alloc()
+    for _ in range(times):
+        hints.shut_chance(turn)
+        hints.one_die(turn)
+    return gc.mem_alloc() - before
+
+
+gc.disable()
+pending = asked(300)
+turn.tile_shut(1)  # the move adds up now
+print("allocated", pending, asked(300))
+"""
+
+
+@pytest.mark.micropython
+def test_the_per_flap_hint_lookups_allocate_nothing_on_micropython():
+    from host_tests.micropython_runtimes import run_on
+
+    status, out, err = run_on("unix", HINTS_PROBE)
+    assert status == 0, err
+    assert out.strip().splitlines()[-1] == "allocated 0 0", out
