@@ -66,3 +66,9 @@ def test_list_presets_prints_every_preset_with_its_description():
     output = subprocess.run([sys.executable, str(ROOT / "tools" / "list_presets.py")],
                             capture_output=True, text=True, check=True).stdout.splitlines()
     assert output == ["- `%s`: %s" % (name, describe(name)) for name in PRESET_NAMES]
+
+
+def test_the_readme_lists_every_preset_as_the_tool_prints_it():
+    readme = (ROOT / "README.md").read_text().splitlines()
+    for name in PRESET_NAMES:
+        assert "- `%s`: %s" % (name, describe(name)) in readme, "run: python tools/list_presets.py"
