@@ -169,7 +169,10 @@ def app_allocation(turns):
         for runtime in ("unix", "wasm"):
             try:
                 if runtime == "unix":
-                    status, out, err = run_unix("import app_kernel\napp_kernel.footprint()\n", mpy_paths)
+                    # 64-bit: its objects take up to twice a Pico's, so 192k (a Pico's free
+                    # heap) is too small here for the App with its Keeper; 320k is room to measure.
+                    status, out, err = run_unix("import app_kernel\napp_kernel.footprint()\n", mpy_paths,
+                                                heap="320k")
                 else:
                     status, out, err = run_wasm("import app_kernel\napp_kernel.footprint()\n", PATHS)
             except RuntimeMissing as missing:
@@ -184,6 +187,9 @@ def app_allocation(turns):
         try:
             status, out, err = run_unix("import app_kernel\napp_kernel.allocation(%d)\n" % turns,
                                         mpy_paths, heap="1024k")
+            saving_turns = min(turns, 5)
+            saving = run_unix("import app_kernel\napp_kernel.saving(%d)\n" % saving_turns, mpy_paths,
+                              heap="2048k")
         except RuntimeMissing as missing:
             print("(skipped: %s)" % missing)
             return
@@ -200,6 +206,16 @@ def app_allocation(turns):
         f["ticks"], f["flap_events"], f["rolls"], f["play_bytes"], 1000 * f["play_bytes"] // max(1, events),
         f["setup_bytes"], f["transitions"], f["transition_bytes"],
         f["transition_bytes"] // max(1, f["transitions"])))
+    if saving[0]:
+        raise SystemExit("unix failed:\n%s" % (saving[1] + saving[2])[-2000:])
+    f = {key[0]: value for key, value in parse(saving[1], "app_save").items()}
+    print("\nSaving the match to flash (app.keeper, after each roll and committed move and at each"
+          " turn's end), %d turns of classic, collector disabled" % saving_turns)
+    print("| saves | saved match + log (bytes) | bytes allocated without saving | with saving |"
+          " per save |")
+    print("|---|---|---|---|---|")
+    print("| %d | %d | %d | %d | %d |" % (f["saves"], f["match_bytes"], f["without_bytes"], f["with_bytes"],
+                                        (f["with_bytes"] - f["without_bytes"]) // max(1, f["saves"])))
 
 
 def simulator_throughput(games):

@@ -8,11 +8,16 @@ roll, shut the lit tiles one flap at a time, reopen them for the next turn) and 
 gc.mem_alloc() across the App.tick() calls alone, so the kernel's own bookkeeping is not counted.
 
     import app_kernel; app_kernel.allocation(turns)    prints "app_alloc NAME VALUE" lines
+    import app_kernel; app_kernel.saving(turns)        prints "app_save NAME VALUE" lines
+
+footprint() and saving() give the App a Keeper (app.keeper) saving to DATA_DIR, as main.py
+does on the box; allocation() leaves it out, to see the event path alone.
 """
 
 import gc
 
 from app.core import FINISHED, MENU, PLAY, SETUP, App
+from app.keeper import Keeper
 from app.settings import Settings
 from game.prng import Xorshift32
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
@@ -117,7 +122,7 @@ class Devices:
 class Kernel:
     """The App on stand-in buses, and the hands that play it."""
 
-    def __init__(self, seed):
+    def __init__(self, seed, keeper=None):
         self.switches = [Pin(1) for _ in range(TILES)]  # 1: flap open (switch open, pulled up)
         self.ok = Pin(1)
         self.select = Pin(1)
@@ -131,7 +136,7 @@ class Kernel:
         devices.leds = TileLeds(Strip(TILES))
         devices.buzzer = Buzzer(Pwm())
         devices.buttons = {"ok": Button(self.ok), "select": Button(self.select)}
-        self.app = App(devices, Settings({"preset": "classic"}, 1, False), Xorshift32(seed))
+        self.app = App(devices, Settings({"preset": "classic"}, 1, False), Xorshift32(seed), keeper=keeper)
         self.now = 0
         self.ticks = 0
         self.reset_counts()
@@ -226,12 +231,34 @@ def footprint(seed=5):
     built, and after its first turn: what the box holds before and during play."""
     gc.collect()
     print("app_heap imported", gc.mem_alloc())
-    kernel = Kernel(seed)
+    kernel = Kernel(seed, Keeper(DATA_DIR))
     gc.collect()
     print("app_heap built", gc.mem_alloc())
     kernel.play_turn()
     gc.collect()
     print("app_heap played", gc.mem_alloc())
+
+
+DATA_DIR = "/tmp/shutbox-bench-data"
+
+
+def saving(turns, seed=5):
+    """What saving the match costs: saves made and bytes allocated in play ticks over `turns`
+    turns with a Keeper, against the same turns without one (the collector off for both)."""
+    for name, keeper in (("without", None), ("with", Keeper(DATA_DIR))):
+        kernel = Kernel(seed, keeper)
+        kernel.play_turn()
+        kernel.reset_counts()
+        writes = keeper.writes if keeper is not None else 0
+        gc.collect()
+        gc.disable()
+        for _ in range(turns):
+            kernel.play_turn()
+        gc.enable()
+        print("app_save %s_bytes" % name, kernel.steady[PLAY] + kernel.transition_bytes)
+        if keeper is not None:
+            print("app_save saves", keeper.writes - writes)
+            print("app_save match_bytes", len(keeper.match_file.load()))
 
 
 def allocation(turns, seed=5):

@@ -32,10 +32,10 @@ def test_package_json_keeps_npms_fields_and_lists_every_firmware_file():
 
 @pytest.mark.micropython
 def test_mip_install_of_the_local_package_runs_from_the_root(tmp_path):
-    with VirtualBoard(tmp_path / "board", lifetime_s=90) as board:
+    with VirtualBoard(tmp_path / "board", lifetime_s=200) as board:
         install = subprocess.run(
             [str(MPREMOTE), "connect", board.url, "mip", "install", "--target", "/",
-             str(PACKAGE_JSON)], capture_output=True, text=True, timeout=80, cwd=ROOT)
+             str(PACKAGE_JSON)], capture_output=True, text=True, timeout=180, cwd=ROOT)  # ~700 kB of source, file by file
         assert install.returncode == 0, install.stderr
         check = subprocess.run(
             [str(MPREMOTE), "connect", board.url, "soft-reset", "exec",

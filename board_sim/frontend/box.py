@@ -5,12 +5,19 @@
     box.board.set_flap(7, True)   # the player's side: flaps, buttons, shaking
     box.close()
 
+The box's flash (/data/: the match in progress, statistics, the menu's choices) is a host
+directory, `BoxOptions(data_dir=...)`, so a box built again on it after `close()` (or after a
+power cut a test injected through `files`) resumes as the real one does; by default a
+temporary directory, removed on close.
+
 Only one SimBox may be open at a time (it installs its board as `machine`).
 """
 
 import json
 import pathlib
+import shutil
 import sys
+import tempfile
 
 from board_sim.board import SimBoard
 from board_sim.install import install, uninstall
@@ -32,12 +39,14 @@ class BoxOptions:
 
     accel/display False: the box has none and its board file says so. `missing`: optional
     devices the board file names but the box lacks (board_sim.wiring.OPTIONAL_DEVICES), as
-    when one comes loose. bounce_us: how long every switch and button chatters.
+    when one comes loose. bounce_us: how long every switch and button chatters. data_dir: the
+    host directory that is the box's /data/ (None: a temporary one); flaps_shut: the flaps
+    shut at power-on.
     """
 
     def __init__(self, board="pico", tiles=None, rows=1, flap_wiring=None, accel=True,
                  display=True, seed=1, preset=None, players=None, hints=False, missing=(),
-                 bounce_us=None):
+                 bounce_us=None, data_dir=None, flaps_shut=()):
         if board not in BOARDS:
             raise ValueError("board: one of %s, not %r" % (", ".join(BOARDS), board))
         if flap_wiring is not None and flap_wiring not in FLAP_WIRINGS:
@@ -54,6 +63,8 @@ class BoxOptions:
         self.hints = hints
         self.missing = missing
         self.bounce_us = bounce_us
+        self.data_dir = data_dir
+        self.flaps_shut = flaps_shut
 
 
 def _flap_banks(count, wiring):
@@ -134,11 +145,23 @@ class ForcedDice:
     def next16(self):
         return self.rng.next16()
 
+    @property
+    def high(self):  # the generator's state, as game.snapshot saves it
+        return self.rng.high
+
+    @property
+    def low(self):
+        return self.rng.low
+
 
 class SimBox:
-    """The board, the firmware's devices and App, and a clock loop like main.py's."""
+    """The board, the firmware's devices and App, and a clock loop like main.py's.
 
-    def __init__(self, options=None):
+    files: the filesystem operations the firmware's saves go through (hal.storage.PosixFiles
+    by default; a test passes one that cuts the power at a chosen write step).
+    """
+
+    def __init__(self, options=None, files=None):
         options = options or BoxOptions()
         self.options = options
         self.pinmap = pinmap_for(options)
@@ -148,17 +171,23 @@ class SimBox:
         if options.bounce_us is not None:
             for switch in list(self.board.flaps) + list(self.board.buttons.values()):
                 switch.bounce_us = options.bounce_us
+        for flap in options.flaps_shut:
+            self.board.set_flap(flap, True)
+        self.own_data_dir = options.data_dir is None
+        self.data_dir = tempfile.mkdtemp(prefix="shutbox-data-") if self.own_data_dir else str(options.data_dir)
+        self.files = files
         if str(FIRMWARE) not in sys.path:
             sys.path.insert(0, str(FIRMWARE))
         install(self.board)
         try:
             self._build(options)
         except BaseException:
-            uninstall()
+            self.close()
             raise
 
     def _build(self, options):
         from app.core import App
+        from app.keeper import Keeper
         from app.settings import Settings
         from game.presets import PRESET_NAMES
         from game.prng import Xorshift32
@@ -176,7 +205,8 @@ class SimBox:
             from app.hints import Hints
 
             hints = Hints()
-        self.app = App(self.devices, settings, self.dice, hints=hints)
+        self.keeper = Keeper(self.data_dir, self.files)
+        self.app = App(self.devices, settings, self.dice, hints=hints, keeper=self.keeper)
 
     def tick(self):
         """One pass of main.py's loop: the App's tick, then its sleep."""
@@ -195,3 +225,5 @@ class SimBox:
 
     def close(self):
         uninstall()
+        if self.own_data_dir:
+            shutil.rmtree(self.data_dir, ignore_errors=True)

@@ -10,15 +10,21 @@ what they mean, and writes the outputs (LEDs, OLED, buzzer). Phases:
 
 The App never assumes a flap moved: it compares the switches with the game and shows which
 flap to move (app.reconcile). A long press of select goes back to the menu from anywhere.
-The state the game needs to resume is plain: the menu's choices and the Match.
+
+With a keeper (app.keeper) the match, its game log, the statistics and the menu's choices
+are saved as play goes (after each roll and committed move, at each turn's end); on boot a
+saved match resumes where it stood, and the flaps are reconciled with it as with any turn.
 """
 
 import time
 
+from game.gamelog import GameLog
 from game.long_game import LongGame
 from game.match import start_match
 from game.rules import MATCH_SINGLE, SOURCE_DICE, SOURCE_MANUAL
+from game.snapshot import saves_after
 from game.sources import feed, source_for
+from game.stats import MatchTally, Stats
 from game.tiles import bit
 from game.turn import (
     AWAIT_MOVE,
@@ -36,6 +42,7 @@ from hal.shake import FAULT as SHAKE_FAULT
 from micropython import const
 
 from app import screens
+from app.keeper import LOG_RECORDS
 from app.lights import WRONG, Lights
 from app.menu import Menu
 from app.reconcile import ACCEPTED, DONE, REFUSED, TOOK_BACK, FlapFeed, expected_open
@@ -88,10 +95,11 @@ class App:
 
     devices: hal.board.Devices; settings: app.settings.Settings; rng: a game.prng.Xorshift32
     (the dice); hints: an optional hint provider (app.hints) or None; faults: messages found
-    before the App started (settings file), reported once with the devices' own.
+    before the App started (settings file), reported once with the devices' own; keeper: an
+    app.keeper.Keeper to save to and resume from, or None.
     """
 
-    def __init__(self, devices, settings, rng, hints=None, faults=()):
+    def __init__(self, devices, settings, rng, hints=None, faults=(), keeper=None):
         self.devices = devices
         self.flaps = devices.flaps
         self.screen = screens.Screen(devices.display) if devices.display is not None else None
@@ -110,6 +118,7 @@ class App:
         self._fault_showing = False
         self._accel_failing = False
         self._flaps_failing = False
+        self._display_failing = False
         for message in devices.faults:
             self._report(message)
         for message in faults:
@@ -148,6 +157,66 @@ class App:
         self.winner_mask = 0
         self._dirty = True
         self._frame_ms = 0
+        self.keeper = keeper
+        self.log = GameLog(LOG_RECORDS)
+        self.tally = MatchTally()
+        self.stats = Stats()
+        if keeper is not None:
+            self._boot_from(keeper)
+
+    # -- what the flash keeps ----------------------------------------------------------------
+    def _boot_from(self, keeper):
+        """Take the saved menu choices and statistics, and resume a saved match."""
+        saved_menu = keeper.load_menu()
+        if saved_menu is not None:
+            self.menu.restore(saved_menu[0], saved_menu[1], saved_menu[2])
+        self.stats = keeper.load_stats()
+        restored = keeper.load_match(self.tally, self.log)
+        if restored is not None and not restored[0].over:
+            self._resume(restored[0], restored[1], time.ticks_ms())
+        else:
+            self.log.clear()
+        self._report_keeper()
+
+    def _report_keeper(self):
+        faults = self.keeper.faults
+        while faults:
+            self._report(faults.pop(0))
+
+    def _save(self):
+        """Save the match as it stands (after a roll, a committed move, a turn's end)."""
+        if self.keeper is not None:
+            self.keeper.save_match(self.match, self.source, self.tally, self.log)
+            self._report_keeper()
+
+    def _resume(self, match, source, now_ms):
+        """Carry on with a match saved before the power went: the turn as it was committed."""
+        rules = match.rules
+        self.rules = rules
+        self.all_tiles = rules.all_tiles()
+        self.match = match
+        if hasattr(source, "rng"):
+            source.rng = self.rng  # the box's own generator, stirred by every shake
+        self.source = source
+        self.roller.reset(rules.faces if rules.source == SOURCE_DICE or rules.source == SOURCE_MANUAL else 6)
+        self._enter_setup(now_ms, False)
+        turn = self.turn
+        if turn.state == OVER:  # the power went between the end of the turn and its saving
+            self._turn_over(now_ms)
+            return
+        if turn.rolls or turn.moves_made:
+            self.phase = PLAY
+            count = turn.dice_count
+            for index in range(4):
+                self.dice[index] = turn.dice[index] if index < count else 0
+            self.dice_count = count
+            self.total = turn.total
+            self.legal = turn.legal_tiles()
+            if self.menu.hints_on and turn.state == AWAIT_MOVE:
+                self.hint = self.hints.best_move(turn)
+                self.chance = self.hints.shut_chance(turn)
+            else:
+                self._hint_roll()
 
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
@@ -189,6 +258,11 @@ class App:
         if failing and not self._flaps_failing:
             self._report(self.flaps.fault)
         self._flaps_failing = failing
+        display = self.devices.display
+        fault = getattr(display, "fault", None)  # hal.ssd1306 sets it while writes fail
+        if fault is not None and not self._display_failing:
+            self._report("%s; the LEDs play on" % fault)
+        self._display_failing = fault is not None
         if self._fault_showing and time.ticks_diff(now_ms, self._fault_since) >= _FAULT_MS:
             self._fault_queue.pop(0)
             self._fault_showing = False
@@ -228,7 +302,10 @@ class App:
         self._dirty = True
 
     def _start_match(self, now_ms):
-        rules = self.menu.rules()
+        menu = self.menu
+        if self.keeper is not None:
+            self.keeper.save_menu(menu.name(), menu.players, menu.hints_on)
+        rules = menu.rules()
         self.rules = rules
         self.all_tiles = rules.all_tiles()
         self.match = start_match(rules, self.menu.players)
@@ -239,7 +316,10 @@ class App:
         self.reviewing = False
         self.dice_count = 0
         self.total = 0
+        self.tally = self.stats.new_tally()
+        self.log.clear()
         self._enter_setup(now_ms)
+        self._save()
 
     # -- setting up a turn -------------------------------------------------------------------
     def _follow_match(self):
@@ -250,9 +330,11 @@ class App:
         uncovering = isinstance(match, LongGame) and match.current != match.shutter
         self.invert = self.all_tiles if uncovering else 0
 
-    def _enter_setup(self, now_ms):
+    def _enter_setup(self, now_ms, new_turn=True):
         self.phase = SETUP
         self._follow_match()
+        if new_turn:
+            self.log.turn(self.player, self.row, self.match.rounds_played)
         self.flap_feed.clear()
         self.legal = 0
         self.hint = 0
@@ -291,15 +373,17 @@ class App:
     def _play(self, now_ms, select, ok):
         turn = self.turn
         view = (self.flaps.open_mask(self.row) ^ self.invert) & self.all_tiles
+        open_before = turn.open_mask
         happened = self.flap_feed.feed(turn, view)
         if happened:
-            self._moved(happened)
+            self._moved(happened, open_before)
         if turn.state == OVER:
             self._turn_over(now_ms)
             return
         self._compare()
+        open_before = turn.open_mask
         if ok == LONG_PRESS and turn.commit() == COMMITTED:  # a legal move taken as it stands
-            self._moved(DONE)
+            self._moved(DONE, open_before)
         may_roll = not (self.must_open or self.must_shut) and (
             turn.state == AWAIT_ROLL or (turn.pending and turn.move_state() != PENDING))
         if select == SHORT_PRESS and self.roller.state != TUMBLING and turn.one_die_allowed():
@@ -327,8 +411,13 @@ class App:
             self._land(now_ms)
         self._compose()
 
-    def _moved(self, happened):
-        """Flaps were fed to the turn: sound it and refresh what is lit."""
+    def _moved(self, happened, open_before):
+        """Flaps were fed to the turn: sound it, log and save a committed move, refresh the lights."""
+        turn = self.turn
+        if turn.open_mask != open_before:
+            self.log.move(open_before & ~turn.open_mask)
+            if turn.state != OVER:
+                self._save()
         if happened & REFUSED:
             self.sounds.play(REFUSED_SOUND)
         elif happened & DONE:
@@ -339,7 +428,7 @@ class App:
         elif happened & ACCEPTED:
             self.sounds.play(CLICK)
         self.blocked_shake = False
-        self.legal = self.turn.legal_tiles()
+        self.legal = turn.legal_tiles()
         self._dirty = True
         self._hint_roll()
 
@@ -347,7 +436,13 @@ class App:
         turn = self.turn
         count = self.source.draw(turn.dice_expected())
         values = self.source.values
+        open_before = turn.open_mask
         result = feed(turn, values, count)
+        log = self.log
+        if turn.open_mask != open_before:  # the roll took the pending move as it stood
+            log.move(open_before & ~turn.open_mask)
+        log.roll(values[0], values[1] if count > 1 else -1, values[2] if count > 2 else -1,
+                 values[3] if count > 3 else -1)
         for index in range(4):
             self.dice[index] = values[index] if index < count else 0
         self.dice_count = count
@@ -358,6 +453,8 @@ class App:
         if turn.state == OVER:
             self._turn_over(now_ms)
             return
+        if saves_after(result):
+            self._save()
         if result == ROLLED:
             self.sounds.play(LANDED_SOUND)
         self.legal = turn.legal_tiles()
@@ -433,15 +530,23 @@ class App:
         if self.menu.hints_on and self.hints.turn_over(turn, self.player):
             self.reviewing = True
             self._review_since = now_ms
-        if self.match.end_turn():
+        self.log.end(turn.ended, turn.open_mask)
+        self.tally.add_turn(turn)
+        match = self.match
+        if match.end_turn():
             self.phase = FINISHED
             self.winner_mask = 0
-            for player in self.match.winners():
+            for player in match.winners():
                 self.winner_mask |= 1 << player
             self.sounds.play(WINNER)
             self._dirty = True
+            self._save()
+            if self.stats.add_match(match, self.tally) and self.keeper is not None:
+                self.keeper.save_stats(self.stats)
+                self._report_keeper()
         else:
             self._enter_setup(now_ms)
+            self._save()
 
     # -- the end -----------------------------------------------------------------------------
     def _finished(self, now_ms, select, ok):
@@ -456,7 +561,7 @@ class App:
         lights = self.lights
         phase = self.phase
         if lights is not None:
-            if self._fault_showing and self.screen is None:
+            if self._fault_showing and (self.screen is None or self._display_failing):
                 lights.flash(WRONG, now_ms)
             elif phase == MENU:
                 lights.menu(self.menu.row, self.menu.value(), self.flaps.tiles, now_ms)

@@ -57,6 +57,16 @@ class Menu:
         self.players = players
         self._clamp_players()
 
+    def restore(self, name, players, hints_on):
+        """Start on the choices saved last time (a game this box no longer offers is skipped)."""
+        for index in range(len(self.entries)):
+            if self.entries[index][0] == name:
+                self.entry = index
+        if isinstance(players, int):
+            self.players = players
+        self.hints_on = hints_on is True and self.hints_available
+        self._clamp_players()
+
     def name(self):
         return self.entries[self.entry][0]
 

@@ -46,6 +46,34 @@ class GameLog:
         records[at + 3] = b3 & 0xFF
         records[at + 4] = b4 & 0xFF
 
+    def dump(self):
+        """The log as bytes, oldest record first (allocates): 4 bytes of dropped, then records."""
+        blob = bytearray(4 + self.count * _RECORD_BYTES)
+        dropped = self.dropped
+        for index in range(4):
+            blob[index] = (dropped >> (8 * index)) & 0xFF
+        for index in range(self.count):
+            at = ((self.start + index) % self.capacity) * _RECORD_BYTES
+            blob[4 + index * _RECORD_BYTES:4 + (index + 1) * _RECORD_BYTES] = self.records[at:at + _RECORD_BYTES]
+        return blob
+
+    def load(self, blob):
+        """Set the log from `dump()` bytes; False (the log left empty) if they are not a log."""
+        self.clear()
+        records = len(blob) - 4
+        if records < 0 or records % _RECORD_BYTES:
+            return False
+        count = records // _RECORD_BYTES
+        skip = count - self.capacity if count > self.capacity else 0
+        for index in range(skip * _RECORD_BYTES, records):
+            if index % _RECORD_BYTES == 0 and not KIND_TURN <= blob[4 + index] <= KIND_END:
+                self.clear()
+                return False
+        self.records[0:(count - skip) * _RECORD_BYTES] = blob[4 + skip * _RECORD_BYTES:]
+        self.count = count - skip
+        self.dropped = skip + (blob[0] | blob[1] << 8 | blob[2] << 16 | blob[3] << 24)
+        return True
+
     def turn(self, player, row=0, round_number=0):
         self._append(KIND_TURN, player, row, round_number, round_number >> 8)
 

@@ -42,6 +42,7 @@ class SSD1306(framebuf.FrameBuffer):
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         # Panels narrower than the controller's 128 columns are wired to the middle ones.
         self._first_column = (128 - width) // 2
+        self.fault = None  # why the last show() failed, None once a frame gets through
         self.init_display()
 
     def write_cmd(self, command):
@@ -53,7 +54,13 @@ class SSD1306(framebuf.FrameBuffer):
         raise NotImplementedError
 
     def init_display(self):
-        """Send the power-up sequence, clear the screen and switch it on."""
+        """Send the power-up sequence, clear the screen and switch it on (OSError escapes)."""
+        self._power_up()
+        self.fill(0)
+        self._send_frame()
+
+    def _power_up(self):
+        """The power-up command sequence, ending with the display switched on."""
         external = self.external_vcc
         sequence = (
             _DISPLAY_OFF,
@@ -76,8 +83,6 @@ class SSD1306(framebuf.FrameBuffer):
         )
         for byte in sequence:
             self.write_cmd(byte)
-        self.fill(0)
-        self.show()
 
     def poweroff(self):
         self.write_cmd(_DISPLAY_OFF)
@@ -98,7 +103,24 @@ class SSD1306(framebuf.FrameBuffer):
         self.write_cmd(_SEGMENT_REMAP | (rotate & 1))
 
     def show(self):
-        """Copy the whole frame buffer to the display RAM."""
+        """Copy the whole frame buffer to the display RAM -> True, or False if the bus failed.
+
+        A bus error never escapes (a display must not stop the box mid-game): `fault` says
+        what failed, and the next show() sends the power-up sequence again before the frame,
+        so a panel that lost power or came loose lights up again once it answers.
+        """
+        try:
+            if self.fault is not None:
+                self._power_up()
+            self._send_frame()
+        except OSError as error:
+            if self.fault is None:  # allocate the message once, not every frame
+                self.fault = "display: write failed (%s)" % error
+            return False
+        self.fault = None
+        return True
+
+    def _send_frame(self):
         self.write_cmd(_COLUMN_RANGE)
         self.write_cmd(self._first_column)
         self.write_cmd(self._first_column + self.width - 1)

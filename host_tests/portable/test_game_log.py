@@ -36,3 +36,28 @@ def test_moves_of_24_tile_boxes_keep_every_tile():
     log = GameLog()
     log.move(mask_of([1, 13, 24]))
     assert log.events() == [("move", [1, 13, 24])]
+
+
+def test_a_dumped_log_loads_back_whole_even_after_the_ring_wrapped():
+    log = GameLog(capacity=4)
+    log.turn(0)
+    for value in range(1, 6):
+        log.roll(value, 6 - value)
+    log.move(mask_of([2, 9]))
+    blob = log.dump()
+    assert len(blob) == 4 + 4 * 5
+    again = GameLog(capacity=4)
+    assert again.load(blob)
+    assert again.events() == log.events() and again.dropped == log.dropped == 3
+    smaller = GameLog(capacity=2)  # a log from a box that kept more: the newest records stay
+    assert smaller.load(blob)
+    assert smaller.events() == log.events()[2:] and smaller.dropped == 5
+
+
+def test_bytes_that_are_not_a_log_load_as_an_empty_log():
+    log = GameLog()
+    log.roll(2, 3)
+    assert not log.load(b"\x00\x00\x00\x00\x09\x01\x02\x03\x04")  # kind 9 is no record
+    assert log.events() == [] and log.dropped == 0
+    assert not log.load(b"\x00\x00")  # torn short
+    assert log.load(b"\x00\x00\x00\x00")  # an empty log

@@ -1,0 +1,170 @@
+"""Lifetime statistics per preset: games, rounds, turns, boxes shut (and the rate), the best
+(lowest) turn score and winning match total; and games by number of players, for the whole box.
+
+A MatchTally counts the match in progress. It travels in the match snapshot (game.snapshot),
+so a power cut loses none of it, and is merged once the match is over; its serial number makes
+a merge repeated after a power cut count once. Counters stop at 2**30 - 1, the largest small
+integer on a 32-bit port, so adding never allocates; a score above it is not kept as a best.
+"""
+
+from micropython import const
+
+from game.presets import PRESET_NAMES, preset
+from game.rules import MATCH_LONG_GAME, MATCH_RACE
+
+FORMAT = const(1)
+MAX_BYTES = const(2560)  # to_dict() as JSON with every counter at its limit: 2311 for 26 presets
+CUSTOM = "custom"  # rules that are no preset exactly
+PLAYER_COUNTS = const(8)  # games by players 1..8; more players count as 8
+_COUNT_MAX = const(0x3FFFFFFF)
+ENTRY_FIELDS = ("games", "rounds", "turns", "shut", "best_score", "best_total")
+_GAMES = const(0)
+_ROUNDS = const(1)
+_TURNS = const(2)
+_SHUT = const(3)
+_BEST_SCORE = const(4)
+_BEST_TOTAL = const(5)
+_COUNTERS = const(4)  # the fields before the bests; a best is -1 until there is one
+
+
+class StatsError(ValueError):
+    """Statistics that cannot be read; `field` names the first part found wrong."""
+
+    def __init__(self, field, problem):
+        super().__init__("stats %s: %s" % (field, problem))
+        self.field = field
+
+
+def _add(count, more):
+    total = count + more
+    return total if total < _COUNT_MAX else _COUNT_MAX
+
+
+def _lower(best, value):
+    """The new best (lowest) of `best` (-1: none yet) and `value`."""
+    if 0 <= value <= _COUNT_MAX and (best < 0 or value < best):
+        return value
+    return best
+
+
+class MatchTally:
+    """The turns of the match in progress: how many, how many shut the box, the best score."""
+
+    def __init__(self, serial=0):
+        self.serial = serial
+        self.turns = 0
+        self.shut = 0
+        self.best_score = -1
+
+    def add_turn(self, turn):
+        """Count a finished Turn (call it when the app calls match.end_turn())."""
+        self.turns = _add(self.turns, 1)
+        if turn.shut_the_box():
+            self.shut = _add(self.shut, 1)
+        self.best_score = _lower(self.best_score, turn.score())
+
+    def as_list(self):
+        return [self.serial, self.turns, self.shut, self.best_score]
+
+    def load(self, values):
+        """Set from `as_list()` values (checked by the caller)."""
+        self.serial, self.turns, self.shut, self.best_score = values
+
+
+def preset_name(rules):
+    """The name of the preset these rules are exactly, or CUSTOM."""
+    for name in PRESET_NAMES:
+        if preset(name) == rules:
+            return name
+    return CUSTOM
+
+
+class Stats:
+    """Every preset's lifetime figures; `to_dict()` / `stats_from_dict()` for the flash."""
+
+    def __init__(self):
+        self.by_preset = {}  # preset name -> ENTRY_FIELDS values
+        self.games_by_players = [0] * PLAYER_COUNTS
+        self.last_serial = 0
+
+    def new_tally(self):
+        """A MatchTally for a match about to start."""
+        return MatchTally(self.last_serial + 1)
+
+    def add_match(self, match, tally, name=None):
+        """Merge a finished match and its tally; False (nothing changed) if it is not over or
+        was merged already. `name`: the preset (by default found from the match's rules)."""
+        if not match.over or tally.serial <= self.last_serial:
+            return False
+        if name is None:
+            name = preset_name(match.rules)
+        entry = self.by_preset.get(name)
+        if entry is None:
+            entry = [0, 0, 0, 0, -1, -1]
+            self.by_preset[name] = entry
+        entry[_GAMES] = _add(entry[_GAMES], 1)
+        entry[_ROUNDS] = _add(entry[_ROUNDS], match.rounds_played)
+        entry[_TURNS] = _add(entry[_TURNS], tally.turns)
+        entry[_SHUT] = _add(entry[_SHUT], tally.shut)
+        if tally.best_score >= 0:
+            entry[_BEST_SCORE] = _lower(entry[_BEST_SCORE], tally.best_score)
+        if match.rules.match not in (MATCH_RACE, MATCH_LONG_GAME):  # their winners have 0 left
+            for player in match.winners():
+                entry[_BEST_TOTAL] = _lower(entry[_BEST_TOTAL], match.totals[player])
+        seats = match.players if match.players < PLAYER_COUNTS else PLAYER_COUNTS
+        self.games_by_players[seats - 1] = _add(self.games_by_players[seats - 1], 1)
+        self.last_serial = tally.serial
+        return True
+
+    def summary(self, name):
+        """One preset's figures by name, with `shut_rate` (boxes shut per turn, 0.0 to 1.0)."""
+        entry = self.by_preset.get(name) or [0, 0, 0, 0, -1, -1]
+        figures = {}
+        for index in range(len(ENTRY_FIELDS)):
+            figures[ENTRY_FIELDS[index]] = entry[index]
+        figures["shut_rate"] = entry[_SHUT] / entry[_TURNS] if entry[_TURNS] else 0.0
+        return figures
+
+    def to_dict(self):
+        """A compact JSON-ready dict (at most MAX_BYTES as JSON)."""
+        return {
+            "v": FORMAT,
+            "last": self.last_serial,
+            "players": list(self.games_by_players),
+            "presets": {name: list(entry) for name, entry in self.by_preset.items()},
+        }
+
+
+def _count(value, field, low=0):
+    if not isinstance(value, int) or value is True or value is False or not low <= value <= _COUNT_MAX:
+        raise StatsError(field, "expected a whole number %d..%d, got %r" % (low, _COUNT_MAX, value))
+    return value
+
+
+def _counts(value, field, length, bests_from):
+    """A list of `length` counters; those from index `bests_from` on may be -1 (no best yet)."""
+    if not isinstance(value, list) or len(value) != length:
+        raise StatsError(field, "expected a list of %d numbers, got %r" % (length, value))
+    for index in range(length):
+        _count(value[index], "%s[%d]" % (field, index), -1 if index >= bests_from else 0)
+    return value
+
+
+def stats_from_dict(saved):
+    """Stats from `to_dict()`; StatsError naming the field if they cannot be read. Entries of
+    presets this firmware does not know are left out (a renamed preset starts afresh)."""
+    if not isinstance(saved, dict):
+        raise StatsError("stats", "expected an object, got %r" % (saved,))
+    if saved.get("v") != FORMAT:
+        raise StatsError("v", "format %r; this firmware reads format %d" % (saved.get("v"), FORMAT))
+    stats = Stats()
+    stats.last_serial = _count(saved.get("last"), "last")
+    stats.games_by_players = _counts(saved.get("players"), "players", PLAYER_COUNTS, PLAYER_COUNTS)
+    presets = saved.get("presets")
+    if not isinstance(presets, dict):
+        raise StatsError("presets", "expected an object, got %r" % (presets,))
+    for name in presets:
+        if name in PRESET_NAMES or name == CUSTOM:
+            stats.by_preset[name] = _counts(presets[name], "presets.%s" % name, len(ENTRY_FIELDS),
+                                             _COUNTERS)
+    return stats

@@ -1,0 +1,309 @@
+"""Power lost and back: the simulated box saves the match to its flash (/data/, a host
+directory here) and a box built again on that directory with the flaps as they were resumes
+it: mid-turn with the dice shown, a half-made move taken up again, a flap moved while the power
+was off shown to be put right. A power cut at every write step of a save on the box leaves
+the old or the new match, and the box plays on from it. Writes per turn are bounded, a save
+that fails is reported once and the game goes on, a file that cannot be read is set aside."""
+
+import json
+import os
+import pathlib
+import sys
+
+import pytest
+from app.core import FINISHED, MENU, PLAY, SETUP
+from game.tiles import bit, mask_of
+from game.turn import AWAIT_MOVE, AWAIT_ROLL
+
+from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.frontend.oled import text_lines
+from board_sim.script_player import BoxPlayer
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "portable"))
+from power_cut_files import PowerCut, PowerCutFiles  # noqa: E402
+
+START_MS = 1200  # a long ok starts the match from the menu
+
+
+def boot(data_dir, shut=(), files=None, seed=5, **options):
+    """The box powered on with its flash in data_dir and these flaps shut."""
+    return SimBox(BoxOptions(seed=seed, data_dir=str(data_dir), flaps_shut=tuple(shut), **options), files)
+
+
+def power_cut(box):
+    """The flaps shut when the power went (they stay where they are)."""
+    shut = box.board.shut_tiles()
+    box.close()
+    return shut
+
+
+def start_match(box):
+    box.board.press("ok", 1000)
+    box.run(START_MS)
+    assert box.app.phase == PLAY
+
+
+def roll(box, *dice):
+    box.dice.force(dice)
+    box.board.press("ok")
+    box.run(1200)
+
+
+def shut(box, *flaps):
+    for flap in flaps:
+        box.board.set_flap(flap, True)
+    box.run(150)
+
+
+def test_cut_after_the_dice_landed_resumes_with_the_same_dice_and_lit_tiles(tmp_path):
+    box = boot(tmp_path)
+    try:
+        start_match(box)
+        roll(box, 3, 6)
+        assert box.app.turn.state == AWAIT_MOVE and box.app.legal
+        legal = box.app.legal
+    finally:
+        flaps = power_cut(box)
+    box = boot(tmp_path, flaps, seed=99)  # another boot, other random numbers
+    try:
+        box.run(300)
+        app = box.app
+        assert app.phase == PLAY and app.player == 0
+        assert app.turn.state == AWAIT_MOVE and app.turn.total == 9 and app.legal == legal
+        assert list(app.dice[:app.dice_count]) == [3, 6]
+        assert "Shut lit tiles" in text_lines(box.board.display_pixels())
+        shut(box, 9)
+        assert app.turn.state == AWAIT_ROLL and app.turn.open_mask == mask_of(range(1, 9))
+        assert app.faults == []
+    finally:
+        box.close()
+
+
+def test_a_half_made_move_on_the_flaps_is_taken_up_again_after_the_cut(tmp_path):
+    box = boot(tmp_path)
+    try:
+        start_match(box)
+        roll(box, 1, 2)
+        shut(box, 1)  # 1 of a 1 + 2: pending, not saved
+        assert box.app.turn.pending == bit(1)
+    finally:
+        flaps = power_cut(box)
+    assert flaps == [1]
+    box = boot(tmp_path, flaps)
+    try:
+        box.run(300)
+        app = box.app
+        assert app.phase == PLAY and app.turn.pending == bit(1) and app.turn.total == 3
+        assert app.must_open == 0 and app.must_shut == 0
+        shut(box, 2)
+        assert app.turn.state == AWAIT_ROLL and app.turn.open_mask == mask_of(range(3, 10))
+    finally:
+        box.close()
+
+
+def test_a_flap_reopened_while_the_power_was_off_must_be_shut_before_rolling(tmp_path):
+    box = boot(tmp_path)
+    try:
+        start_match(box)
+        roll(box, 4, 5)
+        shut(box, 9)
+        assert box.app.turn.open_mask == mask_of(range(1, 9))
+    finally:
+        power_cut(box)
+    box = boot(tmp_path, shut=())  # someone lifted flap 9 while the box was off
+    try:
+        box.run(300)
+        app = box.app
+        assert app.phase == PLAY and app.must_shut == bit(9)
+        assert text_lines(box.board.display_pixels())[5:7] == ["Already played:", "shut tile 9"]
+        rolls = app.turn.rolls
+        box.board.press("ok")
+        box.run(1200)
+        assert app.turn.rolls == rolls  # no roll while the board and the game disagree
+        shut(box, 9)
+        assert app.must_shut == 0
+        roll(box, 2, 2)
+        assert app.turn.rolls == rolls + 1 and app.turn.total == 4
+    finally:
+        box.close()
+
+
+def _cut_during_the_first_roll_save(data_dir, cut_after):
+    """Start a match, roll 4 + 5 with the power cut `cut_after` steps into the save that
+    follows; returns (match payload before the save, steps the save took, whether it was cut)."""
+    files = PowerCutFiles()
+    box = boot(data_dir, files=files)
+    cut = False
+    try:
+        start_match(box)
+        before = box.keeper.match_file.load()
+        steps_before = files.steps
+        if cut_after is not None:
+            files.cut_at = steps_before + cut_after
+        try:
+            roll(box, 4, 5)
+        except PowerCut:
+            cut = True
+        return before, files.steps - steps_before, cut
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize("chunk", range(4))  # the steps shared out, for pytest -n
+def test_a_power_cut_at_every_write_step_of_a_save_keeps_the_old_or_the_new_match(tmp_path, chunk):
+    _before, steps, _cut = _cut_during_the_first_roll_save(tmp_path / "reference", None)
+    assert steps > 300  # a look for a stale .new, every byte of a ~400-byte save, its rename
+    for cut_after in range(chunk, steps + 1, 4):
+        data_dir = tmp_path / ("cut%d" % cut_after)
+        before, _steps, cut = _cut_during_the_first_roll_save(data_dir, cut_after)
+        assert cut == (cut_after < steps)
+        box = boot(data_dir)  # no flap was moved: the cut came as the dice landed
+        try:
+            app = box.app
+            assert app.phase in (SETUP, PLAY) and app.faults == [], (cut_after, app.faults)
+            if cut_after < steps - 1:  # the new copy was not whole: the old one
+                assert box.keeper.match_file.load() == before
+                assert app.turn.rolls == 0  # the roll was lost with the power: roll again
+            else:  # whole (renamed at the next boot if the cut came before the rename)
+                assert app.turn.rolls == 1 and app.turn.total == 9 and app.turn.state == AWAIT_MOVE
+            if cut_after % 50 == chunk:  # and the box plays on from there to the end of the match
+                assert BoxPlayer(box).play() and app.phase == FINISHED
+        finally:
+            box.close()
+
+
+def test_flash_writes_are_bounded_per_turn_and_the_match_file_stays_small(tmp_path):
+    box = boot(tmp_path, seed=8, players=3)
+    try:
+        writes_per_turn = []
+        biggest = 0
+        player = BoxPlayer(box)
+        writes = box.keeper.writes
+        turns = 0
+        while box.app.phase != FINISHED:
+            player.step()
+            payload = box.keeper.match_file.load()
+            biggest = max(biggest, len(payload) if payload else 0)
+            ended = box.app.tally.turns
+            if ended != turns:
+                turns = ended
+                writes_per_turn.append(box.keeper.writes - writes)
+                writes = box.keeper.writes
+        tiles = box.app.rules.tiles
+        assert len(writes_per_turn) == 3 and max(writes_per_turn) <= 2 * tiles + 1, writes_per_turn
+        assert box.keeper.writes <= 3 * (2 * tiles + 1) + 3  # + the menu, the start and the stats
+        assert biggest < 1024
+    finally:
+        box.close()
+
+
+class FullFlash:
+    """The board's files on a full flash: every file opened for writing fails (ENOSPC)."""
+
+    def open(self, path, mode):
+        if "w" in mode:
+            raise OSError(28, "ENOSPC")
+        return open(path, mode)
+
+    def rename(self, source, target):
+        os.rename(source, target)
+
+    def remove(self, path):
+        os.remove(path)
+
+
+def test_a_full_flash_is_reported_once_and_the_match_plays_to_its_end(tmp_path):
+    box = boot(tmp_path, files=FullFlash())
+    try:
+        assert BoxPlayer(box).play() and box.app.phase == FINISHED
+        saving = [fault for fault in box.app.faults if fault.startswith("not saved")]
+        assert len(saving) == 1 and "write failed" in saving[0], box.app.faults
+        assert not (tmp_path / "match").exists()
+    finally:
+        box.close()
+
+
+def test_an_unreadable_saved_match_is_reported_set_aside_and_the_box_starts_afresh(tmp_path):
+    from hal.storage import AtomicFile
+
+    AtomicFile(str(tmp_path / "match")).save(b'{"v": 1, "rules": {}}\n')  # whole, but no match
+    box = boot(tmp_path)
+    try:
+        box.run(300)
+        assert box.app.phase == MENU
+        assert len(box.app.faults) == 1 and "match unreadable" in box.app.faults[0]
+        assert "match.bad" in box.app.faults[0] and (tmp_path / "match.bad").exists()
+        start_match(box)
+        assert box.keeper.match_file.load() is not None
+    finally:
+        box.close()
+
+
+def test_statistics_count_each_match_once_across_power_cuts(tmp_path):
+    box = boot(tmp_path, seed=3)
+    try:
+        assert BoxPlayer(box).play()
+    finally:
+        flaps = power_cut(box)
+    for _boot in range(2):  # the finished match is on the flash: it is not merged again
+        box = boot(tmp_path, flaps)
+        try:
+            box.run(300)
+            assert box.app.phase == MENU
+            summary = box.app.stats.summary("classic")
+            assert summary["games"] == 1 and summary["turns"] == 2
+        finally:
+            flaps = power_cut(box)
+    saved = json.loads((tmp_path / "stats").read_bytes()[12:])
+    assert saved["presets"]["classic"][0] == 1 and saved["players"][1] == 1
+
+
+def test_the_menu_starts_on_the_last_choices(tmp_path):
+    box = boot(tmp_path)
+    try:
+        box.board.press("select")  # Players
+        box.run(300)
+        box.board.press("ok")  # 2 -> 3
+        box.run(300)
+        assert box.app.menu.players == 3
+        start_match(box)
+    finally:
+        power_cut(box)
+    saved = json.loads((tmp_path / "menu").read_bytes()[12:])
+    assert saved == {"game": "classic", "players": 3, "hints": False}
+    box = boot(tmp_path)
+    try:
+        assert box.app.menu.players == 3 and box.app.match.players == 3
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize("preset,options", [
+    ("long-game", {}),
+    ("young-players", {"tiles": 9, "rows": 2, "flap_wiring": "74hc165"}),
+    ("canoga", {}),
+])
+def test_every_match_format_resumes_mid_match(tmp_path, preset, options):
+    box = boot(tmp_path, seed=21, preset=preset, **options)
+    try:
+        player = BoxPlayer(box)
+        while box.app.tally.turns < 1:
+            assert player.step()
+        while box.app.phase != PLAY or box.app.turn.rolls == 0:
+            assert player.step()
+        app = box.app
+        expected = (app.player, app.row, app.turn.open_mask, app.turn.rolls, list(app.match.totals))
+        ledger = app.match.ledger
+        chips = list(ledger.chips) if ledger is not None else None
+    finally:
+        flaps = power_cut(box)
+    box = boot(tmp_path, flaps, seed=22, preset=preset, **options)
+    try:
+        box.run(300)
+        app = box.app
+        assert (app.player, app.row, app.turn.open_mask, app.turn.rolls, list(app.match.totals)) == expected
+        ledger = app.match.ledger
+        assert (list(ledger.chips) if ledger is not None else None) == chips
+        assert BoxPlayer(box).play() and app.phase == FINISHED and app.faults == []
+    finally:
+        box.close()

@@ -1,0 +1,128 @@
+"""The firmware's own main.py on the simulated board: the App hangs in the middle of a turn,
+the hardware watchdog (machine.WDT, fed by main.py's loop) resets the board, and main.py boots
+again from the same flash and flaps and resumes the turn where its last save left it."""
+
+import shutil
+import sys
+
+import pytest
+
+from board_sim.board import WDT_RESET, MachineReset, SimBoard
+from board_sim.frontend.box import FIRMWARE, BoxOptions, pinmap_for
+from board_sim.install import install, uninstall
+
+POLL_MS = 100
+
+
+class Stop(BaseException):  # noqa: N818 (not an error: the test has seen what it needs)
+    """Ends a boot of main.py (whose loop never returns) once the test has looked."""
+
+
+def every(board, ms, callback):
+    """Run callback() every ms of simulated time, from the firmware's own loop (a Timer)."""
+    from machine import Timer
+
+    Timer(-1, period=ms, callback=lambda _timer: callback())
+    return board
+
+
+def boot_main(board, driver, apps):
+    """Power the board on: main.py runs until the board resets or the driver stops it; the
+    App it builds is appended to apps (main.py keeps it in a local variable)."""
+    install(board)
+    import app.core
+    import app.keeper
+
+    app_class = app.core.App
+    build, tick, directory = app_class.__init__, app_class.tick, app.keeper.DIRECTORY
+    try:
+        app.keeper.DIRECTORY = str(board_flash_data())  # the board's /data/, on the host
+
+        def build_and_note(self, *arguments, **options):
+            build(self, *arguments, **options)
+            apps.append(self)
+
+        app_class.__init__ = build_and_note
+        every(board, POLL_MS, driver)
+        import main  # noqa: F401 (runs the box)
+    finally:
+        app_class.__init__, app_class.tick, app.keeper.DIRECTORY = build, tick, directory
+        sys.modules.pop("main", None)
+        uninstall()
+
+
+def board_flash_data():
+    import os
+
+    return os.path.join(os.getcwd(), "data")
+
+
+def turn_state(app):
+    turn = app.turn
+    return (app.player, turn.open_mask, turn.rolls, turn.total, bytes(turn.dice[:turn.dice_count]),
+            list(app.match.totals))
+
+
+@pytest.fixture
+def board_files(tmp_path, monkeypatch):
+    """The firmware as a board's flash holds it, as the current directory."""
+    root = tmp_path / "flash"
+    shutil.copytree(FIRMWARE, root)
+    monkeypatch.chdir(root)
+    monkeypatch.syspath_prepend(str(root))
+    for name in [name for name in sys.modules if name == "main"]:
+        del sys.modules[name]
+    return root
+
+
+def test_a_hang_mid_turn_is_reset_by_the_watchdog_and_the_turn_resumes(board_files):
+    board = SimBoard.from_pinmap(pinmap_for(BoxOptions()), seed=7)
+    seen = {}
+    apps = []
+
+    def play_then_hang():
+        from app.core import MENU, PLAY
+        from game.turn import AWAIT_MOVE, AWAIT_ROLL
+
+        app = apps[-1]
+        if board.now_ms > 120000:
+            raise Stop("no second roll in two minutes: phase %d" % app.phase)
+        if app.phase == MENU and not seen.get("started"):
+            seen["started"] = True
+            board.press("ok", 1000)
+        elif app.phase == PLAY and app.roller.state == 0 and not (app.must_open or app.must_shut):
+            turn = app.turn
+            if turn.state == AWAIT_MOVE and turn.moves_made >= 1 and "hung" not in seen:
+                seen["hung"] = turn_state(app)  # the second roll has landed: now hang
+
+                def hang(_app, _now_ms):
+                    import time
+
+                    while True:
+                        time.sleep_ms(50)
+
+                type(app).tick = hang
+            elif turn.state == AWAIT_MOVE:
+                board.flip_flap(app.legal.bit_length())  # shut the highest lit tile
+            elif turn.state == AWAIT_ROLL and board.now_ms - seen.get("pressed", -1000) >= 1000:
+                seen["pressed"] = board.now_ms
+                board.press("ok")
+
+    with pytest.raises(MachineReset):
+        boot_main(board, play_then_hang, apps)
+    assert "hung" in seen and board.reset_cause == WDT_RESET and len(board.wdt_resets) == 1
+    hung_at = board.wdt_resets[0]
+
+    def look_then_stop():
+        if board.now_ms - hung_at >= 600:
+            seen["resumed"] = turn_state(apps[-1])
+            seen["phase"] = apps[-1].phase
+            seen["faults"] = list(apps[-1].faults)
+            raise Stop()
+
+    with pytest.raises(Stop):
+        boot_main(board, look_then_stop, apps)
+    from app.core import PLAY
+
+    assert len(apps) == 2 and seen["resumed"] == seen["hung"] and seen["phase"] == PLAY and seen["faults"] == []
+    assert (board_files / "data" / "match").exists()
