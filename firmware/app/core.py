@@ -175,6 +175,8 @@ class App:
         if restored is not None and not restored[0].over:
             self._resume(restored[0], restored[1], time.ticks_ms())
         else:
+            if restored is not None and self.stats.add_match(restored[0], self.tally):
+                keeper.save_stats(self.stats)  # the power went before its statistics were saved
             self.log.clear()
         self._report_keeper()
 
