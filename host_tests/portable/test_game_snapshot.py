@@ -267,7 +267,7 @@ def saves_of_one_match(rules, players, seed, saves):
 
 def check_cut_at_every_step(old, new, fat_rename):
     """Save `old`, then `new` cut at each write step; what loads restores to `old` or `new`."""
-    limit = max(len(old), len(new))  # AtomicFile reads limit + 13 bytes in one buffer
+    limit = max(len(old), len(new))  # the smallest max_bytes that takes both
     restored = set()
     steps_file = PowerCutFiles(fat_rename=fat_rename)
     path = fresh_dir("snap-steps") + "/match.json"
