@@ -33,10 +33,12 @@ import tempfile
 import hypothesis.strategies as st
 import pytest
 from app.core import FINISHED, MENU, PHASE_NAMES, PLAY, SETUP
+from game.snapshot import _TURN as SNAPSHOT_TURN_FIELDS
 from game.snapshot import snapshot
 from game.stats import Stats
 from game.tiles import mask_of, tile_sum
 from game.turn import AWAIT_MOVE, OVER
+from hal.storage import _HEADER_BYTES  # before the payload in <path>.new
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -54,8 +56,7 @@ from power_cut_files import PowerCut, PowerCutFiles  # noqa: E402
 
 SEED = 7
 STORES = ("match", "stats", "menu")  # the Keeper's AtomicFiles, as <name>_file
-_HEADER_BYTES = 12  # hal.storage's header before the payload in <path>.new
-_TURN_ONE_DIE = 6  # index of one_die in a snapshot's turn list (game.snapshot._TURN)
+_TURN_ONE_DIE = [name for name, _high in SNAPSHOT_TURN_FIELDS].index("one_die")  # in a snapshot's turn list
 _MENU = {"game": None, "players": 2, "hints": False}  # the game is the machine's preset
 
 # Where power_cut_in_next_save cuts: k write steps on, or at a step of the next save of the

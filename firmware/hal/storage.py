@@ -45,15 +45,16 @@ def _encode(payload):
     return header
 
 
+def _u32_at(header, offset):
+    """The little-endian 32-bit number at `offset` of a header (as _encode writes it)."""
+    return header[offset] | header[offset + 1] << 8 | header[offset + 2] << 16 | header[offset + 3] << 24
+
+
 def _stored_length(header):
     """The payload length a header announces, or None when it is torn or not ours."""
     if len(header) != _HEADER_BYTES or header[0:4] != _MAGIC:
         return None
-    return header[4] | header[5] << 8 | header[6] << 16 | header[7] << 24
-
-
-def _stored_check(header):
-    return header[8] | header[9] << 8 | header[10] << 16 | header[11] << 24
+    return _u32_at(header, 4)
 
 
 class AtomicFile:
@@ -81,7 +82,7 @@ class AtomicFile:
                 payload = stream.read(length + 1)
         except OSError:
             return None
-        if len(payload) != length or crc32(payload) & 0xFFFFFFFF != _stored_check(header):
+        if len(payload) != length or crc32(payload) & 0xFFFFFFFF != _u32_at(header, 8):
             return None
         return payload
 
