@@ -226,18 +226,11 @@ RUNNER = "test_runs_on_real_micropython"
 def test_runs_on_real_micropython():
     if ON_MICROPYTHON:
         return
-    import os
-    import pathlib
-    import subprocess
+    from host_tests.micropython_runtimes import FIRMWARE, run_on
 
-    root = pathlib.Path(__file__).resolve().parent.parent
-    env = dict(os.environ, MICROPYPATH="%s:%s" % (root / "firmware", root / "host_tests"))
-    result = subprocess.run(
-        [str(root / ".venv/bin/micropython"), "-X", "heapsize=192k", "-c",
-         "import test_hal_logic; test_hal_logic.run_all()"],
-        env=env, capture_output=True, text=True, timeout=120,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    passed = [line for line in result.stdout.splitlines() if line.startswith("PASS ")]
+    status, out, err = run_on("unix", "import test_hal_logic; test_hal_logic.run_all()",
+                              (FIRMWARE, FIRMWARE.parent / "host_tests"))
+    assert status == 0, out + err
+    passed = [line for line in out.splitlines() if line.startswith("PASS ")]
     expected = sorted(name for name in globals() if name.startswith("test_") and name != RUNNER)
     assert [line[5:] for line in passed] == expected + ["check_poll_paths_allocate_nothing"]

@@ -2,15 +2,14 @@
 
 import pathlib
 import random
-import subprocess
 import sys
 
 import pytest
 
 from board_sim.upy import framebuf
+from host_tests.micropython_runtimes import run_on
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-MICROPYTHON = ROOT / ".venv" / "bin" / "micropython"
 
 # (format name, width, height, stride or None): odd sizes and strides exercise the clipping
 # and the per-format packing; 128x64 MONO_VLSB is the OLED.
@@ -108,9 +107,9 @@ def scene_cases():
 
 def run_on_micropython(cases):
     script = SCENE + "\nfor case in %r:\n    print(run(*case[0], case[1]))\n" % (cases,)
-    result = subprocess.run([str(MICROPYTHON), "-c", script], capture_output=True, text=True,
-                            timeout=60, check=True)
-    return result.stdout.split()
+    status, out, err = run_on("unix", script, (), heap="4m")  # the scenes are a large literal
+    assert status == 0, out + err
+    return out.split()
 
 
 def run_on_stand_in(cases):

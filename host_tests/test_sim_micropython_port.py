@@ -1,12 +1,12 @@
 """board_sim's machine, neopixel and devices run on the real MicroPython unix port."""
 
 import pathlib
-import subprocess
 
 import pytest
 
+from host_tests.micropython_runtimes import run_on
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-MICROPYTHON = ROOT / ".venv" / "bin" / "micropython"
 
 SCRIPT = """
 import framebuf, machine, micropython, neopixel, time
@@ -61,11 +61,9 @@ except OSError as error:
 
 @pytest.mark.micropython
 def test_machine_and_devices_run_on_the_unix_port():
-    result = subprocess.run([str(MICROPYTHON), "-X", "heapsize=192k", "-c", SCRIPT],
-                            env={"MICROPYPATH": "%s:%s" % (ROOT / "board_sim" / "upy", ROOT)},
-                            capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr + result.stdout
-    lines = dict(line.split(" ", 1) for line in result.stdout.strip().splitlines())
+    status, out, err = run_on("unix", SCRIPT, (ROOT / "board_sim" / "upy", ROOT))
+    assert status == 0, err + out
+    lines = dict(line.split(" ", 1) for line in out.strip().splitlines())
     assert lines["scan"] == "[24, 32, 60]"
     assert lines["whoami"] == "51"
     assert lines["chain"] == "2"
