@@ -5,7 +5,8 @@
 The folder holds web/'s files, the MicroPython WebAssembly build (micropython.mjs/.wasm from
 node_modules), and box.bin with its index box.json: the firmware as tools/flash.py puts it on
 a board (compiled to .mpy for the wasm build's bytecode, main.py and boot.py as source),
-board_sim's MicroPython-portable board under sim/, and the box layouts the page offers.
+board_sim's MicroPython-portable board under sim/, and the box layouts the page offers;
+offline.json lists every file, for the service worker to keep.
 """
 
 import argparse
@@ -45,6 +46,7 @@ LAYOUTS = (
 )
 BOX_BIN = "box.bin"
 BOX_INDEX = "box.json"
+OFFLINE_LIST = "offline.json"  # what web/sw.js caches for offline use: every file here
 
 
 def layouts():
@@ -89,6 +91,8 @@ def build(out):
         blob += data
     (out / BOX_BIN).write_bytes(blob)
     (out / BOX_INDEX).write_text(json.dumps({"files": index, "layouts": layouts()}))
+    names = sorted(path.name for path in out.iterdir())
+    (out / OFFLINE_LIST).write_text(json.dumps(names + [OFFLINE_LIST]))
     return {path.name: path.stat().st_size for path in sorted(out.iterdir())}
 
 

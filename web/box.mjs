@@ -18,7 +18,8 @@ const page = {
   boardMs: 0,
   lastRealMs: null,
   running: false,
-  timeToMenuMs: null,
+  timeToMenuMs: null, // from the page's start to the menu on the OLED
+  powerOns: 0,
 };
 const oled = new Oled($("oled"));
 const buzzer = new Buzzer();
@@ -231,6 +232,7 @@ async function restart() {
   $("status").textContent = "Powering on...";
   page.firmware = await powerOn(page.bundle, boxFiles(), seed(), page.flapsShut);
   keeper = new storage.DataKeeper();
+  page.powerOns += 1;
   const frame = page.firmware.frame();
   page.boardMs = frame.now_ms;
   show(frame, page.boardMs);

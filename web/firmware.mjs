@@ -81,11 +81,6 @@ export class Firmware {
   // The box's own verdict on a config.json text: the faults it would report, and why its
   // game cannot be played on this box ([] when it would play it).
   refusals(configText, tiles, rows) {
-    this.mp.FS.writeFile("/config.try.json", configText);
-    try {
-      return this.evaluate(`refusals('/config.try.json', ${tiles}, ${rows})`);
-    } finally {
-      this.mp.FS.unlink("/config.try.json");
-    }
+    return this.evaluate(`refusals(${JSON.stringify(configText)}, ${tiles}, ${rows})`);
   }
 }

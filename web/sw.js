@@ -1,8 +1,16 @@
-// Offline: every file of the page is cached when fetched; the network is asked first (so a
-// new build shows at once) and the cache answers when there is none.
-const CACHE = "shutbox-v1";
+// Offline: on install, every file of the page (offline.json, written by tools/build_web.py)
+// is cached; afterwards the network is asked first (so a new build shows at once) and the
+// cache answers when there is none.
+const CACHE = "shutbox";
 
-self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    fetch("offline.json")
+      .then((response) => response.json())
+      .then((files) => caches.open(CACHE).then((cache) => cache.addAll(["./", ...files])))
+      .then(() => self.skipWaiting()),
+  );
+});
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET" || new URL(event.request.url).origin !== location.origin) return;
@@ -13,6 +21,6 @@ self.addEventListener("fetch", (event) => {
         caches.open(CACHE).then((cache) => cache.put(event.request, copy));
         return response;
       })
-      .catch(() => caches.match(event.request)),
+      .catch(() => caches.match(event.request, { ignoreSearch: true })),
   );
 });

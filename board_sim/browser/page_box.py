@@ -15,6 +15,7 @@ clock reaches the page's time. The firmware files are run exactly as the board h
 """
 
 import json
+import os
 import sys
 
 from board_sim import link
@@ -215,12 +216,24 @@ def _run_file(name, namespace):
         sys.print_exception(error)
 
 
-def refusals(path, tiles, rows):
-    """What the box says of the config.json at path on a box of `rows` rows of `tiles` flaps:
-    the faults it would report at boot ([] when it would play the file as it is)."""
+def refusals(config_text, tiles, rows, scratch="/try"):
+    """What the box would say of config_text as its config.json, on a box of `rows` rows of
+    `tiles` flaps: the faults it reports at boot, [] when it plays the file as it is. The
+    text is tried as scratch/config.json, so the messages name config.json as the box's do."""
     from app.settings import game_entries, load_settings
 
-    settings, faults = load_settings(path)
+    try:
+        os.mkdir(scratch)
+    except OSError:
+        pass  # there already
+    with open(scratch + "/config.json", "w") as trial:
+        trial.write(config_text)
+    before = os.getcwd()
+    os.chdir(scratch)
+    try:
+        settings, faults = load_settings("config.json")
+    finally:
+        os.chdir(before)
     if faults:
         return faults
     return game_entries(settings, tiles, rows)[2]
