@@ -90,9 +90,11 @@ class Box:
         return self.page.evaluate("(e) => shutbox.page.firmware.evaluate(e)", expression)
 
     def hold(self, selector, ms):
+        """Hold a button down for ms of the box's time (a loaded machine slows its clock)."""
         self.page.locator(selector).hover()
         self.page.mouse.down()
-        self.page.wait_for_timeout(ms)
+        until_ms = self.page.evaluate("shutbox.page.boardMs") + ms
+        self.page.wait_for_function("(until) => shutbox.page.boardMs >= until", arg=until_ms)
         self.page.mouse.up()
 
     def click_flap(self, flap):
@@ -164,6 +166,7 @@ def test_a_classic_round_played_by_clicking_resumes_after_a_reload(box):
     while box.python("box._box.turn.rolls if box._box.turn else 0") < 3:
         assert box.step() and steps < ROUND_STEPS
         steps += 1
+    assert box.python("box._box.menu.name()") == "classic"
     box.page.wait_for_timeout(300)  # a few frames: the last save reaches the browser's storage
     before = box.python(TURN_STATE)
     box.page.evaluate("navigator.serviceWorker.ready")

@@ -131,7 +131,7 @@ class PageBox:
         except MachineReset:
             self._power_on()
         except Exception as error:  # main.py would stop; the watchdog then resets the board
-            sys.print_exception(error)
+            sys.print_exception(error, sys.stderr)
             self._power_on()
 
     # --- the player's side ---
@@ -161,6 +161,7 @@ class PageBox:
         buzzer's [time_ms, freq_hz, duty_u16] changes since the last frame); boots."""
         sounds = self.board.sounds
         new_sounds = sounds[self._sounds_sent:]
+        del sounds[:-1]  # the piezo compares a change with its last record only
         self._sounds_sent = len(sounds)
         ram = glass = None
         panel = self.board.display
@@ -213,7 +214,7 @@ def _run_file(name, namespace):
     try:
         exec(compile(source, name, "exec"), namespace)
     except Exception as error:
-        sys.print_exception(error)
+        sys.print_exception(error, sys.stderr)
 
 
 def refusals(config_text, tiles, rows, scratch="/try"):
