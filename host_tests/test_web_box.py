@@ -1,8 +1,9 @@
 """The browser box (web/) in a real browser: Debian's chromium driven by Playwright, the page
 served from 127.0.0.1 as `make web` serves it. A classic round is played by clicking the
 page's flaps and holding its shake and ok buttons; the OLED canvas is checked against the
-simulated display's pixels; a reload mid-round (a power cut) resumes the match; any error in
-the browser's console fails the test. It saves docs/web-box.png, which the README shows.
+simulated display's pixels; a reload mid-round (a power cut), offline, resumes the match;
+house rules the box refuses are shown in its words; a phone's own motion rolls the dice. Any
+error in the browser's console fails the test. It saves docs/web-box.png, which the README shows.
 
 A missing chromium or Playwright skips it, or fails it when SHUTBOX_REQUIRE_MICROPYTHON=1
 (`make test`, which installs both).
@@ -36,6 +37,8 @@ ROUND_STEPS = 600
 # The App's state a resumed box must show again: (player, open tiles, rolls, roll total, totals).
 TURN_STATE = ("[box._box.player, box._box.turn.open_mask, box._box.turn.rolls, "
               "box._box.turn.total, list(box._box.match.totals)]")
+MOTION = """([x, y, z]) => window.dispatchEvent(new DeviceMotionEvent("devicemotion",
+    {accelerationIncludingGravity: {x, y, z}, interval: 16}))"""
 SITUATION = ("[box._box.phase, box._box.turn.state if box._box.turn else -1, box._box.roller.state, "
              "box._box.legal, box._box.must_open, box._box.must_shut, box._box.row]")
 
@@ -140,11 +143,11 @@ class Box:
         }""")
 
 
-@pytest.fixture
-def box(browser, site):
-    """A fresh page (its own storage) on the site; fails the test on any console error or
-    a request that leaves the site."""
-    context = browser.new_context(bypass_csp=True, viewport={"width": 1000, "height": 640})
+def _open(browser, site, **context_options):
+    """A fresh page (its own storage) on the site, and the errors seen: any console error,
+    an uncaught exception, a request that leaves the site."""
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1000, "height": 640},
+                                  **context_options)
     page = context.new_page()
     errors = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -152,7 +155,23 @@ def box(browser, site):
     page.on("request", lambda request: None if request.url.startswith(site) else errors.append(
         "a request off the site: " + request.url))
     page.goto(site + "?seed=%d" % SEED)
-    yield Box(page)
+    return context, Box(page), errors
+
+
+@pytest.fixture
+def box(browser, site):
+    """The page on a laptop; the test fails on any error the page shows."""
+    context, opened, errors = _open(browser, site)
+    yield opened
+    context.close()
+    assert errors == []
+
+
+@pytest.fixture
+def phone(browser, site):
+    """The page on a touch screen with a motion sensor."""
+    context, opened, errors = _open(browser, site, has_touch=True, is_mobile=True)
+    yield opened
     context.close()
     assert errors == []
 
@@ -207,3 +226,21 @@ def test_house_rules_the_box_refuses_are_shown_with_its_own_words_and_not_applie
     box.wait_ready()
     assert box.page.locator(".flap").count() == 18
     assert box.python("box._box.menu.name()") == "young-players"
+
+
+def test_shaking_the_phone_rolls_the_dice(phone):
+    phone.wait_ready()
+    phone.hold("#ok", LONG_PRESS_MS)
+    phone.page.wait_for_timeout(300)
+    assert phone.python("[box._box.phase, box._box.turn.state]") == [PLAY, AWAIT_ROLL]
+    phone.page.click("#motion")
+    phone.page.wait_for_function("document.getElementById('motion').disabled")
+    until_ms = phone.page.evaluate("shutbox.page.boardMs") + SHAKE_MS
+    swing = 0
+    while phone.page.evaluate("shutbox.page.boardMs") < until_ms:
+        swing = 15 if swing <= 0 else -15  # m/s^2 each way: a hand shaking the phone
+        phone.page.evaluate(MOTION, [swing, -swing, 9.8 + swing])
+        phone.page.wait_for_timeout(20)
+    phone.page.evaluate(MOTION, [0, 0, 9.8])  # put down
+    phone.page.wait_for_function("(n) => shutbox.page.firmware.evaluate(n) === 1",
+                                 arg="box._box.turn.rolls", timeout=10000)
