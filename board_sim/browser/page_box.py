@@ -6,7 +6,7 @@ The page copies the firmware to "/" and board_sim to /sim, then calls, all from 
     box = PageBox(seed, shut_tiles)   # power on: board.json's board, boot.py, main.py's start()
     box.run_until(ms)                 # main.py's own loop (tick, feed, sleep) up to ms
     box.set_flap(3, True); box.hold("ok", True); box.shaking = True; box.tilt(x, y, z)
-    box.frame()                       # JSON: the OLED's pixels, the LEDs, new buzzer changes
+    box.frame()                       # JSON: the OLED's memory, the LEDs, the buzzer's changes
 
 main.py ends in `run(start())`, a loop that never returns. The page runs the module's code
 but that last call, calls start() itself, and runs main.py's `run(box)` slice by slice: the
@@ -26,6 +26,7 @@ from board_sim.wiring import load_pinmap
 
 _MAIN = "main.py"
 _MAIN_CALL = "run(start())"
+_START_SPREAD_MS = 1000000
 _MIN_PRESS_US = 80000  # a click's press and release may arrive together: hold it this long
 _TIME_NAMES = ("ticks_ms", "ticks_us", "ticks_cpu", "ticks_add", "ticks_diff", "sleep_us", "sleep")
 
@@ -67,7 +68,8 @@ class PageBox:
     def __init__(self, seed=1, shut_tiles=()):
         with open("/board.json") as selection:
             board_name = json.load(selection)["board"]
-        self.board = SimBoard.from_pinmap(load_pinmap(""), seed=seed,
+        # A power-on time of its own per seed: main.py seeds the dice from the boot's ticks_us.
+        self.board = SimBoard.from_pinmap(load_pinmap(""), seed=seed, start_ms=seed % _START_SPREAD_MS,
                                           platform=_platform(board_name))
         for tile in shut_tiles:
             self.board.set_flap(tile, True)  # shut while the power was off
