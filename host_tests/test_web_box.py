@@ -205,6 +205,13 @@ def test_a_classic_round_played_by_clicking_resumes_after_a_reload(box):
     assert canvas == display
 
 
+def test_a_click_on_select_is_a_short_press_that_moves_the_menu_down_a_row(box):
+    box.wait_ready()
+    box.page.click("#select")  # pressed and released within one frame of the box
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e) === 1",
+                               arg="box._box.menu.row", timeout=5000)
+
+
 def test_house_rules_the_box_refuses_are_shown_with_its_own_words_and_not_applied(box, tmp_path):
     box.wait_ready()
     refused = '{"rules": {"preset": "thai", "dice": 1}, "players": 9}'
