@@ -212,6 +212,19 @@ def test_a_click_on_select_is_a_short_press_that_moves_the_menu_down_a_row(box):
                                arg="box._box.menu.row", timeout=5000)
 
 
+def test_the_buzzer_plays_through_web_audio_until_muted(box):
+    box.wait_ready()
+    box.page.click("#select")  # the menu's click sound
+    box.page.wait_for_function("shutbox.buzzer.notes > 0", timeout=5000)
+    box.page.check("#mute")
+    notes = box.page.evaluate("shutbox.buzzer.notes")
+    box.page.click("#select")
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e) === 2",
+                               arg="box._box.menu.row", timeout=5000)
+    box.page.wait_for_timeout(300)
+    assert box.page.evaluate("shutbox.buzzer.notes") == notes
+
+
 def test_house_rules_the_box_refuses_are_shown_with_its_own_words_and_not_applied(box, tmp_path):
     box.wait_ready()
     refused = '{"rules": {"preset": "thai", "dice": 1}, "players": 9}'

@@ -285,4 +285,4 @@ async function main() {
 }
 
 // For the browser test and the curious: the page's state and its firmware.
-window.shutbox = { page, oled, ready: main() };
+window.shutbox = { page, oled, buzzer, ready: main() };

@@ -7,6 +7,7 @@ export class Buzzer {
     this.audio = null;
     this.oscillator = null;
     this.muted = false;
+    this.notes = 0; // notes started, for the curious and the browser test
   }
 
   // Browsers start audio only from a user's gesture: call this from one.
@@ -39,6 +40,7 @@ export class Buzzer {
         oscillator.connect(this.output);
         oscillator.start(at);
         this.oscillator = oscillator;
+        this.notes += 1;
       }
     }
   }
