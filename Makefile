@@ -33,7 +33,7 @@ $(STUBS_STAMP): pyproject.toml $(VENV_STAMP)
 	touch $@
 
 $(CHROMIUM):
-	$$( [ "$$(id -u)" = 0 ] || echo sudo ) sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium'
+	$$( [ "$$(id -u)" = 0 ] || echo sudo ) sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'
 
 sim: $(VENV_STAMP)
 	$(PY) -m board_sim $(ARGS)
