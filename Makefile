@@ -10,8 +10,12 @@ PY := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 STUBS_STAMP := typings/.installed
+# The browser test drives Debian's chromium (Playwright, from pyproject, never downloads one).
+CHROMIUM := /usr/bin/chromium
+WEB_DIR := build/web
+PORT ?= 8000
 
-.PHONY: sim test check lint typecheck mpy-cross-check bench flash virtual-board mip-package clean
+.PHONY: sim test check lint typecheck mpy-cross-check bench flash virtual-board mip-package web web-build clean
 
 $(VENV_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +32,9 @@ $(STUBS_STAMP): pyproject.toml $(VENV_STAMP)
 	$(PY) -m pip install --quiet --disable-pip-version-check --target typings --group board-stubs
 	touch $@
 
+$(CHROMIUM):
+	$$( [ "$$(id -u)" = 0 ] || echo sudo ) sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'
+
 sim: $(VENV_STAMP)
 	$(PY) -m board_sim $(ARGS)
 
@@ -43,6 +50,13 @@ virtual-board: $(VENV_STAMP)
 mip-package: $(VENV_STAMP)
 	$(PY) tools/gen_mip_package.py
 
+# The box in a browser: build the page's folder (publishable as it is), serve it on 127.0.0.1.
+web: web-build
+	$(PY) tools/serve_web.py --dir $(WEB_DIR) --port $(PORT)
+
+web-build: $(VENV_STAMP) $(NODE_STAMP)
+	$(PY) tools/build_web.py --out $(WEB_DIR)
+
 lint: $(VENV_STAMP)
 	$(VENV)/bin/ruff check .
 
@@ -52,7 +66,7 @@ mpy-cross-check: $(VENV_STAMP)
 typecheck: $(STUBS_STAMP) $(NODE_STAMP)
 	$(VENV)/bin/pyright -p pyrightconfig.json
 
-test: $(VENV_STAMP) $(NODE_STAMP) $(STUBS_STAMP)
+test: $(VENV_STAMP) $(NODE_STAMP) $(STUBS_STAMP) $(CHROMIUM)
 	$(MAKE) --no-print-directory lint mpy-cross-check typecheck
 	SHUTBOX_REQUIRE_MICROPYTHON=1 $(PY) -m pytest -n 2
 

@@ -250,6 +250,9 @@ def main(argv=None):
     import solver_bench
 
     solver_bench.run(args.quick)
+    import web_bench
+
+    web_bench.run(args.quick)
     print("\n(bench ran in %.0f s)" % (time.monotonic() - started))
     return 0
 

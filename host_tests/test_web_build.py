@@ -1,0 +1,50 @@
+"""The browser box's build (tools/build_web.py) and the page's hold on main.py
+(board_sim/browser/page_box.py), on CPython: fast checks the browser test relies on."""
+
+import json
+import pathlib
+import sys
+
+import pytest
+from hal.board_config import load_config
+
+from board_sim.browser.page_box import main_body
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build_web  # noqa: E402
+
+
+def test_the_page_runs_all_of_main_py_but_its_last_call():
+    source = (ROOT / "firmware" / "main.py").read_text()
+    body = main_body(source)
+    assert source.startswith(body)
+    assert source[len(body):].strip().startswith("run(start())")
+
+
+def test_a_main_py_ending_in_another_call_is_refused_with_a_message():
+    with pytest.raises(ValueError, match=r"main.py must end in run\(start\(\)\)"):
+        main_body("def start():\n    pass\n\nstart()\n")
+
+
+@pytest.mark.parametrize("layout", build_web.layouts(), ids=lambda layout: layout["name"])
+def test_every_box_the_page_offers_is_a_board_json_the_firmware_takes(tmp_path, layout):
+    (tmp_path / "boards").mkdir()
+    (tmp_path / "boards" / "pico.json").write_text((ROOT / "firmware" / "boards" / "pico.json").read_text())
+    (tmp_path / "board.json").write_text(layout["board_json"])
+    config, faults = load_config(str(tmp_path) + "/")
+    assert faults == []
+    assert config["leds"]["count"] == layout["tiles"] * layout["rows"]
+    assert config.get("rows", 1) == layout["rows"]
+
+
+def test_the_folder_holds_the_page_the_wasm_build_and_every_file_it_caches(tmp_path):
+    sizes = build_web.build(tmp_path)
+    assert {"index.html", "box.mjs", "sw.js", "micropython.mjs", "micropython.wasm", "box.bin",
+            "box.json"} <= set(sizes)
+    assert sorted(json.loads((tmp_path / "offline.json").read_text())) == sorted(sizes)
+    index = json.loads((tmp_path / "box.json").read_text())
+    paths = {path for path, _, _ in index["files"]}
+    assert {"/main.py", "/boot.py", "/config.json", "/board.json", "/app/core.mpy",
+            "/sim/board_sim/browser/page_box.mpy"} <= paths

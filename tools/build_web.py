@@ -1,0 +1,109 @@
+"""Build the browser box: web/'s page plus what it runs, into one folder to serve or publish.
+
+    python tools/build_web.py [--out build/web]
+
+The folder holds web/'s files, the MicroPython WebAssembly build (micropython.mjs/.wasm from
+node_modules), and box.bin with its index box.json: the firmware as tools/flash.py puts it on
+a board (compiled to .mpy for the wasm build's bytecode, main.py and boot.py as source),
+board_sim's MicroPython-portable board under sim/, and the box layouts the page offers;
+offline.json lists every file, for the service worker to keep.
+"""
+
+import argparse
+import json
+import pathlib
+import shutil
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
+
+from flash_build import board_json_for, build_image, bytecode_for, compile_module  # noqa: E402
+
+from board_sim.frontend.box import BoxOptions, pinmap_for  # noqa: E402
+
+WEB = ROOT / "web"
+WASM_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+WASM_FILES = ("micropython.mjs", "micropython.wasm")
+WASM_MPY = 774  # sys.implementation._mpy of the npm build (.mpy 6.3)
+# board_sim's modules the page needs (framebuf and micropython are the wasm build's own).
+SIM_MODULES = (
+    "__init__.py", "board.py", "clock.py", "i2c_bus.py", "link.py", "pins.py", "prng.py",
+    "wiring.py", "devices/__init__.py", "devices/hc165.py", "devices/i2c_device.py",
+    "devices/lis3dh.py", "devices/mcp23017.py", "devices/motion.py", "devices/mpu6050.py",
+    "devices/piezo.py", "devices/ssd1306.py", "devices/switch.py", "devices/ws2812.py",
+    "upy/__init__.py", "upy/machine.py", "upy/neopixel.py", "upy/sim_time.py",
+    "browser/__init__.py", "browser/page_box.py",
+)
+# The boxes the page offers: (name, tiles a row, rows, flap wiring), all on a Pico.
+LAYOUTS = (
+    ("9 tiles", 9, 1, "gpio"),
+    ("10 tiles", 10, 1, "gpio"),
+    ("12 tiles (74HC165)", 12, 1, "74hc165"),
+    ("24 tiles (74HC165)", 24, 1, "74hc165"),
+    ("2 rows of 9", 9, 2, "gpio"),
+    ("2 rows of 12 (MCP23017)", 12, 2, "mcp23017"),
+)
+BOX_BIN = "box.bin"
+BOX_INDEX = "box.json"
+OFFLINE_LIST = "offline.json"  # what web/sw.js caches for offline use: every file here
+
+
+def layouts():
+    """[{name, tiles, rows, board_json}]: board.json for each box the page offers."""
+    base = pinmap_for(BoxOptions())
+    offered = []
+    for name, tiles, rows, wiring in LAYOUTS:
+        pinmap = pinmap_for(BoxOptions(tiles=tiles, rows=rows, flap_wiring=wiring))
+        overrides = {key: value for key, value in pinmap.items() if base.get(key) != value}
+        offered.append({"name": name, "tiles": tiles, "rows": rows,
+                        "board_json": json.dumps({"board": "pico", "overrides": overrides})})
+    return offered
+
+
+def box_files():
+    """{path in the page's filesystem: bytes}: the firmware at "/", board_sim under /sim."""
+    bytecode = bytecode_for(WASM_MPY)
+    files = {"/" + path: data
+             for path, data in build_image(bytecode, board_json_for("pico")).items()}
+    for relative in SIM_MODULES:
+        source = ROOT / "board_sim" / relative
+        module = "board_sim/" + relative
+        files["/sim/" + module[:-3] + ".mpy"] = compile_module(source, module, bytecode)
+    return files
+
+
+def build(out):
+    """Write the page's folder to out (emptied first); returns {file name: size in bytes}."""
+    out = pathlib.Path(out)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for path in sorted(WEB.iterdir()):
+        if path.is_file():
+            shutil.copyfile(path, out / path.name)
+    for name in WASM_FILES:
+        shutil.copyfile(WASM_PACKAGE / name, out / name)
+    blob = bytearray()
+    index = []
+    for path, data in sorted(box_files().items()):
+        index.append([path, len(blob), len(data)])
+        blob += data
+    (out / BOX_BIN).write_bytes(blob)
+    (out / BOX_INDEX).write_text(json.dumps({"files": index, "layouts": layouts()}))
+    names = sorted(path.name for path in out.iterdir())
+    (out / OFFLINE_LIST).write_text(json.dumps(names + [OFFLINE_LIST]))
+    return {path.name: path.stat().st_size for path in sorted(out.iterdir())}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "build" / "web"), help="the folder to write")
+    arguments = parser.parse_args(argv)
+    sizes = build(arguments.out)
+    print("%s: %d files, %d KB" % (arguments.out, len(sizes), sum(sizes.values()) // 1024))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
