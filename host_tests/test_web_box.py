@@ -3,7 +3,8 @@ served from 127.0.0.1 as `make web` serves it. A classic round is played by clic
 page's flaps and holding its shake and ok buttons; the OLED canvas is checked against the
 simulated display's pixels; a reload mid-round (a power cut), offline, resumes the match;
 house rules the box refuses are shown in its words; a phone's own motion rolls the dice. Any
-error in the browser's console fails the test. It saves docs/web-box.png, which the README shows.
+error in the browser's console fails the test. It saves a screenshot to build/web-box.png;
+with SHUTBOX_SCREENSHOT=1 to docs/web-box.png, the picture the README shows.
 
 A missing chromium or Playwright skips it, or fails it when SHUTBOX_REQUIRE_MICROPYTHON=1
 (`make test`, which installs both).
@@ -28,7 +29,7 @@ import serve_web  # noqa: E402
 from board_sim.browser.page_box import refusals  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-SCREENSHOT = ROOT / "docs" / "web-box.png"
+SCREENSHOT = ROOT / ("docs" if os.environ.get("SHUTBOX_SCREENSHOT") == "1" else "build") / "web-box.png"
 SEED = 5
 STEP_MS = 60
 SHAKE_MS = 900
@@ -194,7 +195,7 @@ def test_a_classic_round_played_by_clicking_resumes_after_a_reload(box):
     box.wait_ready()
     assert box.python("box._box.phase") == PLAY
     assert box.python(TURN_STATE) == before
-    SCREENSHOT.parent.mkdir(exist_ok=True)
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     box.page.screenshot(path=str(SCREENSHOT))
     while box.step():
         steps += 1
