@@ -1,13 +1,15 @@
-"""Test set-up for CPython: MicroPython's `micropython` module and wrap-safe ticks arithmetic
-come from the board simulator's stand-ins, so firmware modules import unchanged."""
+"""Test set-up for CPython: MicroPython's `micropython` and `deflate` modules and wrap-safe ticks
+arithmetic come from the board simulator's stand-ins, so firmware modules import unchanged."""
 
 import sys
 import time
 
 from board_sim import clock as sim_clock
+from board_sim.upy import deflate as deflate_stand_in
 from board_sim.upy import micropython as micropython_stand_in
 
 sys.modules.setdefault("micropython", micropython_stand_in)
+sys.modules.setdefault("deflate", deflate_stand_in)
 for _name in ("ticks_add", "ticks_diff"):
     if not hasattr(time, _name):
         setattr(time, _name, getattr(sim_clock, _name))
