@@ -5,7 +5,8 @@ It behaves as a USB-powered board: output goes nowhere while no host is connecte
 the raw or friendly REPL soft-resets (the port exits, a new one starts, reruns boot.py and,
 in the friendly REPL, main.py); a dropped connection is a cut cable and so a power cut (the
 interpreter is killed mid-whatever, then powered on again). The files live in a host
-directory seen as the board's "/"; the firmware gets a Pico's free heap; machine is board_sim's.
+directory seen as the board's "/", or a LittleFS image of a board's real filesystem
+(fs_image, one of FS_IMAGES: <fs_dir>/<name>.lfs2); the firmware gets a Pico's free heap; machine is board_sim's.
 """
 
 import fcntl
@@ -26,6 +27,11 @@ PINMAPS = BOARD_SIM.parent / "firmware" / "boards"
 STARTUP = pathlib.Path(__file__).resolve().parent / "startup.py"
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 PICO_FS_BYTES = 1408 * 1024  # the filesystem of a Pico running MicroPython
+# LittleFS images of each board's real filesystem: (bytes, progsize as its _boot.py mounts it).
+# The Pico's and Pico W's are MicroPython's rp2 builds' (the W gives flash to its wifi firmware);
+# the ESP32's is the "vfs" partition of the 4 MiB generic build.
+FS_IMAGES = {"pico": (PICO_FS_BYTES, 256), "pico_w": (848 * 1024, 256),
+             "esp32_devkit": (2048 * 1024, 32)}
 # The simulated hardware shares the interpreter's heap (about 96 KiB of it): this size leaves
 # the firmware the 190 KiB or so a Pico has free after boot.
 HEAP = "280k"
@@ -53,16 +59,28 @@ class VirtualBoard:
     """A board on 127.0.0.1:port (0 picks a free one) with its files in fs_dir.
 
     with VirtualBoard(fs_dir, lifetime_s=60) as board: ... board.url ...
-    board names the pin map (firmware/boards/<board>.json) the simulated chip is wired as.
+    board names the pin map (firmware/boards/<board>.json) the simulated chip is wired as;
+    fs_image (a name in FS_IMAGES) keeps the files in a LittleFS image of that board's size
+    (fs_bytes is then the image's), made as a freshly erased flash if it is not there yet.
     """
 
     def __init__(self, fs_dir, port=0, board="pico", fs_bytes=PICO_FS_BYTES, heap=HEAP,
-                 lifetime_s=None):
+                 lifetime_s=None, fs_image=None):
         if board not in PLATFORMS:
             raise ValueError("unknown board %r; known: %s" % (board, ", ".join(PLATFORMS)))
+        if fs_image is not None and fs_image not in FS_IMAGES:
+            raise ValueError("unknown filesystem image %r; known: %s"
+                             % (fs_image, ", ".join(FS_IMAGES)))
         self.fs_dir = pathlib.Path(fs_dir).resolve()
         self.fs_dir.mkdir(parents=True, exist_ok=True)
         self.board = board
+        self.fs_image = None
+        self._progsize = 0
+        if fs_image is not None:
+            fs_bytes, self._progsize = FS_IMAGES[fs_image]
+            self.fs_image = self.fs_dir / (fs_image + ".lfs2")
+            if not self.fs_image.exists():
+                self.fs_image.write_bytes(b"\xff" * fs_bytes)
         self.fs_bytes = fs_bytes
         self.heap = heap
         self.power_ons = 0
@@ -121,6 +139,8 @@ class VirtualBoard:
             os.environ,
             VIRTUAL_BOARD_FS=str(self.fs_dir),
             VIRTUAL_BOARD_FS_BYTES=str(self.fs_bytes),
+            VIRTUAL_BOARD_FS_IMAGE=str(self.fs_image or ""),
+            VIRTUAL_BOARD_FS_PROGSIZE=str(self._progsize),
             VIRTUAL_BOARD_PLATFORM=PLATFORMS[self.board],
             VIRTUAL_BOARD_PINMAP=str(PINMAPS / (self.board + ".json")),
             VIRTUAL_BOARD_SIM=str(BOARD_SIM),
