@@ -65,7 +65,7 @@ def fill_data(board, leave_bytes):
 
 
 def test_the_virtual_board_offers_each_boards_littlefs(tmp_path):
-    assert {name: size // KIB for name, (size, _progsize) in FS_IMAGES.items()} == {
+    assert {name: size // KIB for name, (size, _progsize, _heap) in FS_IMAGES.items()} == {
         "pico": 1408, "pico_w": 848, "esp32_devkit": 2048}
     with VirtualBoard(tmp_path / "board", fs_image="pico_w", lifetime_s=30) as board:
         statvfs = on_board(board, "import os\nwith open('/kept', 'w') as f:\n f.write('kept')\n"

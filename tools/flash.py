@@ -40,7 +40,11 @@ POINTER = "/active"
 STAGED_POINTER = "/active.new"
 MANIFEST = "manifest.json"
 DATA_RESERVE_BYTES = 16 * 1024  # left free for the settings and scores the box saves
-INLINE_BYTES = 512  # LittleFS keeps a file this small in its directory's metadata
+# LittleFS keeps a file this small in its directory's metadata, no block of its own: rp2's
+# _boot.py mounts with progsize=256 (512 bytes inline, measured), other ports with the default
+# 32 (128 bytes).
+INLINE_BYTES = {"rp2": 512}
+DEFAULT_INLINE_BYTES = 128
 
 
 class FlashReport:
@@ -89,9 +93,9 @@ def check_board(probe, board_name):
                 or "add a boards/<name>.json for it"))
 
 
-def blocks_of(size, block_bytes):
+def blocks_of(size, block_bytes, inline_bytes):
     """Blocks a file of `size` bytes takes on LittleFS: none when its directory holds it."""
-    return 0 if size <= INLINE_BYTES else (size + block_bytes - 1) // block_bytes
+    return 0 if size <= inline_bytes else (size + block_bytes - 1) // block_bytes
 
 
 def _tree_of(pointer_bytes):
@@ -125,7 +129,7 @@ def choose_board_json(board, active, board_name, keep_board_json, firmware_dir, 
     return board_json_for(board_name, firmware_dir), board_name
 
 
-def space_needed(image, staging_files, block_bytes):
+def space_needed(image, staging_files, block_bytes, inline_bytes):
     """(bytes the staged tree will newly take, bytes it gives back) for staging `image` over a
     tree holding `staging_files` ({path: (hash, size)}): the blocks of each file sent or
     replaced, a metadata pair for each directory not there yet, and what files removed or
@@ -136,11 +140,11 @@ def space_needed(image, staging_files, block_bytes):
         old = staging_files.get(path)
         if old is not None and old[0] == sha256(data):
             continue
-        needed += blocks_of(len(data), block_bytes)
+        needed += blocks_of(len(data), block_bytes, inline_bytes)
         if old is not None:
-            freed += blocks_of(old[1], block_bytes)
-    freed += sum(blocks_of(size, block_bytes) for path, (_hash, size) in staging_files.items()
-                 if path not in image)
+            freed += blocks_of(old[1], block_bytes, inline_bytes)
+    freed += sum(blocks_of(size, block_bytes, inline_bytes)
+                 for path, (_hash, size) in staging_files.items() if path not in image)
     old_dirs = {""} if staging_files else set()
     old_dirs.update(path.rpartition("/")[0] for path in staging_files)
     new_dirs = {""} | {path.rpartition("/")[0] for path in image}
@@ -148,9 +152,8 @@ def space_needed(image, staging_files, block_bytes):
     return needed * block_bytes, freed * block_bytes
 
 
-def _check_space(board, image, staging_files):
-    block_bytes = board.block_bytes()
-    needed, freed = space_needed(image, staging_files, block_bytes)
+def _check_space(board, image, staging_files, inline_bytes):
+    needed, freed = space_needed(image, staging_files, board.block_bytes(), inline_bytes)
     free = board.free_bytes()
     if free + freed < needed + DATA_RESERVE_BYTES:
         raise FlashError(
@@ -160,10 +163,10 @@ def _check_space(board, image, staging_files):
             % (needed // 1024, DATA_RESERVE_BYTES // 1024, free // 1024, freed // 1024))
 
 
-def _check_margin(board, staging, root_files, log):
+def _check_margin(board, staging, root_files, inline_bytes, log):
     """FlashError, the staged tree removed, if switching would leave less than the reserve."""
     block_bytes = board.block_bytes()
-    root_needed = sum(blocks_of(len(data), block_bytes) for data in root_files.values())
+    root_needed = sum(blocks_of(len(data), block_bytes, inline_bytes) for data in root_files.values())
     left = board.free_bytes() - root_needed * block_bytes
     if left >= DATA_RESERVE_BYTES:
         return
@@ -208,10 +211,11 @@ def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRM
         else:
             staging_files = board.tree("/" + staging)
             staging_files.pop(MANIFEST, None)
-            _check_space(board, image, staging_files)
+            inline_bytes = INLINE_BYTES.get(probe[0], DEFAULT_INLINE_BYTES)
+            _check_space(board, image, staging_files, inline_bytes)
             staging_hashes = {path: digest for path, (digest, _size) in staging_files.items()}
             _stage(board, staging, image, wanted, staging_hashes, active, active_hashes, report, log)
-            _check_margin(board, staging, root_files, log)
+            _check_margin(board, staging, root_files, inline_bytes, log)
             manifest = {"version": report.version, "board_json": sha256(board_json)}
             _write_verified(board, "/%s/%s" % (staging, MANIFEST), json.dumps(manifest).encode())
             for name, data in root_files.items():

@@ -22,7 +22,8 @@ def main(argv=None):
     size.add_argument("--fs-image", choices=sorted(FS_IMAGES),
                       help="keep the files in a LittleFS image of this board's real filesystem "
                            "size, DIR/NAME.lfs2, instead of in DIR itself")
-    parser.add_argument("--heap", default=HEAP, help="the interpreter's heap; the default leaves the firmware a Pico's")
+    parser.add_argument("--heap", help="the interpreter's heap; the default (%s, or the "
+                                       "--fs-image's) leaves the firmware a Pico's" % HEAP)
     parser.add_argument("--lifetime", type=float, default=None, help="stop after this many seconds")
     args = parser.parse_args(argv)
     board = VirtualBoard(args.fs, port=args.port, board=args.board, fs_bytes=args.fs_kib * 1024,

@@ -27,14 +27,17 @@ PINMAPS = BOARD_SIM.parent / "firmware" / "boards"
 STARTUP = pathlib.Path(__file__).resolve().parent / "startup.py"
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 PICO_FS_BYTES = 1408 * 1024  # the filesystem of a Pico running MicroPython
-# LittleFS images of each board's real filesystem: (bytes, progsize as its _boot.py mounts it).
-# The Pico's and Pico W's are MicroPython's rp2 builds' (the W gives flash to its wifi firmware);
-# the ESP32's is the "vfs" partition of the 4 MiB generic build.
-FS_IMAGES = {"pico": (PICO_FS_BYTES, 256), "pico_w": (848 * 1024, 256),
-             "esp32_devkit": (2048 * 1024, 32)}
 # The simulated hardware shares the interpreter's heap (about 96 KiB of it): this size leaves
 # the firmware the 190 KiB or so a Pico has free after boot.
 HEAP = "280k"
+# LittleFS images of each board's real filesystem: (bytes, progsize as its _boot.py mounts it,
+# the interpreter's heap). The Pico's and Pico W's are MicroPython's rp2 builds' (the W gives
+# flash to its wifi firmware); the ESP32's is the "vfs" partition of the 4 MiB generic build.
+# The image's block device is Python on the interpreter's heap: with an ESP32's 32-byte reads
+# LittleFS calls it so often that imports fragment the heap (the self-test fails at 280k,
+# passes at 320k, measured); a board's own block device is C and costs nothing there.
+FS_IMAGES = {"pico": (PICO_FS_BYTES, 256, HEAP), "pico_w": (848 * 1024, 256, HEAP),
+             "esp32_devkit": (2048 * 1024, 32, "320k")}
 PLATFORMS = {"pico": "rp2", "pico_w": "rp2", "esp32_devkit": "esp32"}
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
@@ -62,9 +65,10 @@ class VirtualBoard:
     board names the pin map (firmware/boards/<board>.json) the simulated chip is wired as;
     fs_image (a name in FS_IMAGES) keeps the files in a LittleFS image of that board's size
     (fs_bytes is then the image's), made as a freshly erased flash if it is not there yet.
+    heap is the interpreter's (default: HEAP, or the image's).
     """
 
-    def __init__(self, fs_dir, port=0, board="pico", fs_bytes=PICO_FS_BYTES, heap=HEAP,
+    def __init__(self, fs_dir, port=0, board="pico", fs_bytes=PICO_FS_BYTES, heap=None,
                  lifetime_s=None, fs_image=None):
         if board not in PLATFORMS:
             raise ValueError("unknown board %r; known: %s" % (board, ", ".join(PLATFORMS)))
@@ -76,13 +80,14 @@ class VirtualBoard:
         self.board = board
         self.fs_image = None
         self._progsize = 0
+        image_heap = HEAP
         if fs_image is not None:
-            fs_bytes, self._progsize = FS_IMAGES[fs_image]
+            fs_bytes, self._progsize, image_heap = FS_IMAGES[fs_image]
             self.fs_image = self.fs_dir / (fs_image + ".lfs2")
             if not self.fs_image.exists():
                 self.fs_image.write_bytes(b"\xff" * fs_bytes)
         self.fs_bytes = fs_bytes
-        self.heap = heap
+        self.heap = heap or image_heap
         self.power_ons = 0
         self.soft_resets = 0
         self._lifetime_s = lifetime_s
