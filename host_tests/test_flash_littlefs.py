@@ -4,7 +4,6 @@ is refused and left as it was; a write to a full one says so (MicroPython prints
 28"); statvfs figures that wrapped are not believed."""
 
 import pathlib
-import shutil
 import subprocess
 import sys
 
@@ -12,7 +11,7 @@ import pytest
 
 from board_sim.virtual_board import FS_IMAGES, VirtualBoard
 from tools.flash import DATA_RESERVE_BYTES, flash
-from tools.flash_build import FIRMWARE, FlashError
+from tools.flash_build import FlashError
 from tools.flash_device import Board, believable_free_blocks
 
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
@@ -23,13 +22,6 @@ pytestmark = pytest.mark.micropython
 
 def quiet(_message):
     pass
-
-
-@pytest.fixture
-def firmware(tmp_path):
-    copy = tmp_path / "firmware"
-    shutil.copytree(FIRMWARE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    return copy
 
 
 def set_version(firmware, version):
