@@ -83,7 +83,8 @@ def test_a_pico_w_takes_a_second_flash_of_one_changed_file(tmp_path, firmware):
     assert second.free_bytes >= DATA_RESERVE_BYTES
 
 
-def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_path, firmware):
+def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_path, firmware,
+                                                                           monkeypatch):
     with VirtualBoard(tmp_path / "board", board="pico_w", fs_image="pico_w",
                       lifetime_s=120) as board:
         before = free_bytes(board)
@@ -91,14 +92,21 @@ def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_
         tree_bytes = before - flash(board.url, firmware_dir=firmware, log=quiet).free_bytes
         fill_data(board, tree_bytes + 12 * KIB)  # a second tree fits, leaving under 12 KiB
         set_version(firmware, "v2")
-        with pytest.raises(FlashError, match="not enough room on the board"):
+        with pytest.raises(FlashError, match="not enough room on the board: the firmware needs"):
             flash(board.url, firmware_dir=firmware, log=quiet)
+        refused_free = free_bytes(board)
+        with monkeypatch.context() as estimate:  # were the estimate wrong, the board says so
+            estimate.setattr("tools.flash.space_needed", lambda *_args: (0, 0))
+            with pytest.raises(FlashError, match="this firmware would leave [0-9]+ KiB free, less "
+                                                 "than the 16 KiB kept for saved games"):
+                flash(board.url, firmware_dir=firmware, log=quiet)
         still = on_board(board, "import os, version\nprint(os.getcwd(), version.VERSION, "
-                                "os.stat('/data/filler')[6] > 0)")
+                                "os.stat('/data/filler')[6] > 0, 'fw_b' in os.listdir('/'))")
+        assert free_bytes(board) >= refused_free - 8 * KIB  # the staged copy is gone
         on_board(board, "import os\nos.remove('/data/filler')")
         fill_data(board, tree_bytes + DATA_RESERVE_BYTES + 20 * KIB)
         report = flash(board.url, firmware_dir=firmware, log=quiet)
-    assert still == "/fw_a v1 True"
+    assert still == "/fw_a v1 True False"
     assert report.selftest == "shutbox selftest ok v2"
     assert report.free_bytes >= DATA_RESERVE_BYTES
 

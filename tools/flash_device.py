@@ -218,12 +218,15 @@ class Board:
     def rename(self, source, target):
         self._run("os.rename(%r, %r)" % (source, target))
 
-    def remove_empty_dirs(self, path):
-        """Remove directories under path left empty (deepest first); path itself stays."""
+    def remove_empty_dirs(self, path, files_too=False):
+        """Remove directories under path left empty (deepest first), and with files_too every
+        file under it first and then path itself."""
         self._run(
             "def _fl_prune(p):\n for e in list(os.ilistdir(p)):\n  if e[1] & 0x4000:\n"
             "   _fl_prune(p + '/' + e[0])\n   try:\n    os.rmdir(p + '/' + e[0])\n"
-            "   except OSError:\n    pass\ntry:\n _fl_prune(%r)\nexcept OSError:\n pass" % path
+            "   except OSError:\n    pass\n  elif %r:\n   os.remove(p + '/' + e[0])\n"
+            "try:\n _fl_prune(%r)\n if %r:\n  os.rmdir(%r)\nexcept OSError:\n pass"
+            % (files_too, path, files_too, path)
         )
 
     def soft_reset_and_run(self, code, timeout_s=60):
