@@ -29,11 +29,15 @@ class DeflateIO:
         self._pending = b""
 
     def readinto(self, buffer):
+        """As MicroPython's: OSError on damaged data, EOFError when the stream ends early."""
         while not self._pending and not self._inflater.eof:
             compressed = self._stream.read(_CHUNK_BYTES)
             if not compressed:
-                break
-            self._pending = self._inflater.decompress(compressed)
+                raise EOFError
+            try:
+                self._pending = self._inflater.decompress(compressed)
+            except zlib.error:
+                raise OSError(22, "EINVAL") from None
         count = min(len(buffer), len(self._pending))
         buffer[:count] = self._pending[:count]
         self._pending = self._pending[count:]

@@ -147,8 +147,9 @@ class PolicyTable:
 
 
 def load_policy(key):
-    """The PolicyTable generated for a policy key, or None. The index (policies.py) is let go
-    once read; the table costs its bytes in RAM and nothing more once loaded."""
+    """The PolicyTable generated for a policy key, or None; ValueError when its file is missing
+    or damaged. The index (policies.py) is let go once read: a loaded table costs its bytes in
+    RAM and a few small objects."""
     from game.tables import policies
 
     entry = None
@@ -169,15 +170,20 @@ def load_policy(key):
 
 
 def _inflate_into(path, data):
+    """Bytes of data filled from the compressed file: fewer when it is missing, damaged (the
+    decompressor raises OSError) or cut short (EOFError)."""
     from deflate import RAW, DeflateIO
 
     view = memoryview(data)
     read = 0
-    with open(path, "rb") as packed:
-        stream = DeflateIO(packed, RAW, WBITS)
-        while read < len(data):
-            count = stream.readinto(view[read:])
-            if not count:
-                break
-            read += count
+    try:
+        with open(path, "rb") as packed:
+            stream = DeflateIO(packed, RAW, WBITS)
+            while read < len(data):
+                count = stream.readinto(view[read:])
+                if not count:
+                    break
+                read += count
+    except (OSError, EOFError):
+        pass
     return read
