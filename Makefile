@@ -15,7 +15,7 @@ CHROMIUM := /usr/bin/chromium
 WEB_DIR := build/web
 PORT ?= 8000
 
-.PHONY: sim test check lint typecheck mpy-cross-check bench flash virtual-board mip-package web web-build clean
+.PHONY: sim test check lint typecheck mpy-cross-check bench flash virtual-board mip mip-package web web-build clean
 
 $(VENV_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +45,11 @@ flash: $(VENV_STAMP)
 # A board mpremote and tools/flash.py can connect to: socket://127.0.0.1:2217, files in build/virtual-board.
 virtual-board: $(VENV_STAMP)
 	$(PY) -m board_sim.virtual_board --port 2217 --fs build/virtual-board $(ARGS)
+
+# build/mip/: the firmware as .mpy with a package.json, for `mpremote mip install --target /`
+# (ARGS="--board pico_w", ARGS="--bytecode 6.2" for MicroPython 1.22).
+mip: $(VENV_STAMP)
+	$(PY) tools/build_mip.py $(ARGS)
 
 # package.json's mip fields ("urls", "version"): run after adding or removing a firmware file.
 mip-package: $(VENV_STAMP)

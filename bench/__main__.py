@@ -246,7 +246,7 @@ def main(argv=None):
     simulator_throughput(1 if args.quick else 20)
     import flash_bench
 
-    flash_bench.main()
+    flash_bench.main(["--quick"] if args.quick else [])
     import solver_bench
 
     solver_bench.run(args.quick)

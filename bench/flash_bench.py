@@ -1,6 +1,13 @@
-"""Flash figures on the virtual board: the size of the flashed firmware (.mpy bytes) and the
-time of a full flash, a one-file change and a no-change re-flash, each with its self-test."""
+"""Flash figures on the virtual board, each board's real LittleFS (an image of its size): what a
+flashed copy of the firmware takes on each board's filesystem and the headroom left beside two
+copies (a flash stages the new copy beside the running one); the time of a full flash, a
+one-file change and a no-change re-flash, each with its self-test.
 
+    python bench/flash_bench.py [--quick] [--firmware DIR]   (DIR: another firmware tree, to
+                                                               compare before and after)
+"""
+
+import argparse
 import pathlib
 import shutil
 import sys
@@ -9,26 +16,69 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from board_sim.virtual_board import VirtualBoard  # noqa: E402
-from tools.flash import flash  # noqa: E402
+from board_sim.virtual_board import FS_IMAGES, VirtualBoard  # noqa: E402
+from tools.flash import DATA_RESERVE_BYTES, flash  # noqa: E402
 from tools.flash_build import FIRMWARE  # noqa: E402
+from tools.flash_device import Board  # noqa: E402
+
+KIB = 1024
 
 
 def _quiet(_message):
     pass
 
 
-def main():
+def _free_bytes(board):
+    connection = Board(board.url)
+    try:
+        return connection.free_bytes()
+    finally:
+        connection.close()
+
+
+def _flashes(board, firmware):
+    """(free before, full flash, no-change re-flash, one-file change) on a fresh board."""
+    before = _free_bytes(board)
+    full = flash(board.url, board.board, firmware_dir=firmware, log=_quiet)
+    unchanged = flash(board.url, board.board, firmware_dir=firmware, log=_quiet)
+    version_file = firmware / "version.py"
+    version_file.write_text(version_file.read_text().replace('VERSION = "', 'VERSION = "bench-'))
+    one_file = flash(board.url, board.board, firmware_dir=firmware, log=_quiet)
+    return before, full, unchanged, one_file
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python bench/flash_bench.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="the Pico W's filesystem only")
+    parser.add_argument("--firmware", default=str(FIRMWARE), help="the firmware tree to flash")
+    args = parser.parse_args(argv)
+    boards = ("pico_w",) if args.quick else ("pico", "pico_w", "esp32_devkit")
+    filesystems = []
     with tempfile.TemporaryDirectory() as work:
         firmware = pathlib.Path(work) / "firmware"
-        shutil.copytree(FIRMWARE, firmware, ignore=shutil.ignore_patterns("__pycache__"))
-        with VirtualBoard(pathlib.Path(work) / "board", lifetime_s=120) as board:
-            full = flash(board.url, firmware_dir=firmware, log=_quiet)
-            unchanged = flash(board.url, firmware_dir=firmware, log=_quiet)
-            version_file = firmware / "version.py"
-            version_file.write_text(version_file.read_text().replace('VERSION = "', 'VERSION = "bench-'))
-            one_file = flash(board.url, firmware_dir=firmware, log=_quiet)
-    print("\n## Flashing the virtual board (tools/flash.py over mpremote's transport, real MicroPython)")
+        shutil.copytree(args.firmware, firmware, ignore=shutil.ignore_patterns("__pycache__"))
+        for name in boards:
+            with VirtualBoard(pathlib.Path(work) / name, board=name, fs_image=name,
+                              lifetime_s=300) as board:
+                if name == "pico_w":
+                    before, full, unchanged, one_file = _flashes(board, firmware)
+                    after = full.free_bytes
+                else:
+                    before = _free_bytes(board)
+                    after = flash(board.url, name, firmware_dir=firmware, log=_quiet).free_bytes
+            filesystems.append((name, FS_IMAGES[name][0], before, after))
+    print("\n## Flash: the firmware on each board's filesystem (LittleFS images of their real size)")
+    print("| board | LittleFS | free when empty | one flashed copy takes | free after | "
+          "left beside two copies, less the %d KiB reserve |" % (DATA_RESERVE_BYTES // KIB))
+    print("|---|---|---|---|---|---|")
+    for name, size, before, after in filesystems:
+        copy = before - after
+        print("| %s | %d KiB | %d KiB | %d KiB | %d KiB | %d KiB |" % (
+            name, size // KIB, before // KIB, copy // KIB, after // KIB,
+            (after - copy - DATA_RESERVE_BYTES) // KIB))
+    print("(a copy: the tree in 4 KiB blocks with LittleFS's metadata, plus boot.py and /active)")
+    print("\n## Flashing the virtual Pico W (tools/flash.py over mpremote's transport, real MicroPython)")
     print("| flash | seconds | bytes over the cable | files sent | files copied on the board | vs a full flash |")
     print("|---|---|---|---|---|---|")
     for name, report in (("full, fresh board", full), ("one file changed", one_file),
@@ -37,6 +87,7 @@ def main():
             name, report.seconds, report.bytes_sent, len(report.sent), len(report.copied),
             100 * report.seconds / full.seconds))
     print("(flashed firmware: %d bytes of .mpy in %d files)" % (full.compiled_bytes, len(full.sent)))
+
 
 if __name__ == "__main__":
     main()

@@ -1,7 +1,7 @@
 """Makes a SimBoard what firmware code imports, on CPython: install(board), uninstall(), simulated().
 
-install() registers the stand-ins as the modules `machine`, `neopixel`, `framebuf` and
-`micropython` in sys.modules (remembering what was there), attaches the board, and adds
+install() registers the stand-ins as the modules `machine`, `neopixel`, `framebuf`,
+`micropython` and `deflate` in sys.modules (remembering what was there), attaches the board, and adds
 MicroPython's ticks_*/sleep_ms/sleep_us to CPython's `time`; time.sleep is patched for the
 installing thread only, so other threads of the host (pytest-xdist, a UI) keep real time.
 Project modules (firmware, not the host's libraries) first imported while a board is
@@ -21,9 +21,9 @@ import time
 
 from board_sim import link
 from board_sim.board import SimBoard
-from board_sim.upy import framebuf, micropython, sim_time
+from board_sim.upy import deflate, framebuf, micropython, sim_time
 
-_STAND_IN_NAMES = ("machine", "neopixel", "framebuf", "micropython")
+_STAND_IN_NAMES = ("machine", "neopixel", "framebuf", "micropython", "deflate")
 _TIME_NAMES = ("ticks_ms", "ticks_us", "ticks_cpu", "ticks_add", "ticks_diff", "sleep_ms", "sleep_us")
 _saved = None
 _KEPT_ROOTS = tuple(os.path.realpath(path) for path in
@@ -50,6 +50,7 @@ def install(board):
     link.attach(board)
     sys.modules["framebuf"] = framebuf
     sys.modules["micropython"] = micropython
+    sys.modules["deflate"] = deflate
     from board_sim.upy import machine
 
     sys.modules["machine"] = machine

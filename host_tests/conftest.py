@@ -1,13 +1,29 @@
-"""Test set-up for CPython: MicroPython's `micropython` module and wrap-safe ticks arithmetic
-come from the board simulator's stand-ins, so firmware modules import unchanged."""
+"""Test set-up for CPython: MicroPython's `micropython` and `deflate` modules and wrap-safe ticks
+arithmetic come from the board simulator's stand-ins, so firmware modules import unchanged; the
+`firmware` fixture is a copy of the firmware that a test may change."""
 
+import shutil
 import sys
 import time
 
+import pytest
+
 from board_sim import clock as sim_clock
+from board_sim.upy import deflate as deflate_stand_in
 from board_sim.upy import micropython as micropython_stand_in
 
 sys.modules.setdefault("micropython", micropython_stand_in)
+sys.modules.setdefault("deflate", deflate_stand_in)
 for _name in ("ticks_add", "ticks_diff"):
     if not hasattr(time, _name):
         setattr(time, _name, getattr(sim_clock, _name))
+
+
+@pytest.fixture
+def firmware(tmp_path):
+    """A copy of the firmware that a test may change (the flash tests flash it)."""
+    from tools.flash_build import FIRMWARE
+
+    copy = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    return copy

@@ -1,6 +1,7 @@
-"""package.json serves mip as well as npm: its "urls" list every firmware file (kept current
-by tools/gen_mip_package.py), and `mpremote mip install` of it puts the firmware at a board's
-root, where boot.py, finding no flashed tree, leaves it to run."""
+"""mip installs the firmware at a board's root, where boot.py, finding no flashed tree, runs it:
+the root package.json (npm's too) lists every firmware source (kept current by
+tools/gen_mip_package.py); build/mip/package.json (tools/build_mip.py, `make mip`) the firmware
+compiled to .mpy, installed by the README's exact lines onto a Pico W-sized LittleFS."""
 
 import json
 import pathlib
@@ -10,6 +11,7 @@ import sys
 import pytest
 
 from board_sim.virtual_board import VirtualBoard
+from host_tests.test_readme_build_your_box import readme_block
 from tools.flash_build import FIRMWARE, ROOT, firmware_files, firmware_version
 from tools.gen_mip_package import PACKAGE_JSON, package_json_text
 
@@ -44,3 +46,29 @@ def test_mip_install_of_the_local_package_runs_from_the_root(tmp_path):
     assert check.stdout.split() == ["/", firmware_version(FIRMWARE)]
     for path in firmware_files(FIRMWARE):
         assert (board.fs_dir / path).read_bytes() == (FIRMWARE / path).read_bytes()
+
+
+@pytest.mark.micropython
+def test_the_readmes_mip_lines_install_mpy_files_that_boot_on_a_pico_w(tmp_path):
+    lines = readme_block("mip")
+    assert lines[0] == "make mip"
+    assert lines[1].startswith(".venv/bin/mpremote mip install --target / build/mip/package.json")
+    make = subprocess.run(["bash", "-c", lines[0]], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert make.returncode == 0, make.stdout + make.stderr
+    package = json.loads((ROOT / "build" / "mip" / "package.json").read_text())
+    assert all(not path.endswith(".py") for path, _url in package["urls"]
+               if path not in ("main.py", "boot.py"))
+    with VirtualBoard(tmp_path / "board", board="pico_w", fs_image="pico_w",
+                      lifetime_s=120) as board:
+        command = lines[1].split()
+        install = subprocess.run([command[0], "connect", board.url] + command[1:],
+                                 capture_output=True, text=True, timeout=90, cwd=ROOT)
+        assert install.returncode == 0, install.stdout + install.stderr
+        check = subprocess.run(
+            [str(MPREMOTE), "connect", board.url, "soft-reset", "exec",
+             "import os, selftest\nprint(os.getcwd(), sorted(os.listdir('/'))[:4])\nselftest.main()"],
+            capture_output=True, text=True, timeout=60)
+    lines = check.stdout.strip().splitlines()
+    assert lines[0] == "/ ['app', 'board.json', 'boards', 'boot.py']"
+    assert lines[-1] == "shutbox selftest ok %s" % firmware_version(FIRMWARE)

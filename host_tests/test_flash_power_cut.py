@@ -1,7 +1,6 @@
 """A cable cut in the middle of a flash (the board loses power there) leaves a board that
 boots the old or the new firmware, whole, and a second flash then completes."""
 
-import shutil
 
 import pytest
 
@@ -37,13 +36,6 @@ def booted_version(url):
     last = output.strip().splitlines()[-1]
     assert last.startswith("shutbox selftest ok "), output
     return last.split()[-1]
-
-
-@pytest.fixture
-def firmware(tmp_path):
-    copy = tmp_path / "firmware"
-    shutil.copytree(FIRMWARE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    return copy
 
 
 def test_cut_during_the_first_flash_then_a_flash_completes(tmp_path, firmware):

@@ -3,7 +3,6 @@ self-test; a re-flash moves only what changed; saved games and an edited board.j
 
 import json
 import pathlib
-import shutil
 import subprocess
 import sys
 
@@ -11,7 +10,7 @@ import pytest
 
 from board_sim.virtual_board import VirtualBoard
 from tools.flash import flash
-from tools.flash_build import FIRMWARE, firmware_files
+from tools.flash_build import firmware_files
 
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
 
@@ -20,14 +19,6 @@ pytestmark = pytest.mark.micropython
 
 def quiet(_message):
     pass
-
-
-@pytest.fixture
-def firmware(tmp_path):
-    """A copy of the firmware that a test may change."""
-    copy = tmp_path / "firmware"
-    shutil.copytree(FIRMWARE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    return copy
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The generated policy tables (firmware/game/policy_*.py): current, equal to the solver's
+"""The generated policy tables (firmware/game/tables/): current, shared where identical, equal to the solver's
 choices, small enough for a board, and their exact figures confirmed by Monte Carlo play of the
 firmware's own Turn following the table.
 
@@ -20,6 +20,7 @@ from game.strategy import NO_MOVE, Policy, load, policy_key
 from game.turn import AWAIT_MOVE, MOVE_COMPLETE, OVER, Turn
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+TABLES_DIR = ROOT / "firmware" / "game" / "tables"
 sys.path.insert(0, str(ROOT / "tools"))
 
 import analyze  # noqa: E402
@@ -41,9 +42,32 @@ def test_one_table_per_play_relevant_rule_set():
     served = {name: module for _key, module, names in groups for name in names}
     assert served["tournament"] == served["canoga"] == served["classic"] == "policy_classic"
     assert "the-300" not in served
-    carried = {module for _key, module in __import__("game.policy_index").policy_index.TABLES}
-    assert "policy_classic" in carried and "policy_full_house" not in carried
+    carried = {entry[1] for entry in __import__("game.tables.policies").tables.policies.TABLES}
+    assert "policy_classic.bin" in carried and "policy_full_house.bin" not in carried
     assert served["thai"] != served["young-players"]
+
+
+def test_identical_tables_are_one_file():
+    files = {entry[0]: entry[1] for entry in __import__("game.tables.policies").tables.policies.TABLES}
+    by_preset = {name: files[policy_key(preset(name))] for name in ("classic", "2-to-go", "3-to-go")}
+    assert set(by_preset.values()) == {"policy_classic.bin"}
+    assert not (TABLES_DIR / "policy_2_to_go.bin").exists()
+    assert sorted(path.name for path in TABLES_DIR.glob("policy_*.bin")) == sorted(set(files.values()))
+    classic, two_to_go = load(preset("classic")), load(preset("2-to-go"))
+    assert bytes(classic.moves) == bytes(two_to_go.moves)
+    assert (classic.first_moves, classic.start) == (b"", 0)
+    assert len(two_to_go.first_moves) == 6 and two_to_go.start == 511
+
+
+def test_a_damaged_table_file_is_reported(tmp_path, monkeypatch):
+    import game.tables as tables
+
+    (tmp_path / "policy_classic.bin").write_bytes(
+        (TABLES_DIR / "policy_classic.bin").read_bytes()[:1000])
+    monkeypatch.setattr(tables, "_HERE", str(tmp_path))
+    with pytest.raises(ValueError, match=r"policy_classic.bin holds \d+ of 5184 bytes: flash the "
+                                         r"firmware again"):
+        load(preset("classic"))
 
 
 def test_the_classic_table_fits_a_few_kilobytes():

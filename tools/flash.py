@@ -32,15 +32,19 @@ from tools.flash_build import (  # noqa: E402
     firmware_version,
     sha256,
 )
-from tools.flash_device import Board, usb_boards  # noqa: E402
+from tools.flash_device import DIR_BLOCKS, Board, usb_boards  # noqa: E402
 
 MIN_MICROPYTHON = (1, 22)
 TREES = ("fw_a", "fw_b")
 POINTER = "/active"
 STAGED_POINTER = "/active.new"
 MANIFEST = "manifest.json"
-_BLOCK_BYTES = 4096
-_DATA_RESERVE_BYTES = 16 * 1024  # left free for the settings and scores the box saves
+DATA_RESERVE_BYTES = 16 * 1024  # left free for the settings and scores the box saves
+# LittleFS keeps a file this small in its directory's metadata, no block of its own: rp2's
+# _boot.py mounts with progsize=256 (512 bytes inline, measured), other ports with the default
+# 32 (128 bytes).
+INLINE_BYTES = {"rp2": 512}
+DEFAULT_INLINE_BYTES = 128
 
 
 class FlashReport:
@@ -55,6 +59,7 @@ class FlashReport:
         self.selftest = None
         self.compiled_bytes = 0
         self.bytes_sent = 0
+        self.free_bytes = None  # on the board's filesystem once flashed
         self.seconds = 0.0
 
 
@@ -88,8 +93,9 @@ def check_board(probe, board_name):
                 or "add a boards/<name>.json for it"))
 
 
-def _blocks(size):
-    return max(1, (size + _BLOCK_BYTES - 1) // _BLOCK_BYTES)
+def blocks_of(size, block_bytes, inline_bytes):
+    """Blocks a file of `size` bytes takes on LittleFS: none when its directory holds it."""
+    return 0 if size <= inline_bytes else (size + block_bytes - 1) // block_bytes
 
 
 def _tree_of(pointer_bytes):
@@ -123,16 +129,58 @@ def choose_board_json(board, active, board_name, keep_board_json, firmware_dir, 
     return board_json_for(board_name, firmware_dir), board_name
 
 
-def _check_space(board, image, staging_hashes, staging_sizes_known):
-    needed = sum(_blocks(len(data)) for data in image.values()) * _BLOCK_BYTES
-    reusable = staging_sizes_known * _BLOCK_BYTES
+def space_needed(image, staging_files, block_bytes, inline_bytes):
+    """(bytes the staged tree will newly take, bytes it gives back) for staging `image` over a
+    tree holding `staging_files` ({path: (hash, size)}): the blocks of each file sent or
+    replaced and a quarter block of directory metadata for it (a Pico's copy of 74 files
+    measured 13 blocks of metadata), a metadata pair for each directory not there yet, and
+    what files removed or replaced took. flash() checks the truth on the board before it
+    switches."""
+    needed = 0
+    freed = 0
+    written = 0
+    for path, data in image.items():
+        old = staging_files.get(path)
+        if old is not None and old[0] == sha256(data):
+            continue
+        written += 1
+        needed += blocks_of(len(data), block_bytes, inline_bytes)
+        if old is not None:
+            freed += blocks_of(old[1], block_bytes, inline_bytes)
+    freed += sum(blocks_of(size, block_bytes, inline_bytes)
+                 for path, (_hash, size) in staging_files.items() if path not in image)
+    old_dirs = {""} if staging_files else set()
+    old_dirs.update(path.rpartition("/")[0] for path in staging_files)
+    new_dirs = {""} | {path.rpartition("/")[0] for path in image}
+    needed += DIR_BLOCKS * len(new_dirs - old_dirs) + (written + 3) // 4
+    return needed * block_bytes, freed * block_bytes
+
+
+def _check_space(board, image, staging_files, inline_bytes):
+    needed, freed = space_needed(image, staging_files, board.block_bytes(), inline_bytes)
     free = board.free_bytes()
-    if free + reusable < needed + _DATA_RESERVE_BYTES:
+    if free + freed < needed + DATA_RESERVE_BYTES:
         raise FlashError(
             "not enough room on the board: the firmware needs %d KiB plus %d KiB kept free for "
-            "saved games; the board has %d KiB free (%d KiB more reused from its previous copy). "
-            "Delete files you added (mpremote ls, mpremote rm), then flash again."
-            % (needed // 1024, _DATA_RESERVE_BYTES // 1024, free // 1024, reusable // 1024))
+            "saved games; the board has %d KiB free (%d KiB more given back by its previous "
+            "copy). Delete files you added (mpremote ls, mpremote rm), then flash again."
+            % (needed // 1024, DATA_RESERVE_BYTES // 1024, free // 1024, freed // 1024))
+
+
+def _check_margin(board, staging, root_files, inline_bytes, log):
+    """FlashError, the staged tree removed, if switching would leave less than the reserve."""
+    block_bytes = board.block_bytes()
+    root_needed = sum(blocks_of(len(data), block_bytes, inline_bytes) for data in root_files.values())
+    left = board.free_bytes() - root_needed * block_bytes
+    if left >= DATA_RESERVE_BYTES:
+        return
+    board.remove_empty_dirs("/" + staging, files_too=True)
+    log("removed the staged copy: it would have left %d KiB free" % (left // 1024))
+    raise FlashError(
+        "not enough room on the board: this firmware would leave %d KiB free, less than the %d "
+        "KiB kept for saved games. The board still runs its firmware as it was. Delete files you "
+        "added (mpremote ls, mpremote rm), then flash again."
+        % (max(0, left) // 1024, DATA_RESERVE_BYTES // 1024))
 
 
 def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRMWARE, log=print):
@@ -163,10 +211,14 @@ def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRM
             log("the board already runs this firmware (%s in /%s)" % (report.version, active))
             report.tree = active
         else:
-            staging_hashes = board.tree_hashes("/" + staging)
-            _check_space(board, image, staging_hashes, len(staging_hashes))
+            staging_files = board.tree("/" + staging)
+            staging_files.pop(MANIFEST, None)
+            inline_bytes = INLINE_BYTES.get(probe[0], DEFAULT_INLINE_BYTES)
+            _check_space(board, image, staging_files, inline_bytes)
+            staging_hashes = {path: digest for path, (digest, _size) in staging_files.items()}
             _stage(board, staging, image, wanted, staging_hashes, active, active_hashes, report, log)
-            manifest = {"version": report.version, "files": wanted, "board_json": sha256(board_json)}
+            _check_margin(board, staging, root_files, inline_bytes, log)
+            manifest = {"version": report.version, "board_json": sha256(board_json)}
             _write_verified(board, "/%s/%s" % (staging, MANIFEST), json.dumps(manifest).encode())
             for name, data in root_files.items():
                 if board.file_hash("/" + name) != sha256(data):
@@ -178,6 +230,7 @@ def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRM
             report.tree = staging
             log("switched to /%s" % staging)
         report.selftest = _selftest(board, report.version)
+        report.free_bytes = board.free_bytes()
         log(report.selftest)
     finally:
         report.bytes_sent = board.bytes_sent

@@ -1,5 +1,7 @@
 """What tools/flash.py puts on a board: the firmware compiled for the board's MicroPython
-(.mpy, except main.py and boot.py), the board.json chosen for it, and each file's sha256.
+(.mpy, except main.py and boot.py), its JSON files without the spaces (a file of 512 bytes or
+less lives in LittleFS's directory entry instead of a 4 KiB block of its own), the board.json
+chosen for it, and each file's sha256.
 
 Compiled files are cached in build/flash/<bytecode>/ by a hash of their source.
 """
@@ -94,9 +96,14 @@ def board_named_in(board_json_bytes):
     return board if isinstance(board, str) else None
 
 
+def compact_json(data):
+    """A JSON file's bytes with no whitespace between tokens: the same document, smaller."""
+    return json.dumps(json.loads(data), separators=(",", ":")).encode()
+
+
 def build_image(bytecode, board_json_bytes, firmware_dir=FIRMWARE):
     """{path on the board relative to its tree or "/": bytes}: .py compiled unless bytecode is
-    None or the file is main.py/boot.py; board.json as given."""
+    None or the file is main.py/boot.py; .json compacted; board.json as given."""
     firmware_dir = pathlib.Path(firmware_dir)
     image = {}
     for relative in firmware_files(firmware_dir):
@@ -105,6 +112,12 @@ def build_image(bytecode, board_json_bytes, firmware_dir=FIRMWARE):
             image[relative] = board_json_bytes
         elif relative.endswith(".py") and bytecode is not None and relative not in KEPT_AS_SOURCE:
             image[relative[:-3] + ".mpy"] = compile_module(source, relative, bytecode)
+        elif relative.endswith(".json"):
+            try:
+                image[relative] = compact_json(source.read_bytes())
+            except ValueError as error:
+                raise FlashError("%s is not valid JSON (%s): mend it, then flash again"
+                                 % (source, error)) from None
         else:
             image[relative] = source.read_bytes()
     image.setdefault(BOARD_JSON, board_json_bytes)

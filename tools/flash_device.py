@@ -6,6 +6,7 @@ Paths are absolute on the board. Files travel in base64 chunks, one raw-REPL exe
 
 import ast
 import base64
+import re
 import time
 
 import serial.tools.list_ports
@@ -16,7 +17,10 @@ from tools.flash_build import FlashError
 
 _CHUNK_BYTES = 3072
 CONNECT_WAIT_S = 5.0  # how long to wait for the port to answer
-_ENOSPC = 28
+# A write to a full filesystem: MicroPython prints "OSError: 28" (its errno table has no
+# ENOSPC name), a build that names it "OSError: [Errno 28] ENOSPC".
+_FILESYSTEM_FULL = re.compile(r"OSError: (28\b|\[Errno 28\])|ENOSPC")
+DIR_BLOCKS = 2  # a LittleFS directory is a metadata pair
 _HELPERS = """
 import os, binascii
 try:
@@ -48,7 +52,15 @@ def _fl_tree(path, prefix=''):
         if entry[1] & 0x4000:
             _fl_tree(path + '/' + entry[0], prefix + entry[0] + '/')
         else:
-            print(_fl_hash(path + '/' + entry[0]), prefix + entry[0])
+            print(_fl_hash(path + '/' + entry[0]), os.stat(path + '/' + entry[0])[6], prefix + entry[0])
+def _fl_used(path, block):
+    used = 2
+    for entry in os.ilistdir(path):
+        if entry[1] & 0x4000:
+            used += _fl_used(path.rstrip('/') + '/' + entry[0], block)
+        else:
+            used += max(1, (os.stat(path.rstrip('/') + '/' + entry[0])[6] + block - 1) // block)
+    return used
 def _fl_makedirs(path):
     at = ''
     for part in path.strip('/').split('/') if path.strip('/') else ():
@@ -76,11 +88,18 @@ def _fl_remove(path):
     except OSError:
         pass
 """
+_STATVFS = "s = os.statvfs('/')\nprint(repr((s[0], s[2], s[4])))"
 _PROBE = (
     "import sys, os\n"
     "print(repr((sys.platform, getattr(sys.implementation, '_mpy', 0),"
     " tuple(sys.implementation.version[:3]), getattr(sys.implementation, '_machine', ''))))"
 )
+
+
+def believable_free_blocks(block_count, free_blocks):
+    """Can statvfs's free block count be true? Not above the filesystem's size, nor negative
+    (MicroPython's LittleFS computes it unsigned: an over-full count wraps to 4294967295)."""
+    return 0 <= free_blocks <= block_count
 
 
 def usb_boards():
@@ -129,8 +148,9 @@ class Board:
         try:
             return self._transport.exec(code).decode()
         except TransportExecError as error:
-            if "[Errno %d]" % _ENOSPC in error.error_output:
-                raise FlashError("the board's filesystem is full (ENOSPC)") from None
+            if _FILESYSTEM_FULL.search(error.error_output):
+                raise FlashError("the board's filesystem is full (OSError 28, ENOSPC): delete files "
+                                 "you added (mpremote ls, mpremote rm), then flash again") from None
             raise FlashError("the board failed running flash code:\n%s" % error.error_output) from None
         except (TransportError, OSError) as error:
             raise FlashError("lost the board on %s: %s" % (self.device, error)) from None
@@ -142,19 +162,33 @@ class Board:
         """(sys.platform, sys.implementation._mpy, version tuple, machine description)."""
         return self._eval(_PROBE)
 
+    def block_bytes(self):
+        return self._eval(_STATVFS)[0]
+
     def free_bytes(self):
-        return self._eval("s = os.statvfs('/')\nprint(s[0] * s[4])")
+        """Free bytes on "/": statvfs's figure when it can be true, else (a count that wrapped,
+        such as 4294967295 free blocks) the filesystem's blocks less those its files and
+        directories take, counted on the board."""
+        block, blocks, free = self._eval(_STATVFS)
+        if believable_free_blocks(blocks, free):
+            return free * block
+        used = self._eval("print(_fl_used('/', %d))" % block)
+        return max(0, blocks - used) * block
+
+    def tree(self, path):
+        """{path relative to `path`: (sha256 hex or None without hashlib, size)} of every file
+        under it. The board prints a line per file as it goes: no large string on the board."""
+        files = {}
+        for line in self._run("_fl_tree(%r)" % path).splitlines():
+            digest, _, rest = line.strip().partition(" ")
+            size, _, name = rest.partition(" ")
+            if name:
+                files[name] = (None if digest == "None" else digest, int(size))
+        return files
 
     def tree_hashes(self, path):
-        """{path relative to `path`: sha256 hex (None without hashlib)} of every file under it.
-
-        The board prints a line per file as it goes, so a large tree needs no large string."""
-        hashes = {}
-        for line in self._run("_fl_tree(%r)" % path).splitlines():
-            digest, _, name = line.strip().partition(" ")
-            if name:
-                hashes[name] = None if digest == "None" else digest
-        return hashes
+        """{path relative to `path`: sha256 hex (None without hashlib)} of every file under it."""
+        return {name: digest for name, (digest, _size) in self.tree(path).items()}
 
     def file_hash(self, path):
         return self._eval("print(repr(_fl_hash(%r)))" % path)
@@ -184,12 +218,15 @@ class Board:
     def rename(self, source, target):
         self._run("os.rename(%r, %r)" % (source, target))
 
-    def remove_empty_dirs(self, path):
-        """Remove directories under path left empty (deepest first); path itself stays."""
+    def remove_empty_dirs(self, path, files_too=False):
+        """Remove directories under path left empty (deepest first), and with files_too every
+        file under it first and then path itself."""
         self._run(
             "def _fl_prune(p):\n for e in list(os.ilistdir(p)):\n  if e[1] & 0x4000:\n"
             "   _fl_prune(p + '/' + e[0])\n   try:\n    os.rmdir(p + '/' + e[0])\n"
-            "   except OSError:\n    pass\ntry:\n _fl_prune(%r)\nexcept OSError:\n pass" % path
+            "   except OSError:\n    pass\n  elif %r:\n   os.remove(p + '/' + e[0])\n"
+            "try:\n _fl_prune(%r)\n if %r:\n  os.rmdir(%r)\nexcept OSError:\n pass"
+            % (files_too, path, files_too, path)
         )
 
     def soft_reset_and_run(self, code, timeout_s=60):

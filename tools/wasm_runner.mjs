@@ -1,6 +1,6 @@
 // Run a Python script on the MicroPython WebAssembly build (npm package) under Node.
 //   node wasm_runner.mjs SCRIPT_FILE DIR [DIR...]
-// Each DIR's .py/.json files are copied into the in-memory filesystem under /mods/<n>/ and put
+// Each DIR's .py/.json/.bin files are copied into the in-memory filesystem under /mods/<n>/ and put
 // on sys.path in order. Exits 1 (traceback on stderr) when the script raises.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -19,7 +19,7 @@ function copyTree(hostDir, fsDir) {
     const hostPath = join(hostDir, name);
     if (statSync(hostPath).isDirectory()) {
       if (name !== "__pycache__") copyTree(hostPath, fsDir + "/" + name);
-    } else if (name.endsWith(".py") || name.endsWith(".json")) {
+    } else if (name.endsWith(".py") || name.endsWith(".json") || name.endsWith(".bin")) {
       mp.FS.writeFile(fsDir + "/" + name, readFileSync(hostPath));
     }
   }

@@ -1,4 +1,6 @@
-"""Stand-ins named exactly as MicroPython's modules: machine, neopixel, framebuf, micropython.
+"""Stand-ins named exactly as MicroPython's modules: machine, neopixel, framebuf, micropython,
+deflate.
 
-On MicroPython put this folder first on MICROPYPATH (framebuf and micropython stay native).
+On MicroPython put this folder first on MICROPYPATH (framebuf, micropython and deflate stay
+native).
 """

@@ -1,4 +1,5 @@
-"""python -m board_sim.virtual_board --port N --fs DIR [--board pico] [--fs-kib K] [--lifetime S]
+"""python -m board_sim.virtual_board --port N --fs DIR [--board pico] [--fs-kib K | --fs-image NAME]
+                                    [--lifetime S]
 
 Prints the URL to give mpremote (socket://127.0.0.1:N), then serves until Ctrl-C or the
 lifetime runs out. It listens on loopback only.
@@ -6,7 +7,7 @@ lifetime runs out. It listens on loopback only.
 
 import argparse
 
-from board_sim.virtual_board.server import HEAP, PICO_FS_BYTES, PLATFORMS, VirtualBoard
+from board_sim.virtual_board.server import FS_IMAGES, HEAP, PICO_FS_BYTES, PLATFORMS, VirtualBoard
 
 
 def main(argv=None):
@@ -15,15 +16,21 @@ def main(argv=None):
     parser.add_argument("--fs", required=True, help="host directory kept as the board's filesystem")
     parser.add_argument("--board", default="pico", choices=sorted(PLATFORMS),
                         help="the chip and pin map simulated (firmware/boards/<board>.json)")
-    parser.add_argument("--fs-kib", type=int, default=PICO_FS_BYTES // 1024,
-                        help="flash filesystem size reported by os.statvfs (default: a Pico's)")
-    parser.add_argument("--heap", default=HEAP, help="the interpreter's heap; the default leaves the firmware a Pico's")
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--fs-kib", type=int, default=PICO_FS_BYTES // 1024,
+                      help="flash filesystem size reported by os.statvfs (default: a Pico's)")
+    size.add_argument("--fs-image", choices=sorted(FS_IMAGES),
+                      help="keep the files in a LittleFS image of this board's real filesystem "
+                           "size, DIR/NAME.lfs2, instead of in DIR itself")
+    parser.add_argument("--heap", help="the interpreter's heap; the default (%s, or the "
+                                       "--fs-image's) leaves the firmware a Pico's" % HEAP)
     parser.add_argument("--lifetime", type=float, default=None, help="stop after this many seconds")
     args = parser.parse_args(argv)
     board = VirtualBoard(args.fs, port=args.port, board=args.board, fs_bytes=args.fs_kib * 1024,
-                         heap=args.heap, lifetime_s=args.lifetime)
+                         heap=args.heap, lifetime_s=args.lifetime, fs_image=args.fs_image)
     board.start()
-    print("virtual %s on %s, files in %s" % (args.board, board.url, board.fs_dir), flush=True)
+    print("virtual %s on %s, files in %s" % (args.board, board.url, board.fs_image or board.fs_dir),
+          flush=True)
     print("e.g.  mpremote connect %s ls" % board.url, flush=True)
     try:
         board.wait()

@@ -2,7 +2,8 @@
 
 The port's own VfsPosix(root) does the work; this subclass mends its rename (which loses
 the first path when given two absolute ones), reports a flash of `capacity_bytes` in 4 KiB
-blocks through statvfs (as LittleFS on a Pico), and refuses to open a file for writing on a
+blocks through statvfs as MicroPython's LittleFS does (free blocks computed unsigned, so files
+over the capacity wrap the figure to about 2^32), and refuses to open a file for writing on a
 full one with OSError(ENOSPC), MicroPython's errno 28.
 """
 
@@ -50,5 +51,5 @@ class HostDirVfs(vfs.VfsPosix):
         return self._capacity_blocks - self._used_blocks(self._host_dir)
 
     def statvfs(self, path):
-        free = max(0, self._free_blocks())
+        free = self._free_blocks() & 0xFFFFFFFF
         return (_BLOCK_BYTES, _BLOCK_BYTES, self._capacity_blocks, free, free, 0, 0, 0, 0, 255)

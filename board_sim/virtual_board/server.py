@@ -5,7 +5,8 @@ It behaves as a USB-powered board: output goes nowhere while no host is connecte
 the raw or friendly REPL soft-resets (the port exits, a new one starts, reruns boot.py and,
 in the friendly REPL, main.py); a dropped connection is a cut cable and so a power cut (the
 interpreter is killed mid-whatever, then powered on again). The files live in a host
-directory seen as the board's "/"; the firmware gets a Pico's free heap; machine is board_sim's.
+directory seen as the board's "/", or a LittleFS image of a board's real filesystem
+(fs_image, one of FS_IMAGES: <fs_dir>/<name>.lfs2); the firmware gets a Pico's free heap; machine is board_sim's.
 """
 
 import fcntl
@@ -29,6 +30,14 @@ PICO_FS_BYTES = 1408 * 1024  # the filesystem of a Pico running MicroPython
 # The simulated hardware shares the interpreter's heap (about 96 KiB of it): this size leaves
 # the firmware the 190 KiB or so a Pico has free after boot.
 HEAP = "280k"
+# LittleFS images of each board's real filesystem: (bytes, progsize as its _boot.py mounts it,
+# the interpreter's heap). The Pico's and Pico W's are MicroPython's rp2 builds' (the W gives
+# flash to its wifi firmware); the ESP32's is the "vfs" partition of the 4 MiB generic build.
+# The image's block device is Python on the interpreter's heap: with an ESP32's 32-byte reads
+# LittleFS calls it so often that imports fragment the heap (the self-test fails at 280k,
+# passes at 320k, measured); a board's own block device is C and costs nothing there.
+FS_IMAGES = {"pico": (PICO_FS_BYTES, 256, HEAP), "pico_w": (848 * 1024, 256, HEAP),
+             "esp32_devkit": (2048 * 1024, 32, "320k")}
 PLATFORMS = {"pico": "rp2", "pico_w": "rp2", "esp32_devkit": "esp32"}
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
@@ -53,18 +62,32 @@ class VirtualBoard:
     """A board on 127.0.0.1:port (0 picks a free one) with its files in fs_dir.
 
     with VirtualBoard(fs_dir, lifetime_s=60) as board: ... board.url ...
-    board names the pin map (firmware/boards/<board>.json) the simulated chip is wired as.
+    board names the pin map (firmware/boards/<board>.json) the simulated chip is wired as;
+    fs_image (a name in FS_IMAGES) keeps the files in a LittleFS image of that board's size
+    (fs_bytes is then the image's), made as a freshly erased flash if it is not there yet.
+    heap is the interpreter's (default: HEAP, or the image's).
     """
 
-    def __init__(self, fs_dir, port=0, board="pico", fs_bytes=PICO_FS_BYTES, heap=HEAP,
-                 lifetime_s=None):
+    def __init__(self, fs_dir, port=0, board="pico", fs_bytes=PICO_FS_BYTES, heap=None,
+                 lifetime_s=None, fs_image=None):
         if board not in PLATFORMS:
             raise ValueError("unknown board %r; known: %s" % (board, ", ".join(PLATFORMS)))
+        if fs_image is not None and fs_image not in FS_IMAGES:
+            raise ValueError("unknown filesystem image %r; known: %s"
+                             % (fs_image, ", ".join(FS_IMAGES)))
         self.fs_dir = pathlib.Path(fs_dir).resolve()
         self.fs_dir.mkdir(parents=True, exist_ok=True)
         self.board = board
+        self.fs_image = None
+        self._progsize = 0
+        image_heap = HEAP
+        if fs_image is not None:
+            fs_bytes, self._progsize, image_heap = FS_IMAGES[fs_image]
+            self.fs_image = self.fs_dir / (fs_image + ".lfs2")
+            if not self.fs_image.exists():
+                self.fs_image.write_bytes(b"\xff" * fs_bytes)
         self.fs_bytes = fs_bytes
-        self.heap = heap
+        self.heap = heap or image_heap
         self.power_ons = 0
         self.soft_resets = 0
         self._lifetime_s = lifetime_s
@@ -121,6 +144,8 @@ class VirtualBoard:
             os.environ,
             VIRTUAL_BOARD_FS=str(self.fs_dir),
             VIRTUAL_BOARD_FS_BYTES=str(self.fs_bytes),
+            VIRTUAL_BOARD_FS_IMAGE=str(self.fs_image or ""),
+            VIRTUAL_BOARD_FS_PROGSIZE=str(self._progsize),
             VIRTUAL_BOARD_PLATFORM=PLATFORMS[self.board],
             VIRTUAL_BOARD_PINMAP=str(PINMAPS / (self.board + ".json")),
             VIRTUAL_BOARD_SIM=str(BOARD_SIM),

@@ -1,6 +1,6 @@
-"""Power-on of the virtual board, run by the MicroPython unix port: mount the board's files at
-"/", wire the simulated chip, then run boot.py and (unless a raw-REPL soft reset asked for the
-raw REPL) main.py, as a board's firmware does. Settings come from VIRTUAL_BOARD_* variables.
+"""Power-on of the virtual board, run by the MicroPython unix port: mount the board's files (a
+host directory, or a LittleFS image) at "/", wire the simulated chip, then run boot.py and
+(unless a raw-REPL soft reset asked for the raw REPL) main.py, as a board's firmware does. Settings come from VIRTUAL_BOARD_* variables.
 """
 
 import os
@@ -13,6 +13,7 @@ def _power_on():
 
     import vfs
     from host_dir_vfs import HostDirVfs
+    from lfs_image import mount_image
 
     platform = os.getenv("VIRTUAL_BOARD_PLATFORM")
     with open(os.getenv("VIRTUAL_BOARD_PINMAP")) as pinmap_file:
@@ -28,10 +29,15 @@ def _power_on():
     import neopixel  # noqa: F401
 
     fs_dir = os.getenv("VIRTUAL_BOARD_FS")
-    os.chdir(fs_dir)  # the host directory the board's relative paths resolve in
-    board_files = HostDirVfs(fs_dir, int(os.getenv("VIRTUAL_BOARD_FS_BYTES")))
-    vfs.umount("/")
-    vfs.mount(board_files, "/")
+    fs_bytes = int(os.getenv("VIRTUAL_BOARD_FS_BYTES"))
+    image = os.getenv("VIRTUAL_BOARD_FS_IMAGE")
+    if image:
+        mount_image(image, fs_bytes, int(os.getenv("VIRTUAL_BOARD_FS_PROGSIZE")))
+    else:
+        os.chdir(fs_dir)  # the host directory the board's relative paths resolve in
+        board_files = HostDirVfs(fs_dir, fs_bytes)
+        vfs.umount("/")
+        vfs.mount(board_files, "/")
     os.chdir("/")
     sys.path[:] = ["", ".frozen", "/lib"]
 

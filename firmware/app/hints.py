@@ -55,22 +55,8 @@ class Hints:
 
     def _unload(self):
         """Forget the last game's table so its bytes can be collected."""
-        policy = self.policy
         self.policy = None
         self.rules = None
-        if policy is None:
-            return
-        import sys
-
-        name = policy.module.__name__
-        if name in sys.modules:
-            del sys.modules[name]
-        import game
-
-        try:
-            delattr(game, name.split(".")[-1])
-        except (AttributeError, TypeError):
-            pass
 
     # -- after a roll ------------------------------------------------------------------------
     def best_move(self, turn):

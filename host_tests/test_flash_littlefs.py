@@ -1,0 +1,137 @@
+"""tools/flash.py against the filesystem a board really has: a LittleFS image of a Pico W's
+848 KiB takes a second flash; a nearly full board keeps the 16 KiB promised for saved games or
+is refused and left as it was; a write to a full one says so (MicroPython prints "OSError:
+28"); statvfs figures that wrapped are not believed."""
+
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from board_sim.virtual_board import FS_IMAGES, VirtualBoard
+from tools.flash import DATA_RESERVE_BYTES, flash
+from tools.flash_build import FlashError
+from tools.flash_device import Board, believable_free_blocks
+
+MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
+KIB = 1024
+
+pytestmark = pytest.mark.micropython
+
+
+def quiet(_message):
+    pass
+
+
+def set_version(firmware, version):
+    (firmware / "version.py").write_text(
+        '"""The firmware\'s version (a test copy)."""\n\nVERSION = "%s"\n' % version)
+
+
+def free_bytes(board):
+    connection = Board(board.url)
+    try:
+        return connection.free_bytes()
+    finally:
+        connection.close()
+
+
+def on_board(board, code):
+    result = subprocess.run([str(MPREMOTE), "connect", board.url, "exec", code],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def fill_data(board, leave_bytes):
+    """Grow /data/filler until the board has at most leave_bytes free (less by under a block),
+    or its filesystem is full."""
+    on_board(board, (
+        "import os\ntry:\n os.mkdir('/data')\nexcept OSError:\n pass\n"
+        "def free():\n s = os.statvfs('/')\n return s[0] * s[3]\n"
+        "chunk = b'f' * 4096\n"
+        "with open('/data/filler', 'ab') as f:\n"
+        " try:\n  while free() > %d:\n   f.write(chunk)\n   f.flush()\n"
+        " except OSError:\n  pass\n" % leave_bytes))
+
+
+def test_the_virtual_board_offers_each_boards_littlefs(tmp_path):
+    assert {name: size // KIB for name, (size, _progsize, _heap) in FS_IMAGES.items()} == {
+        "pico": 1408, "pico_w": 848, "esp32_devkit": 2048}
+    with VirtualBoard(tmp_path / "board", fs_image="pico_w", lifetime_s=30) as board:
+        statvfs = on_board(board, "import os\nwith open('/kept', 'w') as f:\n f.write('kept')\n"
+                                  "print(os.statvfs('/')[:3])")
+        kept = subprocess.run([str(MPREMOTE), "connect", board.url, "soft-reset", "exec",
+                               "print(open('/kept').read())"],
+                              capture_output=True, text=True, timeout=30).stdout.strip()
+    assert statvfs == "(4096, 4096, 212)"
+    assert kept == "kept"
+    assert (tmp_path / "board" / "pico_w.lfs2").stat().st_size == 848 * KIB
+
+
+def test_a_pico_w_takes_a_second_flash_of_one_changed_file(tmp_path, firmware):
+    with VirtualBoard(tmp_path / "board", board="pico_w", fs_image="pico_w",
+                      lifetime_s=120) as board:
+        set_version(firmware, "v1")
+        first = flash(board.url, firmware_dir=firmware, log=quiet)
+        set_version(firmware, "v2")
+        second = flash(board.url, firmware_dir=firmware, log=quiet)
+    assert (first.tree, second.tree) == ("fw_a", "fw_b")
+    assert second.selftest == "shutbox selftest ok v2"
+    assert second.sent == ["version.mpy"]
+    assert second.free_bytes >= DATA_RESERVE_BYTES
+
+
+def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_path, firmware,
+                                                                           monkeypatch):
+    with VirtualBoard(tmp_path / "board", board="pico_w", fs_image="pico_w",
+                      lifetime_s=120) as board:
+        before = free_bytes(board)
+        set_version(firmware, "v1")
+        tree_bytes = before - flash(board.url, firmware_dir=firmware, log=quiet).free_bytes
+        fill_data(board, tree_bytes + 12 * KIB)  # a second tree fits, leaving under 12 KiB
+        set_version(firmware, "v2")
+        with pytest.raises(FlashError, match="not enough room on the board: the firmware needs"):
+            flash(board.url, firmware_dir=firmware, log=quiet)
+        refused_free = free_bytes(board)
+        with monkeypatch.context() as estimate:  # were the estimate wrong, the board says so
+            estimate.setattr("tools.flash.space_needed", lambda *_args: (0, 0))
+            with pytest.raises(FlashError, match="this firmware would leave [0-9]+ KiB free, less "
+                                                 "than the 16 KiB kept for saved games"):
+                flash(board.url, firmware_dir=firmware, log=quiet)
+        still = on_board(board, "import os, version\nprint(os.getcwd(), version.VERSION, "
+                                "os.stat('/data/filler')[6] > 0, 'fw_b' in os.listdir('/'))")
+        assert free_bytes(board) >= refused_free - 8 * KIB  # the staged copy is gone
+        on_board(board, "import os\nos.remove('/data/filler')")
+        fill_data(board, tree_bytes + DATA_RESERVE_BYTES + 20 * KIB)
+        report = flash(board.url, firmware_dir=firmware, log=quiet)
+    assert still == "/fw_a v1 True False"
+    assert report.selftest == "shutbox selftest ok v2"
+    assert report.free_bytes >= DATA_RESERVE_BYTES
+
+
+def test_a_write_to_a_full_board_says_the_filesystem_is_full(tmp_path):
+    with VirtualBoard(tmp_path / "board", fs_image="pico_w", lifetime_s=60) as board:
+        fill_data(board, 0)
+        connection = Board(board.url)
+        try:
+            with pytest.raises(FlashError, match=r"the board's filesystem is full \(OSError 28"):
+                connection.write("/more", b"m" * 20 * KIB)
+        finally:
+            connection.close()
+
+
+def test_statvfs_figures_that_wrapped_are_counted_from_the_files(tmp_path, capsys):
+    (tmp_path / "small" / "data").mkdir(parents=True)
+    (tmp_path / "small" / "data" / "scores.bin").write_bytes(b"s" * 100 * KIB)
+    with VirtualBoard(tmp_path / "small", fs_bytes=64 * KIB, lifetime_s=30) as board:
+        wrapped = on_board(board, "import os\nprint(os.statvfs('/')[3])")
+        free = free_bytes(board)
+        with pytest.raises(FlashError, match="not enough room on the board"):
+            flash(board.url, log=quiet)
+    assert int(wrapped) > 2 ** 31  # as MicroPython's LittleFS reports an over-full count
+    assert free == 0
+    assert sorted(path.name for path in (tmp_path / "small").iterdir()) == ["data"]
+    assert not believable_free_blocks(212, 4294967295)
+    assert believable_free_blocks(212, 0) and believable_free_blocks(212, 212)
