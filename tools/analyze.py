@@ -1,6 +1,11 @@
 """Optimal play: an exact solver for one turn of Shut the Box, on the firmware's own game code.
 
     python tools/analyze.py PRESET [--json]
+    python tools/analyze.py PRESET --distribution | --beat X [--tied K] [--after M] | --players N
+
+The last three (tools/play_to_win.py) give the exact score distribution of each objective's
+policy, the best play to win a round against the scores already thrown, and every seat's
+chance of winning a round of N players.
 
 Dynamic programming over the open-tile masks (2^tiles states, smallest mask first: a move only
 ever shuts tiles) for two objectives: the largest chance of shutting the box, and the lowest
@@ -380,17 +385,54 @@ def human(report):
     return "\n".join(lines)
 
 
+def _count(low):
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
+        if value < low:
+            raise argparse.ArgumentTypeError("%d is below %d" % (value, low))
+        return value
+    return parse
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("preset", help="a preset name, or 'all'", choices=PRESET_NAMES + ("all",))
     parser.add_argument("--json", action="store_true", help="one JSON object (a list for 'all')")
+    report = parser.add_mutually_exclusive_group()
+    report.add_argument("--distribution", action="store_true",
+                        help="the exact score distribution of each objective's policy")
+    report.add_argument("--beat", type=_count(1), metavar="X",
+                        help="the best play and win chance of a player who must beat X, the "
+                             "lowest score so far in the round")
+    report.add_argument("--players", type=_count(1), metavar="N",
+                        help="every seat's chance of winning a round of N players")
+    parser.add_argument("--tied", type=_count(1), default=1, metavar="K",
+                        help="with --beat: how many players already scored X (default 1)")
+    parser.add_argument("--after", type=_count(0), default=0, metavar="M",
+                        help="with --beat: players still to throw after this one (default 0)")
     args = parser.parse_args(argv)
+    if args.beat is None and (args.tied != 1 or args.after != 0):
+        parser.error("--tied and --after go with --beat")
     names = PRESET_NAMES if args.preset == "all" else (args.preset,)
-    reports = [analyze(name) for name in names]
+    if args.distribution or args.beat is not None or args.players is not None:
+        import play_to_win as win
+
+        if args.distribution:
+            make, show = win.distribution_report, win.human_distribution
+        elif args.beat is not None:
+            make, show = (lambda name: win.beat_report(name, args.beat, args.tied, args.after)), win.human_beat
+        else:
+            make, show = (lambda name: win.round_report(name, args.players)), win.human_round
+    else:
+        make, show = analyze, human
+    reports = [make(name) for name in names]
     if args.json:
         print(json.dumps(reports if args.preset == "all" else reports[0], indent=1))
     else:
-        print("\n\n".join(human(report) for report in reports))
+        print("\n\n".join(show(report) for report in reports))
     return 0
 
 

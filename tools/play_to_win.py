@@ -1,0 +1,214 @@
+"""analyze.py's reports on the whole outcome of a turn: score distributions, the last player's
+chance to beat a score, and every seat's chance to win a round of N players.
+
+    python tools/analyze.py PRESET --distribution [--json]
+    python tools/analyze.py PRESET --beat X [--tied K] [--after M] [--json]
+    python tools/analyze.py PRESET --players N [--json]
+"""
+
+import analyze
+from game.presets import preset
+from game.tiles import tiles_of
+from round_win import NOBODY, RoundSolver, share, tie_rule
+from turn_values import (
+    ending_distribution,
+    endings,
+    play_of_solution,
+    score_distribution,
+    solve_columns,
+)
+
+QUANTILES = (0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99)
+ROUND_METHOD = ("exact: backward induction over the players still to throw; each plays for their "
+                "own chance of winning the round, knowing the scores thrown before them")
+
+
+def _base(name, rules):
+    report = {"preset": name, "tiles": rules.tiles, "dice": "%dd%d" % (rules.dice, rules.faces),
+              "scoring": analyze.R.SCORE_NAMES[rules.scoring]}
+    problem = analyze.why_unsolvable(rules)
+    report["solvable"] = problem is None
+    if problem:
+        report["why"] = problem
+    return report
+
+
+def quantiles(distribution):
+    """{q: the smallest score s with P(score <= s) >= q} for each q of QUANTILES."""
+    found = {}
+    running = 0.0
+    scores = iter(sorted(distribution.items()))
+    for q in QUANTILES:
+        while running < q - 1e-12:
+            score, chance = next(scores)
+            running += chance
+            last = score
+        found[q] = last if running > 0 else 0
+    return {str(q): found[q] for q in QUANTILES}
+
+
+def distribution_report(name):
+    """The exact score distribution of a turn under each objective's policy."""
+    rules = preset(name)
+    report = _base(name, rules)
+    if not report["solvable"]:
+        return report
+    model = analyze.Model(rules)
+    ordered, index = endings(model)
+    for objective in (analyze.OBJ_SHUT, analyze.OBJ_SCORE):
+        solution = analyze.solve(rules, objective, model=model)
+        chances = ending_distribution(play_of_solution(model, solution), index)[:, 0]
+        distribution, lost = score_distribution(rules, ordered, chances)
+        report["%s_policy" % objective] = {
+            "p_shut": solution.start_figures()[0], "expected_score": solution.start_figures()[1],
+            "p_first_roll_lost": lost,
+            "distribution": {str(score): chance for score, chance in distribution.items()},
+            "quantiles": quantiles(distribution),
+        }
+    report["objective"] = analyze.objective_of(rules)
+    return report
+
+
+def _policy_summary(model, play, column, box):
+    """The beat-X policy in a few figures: its moves on the first roll from the start, where
+    it rolls one die, and how many of its choices differ from the box's policy."""
+    rules = model.rules
+    start = rules.start_mask()
+    first = rules.must_first != 0
+    one_die, picks = play.decision(start, first)
+    moves = {}
+    for count, chosen in picks.items():
+        for entry, (_p, _kind, key, data) in enumerate(model.transitions(start, first, count)):
+            if entry in chosen:
+                label = str(key) if not isinstance(key, tuple) else "+".join(map(str, key))
+                moves[label] = tiles_of(start & ~data[int(chosen[entry][column])])
+    one = [tiles_of(mask) for mask in range(1, len(play.one_die))
+           if play.one_die[mask] is not None and play.one_die[mask][column]]
+    differs = 0
+    decisions = 0
+    for mask in range(1, len(play.picks)):
+        for count, chosen in play.picks[mask].items():
+            for entry, picked in chosen.items():
+                decisions += 1
+                differs += int(picked[column] != box.picks[mask][count][entry][0])
+    return {"first_roll_moves": moves, "one_die_at": one, "choices": decisions,
+            "choices_unlike_the_box": differs}
+
+
+def beat_report(name, beat, tied=1, after=0):
+    """The chance of winning the round for a player who must beat `beat` (the lowest score so
+    far, shared by `tied` players), with `after` players still to throw after them."""
+    rules = preset(name)
+    report = _base(name, rules)
+    if not report["solvable"]:
+        return report
+    model = analyze.Model(rules)
+    solver = RoundSolver(model, tied + after + 1)
+    states = [(beat, tied)]
+    utility = solver.utility(states, after)
+    play = solve_columns(model, utility, solver.index)
+    chances = ending_distribution(play, solver.index)[:, 0]
+    box = _box_play(model)
+    box_chances = ending_distribution(box, solver.index)[:, 0]
+    counted = solver.counts
+    report.update({
+        "beat": beat, "tied": tied, "after": after,
+        "tie_rule": tie_rule(rules),
+        "rule": ("wins outright below %d or by shutting the box; %d scores a tie, worth %.4g of a "
+                 "win shared with %d; a first-roll loss loses" % (beat, beat, share(rules, tied + 1),
+                                                                   tied)),
+        "win": float(play.start_value()[0]),
+        "p_below": float(chances[counted & (solver.score < beat)].sum() + chances[solver.is_shut].sum()),
+        "p_equal": float(chances[counted & (solver.score == beat)].sum()),
+        "box_policy": {"objective": analyze.objective_of(rules),
+                       "win": float(box_chances @ utility[:, 0])},
+        "policy": _policy_summary(model, play, 0, box),
+        "exact": True,
+        "method": ROUND_METHOD if after else "exact: the last player's dynamic programme",
+    })
+    return report
+
+
+def round_report(name, players):
+    """Every seat's chance of winning a round of `players` under best play, and under the
+    box's own policy for every player."""
+    rules = preset(name)
+    report = _base(name, rules)
+    if not report["solvable"]:
+        return report
+    model = analyze.Model(rules)
+    best = RoundSolver(model, players)
+    box = _box_play(model)
+    report.update({
+        "players": players, "tie_rule": tie_rule(rules), "exact": True, "method": ROUND_METHOD,
+        "best_play": best.seat_chances(),
+        "box_policy": RoundSolver(model, players, fixed=box).seat_chances(),
+        "first_player_vs_box": _first_seat_against(best, box, players),
+    })
+    return report
+
+
+def _box_play(model):
+    """The policy the box's hint tables carry (its rules' objective) as a one-column Play."""
+    rules = model.rules
+    return play_of_solution(model, analyze.solve(rules, analyze.objective_of(rules), model=model))
+
+
+def _first_seat_against(best, box, players):
+    """The first seat's chance when only it plays the box's policy and the others play their
+    best: what playing to win is worth to it."""
+    chances = ending_distribution(box, best.index)[:, 0]
+    return float(chances @ best.utility([(NOBODY, 0)], players - 1)[:, 0])
+
+
+def human_distribution(report):
+    lines = ["%s: score distribution of one turn (%s scoring)" % (report["preset"], report["scoring"])]
+    if not report["solvable"]:
+        return lines[0] + "\n  not solvable: %s" % report["why"]
+    shut = report["shut_policy"]
+    score = report["score_policy"]
+    lines.append("  %8s %14s %14s" % ("score", "most shuts", "lowest score"))
+    keys = sorted(set(shut["distribution"]) | set(score["distribution"]), key=int)
+    for key in keys:
+        lines.append("  %8s %13.6f%% %13.6f%%" % (key, 100 * shut["distribution"].get(key, 0.0),
+                                                  100 * score["distribution"].get(key, 0.0)))
+    lines.append("  %8s %14.4f %14.4f" % ("mean", shut["expected_score"], score["expected_score"]))
+    if report["scoring"] == "digital":
+        for q in shut["quantiles"]:
+            lines.append("  q%-7s %14d %14d" % (q, shut["quantiles"][q], score["quantiles"][q]))
+    return "\n".join(lines)
+
+
+def human_beat(report):
+    if not report["solvable"]:
+        return "%s: not solvable: %s" % (report["preset"], report["why"])
+    policy = report["policy"]
+    return "\n".join([
+        "%s: beat %d (%d on it, %d to throw after)" % (report["preset"], report["beat"], report["tied"],
+                                                       report["after"]),
+        "  %s" % report["rule"],
+        "  ties %s" % report["tie_rule"],
+        "  win chance, best play:          %.4f%%" % (100 * report["win"]),
+        "  win chance, the box's policy:   %.4f%% (%s)" % (100 * report["box_policy"]["win"],
+                                                        report["box_policy"]["objective"]),
+        "  below %d: %.4f%%, equal: %.4f%%" % (report["beat"], 100 * report["p_below"],
+                                              100 * report["p_equal"]),
+        "  %d of %d choices differ from the box's policy" % (policy["choices_unlike_the_box"],
+                                                             policy["choices"]),
+        "  %s" % report["method"],
+    ])
+
+
+def human_round(report):
+    if not report["solvable"]:
+        return "%s: not solvable: %s" % (report["preset"], report["why"])
+    lines = ["%s: a round of %d players; ties %s" % (report["preset"], report["players"],
+                                                     report["tie_rule"]),
+             "  %6s %12s %12s" % ("seat", "best play", "box policy")]
+    for seat, (best, box) in enumerate(zip(report["best_play"], report["box_policy"], strict=True)):
+        lines.append("  %6d %11.4f%% %11.4f%%" % (seat + 1, 100 * best, 100 * box))
+    lines.append("  seat 1 on the box's policy against best play: %.4f%%"
+                 % (100 * report["first_player_vs_box"]))
+    lines.append("  %s" % report["method"])
+    return "\n".join(lines)
+
