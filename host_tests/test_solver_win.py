@@ -121,6 +121,60 @@ def test_a_tie_pays_as_the_tie_rule_says():
     assert strict < split < full
 
 
+def brute_goal(tiles, worth):
+    """The largest expected worth(score, shut) of one turn (2d6 or one die, any combination)."""
+
+    @cache
+    def turn(open_tiles):
+        if not open_tiles:
+            return worth(0, True)
+        options = []
+        for count in (2, 1):
+            expected = 0.0
+            for dice, chance in _rolls(count):
+                moves = _moves(open_tiles, sum(dice))
+                if moves:
+                    expected += chance * max(turn(tuple(t for t in open_tiles if t not in move))
+                                             for move in moves)
+                else:
+                    expected += chance * worth(sum(open_tiles), False)
+            options.append(expected)
+        return max(options)
+
+    return turn(tuple(range(1, tiles + 1)))
+
+
+@pytest.mark.parametrize("drop_on_exceed", (False, True))
+def test_max_penalty_stay_in_is_the_brute_force_chance_to_stay_under_the_limit(drop_on_exceed):
+    rules = R.Rules(tiles=5, match=R.MATCH_MAX_PENALTY, max_penalty=12, drop_on_exceed=drop_on_exceed)
+    report = play_to_win.stay_in_report("max-penalty", 6, rules=rules)
+    room = 6 if drop_on_exceed else 5  # 6 + score must stay below 12 (or reach it at most)
+    assert report["stay_in"] == pytest.approx(brute_goal(5, lambda score, _shut: score <= room), abs=1e-12)
+    assert report["stay_in"] >= report["box_policy"]["stay_in"]
+
+
+@pytest.mark.parametrize("scores,kitty", (((4, 8), 3), ((7,), 10), ((2, 9, 9), 0)))
+def test_canoga_chips_are_the_brute_force_best_for_the_last_player(scores, kitty):
+    rules = R.Rules(tiles=5, stakes=R.STAKES_CANOGA)
+    best = min(scores)
+    tied = scores.count(best)
+
+    def chips(score, shut):
+        # VARIANTS.md section 7 for the last player; game.stakes shares each loser's payment
+        # among the winners, odd chips to those who played first (so never to the last player).
+        if shut:
+            return 2 * sum(scores) + kitty
+        if score < best:
+            return sum(other - score for other in scores)
+        if score == best:
+            return sum((other - best) // (tied + 1) for other in scores if other > best)
+        return -(score - best)
+
+    report = play_to_win.chips_report("canoga", list(scores), kitty, rules=rules)
+    assert report["chips"] == pytest.approx(brute_goal(5, chips), abs=1e-9)
+    assert report["chips"] >= report["chips_if_playing_to_win"] - 1e-12
+
+
 # -- distributions -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ("classic", "2-to-go", "thai", "digital"))
@@ -215,12 +269,23 @@ def test_players_report_sums_to_one_under_split_ties():
 @pytest.mark.parametrize("args,message", ((("--beat", "0"), "below 1"),
                                           (("--beat", "ten"), "not a whole number"),
                                           (("--tied", "2"), "go with --beat"),
-                                          (("--beat", "5", "--players", "2"), "not allowed")))
+                                          (("--beat", "5", "--players", "2"), "not allowed"),
+                                          (("--chips", "4,x"), "not a whole number"),
+                                          (("--kitty", "3"), "goes with --chips")))
 def test_bad_arguments_say_why(args, message):
     result = _cli("classic", *args)
     assert result.returncode == 2 and message in result.stderr
 
 
-def test_an_unsolvable_preset_says_why_instead_of_a_win_chance():
-    report = play_to_win.beat_report("the-300", 40)
-    assert not report["solvable"] and "why" in report
+def test_presets_without_an_answer_say_why():
+    assert "2^24" in play_to_win.beat_report("the-300", 40)["why"]
+    assert "race" in play_to_win.beat_report("young-players", 3)["why"]
+    assert "not a max-penalty match" in play_to_win.stay_in_report("classic", 30)["why"]
+    assert "no chips" in play_to_win.chips_report("classic", [5])["why"]
+
+
+def test_the_stakes_command_lines_print_their_answers():
+    stay = _cli("max-penalty", "--total", "35", "--json")
+    assert stay.returncode == 0 and json.loads(stay.stdout)["rule"] == "stays in with a score < 10"
+    chips = _cli("canoga", "--chips", "12,20", "--kitty", "3")
+    assert chips.returncode == 0 and "chips" in chips.stdout and "Ledger" in chips.stdout

@@ -7,6 +7,8 @@ chance to beat a score, and every seat's chance to win a round of N players.
 """
 
 import analyze
+import numpy as np
+from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 from game.presets import preset
 from game.tiles import tiles_of
 from round_win import NOBODY, RoundSolver, share, tie_rule
@@ -23,10 +25,15 @@ ROUND_METHOD = ("exact: backward induction over the players still to throw; each
                 "own chance of winning the round, knowing the scores thrown before them")
 
 
-def _base(name, rules):
+def _base(name, rules, lowest_wins=True):
+    """The report's head; "solvable" False and "why" when there is no answer for these rules
+    (`lowest_wins`: the answer is about a round the lowest score wins)."""
     report = {"preset": name, "tiles": rules.tiles, "dice": "%dd%d" % (rules.dice, rules.faces),
               "scoring": analyze.R.SCORE_NAMES[rules.scoring]}
     problem = analyze.why_unsolvable(rules)
+    if not problem and lowest_wins and rules.match in (analyze.R.MATCH_RACE, analyze.R.MATCH_LONG_GAME):
+        problem = ("a %s is won by the first to clear the box, not by the lowest score: the box "
+                   "plays it for the shut chance" % analyze.R.MATCH_NAMES[rules.match])
     report["solvable"] = problem is None
     if problem:
         report["why"] = problem
@@ -47,10 +54,10 @@ def quantiles(distribution):
     return {str(q): found[q] for q in QUANTILES}
 
 
-def distribution_report(name):
+def distribution_report(name, rules=None):
     """The exact score distribution of a turn under each objective's policy."""
-    rules = preset(name)
-    report = _base(name, rules)
+    rules = rules or preset(name)
+    report = _base(name, rules, lowest_wins=False)
     if not report["solvable"]:
         return report
     model = analyze.Model(rules)
@@ -95,44 +102,133 @@ def _policy_summary(model, play, column, box):
             "choices_unlike_the_box": differs}
 
 
-def beat_report(name, beat, tied=1, after=0):
+class Goal:
+    """The best play of one turn for one goal (a worth per ending), next to the box's policy."""
+
+    def __init__(self, model, index, worth):
+        self.model = model
+        self.index = index
+        self.worth = worth
+        self.play = solve_columns(model, worth[:, None], index)
+        self.chances = ending_distribution(self.play, index)[:, 0]
+        self.box = _box_play(model)
+        self.box_chances = ending_distribution(self.box, index)[:, 0]
+
+    def figures(self, name):
+        """{name: best value, "box_policy": {...}, "policy": {...}} for a report."""
+        return {name: float(self.play.start_value()[0]),
+                "box_policy": {"objective": analyze.objective_of(self.model.rules),
+                               name: float(self.box_chances @ self.worth)},
+                "policy": _policy_summary(self.model, self.play, 0, self.box)}
+
+
+def beat_report(name, beat, tied=1, after=0, rules=None):
     """The chance of winning the round for a player who must beat `beat` (the lowest score so
     far, shared by `tied` players), with `after` players still to throw after them."""
-    rules = preset(name)
+    rules = rules or preset(name)
     report = _base(name, rules)
     if not report["solvable"]:
         return report
     model = analyze.Model(rules)
     solver = RoundSolver(model, tied + after + 1)
-    states = [(beat, tied)]
-    utility = solver.utility(states, after)
-    play = solve_columns(model, utility, solver.index)
-    chances = ending_distribution(play, solver.index)[:, 0]
-    box = _box_play(model)
-    box_chances = ending_distribution(box, solver.index)[:, 0]
+    goal = Goal(model, solver.index, solver.utility([(beat, tied)], after)[:, 0])
     counted = solver.counts
+    lost = " a first-roll loss loses;" if rules.must_first else ""
     report.update({
         "beat": beat, "tied": tied, "after": after,
         "tie_rule": tie_rule(rules),
-        "rule": ("wins outright below %d or by shutting the box; %d scores a tie, worth %.4g of a "
-                 "win shared with %d; a first-roll loss loses" % (beat, beat, share(rules, tied + 1),
-                                                                   tied)),
-        "win": float(play.start_value()[0]),
-        "p_below": float(chances[counted & (solver.score < beat)].sum() + chances[solver.is_shut].sum()),
-        "p_equal": float(chances[counted & (solver.score == beat)].sum()),
-        "box_policy": {"objective": analyze.objective_of(rules),
-                       "win": float(box_chances @ utility[:, 0])},
-        "policy": _policy_summary(model, play, 0, box),
+        "rule": ("wins outright below %d or by shutting the box;%s %d ties with %d player(s): a "
+                 "shared win worth %.4g" % (beat, lost, beat, tied, share(rules, tied + 1))),
+        "p_below": float(goal.chances[counted & (solver.score < beat)].sum()
+                         + goal.chances[solver.is_shut].sum()),
+        "p_equal": float(goal.chances[counted & (solver.score == beat)].sum()),
         "exact": True,
         "method": ROUND_METHOD if after else "exact: the last player's dynamic programme",
     })
+    report.update(goal.figures("win"))
     return report
 
 
-def round_report(name, players):
+def stay_in_report(name, total, rules=None):
+    """Max-penalty: the best chance to stay in the match this round with `total` penalty points
+    so far (a player whose total reaches the limit, or exceeds it under drop_on_exceed, drops out)."""
+    rules = rules or preset(name)
+    report = _base(name, rules)
+    if report["solvable"] and rules.match != analyze.R.MATCH_MAX_PENALTY:
+        report["solvable"] = False
+        report["why"] = "%s is not a max-penalty match: no limit to stay under" % name
+    if not report["solvable"]:
+        return report
+    model = analyze.Model(rules)
+    ordered, index = endings(model)
+    room = rules.max_penalty - total
+    scores = np.array([rules.score(mask) for mask, _how in ordered])
+    stays = scores <= room if rules.drop_on_exceed else scores < room
+    goal = Goal(model, index, stays.astype(float))
+    report.update({
+        "total": total, "limit": rules.max_penalty,
+        "rule": "stays in with a score %s %d" % ("<=" if rules.drop_on_exceed else "<", room),
+        "exact": True,
+        "method": ("exact for staying in this round; as a match policy an approximation: it "
+                   "ignores who wins the round and the rounds after"),
+    })
+    report.update(goal.figures("stay_in"))
+    return report
+
+
+def chips_report(name, scores, kitty=None, rules=None):
+    """The last player's best play for chips, the others' scores of the round known (in play
+    order): game.stakes.Ledger settles every possible ending (pool or Canoga)."""
+    rules = rules or preset(name)
+    report = _base(name, rules)
+    if not report["solvable"]:
+        return report
+    if rules.stakes == analyze.R.STAKES_NONE:
+        report["solvable"] = False
+        report["why"] = "no chips to play for: %s has stakes none (use --beat)" % name
+        return report
+    model = analyze.Model(rules)
+    ordered, index = endings(model)
+    players = len(scores) + 1
+    pot = players * rules.ante if kitty is None else kitty
+    worth = np.array([_chips_won(rules, scores, pot, rules.score(mask), how) for mask, how in ordered])
+    goal = Goal(model, index, worth)
+    best = min(scores)
+    win = RoundSolver(model, players).utility([(best, scores.count(best))], 0)[:, 0]
+    report.update({
+        "scores": list(scores), "kitty": pot, "stakes": analyze.R.STAKES_NAMES[rules.stakes],
+        "tie_rule": tie_rule(rules), "exact": True,
+        "method": ("exact for the last player: every ending settled by the firmware's Ledger "
+                   "(odd chips included), no player short of chips"),
+        "chips_if_playing_to_win": float(ending_distribution(
+            solve_columns(model, win[:, None], index), index)[:, 0] @ worth),
+    })
+    report.update(goal.figures("chips"))
+    return report
+
+
+def _chips_won(rules, scores, pot, score, how):
+    """The chips the last player gains (or loses: negative) when the round ends so."""
+    from game.rows import round_winners
+    from game.stakes import Ledger
+
+    players = len(scores) + 1
+    ledger = Ledger(rules.copy(chips=10 ** 6), players)
+    ledger.pot = pot
+    ledger.anted = [rules.ante] * players
+    me = players - 1
+    everyone = list(scores) + [score]
+    lost = bytearray(players)
+    lost[me] = how == END_FIRST_ROLL_LOST
+    winners = [me] if how == END_SHUT else round_winners(range(players), everyone, lost)
+    ledger.settle(list(range(players)), everyone, winners, everyone[winners[0]] == 0)
+    return ledger.chips[me] - 10 ** 6
+
+
+def round_report(name, players, rules=None):
     """Every seat's chance of winning a round of `players` under best play, and under the
     box's own policy for every player."""
-    rules = preset(name)
+    rules = rules or preset(name)
     report = _base(name, rules)
     if not report["solvable"]:
         return report
@@ -164,7 +260,7 @@ def _first_seat_against(best, box, players):
 def human_distribution(report):
     lines = ["%s: score distribution of one turn (%s scoring)" % (report["preset"], report["scoring"])]
     if not report["solvable"]:
-        return lines[0] + "\n  not solvable: %s" % report["why"]
+        return lines[0] + "\n  no answer: %s" % report["why"]
     shut = report["shut_policy"]
     score = report["score_policy"]
     lines.append("  %8s %14s %14s" % ("score", "most shuts", "lowest score"))
@@ -179,9 +275,31 @@ def human_distribution(report):
     return "\n".join(lines)
 
 
+def human_goal(report, key):
+    """The human lines of a stay-in (a chance) or chips (a number of chips) report."""
+    if not report["solvable"]:
+        return "%s: no answer: %s" % (report["preset"], report["why"])
+    policy = report["policy"]
+
+    def unit(value):
+        return "%.4f%%" % (100 * value) if key == "stay_in" else "%+.4f chips" % value
+
+    lines = ["%s: %s" % (report["preset"], report["rule"] if "rule" in report else
+                         "last to throw against %s, kitty %d" % (report["scores"], report["kitty"])),
+             "  best play:        %s" % unit(report[key]),
+             "  the box's policy: %s (%s)" % (unit(report["box_policy"][key]),
+                                             report["box_policy"]["objective"])]
+    if "chips_if_playing_to_win" in report:
+        lines.append("  playing to win:   %s" % unit(report["chips_if_playing_to_win"]))
+    lines.append("  %d of %d choices differ from the box's policy" % (
+        policy["choices_unlike_the_box"], policy["choices"]))
+    lines.append("  %s" % report["method"])
+    return "\n".join(lines)
+
+
 def human_beat(report):
     if not report["solvable"]:
-        return "%s: not solvable: %s" % (report["preset"], report["why"])
+        return "%s: no answer: %s" % (report["preset"], report["why"])
     policy = report["policy"]
     return "\n".join([
         "%s: beat %d (%d on it, %d to throw after)" % (report["preset"], report["beat"], report["tied"],
@@ -201,7 +319,7 @@ def human_beat(report):
 
 def human_round(report):
     if not report["solvable"]:
-        return "%s: not solvable: %s" % (report["preset"], report["why"])
+        return "%s: no answer: %s" % (report["preset"], report["why"])
     lines = ["%s: a round of %d players; ties %s" % (report["preset"], report["players"],
                                                      report["tie_rule"]),
              "  %6s %12s %12s" % ("seat", "best play", "box policy")]
