@@ -8,9 +8,9 @@ chance to beat a score, and every seat's chance to win a round of N players.
 
 import analyze
 import numpy as np
-from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 from game.presets import preset
 from game.tiles import tiles_of
+from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 from round_win import NOBODY, RoundSolver, share, tie_rule
 from turn_values import (
     ending_distribution,

@@ -138,7 +138,7 @@ class VectorSolver:
                 if a == 0 and b == 0:
                     continue
                 best = np.full((top + 1, len(highs), len(lows)), -np.inf)
-                for s, total, columns, targets in by_layer[b]:
+                for total, columns, targets in by_layer[b]:
                     best[total][:, columns] = np.maximum(best[total][:, columns],
                                                          V[np.ix_(highs, targets)])
                 if a:
@@ -150,13 +150,13 @@ class VectorSolver:
         return self
 
     def _layer_moves(self, layer, moves):
-        """Per low move: (move, total, positions in the layer holding it, the layer's masks
+        """Per low move: (its total, the positions in the layer holding it, the layer's masks
         without it)."""
         found = []
         for s, total in moves:
             holding = np.nonzero((layer & s) == s)[0]
             if len(holding):
-                found.append((s, total, holding, layer[holding] ^ s))
+                found.append((total, holding, layer[holding] ^ s))
         return found
 
     def _remainders(self, V, highs, moves, spare):
