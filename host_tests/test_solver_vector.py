@@ -74,3 +74,12 @@ def test_rules_it_cannot_take_say_why():
                          (preset("classic").copy(source=R.SOURCE_CARDS), "without replacement")):
         with pytest.raises(ValueError, match=words):
             vector_solver.VectorSolver(rules, vector_solver.SHUT)
+
+
+def test_a_worth_per_score_gives_the_last_players_win_chance():
+    import play_to_win
+
+    scores = np.arange(46)
+    worth = np.where(scores < 10, 1.0, np.where(scores == 10, 0.5, 0.0))
+    solver = vector_solver.VectorSolver(preset("classic"), (worth, 1.0)).solve()
+    assert solver.start_value() == pytest.approx(play_to_win.beat_report("classic", 10)["win"], abs=1e-12)

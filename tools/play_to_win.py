@@ -8,6 +8,7 @@ chance to beat a score, and every seat's chance to win a round of N players.
 
 import analyze
 import numpy as np
+import vector_solver
 from game.presets import preset
 from game.tiles import tiles_of
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT
@@ -127,6 +128,8 @@ def beat_report(name, beat, tied=1, after=0, rules=None):
     far, shared by `tied` players), with `after` players still to throw after them."""
     rules = rules or preset(name)
     report = _base(name, rules)
+    if not report["solvable"] and after == 0 and vector_solver.why_not(rules) is None:
+        return _beat_on_a_big_box(report, rules, beat, tied)
     if not report["solvable"]:
         return report
     model = analyze.Model(rules)
@@ -146,6 +149,26 @@ def beat_report(name, beat, tied=1, after=0, rules=None):
         "method": ROUND_METHOD if after else "exact: the last player's dynamic programme",
     })
     report.update(goal.figures("win"))
+    return report
+
+
+def _beat_on_a_big_box(report, rules, beat, tied):
+    """beat_report for the last player on a box the plain solver cannot take (the-300): the
+    vectorised solver's win chance alone (each further figure would be another long pass)."""
+    top = rules.score(rules.all_tiles())
+    scores = np.arange(top + 1)
+    worth = np.where(scores < beat, 1.0, np.where(scores == beat, share(rules, tied + 1), 0.0))
+    solver = vector_solver.VectorSolver(rules, (worth, 1.0)).solve()
+    report.pop("why")
+    report.update({
+        "solvable": True, "beat": beat, "tied": tied, "after": 0, "tie_rule": tie_rule(rules),
+        "rule": "wins outright below %d or by shutting the box; %d ties with %d player(s): a "
+                "shared win worth %.4g" % (beat, beat, tied, share(rules, tied + 1)),
+        "win": solver.start_value(), "seconds": round(solver.seconds, 1), "exact": True,
+        "method": "exact: tools/vector_solver.py's numpy dynamic programme over all %d open "
+                  "masks (no distribution or box-policy figures: each is another pass)"
+                  % (1 << rules.tiles),
+    })
     return report
 
 
@@ -300,6 +323,10 @@ def human_goal(report, key):
 def human_beat(report):
     if not report["solvable"]:
         return "%s: no answer: %s" % (report["preset"], report["why"])
+    if "policy" not in report:
+        return "\n".join(["%s: beat %d" % (report["preset"], report["beat"]), "  %s" % report["rule"],
+                          "  win chance, best play: %.6f%%" % (100 * report["win"]),
+                          "  %s; %.0f s" % (report["method"], report["seconds"])])
     policy = report["policy"]
     return "\n".join([
         "%s: beat %d (%d on it, %d to throw after)" % (report["preset"], report["beat"], report["tied"],

@@ -12,7 +12,8 @@ from game.dice import ElectronicDice
 from game.prng import Xorshift32
 from game.round import Round
 from game.sources import feed
-from game.turn import AWAIT_MOVE, OVER
+from game.tiles import tiles_of
+from game.turn import AWAIT_MOVE, COMMITTED, OVER
 from round_win import NOBODY, share
 
 
@@ -24,6 +25,14 @@ def state_of(round_):
         return NOBODY, round_.turns_played
     best = min(counted)
     return best, counted.count(best)
+
+
+def make_move(turn, move):
+    """Shut a move's tiles one flap at a time, as a player would, and commit it."""
+    for tile in tiles_of(move):
+        turn.tile_shut(tile)
+    if turn.state == AWAIT_MOVE and turn.commit() != COMMITTED:
+        raise AssertionError("the turn refused the move %s" % tiles_of(move))
 
 
 class Player:
@@ -63,15 +72,7 @@ class Player:
                 continue
             key = turn.total if by_total else tuple(sorted(dice.values[:count]))
             entry = self._entry(mask, first, count, key)
-            move = turn.legal_moves()[int(picks[count][entry][column])]
-            tile = 1
-            while move:
-                if move & 1:
-                    turn.tile_shut(tile)
-                move >>= 1
-                tile += 1
-            if turn.state == AWAIT_MOVE:
-                turn.commit()
+            make_move(turn, turn.legal_moves()[int(picks[count][entry][column])])
 
 
 def play_rounds(solver, rounds, seed):

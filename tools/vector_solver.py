@@ -68,7 +68,11 @@ def _tile_sums(count, first_tile):
 
 
 class VectorSolver:
-    """One objective's values V[mask] for every open mask, and the one-die choices."""
+    """One objective's values V[mask] for every open mask, and the one-die choices.
+
+    The objective is SHUT, SCORE or (`worth`, `shut_worth`): what ending with each score is
+    worth (an array indexed by score) and what shutting the box is worth; higher is better.
+    """
 
     def __init__(self, rules, objective, log=None):
         problem = why_not(rules)
@@ -86,13 +90,20 @@ class VectorSolver:
         self.one_chances = roll_chances(1, rules.faces) if rules.dice > 1 else None
         self.value = np.zeros(1 << self.tiles)
         self.one_die = {}  # mask -> rolls one die (only masks where one die is allowed)
-        self.seconds = 0.0
+        self.seconds = 0.0  # wall clock
+        self.cpu_seconds = 0.0
 
     # -- per-mask facts ----------------------------------------------------------------------
     def _end_values(self, highs, lows):
         """The objective's value of a turn ending with these masks open (no move)."""
         if self.objective == SHUT:
             return np.zeros((len(highs), len(lows)))
+        score = self._scores(highs, lows)
+        if self.objective == SCORE:
+            return -score.astype(float)
+        return self.objective[0][score]
+
+    def _scores(self, highs, lows):
         rules = self.rules
         if rules.scoring == R.SCORE_MISSIONARY:
             score = _popcount(highs)[:, None] + _popcount(lows)[None, :]
@@ -101,7 +112,7 @@ class VectorSolver:
         else:
             masks = (highs[:, None] << self.low) | lows[None, :]
             score = np.vectorize(rules.score, otypes=[np.int64])(masks)
-        return -score.astype(float)
+        return score
 
     def _one_die_allowed(self, highs, lows):
         rules = self.rules
@@ -118,6 +129,7 @@ class VectorSolver:
     # -- the solve ---------------------------------------------------------------------------
     def solve(self):
         started = time.perf_counter()
+        cpu_started = time.process_time()
         low, high, top = self.low, self.high, self.top
         self.low_sums = _tile_sums(low, 1)
         self.high_sums = _tile_sums(high, low + 1)
@@ -128,7 +140,10 @@ class VectorSolver:
         moves = [(int(s), int(self.low_sums[s])) for s in range(1, 1 << low) if self.low_sums[s] <= top]
         by_layer = [self._layer_moves(layer, moves) for layer in low_layers]
         V = self.value.reshape(1 << high, 1 << low)
-        V[0, 0] = 1.0 if self.objective == SHUT else -float(self.rules.score(0))
+        if self.objective in (SHUT, SCORE):
+            V[0, 0] = 1.0 if self.objective == SHUT else -float(self.rules.score(0))
+        else:
+            V[0, 0] = self.objective[1]
         spare = top - (low + 1)  # the most a high move's low tiles can add
         Q = None
         for a, highs in enumerate(high_layers):
@@ -147,6 +162,7 @@ class VectorSolver:
             if self.log:
                 self.log("layer %d/%d of high tiles done, %.0f s" % (a, high, time.perf_counter() - started))
         self.seconds = time.perf_counter() - started
+        self.cpu_seconds = time.process_time() - cpu_started
         return self
 
     def _layer_moves(self, layer, moves):
@@ -219,7 +235,8 @@ def play_turns(solver, turns, seed):
     from game.dice import ElectronicDice
     from game.prng import Xorshift32
     from game.sources import feed
-    from game.turn import AWAIT_MOVE, COMMITTED, OVER, Turn
+    from game.turn import AWAIT_MOVE, OVER, Turn
+    from round_monte_carlo import make_move
 
     rules = solver.rules
     value = solver.value
@@ -238,10 +255,8 @@ def play_turns(solver, turns, seed):
             moves = turn.legal_moves()
             values = [value[mask & ~move] for move in moves]
             top = max(values)
-            turn.pending = next(move for move, found in zip(moves, values, strict=True)
-                                if found >= top - TIE)
-            if turn.commit() != COMMITTED:  # the firmware checks the move
-                raise AssertionError("the turn refused the move %#x at %#x" % (turn.pending, mask))
+            make_move(turn, next(move for move, found in zip(moves, values, strict=True)
+                                 if found >= top - TIE))
         score = turn.score()
         shuts += turn.shut_the_box()
         total += score
@@ -274,6 +289,7 @@ def main(argv=None):
     for objective in (SHUT, SCORE):
         solver = VectorSolver(rules, objective, log=None if quiet else print).solve()
         figures = {"value": solver.start_value(), "seconds": round(solver.seconds, 1),
+                   "cpu_seconds": round(solver.cpu_seconds, 1),
                    "one_die": sorted(mask for mask, one in solver.one_die.items() if one)}
         if args.monte_carlo:
             turns = args.monte_carlo
