@@ -136,12 +136,10 @@ def beat_report(name, beat, tied=1, after=0, rules=None):
     solver = RoundSolver(model, tied + after + 1)
     goal = Goal(model, solver.index, solver.utility([(beat, tied)], after)[:, 0])
     counted = solver.counts
-    lost = " a first-roll loss loses;" if rules.must_first else ""
     report.update({
         "beat": beat, "tied": tied, "after": after,
         "tie_rule": tie_rule(rules),
-        "rule": ("wins outright below %d or by shutting the box;%s %d ties with %d player(s): a "
-                 "shared win worth %.4g" % (beat, lost, beat, tied, share(rules, tied + 1))),
+        "rule": _beat_rule(beat, tied, after, share(rules, tied + 1), rules.must_first),
         "p_below": float(goal.chances[counted & (solver.score < beat)].sum()
                          + goal.chances[solver.is_shut].sum()),
         "p_equal": float(goal.chances[counted & (solver.score == beat)].sum()),
@@ -150,6 +148,16 @@ def beat_report(name, beat, tied=1, after=0, rules=None):
     })
     report.update(goal.figures("win"))
     return report
+
+
+def _beat_rule(beat, tied, after, tie_worth, must_first):
+    """The --beat rule in words."""
+    if after:
+        head = "leads below %d with %d still to throw; wins at once by shutting the box" % (beat, after)
+    else:
+        head = "wins below %d or by shutting the box" % beat
+    lost = "; a first-roll loss loses" if must_first else ""
+    return "%s%s; %d ties with %d player(s): a shared win worth %.4g" % (head, lost, beat, tied, tie_worth)
 
 
 def _beat_on_a_big_box(report, rules, beat, tied):
@@ -162,8 +170,7 @@ def _beat_on_a_big_box(report, rules, beat, tied):
     report.pop("why")
     report.update({
         "solvable": True, "beat": beat, "tied": tied, "after": 0, "tie_rule": tie_rule(rules),
-        "rule": "wins outright below %d or by shutting the box; %d ties with %d player(s): a "
-                "shared win worth %.4g" % (beat, beat, tied, share(rules, tied + 1)),
+        "rule": _beat_rule(beat, tied, 0, share(rules, tied + 1), 0),
         "win": solver.start_value(), "seconds": round(solver.seconds, 1), "exact": True,
         "method": "exact: tools/vector_solver.py's numpy dynamic programme over all %d open "
                   "masks (no distribution or box-policy figures: each is another pass)"
