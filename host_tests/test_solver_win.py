@@ -48,10 +48,11 @@ def _moves(open_tiles, total):
             for chosen in combinations(open_tiles, size) if sum(chosen) == total]
 
 
-def brute_round(tiles, players, full_ties, previous=()):
+def brute_round(tiles, players, full_ties, previous=(), play_out=False):
     """Each player's expected share of the round's win when every player, in turn, plays to
     maximise their own: 2d6 or (any time: the box has no tile above 6) one die, any
-    combination, golf scoring, the lowest score wins, a shut box wins at once."""
+    combination, golf scoring, the lowest score wins, a shut box wins at once (`play_out`:
+    it scores 0 and the others still throw)."""
 
     def payoffs(scores):
         best = min(scores)
@@ -68,6 +69,8 @@ def brute_round(tiles, players, full_ties, previous=()):
     @cache
     def turn(scores, open_tiles):
         me = len(scores)
+        if not open_tiles and play_out:
+            return seat(scores + (0,))
         if not open_tiles:
             return tuple(1.0 if p == me else 0.0 for p in range(players))
         options = []
@@ -89,8 +92,8 @@ def brute_round(tiles, players, full_ties, previous=()):
     return seat(tuple(previous))
 
 
-def _small(tiles, full_ties=False):
-    return R.Rules(tiles=tiles, ties=R.TIES_FULL if full_ties else R.TIES_SPLIT)
+def _small(tiles, full_ties=False, match=R.MATCH_SINGLE):
+    return R.Rules(tiles=tiles, ties=R.TIES_FULL if full_ties else R.TIES_SPLIT, match=match)
 
 
 @pytest.mark.parametrize("tiles,players,full_ties", ((4, 2, False), (4, 3, False), (5, 3, False),
@@ -102,6 +105,16 @@ def test_every_seats_win_chance_is_the_brute_force_game_trees(tiles, players, fu
     assert solver.seat_chances() == pytest.approx(expected, abs=1e-9)
     if not full_ties:
         assert sum(solver.seat_chances()) == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("tiles,players,full_ties", ((4, 3, False), (5, 2, True)))
+def test_a_played_out_round_lets_the_others_tie_a_shut_box(tiles, players, full_ties):
+    rules = _small(tiles, full_ties, match=R.MATCH_FIXED_ROUNDS)
+    solver = RoundSolver(analyze.Model(rules), players)
+    expected = brute_round(tiles, players, full_ties, play_out=True)
+    assert solver.seat_chances() == pytest.approx(expected, abs=1e-9)
+    single = RoundSolver(analyze.Model(_small(tiles, full_ties)), players).seat_chances()
+    assert expected[-1] > single[-1] + 1e-4  # the last player may now tie a shut box
 
 
 @pytest.mark.parametrize("tiles,previous", ((4, (3,)), (5, (4, 6)), (5, (2, 2)), (5, (7, 3, 3))))

@@ -139,9 +139,10 @@ def beat_report(name, beat, tied=1, after=0, rules=None):
     report.update({
         "beat": beat, "tied": tied, "after": after,
         "tie_rule": tie_rule(rules),
-        "rule": _beat_rule(beat, tied, after, share(rules, tied + 1), rules.must_first),
+        "rule": _beat_rule(beat, tied, after, share(rules, tied + 1), rules.must_first,
+                           solver.play_out),
         "p_below": float(goal.chances[counted & (solver.score < beat)].sum()
-                         + goal.chances[solver.is_shut].sum()),
+                         + goal.chances[solver.wins_at_once].sum()),
         "p_equal": float(goal.chances[counted & (solver.score == beat)].sum()),
         "exact": True,
         "method": ROUND_METHOD if after else "exact: the last player's dynamic programme",
@@ -150,12 +151,13 @@ def beat_report(name, beat, tied=1, after=0, rules=None):
     return report
 
 
-def _beat_rule(beat, tied, after, tie_worth, must_first):
+def _beat_rule(beat, tied, after, tie_worth, must_first, play_out):
     """The --beat rule in words."""
+    shut = "" if play_out else "; wins at once by shutting the box"
     if after:
-        head = "leads below %d with %d still to throw; wins at once by shutting the box" % (beat, after)
+        head = "leads below %d with %d still to throw%s" % (beat, after, shut)
     else:
-        head = "wins below %d or by shutting the box" % beat
+        head = "wins below %d%s" % (beat, shut)
     lost = "; a first-roll loss loses" if must_first else ""
     return "%s%s; %d ties with %d player(s): a shared win worth %.4g" % (head, lost, beat, tied, tie_worth)
 
@@ -170,7 +172,7 @@ def _beat_on_a_big_box(report, rules, beat, tied):
     report.pop("why")
     report.update({
         "solvable": True, "beat": beat, "tied": tied, "after": 0, "tie_rule": tie_rule(rules),
-        "rule": _beat_rule(beat, tied, 0, share(rules, tied + 1), 0),
+        "rule": _beat_rule(beat, tied, 0, share(rules, tied + 1), 0, rules.match != analyze.R.MATCH_SINGLE),
         "win": solver.start_value(), "seconds": round(solver.seconds, 1), "exact": True,
         "method": "exact: tools/vector_solver.py's numpy dynamic programme over all %d open "
                   "masks (no distribution or box-policy figures: each is another pass)"

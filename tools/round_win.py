@@ -1,7 +1,8 @@
 """Playing to win the round: each player's best play given the scores already thrown.
 
 A round (game.round): players throw in turn, the lowest score wins, a shut box wins at once
-(the players after it do not throw), a first-roll loss (2-to-go, 3-to-go) leaves the player out
+(the players after it do not throw; in the formats that add up every round's scores it scores
+0 and the round is played out), a first-roll loss (2-to-go, 3-to-go) leaves the player out
 of the running unless every player loses theirs (then all of them, on the untouched start,
 share the win). A shared win pays as the rules' tie rule pays it (game.stakes): `split`, each
 of n tied winners gets 1/n of a win; `full`, each gets a whole win.
@@ -16,7 +17,7 @@ L[m][k] what each of k first-roll losers wins when no score counts yet.
 """
 
 import numpy as np
-from game.rules import TIES_FULL
+from game.rules import MATCH_SINGLE, TIES_FULL
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 from turn_values import Play, ending_distribution, endings, solve_columns
 
@@ -50,7 +51,11 @@ class RoundSolver:
         self.is_shut = np.array([how == END_SHUT for _mask, how in self.ordered])
         self.is_lost = np.array([how == END_FIRST_ROLL_LOST for _mask, how in self.ordered])
         self.score = np.array([self.rules.score(mask) for mask, _how in self.ordered])
-        self.counts = ~self.is_shut & ~self.is_lost
+        # In a single round a shut box wins at once; formats that add up every round's scores
+        # play the round out (game.match): a shut box scores 0 and the others still throw.
+        self.play_out = self.rules.match != MATCH_SINGLE
+        self.wins_at_once = self.is_shut & (not self.play_out)
+        self.counts = ~self.wins_at_once & ~self.is_lost
         self.scores = sorted({int(score) for score in self.score[self.counts]})
         self.score_at = {score: place for place, score in enumerate(self.scores)}
         self.score_place = np.array([self.score_at.get(int(score), 0) for score in self.score])
@@ -79,7 +84,7 @@ class RoundSolver:
                 if best in self.score_at:
                     level = self.counts & (self.score == best)
                     worth[level] = G[self.score_at[best], tied + 1]
-            worth[self.is_shut] = 1.0
+            worth[self.wins_at_once] = 1.0
             U[:, column] = worth
         return U
 
@@ -128,7 +133,7 @@ class RoundSolver:
         following = {}
         for column, (best, tied) in enumerate(states):
             for row in np.nonzero(ended[:, column] > 0)[0]:
-                if self.is_shut[row]:
+                if self.wins_at_once[row]:
                     continue
                 score = int(self.score[row])
                 if self.is_lost[row] or (best is not NOBODY and score > best):
