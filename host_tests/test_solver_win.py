@@ -299,3 +299,14 @@ def test_the_stakes_command_lines_print_their_answers():
     assert stay.returncode == 0 and json.loads(stay.stdout)["rule"] == "stays in with a score < 10"
     chips = _cli("canoga", "--chips", "12,20", "--kitty", "3")
     assert chips.returncode == 0 and "chips" in chips.stdout and "Ledger" in chips.stdout
+
+
+def test_the_last_throw_of_a_tournament_is_a_beat_of_the_totals():
+    final = play_to_win.final_round_report("tournament", [102, 80, 70])
+    assert final["win"] == play_to_win.beat_report("tournament", 10)["win"]
+    assert final["totals"] == [102, 80, 70] and "exact" in final["method"]
+    level = play_to_win.final_round_report("fixed-rounds", [40, 35, 35])
+    assert level["win"] == pytest.approx(analyze.solve(preset("classic"), "shut").start_figures()[0] / 2)
+    assert play_to_win.final_round_report("fixed-rounds", [30, 35, 40])["win"] == 0.0
+    assert "may go on" in play_to_win.final_round_report("tournament", [90, 80, 70])["why"]
+    assert "no totals" in play_to_win.final_round_report("classic", [3, 4])["why"]

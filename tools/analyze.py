@@ -2,12 +2,13 @@
 
     python tools/analyze.py PRESET [--json]
     python tools/analyze.py PRESET --distribution | --beat X [--tied K] [--after M] | --players N
-    python tools/analyze.py PRESET --total T | --chips S1,S2.. [--kitty K]
+    python tools/analyze.py PRESET --total T | --chips S1,S2.. [--kitty K] | --totals T1,T2..
 
 Those (tools/play_to_win.py) give the exact score distribution of each objective's policy, the
 best play to win a round against the scores already thrown, every seat's chance of winning a
 round of N players, the best chance to stay under max-penalty's limit with T points so far,
-and the last player's best play for chips (pool or Canoga) against the scores thrown.
+the last player's best play for chips (pool or Canoga) against the scores thrown, and the
+last throw of a tournament or fixed-rounds match against the totals.
 
 Dynamic programming over the open-tile masks (2^tiles states, smallest mask first: a move only
 ever shuts tiles) for two objectives: the largest chance of shutting the box, and the lowest
@@ -420,6 +421,9 @@ def main(argv=None):
                         help="every seat's chance of winning a round of N players")
     report.add_argument("--total", type=_count(0), metavar="T",
                         help="max-penalty: the best chance to stay in with T penalty points so far")
+    report.add_argument("--totals", type=_scores, metavar="T1,T2..",
+                        help="tournament, fixed rounds: the last throw of the match; the others' "
+                             "totals with this round in, then yours before it")
     report.add_argument("--chips", type=_scores, metavar="S1,S2..",
                         help="stakes: the last player's best play for chips against these scores")
     parser.add_argument("--kitty", type=_count(0), metavar="K",
@@ -434,11 +438,13 @@ def main(argv=None):
     if args.kitty is not None and args.chips is None:
         parser.error("--kitty goes with --chips")
     names = PRESET_NAMES if args.preset == "all" else (args.preset,)
-    chosen = (args.beat, args.players, args.total, args.chips)
+    chosen = (args.beat, args.players, args.total, args.chips, args.totals)
     if args.distribution or any(choice is not None for choice in chosen):
         import play_to_win as win
 
-        if args.total is not None:
+        if args.totals is not None:
+            make, show = (lambda name: win.final_round_report(name, args.totals)), win.human_beat
+        elif args.total is not None:
             make, show = (lambda name: win.stay_in_report(name, args.total)), (
                 lambda report: win.human_goal(report, "stay_in"))
         elif args.chips is not None:

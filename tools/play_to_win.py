@@ -257,6 +257,37 @@ def _chips_won(rules, scores, pot, score, how):
     return ledger.chips[me] - 10 ** 6
 
 
+def final_round_report(name, totals, rules=None):
+    """Tournament or fixed rounds: the last player of the match's last round. `totals`: every
+    other player's match total with this round's score in, then the last player's before it.
+    The lowest total wins the match (ties share it as the tie rule pays): exactly a --beat."""
+    rules = rules or preset(name)
+    others, mine = totals[:-1], totals[-1]
+    R = analyze.R
+    if rules.match not in (R.MATCH_TOURNAMENT, R.MATCH_FIXED_ROUNDS):
+        report = _base(name, rules)
+        report["solvable"] = False
+        report["why"] = "%s adds up no totals: --totals is for tournament and fixed-rounds" % name
+        return report
+    if rules.match == R.MATCH_TOURNAMENT and max(others) < rules.target:
+        report = _base(name, rules)
+        report["solvable"] = False
+        report["why"] = ("no other total reaches %d: the match may go on after this round, and "
+                         "later rounds are not modelled" % rules.target)
+        return report
+    best = min(others)
+    if best < mine:
+        report = _base(name, rules)
+        report.update({"win": 0.0, "rule": "the lowest other total, %d, is already below yours, "
+                                           "%d: no score wins the match" % (best, mine)})
+        return report
+    report = beat_report(name, best - mine, others.count(best), 0, rules=rules)
+    report.update({"totals": list(totals), "match": R.MATCH_NAMES[rules.match],
+                   "method": "exact for the last throw of the match: it ends after this round, "
+                             "so the lowest final total wins (a --beat %d)" % (best - mine)})
+    return report
+
+
 def round_report(name, players, rules=None):
     """Every seat's chance of winning a round of `players` under best play, and under the
     box's own policy for every player."""
@@ -332,6 +363,8 @@ def human_goal(report, key):
 def human_beat(report):
     if not report["solvable"]:
         return "%s: no answer: %s" % (report["preset"], report["why"])
+    if "beat" not in report:
+        return "%s: %s" % (report["preset"], report["rule"])
     if "policy" not in report:
         return "\n".join(["%s: beat %d" % (report["preset"], report["beat"]), "  %s" % report["rule"],
                           "  win chance, best play: %.6f%%" % (100 * report["win"]),
