@@ -1,17 +1,21 @@
-"""analyze.py's reports on the whole outcome of a turn: score distributions, the last player's
-chance to beat a score, and every seat's chance to win a round of N players.
+"""analyze.py's reports on the whole outcome of a turn: score distributions, a player's best
+play and chance to beat the scores thrown, every seat's chance to win a round of N players,
+and the match-aware goals (max-penalty's limit, the last throw of a tournament, chips).
 
     python tools/analyze.py PRESET --distribution [--json]
     python tools/analyze.py PRESET --beat X [--tied K] [--after M] [--json]
     python tools/analyze.py PRESET --players N [--json]
+    python tools/analyze.py PRESET --total T | --totals T1,T2.. | --chips S1,S2.. [--kitty K]
 """
 
 import analyze
 import numpy as np
 import vector_solver
 from game.presets import preset
+from game.rows import round_winners
+from game.stakes import Ledger
 from game.tiles import tiles_of
-from game.turn import END_FIRST_ROLL_LOST, END_SHUT
+from game.turn import END_FIRST_ROLL_LOST
 from round_win import NOBODY, RoundSolver, share, tie_rule
 from turn_values import (
     ending_distribution,
@@ -83,7 +87,7 @@ def _policy_summary(model, play, column, box):
     rules = model.rules
     start = rules.start_mask()
     first = rules.must_first != 0
-    one_die, picks = play.decision(start, first)
+    _one_die, picks = play.decision(start, first)
     moves = {}
     for count, chosen in picks.items():
         for entry, (_p, _kind, key, data) in enumerate(model.transitions(start, first, count)):
@@ -240,10 +244,8 @@ def chips_report(name, scores, kitty=None, rules=None):
 
 
 def _chips_won(rules, scores, pot, score, how):
-    """The chips the last player gains (or loses: negative) when the round ends so."""
-    from game.rows import round_winners
-    from game.stakes import Ledger
-
+    """The chips the last player gains (or loses: negative) when the round ends so (a shut
+    box scores 0: the lowest score, shared only with an earlier 0 of a played-out round)."""
     players = len(scores) + 1
     ledger = Ledger(rules.copy(chips=10 ** 6), players)
     ledger.pot = pot
@@ -252,7 +254,7 @@ def _chips_won(rules, scores, pot, score, how):
     everyone = list(scores) + [score]
     lost = bytearray(players)
     lost[me] = how == END_FIRST_ROLL_LOST
-    winners = [me] if how == END_SHUT else round_winners(range(players), everyone, lost)
+    winners = round_winners(range(players), everyone, lost)
     ledger.settle(list(range(players)), everyone, winners, everyone[winners[0]] == 0)
     return ledger.chips[me] - 10 ** 6
 
