@@ -15,7 +15,7 @@ from itertools import combinations
 
 import pytest
 from game import rules as R
-from game.presets import preset
+from game.presets import PRESET_NAMES, preset
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -310,3 +310,20 @@ def test_the_last_throw_of_a_tournament_is_a_beat_of_the_totals():
     assert play_to_win.final_round_report("fixed-rounds", [30, 35, 40])["win"] == 0.0
     assert "may go on" in play_to_win.final_round_report("tournament", [90, 80, 70])["why"]
     assert "no totals" in play_to_win.final_round_report("classic", [3, 4])["why"]
+
+
+@pytest.mark.parametrize("name", [name for name in PRESET_NAMES if name != "the-300"])
+def test_every_preset_gives_a_win_chance_or_says_why_not(name):
+    report = play_to_win.beat_report(name, 10)
+    if report["solvable"]:
+        assert 0 <= report["box_policy"]["win"] <= report["win"] + 1e-12
+        assert report["win"] == pytest.approx(report["p_below"] + report["p_equal"] / 2, abs=1e-12)
+        assert report["win"] <= 1 + 1e-12
+    else:
+        assert name in ("young-players", "long-game") and "first to clear" in report["why"]
+
+
+def test_the_300_goes_to_the_vectorised_solver():
+    import vector_solver
+
+    assert analyze.why_unsolvable(preset("the-300")) and vector_solver.why_not(preset("the-300")) is None
