@@ -1,6 +1,14 @@
 """Optimal play: an exact solver for one turn of Shut the Box, on the firmware's own game code.
 
     python tools/analyze.py PRESET [--json]
+    python tools/analyze.py PRESET --distribution | --beat X [--tied K] [--after M] | --players N
+    python tools/analyze.py PRESET --total T | --chips S1,S2.. [--kitty K] | --totals T1,T2..
+
+Those (tools/play_to_win.py) give the exact score distribution of each objective's policy, the
+best play to win a round against the scores already thrown, every seat's chance of winning a
+round of N players, the best chance to stay under max-penalty's limit with T points so far,
+the last player's best play for chips (pool or Canoga) against the scores thrown, and the
+last throw of a tournament or fixed-rounds match against the totals.
 
 Dynamic programming over the open-tile masks (2^tiles states, smallest mask first: a move only
 ever shuts tiles) for two objectives: the largest chance of shutting the box, and the lowest
@@ -9,8 +17,8 @@ expected score under the preset's scoring. What is legal comes from game.turn.Tu
 throws), so the solver and the box cannot disagree.
 
 Solvable: boxes of up to 12 tiles with electronic (or hand-thrown, taken as fair) dice. Not
-solvable here: 24 tiles (2^24 masks x 21 totals of 4d6: too slow and too big in plain
-Python, and no board could hold the table), dominoes and cards (drawn without replacement:
+solvable here: 24 tiles (2^24 masks x 21 totals of 4d6: too slow in plain Python; the numpy
+solver tools/vector_solver.py does it, and no board could hold the table), dominoes and cards (drawn without replacement:
 the state would include the whole bag or deck, not just the open tiles).
 """
 
@@ -44,9 +52,10 @@ MOVES = 0
 END = 1
 FREE = 2
 
-WHY_24 = ("24 tiles: 2^24 = 16.8 million open masks, each with 21 totals of 4d6 (4..24) and "
-          "their shut sets: hours and gigabytes in plain Python, and a policy table of "
-          "16.8M x 21 x 4 bits = 176 MB that no board could hold")
+WHY_24 = ("24 tiles: 2^24 = 16.8 million open masks, each with 21 totals of 4d6 (4..24): hours "
+          "for this plain-Python solver; `python tools/vector_solver.py the-300` solves it with "
+          "numpy (minutes, figures in the README), and a policy table of 16.8M x 21 x 4 bits = "
+          "176 MB that no board could hold")
 
 
 def why_unsolvable(rules):
@@ -380,17 +389,80 @@ def human(report):
     return "\n".join(lines)
 
 
+def _count(low):
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("%r is not a whole number" % text) from None
+        if value < low:
+            raise argparse.ArgumentTypeError("%d is below %d" % (value, low))
+        return value
+    return parse
+
+
+def _scores(text):
+    """A comma-separated list of scores (whole numbers >= 1)."""
+    parse = _count(1)
+    return [parse(part) for part in text.split(",")]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("preset", help="a preset name, or 'all'", choices=PRESET_NAMES + ("all",))
     parser.add_argument("--json", action="store_true", help="one JSON object (a list for 'all')")
+    report = parser.add_mutually_exclusive_group()
+    report.add_argument("--distribution", action="store_true",
+                        help="the exact score distribution of each objective's policy")
+    report.add_argument("--beat", type=_count(1), metavar="X",
+                        help="the best play and win chance of a player who must beat X, the "
+                             "lowest score so far in the round")
+    report.add_argument("--players", type=_count(1), metavar="N",
+                        help="every seat's chance of winning a round of N players")
+    report.add_argument("--total", type=_count(0), metavar="T",
+                        help="max-penalty: the best chance to stay in with T penalty points so far")
+    report.add_argument("--totals", type=_scores, metavar="T1,T2..",
+                        help="tournament, fixed rounds: the last throw of the match; the others' "
+                             "totals with this round in, then yours before it")
+    report.add_argument("--chips", type=_scores, metavar="S1,S2..",
+                        help="stakes: the last player's best play for chips against these scores")
+    parser.add_argument("--kitty", type=_count(0), metavar="K",
+                        help="with --chips: the chips in the pot (default: this round's antes)")
+    parser.add_argument("--tied", type=_count(1), default=1, metavar="K",
+                        help="with --beat: how many players already scored X (default 1)")
+    parser.add_argument("--after", type=_count(0), default=0, metavar="M",
+                        help="with --beat: players still to throw after this one (default 0)")
     args = parser.parse_args(argv)
+    if args.beat is None and (args.tied != 1 or args.after != 0):
+        parser.error("--tied and --after go with --beat")
+    if args.kitty is not None and args.chips is None:
+        parser.error("--kitty goes with --chips")
     names = PRESET_NAMES if args.preset == "all" else (args.preset,)
-    reports = [analyze(name) for name in names]
+    chosen = (args.beat, args.players, args.total, args.chips, args.totals)
+    if args.distribution or any(choice is not None for choice in chosen):
+        import play_to_win as win
+
+        if args.totals is not None:
+            make, show = (lambda name: win.final_round_report(name, args.totals)), win.human_beat
+        elif args.total is not None:
+            make, show = (lambda name: win.stay_in_report(name, args.total)), (
+                lambda report: win.human_goal(report, "stay_in"))
+        elif args.chips is not None:
+            make, show = (lambda name: win.chips_report(name, args.chips, args.kitty)), (
+                lambda report: win.human_goal(report, "chips"))
+        elif args.distribution:
+            make, show = win.distribution_report, win.human_distribution
+        elif args.beat is not None:
+            make, show = (lambda name: win.beat_report(name, args.beat, args.tied, args.after)), win.human_beat
+        else:
+            make, show = (lambda name: win.round_report(name, args.players)), win.human_round
+    else:
+        make, show = analyze, human
+    reports = [make(name) for name in names]
     if args.json:
         print(json.dumps(reports if args.preset == "all" else reports[0], indent=1))
     else:
-        print("\n\n".join(human(report) for report in reports))
+        print("\n\n".join(show(report) for report in reports))
     return 0
 
 
