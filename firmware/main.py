@@ -34,4 +34,5 @@ def run(box):
         time.sleep_ms(_LOOP_MS)
 
 
-run(start())  # no module global: after Ctrl-C the REPL gets the App's heap back
+if __name__ == "__main__":  # the board runs main.py; an import (the bench, a test) only gets start()
+    run(start())  # no module global: after Ctrl-C the REPL gets the App's heap back
