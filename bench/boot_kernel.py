@@ -100,6 +100,9 @@ def loaded():
 
     for name in sorted(sys.modules):
         print("boot_module", name)
+    import micropython
+
+    micropython.qstr_info()
 
 
 def play_turn():
@@ -115,7 +118,7 @@ def play_turn():
     player = BoxPlayer(box)
     end = box.board.now_ms + _TURN_MS
     match = app.match
-    seat = (app.player, match.rounds_played)
+    seat = (app.player, match.rounds_played if match is not None else -1)  # None: the menu
     while box.board.now_ms < end:
         if app.phase == FINISHED:
             _state["matches"] += 1
@@ -124,7 +127,7 @@ def play_turn():
                 box.run(300)
             break
         player.step()
-        if app.match is not match or (app.player, app.match.rounds_played) != seat:
+        if app.match is not match or match is not None and (app.player, match.rounds_played) != seat:
             break
     _state["turns"] += 1
 
