@@ -146,8 +146,8 @@ def parse(output):
     return figures
 
 
-def boot_figures(runtime, mpy=True, heap="1024k", rules=None, saved=None):
-    status, out, err = run_boot(runtime, mpy, heap, rules, saved=saved)
+def boot_figures(runtime, mpy=True, heap="1024k", rules=None, saved=None, turn_calls=TURN_CALLS):
+    status, out, err = run_boot(runtime, mpy, heap, rules, turn_calls=turn_calls, saved=saved)
     if status:
         raise RuntimeError("%s failed:\n%s" % (runtime, (out + err)[-3000:]))
     return parse(out)

@@ -100,9 +100,6 @@ def loaded():
 
     for name in sorted(sys.modules):
         print("boot_module", name)
-    import micropython
-
-    micropython.qstr_info()
 
 
 def play_turn():
