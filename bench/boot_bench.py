@@ -68,10 +68,11 @@ def saved_files(rules=None, players=PLAYERS, seed=11):
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
-def lay_out(target, mpy, rules=None, players=PLAYERS, board=BOARD):
-    """The board's filesystem in `target`: the firmware as flashed (.mpy unless mpy is False),
+def lay_out(target, mpy, rules=None, players=PLAYERS, board=BOARD, firmware=FIRMWARE):
+    """The board's filesystem in `target`: `firmware` as flashed (.mpy unless mpy is False),
     board.json naming `board`, config.json with hints on."""
-    image = flash_build.build_image(BYTECODE if mpy else None, flash_build.board_json_for(board))
+    image = flash_build.build_image(BYTECODE if mpy else None, flash_build.board_json_for(board, firmware),
+                                    firmware)
     for relative, data in image.items():
         path = target / relative
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -120,13 +121,14 @@ def _simulator(target):
 
 
 def run_boot(runtime, mpy=True, heap="1024k", rules=None, players=PLAYERS, turn_calls=TURN_CALLS,
-             saved=None):
-    """(exit status, stdout, stderr) of the kernel on "unix" (with `heap`) or "wasm"."""
+             saved=None, firmware=FIRMWARE):
+    """(exit status, stdout, stderr) of the kernel on "unix" (with `heap`) or "wasm", booting
+    `firmware` (another tree than this one's: a before and after)."""
     saved = saved_files(rules, players) if saved is None else saved
     with tempfile.TemporaryDirectory(prefix="shutbox-boot-") as work:
         work = pathlib.Path(work)
         tree = work / "board"
-        lay_out(tree, mpy, rules, players)
+        lay_out(tree, mpy, rules, players, firmware=firmware)
         _simulator(work / "sim")
         root = "/mods/0" if runtime == "wasm" else str(tree)
         data_dir = "/data" if runtime == "wasm" else str(work / "data")
@@ -146,20 +148,22 @@ def parse(output):
     return figures
 
 
-def boot_figures(runtime, mpy=True, heap="1024k", rules=None, saved=None, turn_calls=TURN_CALLS):
-    status, out, err = run_boot(runtime, mpy, heap, rules, turn_calls=turn_calls, saved=saved)
+def boot_figures(runtime, mpy=True, heap="1024k", rules=None, saved=None, turn_calls=TURN_CALLS,
+                 firmware=FIRMWARE):
+    status, out, err = run_boot(runtime, mpy, heap, rules, turn_calls=turn_calls, saved=saved,
+                                firmware=firmware)
     if status:
         raise RuntimeError("%s failed:\n%s" % (runtime, (out + err)[-3000:]))
     return parse(out)
 
 
-def smallest_heap_kib(mpy=True, rules=None, low=32, high=512, saved=None):
+def smallest_heap_kib(mpy=True, rules=None, low=32, high=512, saved=None, firmware=FIRMWARE):
     """The smallest unix-port heap (KiB) on which the box boots and plays the resumed match
     and a whole new one to their end."""
     saved = saved_files(rules) if saved is None else saved
     while low < high:
         middle = (low + high) // 2
-        status, out, _err = run_boot("unix", mpy, "%dk" % middle, rules, saved=saved)
+        status, out, _err = run_boot("unix", mpy, "%dk" % middle, rules, saved=saved, firmware=firmware)
         if status == 0 and parse(out).get("done") == 1:
             high = middle
         else:

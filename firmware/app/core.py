@@ -91,7 +91,7 @@ END_WORDS = ("", "shut box!", "no move", "unlucky 7", "lost 1st")
 class App:
     """The box: App(devices, settings, rng).tick(now_ms) forever.
 
-    devices: hal.board.Devices; settings: app.settings.Settings; rng: a game.prng.Xorshift32
+    devices: hal.devices.Devices; settings: app.settings.Settings; rng: a game.prng.Xorshift32
     (the dice); hints: an optional hint provider (app.hints) or None; faults: messages found
     before the App started (settings file), reported once with the devices' own; keeper: an
     app.keeper.Keeper to save to and resume from, or None.
@@ -329,7 +329,8 @@ class App:
         self.player = match.current
         self.row = match.row
         self.turn = match.turn
-        uncovering = self.rules.match == MATCH_LONG_GAME and match.current != match.shutter
+        uncovering = (self.rules.match == MATCH_LONG_GAME
+                      and match.current != match.shutter)  # pyright: ignore[reportAttributeAccessIssue]
         self.invert = self.all_tiles if uncovering else 0
 
     def _enter_setup(self, now_ms, new_turn=True):

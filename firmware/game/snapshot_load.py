@@ -132,11 +132,11 @@ def _restore_source(rules, state):
             pieces = unhexlify(text)
         except (TypeError, ValueError):
             raise SnapshotError("source.bag", "expected hexadecimal pieces, got %r" % (text,)) from None
-        if sorted(pieces) != sorted(source.pieces):
+        if sorted(pieces) != sorted(source.pieces):  # pyright: ignore[reportAttributeAccessIssue]
             raise SnapshotError("source.bag", "does not hold this source's pieces")
         for index in range(len(pieces)):
-            source.pieces[index] = pieces[index]
-        source.remaining = _int(_get(state, "left", "source.left"), "source.left", 0, len(pieces))
+            source.pieces[index] = pieces[index]  # pyright: ignore[reportAttributeAccessIssue]
+        source.remaining = _int(_get(state, "left", "source.left"), "source.left", 0, len(pieces))  # pyright: ignore[reportAttributeAccessIssue]
     return source
 
 
@@ -204,19 +204,19 @@ def restore(state, tally=None):
     elif rules.match == MATCH_RACE:
         turns = _list(_get(state, "turns", "turns"), "turns", players)
         for player in range(players):
-            _load_turn(match.turns[player], turns[player], "turns[%d]" % player, rules)
+            _load_turn(match.turns[player], turns[player], "turns[%d]" % player, rules)  # pyright: ignore[reportAttributeAccessIssue]
         _load(match, _RACE, state, "", sizes)
-        playing = match.order[match.place]
-        match.turn = match.turns[playing]
+        playing = match.order[match.place]  # pyright: ignore[reportAttributeAccessIssue]
+        match.turn = match.turns[playing]  # pyright: ignore[reportAttributeAccessIssue]
     else:
-        match.first = first
+        match.first = first  # pyright: ignore[reportAttributeAccessIssue]
         _load(match, _ROUND_MATCH, state, "", sizes)
-        if not match.order:
+        if not match.order:  # pyright: ignore[reportAttributeAccessIssue]
             raise SnapshotError("order", "a round needs at least one player")
-        sizes["o"] = len(match.order)
+        sizes["o"] = len(match.order)  # pyright: ignore[reportAttributeAccessIssue]
         playing = _restore_round(match, _get(state, "round", "round"), sizes)
         if match.simultaneous and not match.over:
-            match.turn = None
+            match.turn = None  # pyright: ignore[reportAttributeAccessIssue]
     if match.over:
         match._finish(match.final_winners)  # as the match left itself: nobody plays now
     elif not match.simultaneous and (match.current < 0 or match.current != playing):
