@@ -13,23 +13,36 @@ from machine import WDT
 
 _LOOP_MS = 5
 _WATCHDOG_MS = 8000  # an RP2040 allows up to 8388 ms; a save or a table load takes far less
-BOOT_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017", "app.settings", "game.config",
-             "game.presets", "game.snapshot_load")
+_BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017")  # let go once the devices are built
+BOOT_ONLY = _BOARD_ONLY + ("app.settings", "game.config", "game.presets", "game.snapshot_load")
 
 
-def start():
-    """The App, built from the files on the board, with the saved match resumed."""
-    from app.core import App
-    from app.hints import Hints
-    from app.keeper import Keeper
-    from app.settings import load_settings
-    from game.prng import Xorshift32
+def _devices():
+    """The devices board.json names (the board modules are let go by the caller)."""
     from hal.board import build_devices
     from hal.board_config import load_config
 
     config, faults = load_config()
-    devices = build_devices(config, faults)
-    settings, setting_faults = load_settings()
+    return build_devices(config, faults)
+
+
+def _settings():
+    from app.settings import load_settings
+
+    return load_settings()
+
+
+def start():
+    """The App, built from the files on the board, with the saved match resumed. Each stage's
+    modules are let go as soon as it is done, so the boot's own high-water mark stays low."""
+    devices = _devices()
+    release(_BOARD_ONLY)
+    settings, setting_faults = _settings()
+    from app.core import App
+    from app.hints import Hints
+    from app.keeper import Keeper
+    from game.prng import Xorshift32
+
     boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
     box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
               keeper=Keeper())
@@ -42,10 +55,11 @@ def release(names):
     for name in names:
         if name in sys.modules:
             del sys.modules[name]
-            package, _dot, leaf = name.rpartition(".")
-            if package in sys.modules:
+            dot = name.rfind(".")
+            package = name[:dot]
+            if dot > 0 and package in sys.modules:
                 try:
-                    delattr(sys.modules[package], leaf)
+                    delattr(sys.modules[package], name[dot + 1:])
                 except (AttributeError, TypeError):
                     pass
     gc.collect()

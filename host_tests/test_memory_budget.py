@@ -57,7 +57,7 @@ def test_the_readme_names_only_boards_left_with_half_their_heap_free(wasm_boot):
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: the firmware holds about 116 KB after boot (wasm, .mpy)")
+@pytest.mark.xfail(strict=True, reason="issue 13: the firmware holds about 114 KB after boot, 119 KB at its peak (wasm, .mpy)")
 def test_the_box_holds_at_most_64_kb_after_boot_and_16_kb_more_in_play(wasm_boot):
     assert wasm_boot["boot"] <= BUDGET_AFTER_BOOT
     assert wasm_boot["peak"] - wasm_boot["boot"] <= BUDGET_PLAY
@@ -74,12 +74,12 @@ def _plays_on_unix(kib, mpy, rules=None):
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: a whole tournament needs about 170 KB on the unix port")
+@pytest.mark.xfail(strict=True, reason="issue 13: the boot needs about 225 KiB of unix heap (the policy table loads while the boot-only modules are still in)")
 def test_a_whole_tournament_with_hints_and_saving_plays_on_a_128k_unix_heap():
     assert _plays_on_unix(UNIX_TOURNAMENT_KIB, mpy=True)
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: the sources compile to more than 192 KB on the unix port")
+@pytest.mark.xfail(strict=True, reason="issue 13: from source a classic match needs about 280 KiB of unix heap")
 def test_a_classic_match_from_source_plays_on_a_192k_unix_heap():
     assert _plays_on_unix(UNIX_SOURCE_KIB, mpy=False, rules={"preset": "classic"})
