@@ -33,8 +33,8 @@ BYTECODE = "6.3"  # what mpy-cross 1.29 emits and both runtimes load
 _SIM_FILES = ("*.py",)
 
 
-def saved_files(rules=None, players=PLAYERS, seed=11):
-    """{name: bytes} of the keeper's /data after SAVED_TURNS turns and a roll, played on the
+def saved_files(rules=None, players=PLAYERS, seed=11, turns=SAVED_TURNS):
+    """{name: bytes} of the keeper's /data after `turns` turns and a roll, played on the
     simulated box by the firmware itself on CPython (hints on)."""
     from board_sim.frontend.box import BoxOptions, SimBox
     from board_sim.script_player import BoxPlayer
@@ -49,16 +49,16 @@ def saved_files(rules=None, players=PLAYERS, seed=11):
             from game.turn import AWAIT_MOVE
 
             player = BoxPlayer(box)
-            turns = 0
+            played = 0
             was_playing = False
             for _ in range(20000):
                 app = box.app
                 if app.phase == PLAY:
                     was_playing = True
-                    if turns >= SAVED_TURNS and app.turn.state == AWAIT_MOVE:
+                    if played >= turns and app.turn.state == AWAIT_MOVE:
                         break
                 elif was_playing:
-                    turns += 1
+                    played += 1
                     was_playing = False
                 player.step()
         finally:

@@ -22,6 +22,7 @@ import os
 _MATCHES = 2  # the resumed match, then a whole new one
 _TURN_MS = 600000  # simulated time a turn may take before the kernel gives up
 _LOOP_MS = 5  # main.py's loop
+_SEED = 20261123
 
 _state = {"base": 0, "peak": 0, "turns": 0, "matches": 0, "box": None}
 
@@ -81,7 +82,9 @@ def boot():
     app.keeper.DIRECTORY = _state["data_dir"]
     import main
 
-    _state["box"] = Box(_state["board"], main.start())
+    app = main.start()
+    app.rng.seed(_SEED)  # main.py seeds from the clock; the same dice every run here
+    _state["box"] = Box(_state["board"], app)
 
 
 def measure(label):
