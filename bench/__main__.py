@@ -244,7 +244,9 @@ def fits_the_board(quick):
         print("(smallest unix heaps: not searched in a quick run)")
     else:
         tournament = boot_bench.smallest_heap_kib(True, saved=saved)
-        classic = boot_bench.smallest_heap_kib(False, {"preset": "classic"})
+        classic_rules = {"preset": "classic"}
+        classic = boot_bench.smallest_heap_kib(False, classic_rules,
+                                               saved=boot_bench.saved_files(classic_rules, turns=1))
         simulator = figures["unix", True]["sim"] // 1024
         print("\nSmallest unix heap that boots and plays both matches to the end, simulator included"
               " (it holds about %d KiB of it): tournament as .mpy %d KiB, classic from source %d KiB"
