@@ -157,32 +157,14 @@ def allocation(events):
 
 
 def app_allocation(turns):
-    print("\n## The App on real MicroPython: heap it holds, bytes it allocates per event")
-    print("(the real App and HAL drivers over bus stand-ins that never allocate: bench/app_kernel.py;"
-          " unix runs the firmware as .mpy, wasm from source)")
+    print("\n## The App on real MicroPython: bytes it allocates per event")
+    print("(the real App and HAL drivers over bus stand-ins that never allocate: bench/app_kernel.py,"
+          " the firmware as .mpy; the heap the App holds is the 'fits the board' section's, booted"
+          " through main.py)")
     with tempfile.TemporaryDirectory() as compiled:
         compile_tree(FIRMWARE, pathlib.Path(compiled) / "firmware")
         compile_tree(BENCH, pathlib.Path(compiled) / "bench", "app_kernel.py")
         mpy_paths = (pathlib.Path(compiled) / "firmware", pathlib.Path(compiled) / "bench")
-        print("| runtime | heap with the firmware imported (bytes) | with the App built | after its first turn |")
-        print("|---|---|---|---|")
-        for runtime in ("unix", "wasm"):
-            try:
-                if runtime == "unix":
-                    # 64-bit: its objects take up to twice a Pico's, so 192k (a Pico's free
-                    # heap) is too small here for the App with its Keeper; 320k is room to measure.
-                    status, out, err = run_unix("import app_kernel\napp_kernel.footprint()\n", mpy_paths,
-                                                heap="320k")
-                else:
-                    status, out, err = run_wasm("import app_kernel\napp_kernel.footprint()\n", PATHS)
-            except RuntimeMissing as missing:
-                print("(%s skipped: %s)" % (runtime, missing))
-                continue
-            if status:
-                raise SystemExit("%s failed:\n%s" % (runtime, (out + err)[-2000:]))
-            f = {key[0]: value for key, value in parse(out, "app_heap").items()}
-            print("| %s (%s-bit) | %d | %d | %d |" % (runtime, "64" if runtime == "unix" else "32", f["imported"],
-                                                f["built"], f["played"]))
         # The collector stays off for the whole run: room for what turn ends allocate.
         try:
             status, out, err = run_unix("import app_kernel\napp_kernel.allocation(%d)\n" % turns,
@@ -218,6 +200,69 @@ def app_allocation(turns):
                                         (f["with_bytes"] - f["without_bytes"]) // max(1, f["saves"])))
 
 
+def fits_the_board(quick):
+    """Per board file: its heap against the firmware booted as main.py boots it (boot_bench)."""
+    import json
+
+    import boot_bench
+
+    print("\n## Fits the board: the firmware booted through main.py (bench/boot_kernel.py)")
+    print("(config.json with hints on, the keeper resuming a %d-player %s saved after %d turns, then"
+          " that match and a whole new one played through the pins; heap in use is gc.mem_alloc()"
+          " after gc.collect() less the simulated board's own)" % (
+              boot_bench.PLAYERS, boot_bench.RULES["preset"], boot_bench.SAVED_TURNS))
+    if quick:
+        print("(quick: the firmware as .mpy only, and only the first few turns)")
+    saved = boot_bench.saved_files()
+    figures = {}
+    loaded = []
+    for mpy in (True,) if quick else (True, False):
+        for runtime in ("wasm", "unix"):
+            try:
+                status, out, err = boot_bench.run_boot(runtime, mpy, saved=saved,
+                                                       turn_calls=3 if quick else boot_bench.TURN_CALLS)
+            except RuntimeMissing as missing:
+                print("(%s skipped: %s)" % (runtime, missing))
+                return
+            if status:
+                raise SystemExit("%s failed:\n%s" % (runtime, (out + err)[-2000:]))
+            figures[runtime, mpy] = boot_bench.parse(out)
+            if runtime == "wasm" and mpy:
+                loaded = [line.split()[1] for line in out.splitlines() if line.startswith("boot_module")]
+    with tempfile.TemporaryDirectory() as tree:
+        tree = pathlib.Path(tree)
+        boot_bench.lay_out(tree, True)
+        loaded_bytes = boot_bench.mpy_bytes(tree, [name for name in loaded if not name.startswith("board_sim")])
+    print("| runtime | firmware | after boot (bytes) | peak during play | turns played | both matches to the end |")
+    print("|---|---|---|---|---|---|")
+    for (runtime, mpy), f in figures.items():
+        print("| %s (%s-bit) | %s | %d | %d | %d | %s |" % (
+            runtime, "32" if runtime == "wasm" else "64", ".mpy" if mpy else "source", f["boot"],
+            f["peak"], f["turns"], "yes" if f["done"] else "no"))
+    print("\n.mpy bytes of the firmware modules loaded at boot: %d" % loaded_bytes)
+    if quick:
+        print("(smallest unix heaps: not searched in a quick run)")
+    else:
+        tournament = boot_bench.smallest_heap_kib(True, saved=saved)
+        classic_rules = {"preset": "classic"}
+        classic = boot_bench.smallest_heap_kib(False, classic_rules,
+                                               saved=boot_bench.saved_files(classic_rules, turns=1))
+        simulator = figures["unix", True]["sim"] // 1024
+        print("\nSmallest unix heap that boots and plays both matches to the end, simulator included"
+              " (it holds about %d KiB of it): tournament as .mpy %d KiB, classic from source %d KiB"
+              % (simulator, tournament, classic))
+    boot_32, peak_32 = figures["wasm", True]["boot"], figures["wasm", True]["peak"]
+    boot_64 = figures["unix", True]["boot"]
+    print("\n| board | heap (bytes) | after boot, 32-bit | after boot, unix | peak during a match, 32-bit |"
+          " headroom at the peak | half the heap free? |")
+    print("|---|---|---|---|---|---|---|")
+    for path in sorted((FIRMWARE / "boards").glob("*.json")):
+        heap = json.loads(path.read_text())["heap_bytes"]
+        print("| %s | %d | %d | %d | %d | %d (%d%%) | %s |" % (
+            path.stem, heap, boot_32, boot_64, peak_32, heap - peak_32, 100 * (heap - peak_32) // heap,
+            "yes" if heap - peak_32 >= heap // 2 else "no"))
+
+
 def simulator_throughput(games):
     from sim_bench import games_per_second
 
@@ -243,6 +288,7 @@ def main(argv=None):
     heap(2 if args.quick else 200)
     allocation(400 if args.quick else 20000)
     app_allocation(3 if args.quick else 200)
+    fits_the_board(args.quick)
     simulator_throughput(1 if args.quick else 20)
     import flash_bench
 

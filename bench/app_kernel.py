@@ -10,8 +10,9 @@ gc.mem_alloc() across the App.tick() calls alone, so the kernel's own bookkeepin
     import app_kernel; app_kernel.allocation(turns)    prints "app_alloc NAME VALUE" lines
     import app_kernel; app_kernel.saving(turns)        prints "app_save NAME VALUE" lines
 
-footprint() and saving() give the App a Keeper (app.keeper) saving to DATA_DIR, as main.py
-does on the box; allocation() leaves it out, to see the event path alone.
+saving() gives the App a Keeper (app.keeper) saving to DATA_DIR, as main.py does on the box;
+allocation() leaves it out, to see the event path alone. The heap the App holds is measured
+booted through main.py's own start() (bench/boot_kernel.py), not here.
 """
 
 import gc
@@ -224,19 +225,6 @@ class Kernel:
         self.run(120)
         self.select.level = 1
         self.run(60)
-
-
-def footprint(seed=5):
-    """Heap in use (gc.mem_alloc() after gc.collect()) with the firmware imported, with the App
-    built, and after its first turn: what the box holds before and during play."""
-    gc.collect()
-    print("app_heap imported", gc.mem_alloc())
-    kernel = Kernel(seed, Keeper(DATA_DIR))
-    gc.collect()
-    print("app_heap built", gc.mem_alloc())
-    kernel.play_turn()
-    gc.collect()
-    print("app_heap played", gc.mem_alloc())
 
 
 DATA_DIR = "/tmp/shutbox-bench-data"

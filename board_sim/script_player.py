@@ -4,10 +4,13 @@ It does what a person at the pub does, reading what the box asks for: it moves t
 box shows must move (amber to open, red to set right), shakes the box (or presses ok when
 there is no accelerometer) when the box waits for a roll, and shuts lit tiles, highest first,
 until the move is taken. On the long game's uncovering turns "shutting" a tile means opening
-its flap: the player flips the lit tile either way.
+its flap: the player flips the lit tile either way. It runs on MicroPython too (bench/boot_kernel.py
+plays the box booted by main.py with it): a box is anything with app, board, devices and run(ms).
 """
 
-from board_sim.frontend.box import SimBox
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from board_sim.frontend.box import SimBox
 
 STEP_MS = 60
 
@@ -15,7 +18,7 @@ STEP_MS = 60
 class BoxPlayer:
     """play(max_ms) drives a SimBox until the match is over (or time runs out)."""
 
-    def __init__(self, box: SimBox, shake_ms=900):
+    def __init__(self, box: "SimBox", shake_ms=900):
         self.box = box
         self.shake_ms = shake_ms
         self.rolls = 0
@@ -71,7 +74,9 @@ class BoxPlayer:
             elif turn.state == AWAIT_MOVE:
                 legal = app.legal
                 if legal:
-                    tile = legal.bit_length()
+                    tile = 0
+                    while legal >> tile:  # the highest lit tile (MicroPython's int has no bit_length)
+                        tile += 1
                     board.flip_flap(self._flap(tile))
                     self.moves += 1
                 box.run(STEP_MS)

@@ -1,29 +1,68 @@
 """The box: read the board and game settings, build the devices, resume what /data/ keeps,
-then run the App loop under the hardware watchdog (a hang reboots the box, which resumes)."""
+then run the App loop under the hardware watchdog (a hang reboots the box, which resumes).
 
+What only boot needs (board config validation, the settings file, the presets, restoring the
+saved match) is imported inside start() and let go before play: every module keeps its
+bytecode in the heap, and a Pico's heap is the box's tightest budget (DESIGN.md)."""
+
+import gc
+import sys
 import time
 
-from app.core import App
-from app.hints import Hints
-from app.keeper import Keeper
-from app.settings import load_settings
-from game.prng import Xorshift32
-from hal.board import build_devices
-from hal.board_config import load_config
 from machine import WDT
 
 _LOOP_MS = 5
 _WATCHDOG_MS = 8000  # an RP2040 allows up to 8388 ms; a save or a table load takes far less
+_BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017")  # let go once the devices are built
+BOOT_ONLY = _BOARD_ONLY + ("app.settings", "game.config", "game.presets", "game.snapshot_load")
+
+
+def _devices():
+    """The devices board.json names (the board modules are let go by the caller)."""
+    from hal.board import build_devices
+    from hal.board_config import load_config
+
+    config, faults = load_config()
+    return build_devices(config, faults)
+
+
+def _settings():
+    from app.settings import load_settings
+
+    return load_settings()
 
 
 def start():
-    """The App, built from the files on the board, with the saved match resumed."""
-    config, faults = load_config()
-    devices = build_devices(config, faults)
-    settings, setting_faults = load_settings()
+    """The App, built from the files on the board, with the saved match resumed. Each stage's
+    modules are let go as soon as it is done, so the boot's own high-water mark stays low."""
+    devices = _devices()
+    release(_BOARD_ONLY)
+    settings, setting_faults = _settings()
+    from app.core import App
+    from app.hints import Hints
+    from app.keeper import Keeper
+    from game.prng import Xorshift32
+
     boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
-    return App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
-               keeper=Keeper())
+    box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
+              keeper=Keeper())
+    release(BOOT_ONLY)
+    return box
+
+
+def release(names):
+    """Forget modules (and their packages' references to them) so the collector frees them."""
+    for name in names:
+        if name in sys.modules:
+            del sys.modules[name]
+            dot = name.rfind(".")
+            package = name[:dot]
+            if dot > 0 and package in sys.modules:
+                try:
+                    delattr(sys.modules[package], name[dot + 1:])
+                except (AttributeError, TypeError):
+                    pass
+    gc.collect()
 
 
 def run(box):
@@ -34,4 +73,5 @@ def run(box):
         time.sleep_ms(_LOOP_MS)
 
 
-run(start())  # no module global: after Ctrl-C the REPL gets the App's heap back
+if __name__ == "__main__":  # the board runs main.py; an import (the bench, a test) only gets start()
+    run(start())  # no module global: after Ctrl-C the REPL gets the App's heap back

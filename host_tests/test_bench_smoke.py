@@ -12,7 +12,7 @@ def test_bench_quick_prints_every_section():
                             text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
     for heading in ("## Move validation", "## Tables", "## Flash", "## Heap", "## Bytes allocated",
-                    "## The App on real MicroPython", "## The board simulator",
+                    "## The App on real MicroPython", "## Fits the board", "## The board simulator",
                     "## The browser box"):
         assert heading in result.stdout
     for runtime in ("| cpython | 9 |", "| unix | 24 |", "| wasm | 12 |"):

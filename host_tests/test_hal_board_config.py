@@ -73,8 +73,8 @@ def test_missing_board_json_off_a_known_chip_is_an_error(root):
 
 
 def test_board_json_naming_a_missing_board_file_is_an_error(root):
-    write_selection(root, '{"board": "pico2"}')
-    with pytest.raises(ConfigError, match="boards/pico2.json"):
+    write_selection(root, '{"board": "pico9"}')
+    with pytest.raises(ConfigError, match="boards/pico9.json"):
         load_config(root)
 
 

@@ -2,6 +2,7 @@
 the hardware watchdog (machine.WDT, fed by main.py's loop) resets the board, and main.py boots
 again from the same flash and flaps and resumes the turn where its last save left it."""
 
+import runpy
 import shutil
 import sys
 
@@ -44,7 +45,7 @@ def boot_main(board, driver, apps):
 
         app_class.__init__ = build_and_note
         every(board, POLL_MS, driver)
-        import main  # noqa: F401 (runs the box)
+        runpy.run_path("main.py", run_name="__main__")  # as the board runs it
     finally:
         app_class.__init__, app_class.tick, app.keeper.DIRECTORY = build, tick, directory
         sys.modules.pop("main", None)

@@ -1,7 +1,9 @@
 // Run a Python script on the MicroPython WebAssembly build (npm package) under Node.
 //   node wasm_runner.mjs SCRIPT_FILE DIR [DIR...]
-// Each DIR's .py/.json/.bin files are copied into the in-memory filesystem under /mods/<n>/ and put
-// on sys.path in order. Exits 1 (traceback on stderr) when the script raises.
+// Each DIR's .py/.mpy/.json/.bin files are copied into the in-memory filesystem under /mods/<n>/ and
+// put on sys.path in order. A line "# runPython" splits the script into calls of their own (the
+// build's collector frees a call's garbage only once the call has returned). Exits 1
+// (traceback on stderr) when the script raises.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
@@ -19,7 +21,7 @@ function copyTree(hostDir, fsDir) {
     const hostPath = join(hostDir, name);
     if (statSync(hostPath).isDirectory()) {
       if (name !== "__pycache__") copyTree(hostPath, fsDir + "/" + name);
-    } else if (name.endsWith(".py") || name.endsWith(".json") || name.endsWith(".bin")) {
+    } else if ([".py", ".mpy", ".json", ".bin"].some((suffix) => name.endsWith(suffix))) {
       mp.FS.writeFile(fsDir + "/" + name, readFileSync(hostPath));
     }
   }
@@ -32,7 +34,7 @@ const paths = dirs.map((dir, index) => {
 });
 try {
   mp.runPython("import sys\nsys.path[:0] = " + JSON.stringify(paths));
-  mp.runPython(readFileSync(scriptFile, "utf8"));
+  for (const call of readFileSync(scriptFile, "utf8").split(/^# runPython$/m)) mp.runPython(call);
 } catch (error) {
   process.stderr.write(String(error.message || error) + "\n");
   process.exit(1);

@@ -19,12 +19,11 @@ saved match resumes where it stood, and the flaps are reconciled with it as with
 import time
 
 from game.gamelog import GameLog
-from game.long_game import LongGame
 from game.match import start_match
-from game.rules import MATCH_SINGLE, SOURCE_DICE, SOURCE_MANUAL
+from game.rules import MATCH_LONG_GAME, MATCH_SINGLE, SOURCE_DICE, SOURCE_MANUAL
 from game.snapshot import saves_after
 from game.sources import feed, source_for
-from game.stats import MatchTally, Stats
+from game.stats import CUSTOM, MatchTally, Stats
 from game.tiles import bit
 from game.turn import (
     AWAIT_MOVE,
@@ -47,7 +46,6 @@ from app.lights import WRONG, Lights
 from app.menu import Menu
 from app.reconcile import ACCEPTED, DONE, REFUSED, TOOK_BACK, FlapFeed, expected_open
 from app.roller import LANDED, TUMBLING, Roller
-from app.settings import game_entries
 from app.sounds import (
     BOX_SHUT,
     CLICK,
@@ -93,7 +91,7 @@ END_WORDS = ("", "shut box!", "no move", "unlucky 7", "lost 1st")
 class App:
     """The box: App(devices, settings, rng).tick(now_ms) forever.
 
-    devices: hal.board.Devices; settings: app.settings.Settings; rng: a game.prng.Xorshift32
+    devices: hal.devices.Devices; settings: app.settings.Settings; rng: a game.prng.Xorshift32
     (the dice); hints: an optional hint provider (app.hints) or None; faults: messages found
     before the App started (settings file), reported once with the devices' own; keeper: an
     app.keeper.Keeper to save to and resume from, or None.
@@ -110,6 +108,8 @@ class App:
         self.select_button = devices.buttons.get("select")
         self.ok_button = devices.buttons.get("ok")
         self.hints = hints
+        from app.settings import game_entries  # boot only: main.py lets app.settings go after
+
         entries, chosen, entry_faults = game_entries(settings, self.flaps.tiles, self.flaps.row_count)
         self.menu = Menu(entries, chosen, settings.players, hints is not None, settings.hints)
         self.faults = []  # every fault reported, oldest first
@@ -329,7 +329,8 @@ class App:
         self.player = match.current
         self.row = match.row
         self.turn = match.turn
-        uncovering = isinstance(match, LongGame) and match.current != match.shutter
+        uncovering = (self.rules.match == MATCH_LONG_GAME
+                      and match.current != match.shutter)  # pyright: ignore[reportAttributeAccessIssue]
         self.invert = self.all_tiles if uncovering else 0
 
     def _enter_setup(self, now_ms, new_turn=True):
@@ -543,7 +544,8 @@ class App:
             self.sounds.play(WINNER)
             self._dirty = True
             self._save()
-            if self.stats.add_match(match, self.tally) and self.keeper is not None:
+            name = self.menu.preset_named(match.rules) or CUSTOM  # no game.presets in play
+            if self.stats.add_match(match, self.tally, name) and self.keeper is not None:
                 self.keeper.save_stats(self.stats)
                 self._report_keeper()
         else:

@@ -21,6 +21,7 @@ ROW_HINTS = const(2)
 ROW_START = const(3)
 ROWS = const(4)
 MAX_PLAYERS = const(8)
+HOUSE = "house rules"  # the entry of the settings file's own rules, when they change a preset
 
 
 def player_range(rules):
@@ -69,6 +70,13 @@ class Menu:
 
     def name(self):
         return self.entries[self.entry][0]
+
+    def preset_named(self, rules):
+        """The name of the preset offered whose rules these are exactly, or None."""
+        for name, entry_rules in self.entries:
+            if name != HOUSE and entry_rules == rules:
+                return name
+        return None
 
     def rules(self):
         return self.entries[self.entry][1]

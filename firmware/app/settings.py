@@ -12,10 +12,9 @@ import json
 from game.config import ConfigError, rules_from_config
 from game.presets import PRESET_NAMES, preset
 
-from app.menu import why_unplayable
+from app.menu import HOUSE, why_unplayable
 
 DEFAULT_PLAYERS = 2
-HOUSE = "house rules"
 
 
 class Settings:

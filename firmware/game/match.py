@@ -12,11 +12,9 @@ throw every round: a shut box scores 0, and the players who had not thrown yet p
 follow-on Round.
 """
 
-from game.long_game import LongGame
 from game.match_base import BaseMatch
-from game.race import Race
 from game.round import Round
-from game.rows import SimultaneousRound, round_winners
+from game.rows import round_winners
 from game.rules import (
     MATCH_FIXED_ROUNDS,
     MATCH_LONG_GAME,
@@ -26,15 +24,24 @@ from game.rules import (
     MATCH_TOURNAMENT,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from game.rows import SimultaneousRound
+
 
 def start_match(rules, players, first=0, table=None, ledger=None):
     """A new match of `rules.match` for players 0..players-1; `first` throws first.
 
-    Pass the `ledger` of a previous match to carry the chips over.
+    Pass the `ledger` of a previous match to carry the chips over. A format's own module is
+    imported only when a match of it starts.
     """
     if rules.match == MATCH_RACE:
+        from game.race import Race
+
         return Race(rules, players, first, table, ledger)
     if rules.match == MATCH_LONG_GAME:
+        from game.long_game import LongGame
+
         return LongGame(rules, players, first, table, ledger)
     return RoundMatch(rules, players, first, table, ledger)
 
@@ -76,6 +83,8 @@ class RoundMatch(BaseMatch):
             self.lost[player] = 0
         play_out = self.rules.match != MATCH_SINGLE
         if self.simultaneous:
+            from game.rows import SimultaneousRound
+
             self.round = SimultaneousRound(self.rules, self.rules.rows, self.order, self.table, play_out)
         else:
             self._start_leg(self.order)

@@ -11,7 +11,6 @@ Attributes the app reads after each `end_turn()`:
 """
 
 from game.rules import ROWS_SIMULTANEOUS, STAKES_NONE
-from game.stakes import Ledger
 from game.tables import table_for
 
 
@@ -37,6 +36,8 @@ class BaseMatch:
         self.row = -1
         self.turn = None
         if ledger is None and rules.stakes != STAKES_NONE:
+            from game.stakes import Ledger  # only a match played for chips loads the stakes
+
             ledger = Ledger(rules, players)
         self.ledger = ledger
 

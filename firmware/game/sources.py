@@ -6,20 +6,26 @@
         result = feed(turn, source.values, count)
 """
 
-from game.cards import CardDeck
-from game.dice import ElectronicDice, HandDice
-from game.dominoes import DominoBag
 from game.rules import SOURCE_CARDS, SOURCE_DOMINOES, SOURCE_MANUAL
 
 
 def source_for(rules, rng):
-    """Electronic dice, hand-entered dice, a domino bag or a card deck, as `rules.source` says."""
+    """Electronic dice, hand-entered dice, a domino bag or a card deck, as `rules.source` says
+    (its module imported only when a game of it starts)."""
     if rules.source == SOURCE_MANUAL:
+        from game.dice import HandDice
+
         return HandDice(rules.faces)
     if rules.source == SOURCE_DOMINOES:
+        from game.dominoes import DominoBag
+
         return DominoBag(rng, rules.dominoes_blank)
     if rules.source == SOURCE_CARDS:
+        from game.cards import CardDeck
+
         return CardDeck(rng, rules.cards_high)
+    from game.dice import ElectronicDice
+
     return ElectronicDice(rng, rules.faces)
 
 

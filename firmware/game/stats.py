@@ -9,7 +9,6 @@ integer on a 32-bit port, so adding never allocates; a score above it is not kep
 
 from micropython import const
 
-from game.presets import PRESET_NAMES, preset
 from game.rules import MATCH_LONG_GAME, MATCH_RACE
 
 FORMAT = const(1)
@@ -72,7 +71,10 @@ class MatchTally:
 
 
 def preset_name(rules):
-    """The name of the preset these rules are exactly, or CUSTOM."""
+    """The name of the preset these rules are exactly, or CUSTOM (the presets are imported
+    here, not with the module: a box in play holds none of them)."""
+    from game.presets import PRESET_NAMES, preset
+
     for name in PRESET_NAMES:
         if preset(name) == rules:
             return name
@@ -163,6 +165,8 @@ def stats_from_dict(saved):
     presets = saved.get("presets")
     if not isinstance(presets, dict):
         raise StatsError("presets", "expected an object, got %r" % (presets,))
+    from game.presets import PRESET_NAMES
+
     for name in presets:
         if name in PRESET_NAMES or name == CUSTOM:
             stats.by_preset[name] = _counts(presets[name], "presets.%s" % name, len(ENTRY_FIELDS),

@@ -7,40 +7,14 @@ the dict) with one message in Devices.faults, and the box plays on without it.
 
 import machine
 
-from hal.board_config import validate
+from hal.devices import Devices
 from hal.flap_banks import ExpanderBank, GpioBank, ShiftRegisterBank
 from hal.flaps import FlapSwitches
 from hal.mcp23017 import MCP23017
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # optional drivers are imported only when their device is configured
-    from hal.buzzer import Buzzer
-    from hal.leds import TileLeds
-    from hal.lis3dh import LIS3DH_I2C
-    from hal.mpu6050 import MPU6050
-    from hal.shake import ShakeDetector
-    from hal.ssd1306 import SSD1306_I2C
-
 
 class BoardError(Exception):
     """The flap switches cannot be built or read: the box cannot play."""
-
-
-class Devices:
-    """What build_devices made; None stands for an optional device that is absent or failed."""
-
-    def __init__(self, name):
-        self.name = name
-        # Annotations (ignored by MicroPython) tell the type checker what each device is.
-        self.i2c: "machine.I2C | machine.SoftI2C | None" = None
-        self.flaps: "FlapSwitches" = None  # type: ignore  # always set by build_devices
-        self.accel: "LIS3DH_I2C | MPU6050 | None" = None
-        self.shake: "ShakeDetector | None" = None
-        self.display: "SSD1306_I2C | None" = None
-        self.leds: "TileLeds | None" = None
-        self.buttons = {}  # name -> hal.buttons.Button
-        self.buzzer: "Buzzer | None" = None
-        self.faults = []  # one message per problem found while building
 
 
 def _describe(error):
@@ -117,6 +91,8 @@ def _make_button(spec, debounce_ms):
 
 def build_devices(config, faults=()):
     """Validate config (as load_config gives it) and build the devices; faults are prepended."""
+    from hal.board_config import validate  # boot only: main.py lets it go after
+
     clean, config_faults = validate(config)
     devices = Devices(clean["name"])
     devices.faults.extend(faults)

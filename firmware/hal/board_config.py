@@ -14,7 +14,7 @@ DEFAULTS = {
     "shake": {"threshold_mg": 350, "shake_ms": 400, "gap_ms": 150, "settle_ms": 350},
 }
 _KNOWN_KEYS = ("name", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake", "display",
-               "leds", "buttons", "buzzer")
+               "leds", "buttons", "buzzer", "heap_bytes", "heap_source")  # the heap: for the bench and tests
 _MAX_PIN = 48
 _MAX_TILES = 24
 

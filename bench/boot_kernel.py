@@ -1,0 +1,141 @@
+"""The box booted as a board boots it, on MicroPython: main.py's own start() on board_sim's
+stand-in pins (machine, neopixel), the keeper resuming the match saved in the data directory,
+then the match played to its end and a whole new one after it, through the flaps, the shake
+and the buttons (board_sim.script_player). Heap in use is gc.mem_alloc() after gc.collect(),
+less what the simulated board itself holds (measured before the firmware is imported).
+
+bench/boot_bench.py writes the script: each call below is a runPython call of its own on the
+wasm build, whose collector frees a call's garbage only once the call has returned.
+
+    prepare(root, data_dir, saved)   the board's files: cwd, /data; the simulated board wired
+    baseline()                       prints "boot_heap sim N": the simulator's own heap
+    boot()                           main.start(): the App, resumed from data_dir
+    measure(label)                   prints "boot_heap LABEL N", the firmware's heap in use
+    loaded()                         prints "boot_module NAME" per module in sys.modules
+    play_turn()                      one turn (or the end of a match and a new one started)
+    report()                         prints "boot_heap peak N", "boot_heap turns N", "boot_heap done 0|1"
+"""
+
+import gc
+import os
+
+_MATCHES = 2  # the resumed match, then a whole new one
+_TURN_MS = 600000  # simulated time a turn may take before the kernel gives up
+_LOOP_MS = 5  # main.py's loop
+_SEED = 20261123
+
+_state = {"base": 0, "peak": 0, "turns": 0, "matches": 0, "box": None}
+
+
+class Box:
+    """The box as script_player.BoxPlayer drives it: main.py's loop on the simulated clock."""
+
+    def __init__(self, board, app):
+        self.board = board
+        self.app = app
+        self.devices = app.devices
+
+    def run(self, ms):
+        board = self.board
+        app = self.app
+        end = board.now_ms + ms
+        while board.now_ms < end:
+            app.tick(board.now_ms)
+            board.advance(_LOOP_MS)
+
+
+def prepare(root, data_dir, saved):
+    """Run from `root` (board.json, boards/, config.json), with `saved` ({name: bytes}) as the
+    files of the keeper's `data_dir`, on a simulated board wired as board.json says."""
+    os.chdir(root)
+    try:
+        os.mkdir(data_dir)
+    except OSError:
+        pass
+    for name in saved:
+        with open(data_dir + "/" + name, "wb") as out:
+            out.write(saved[name])
+    import machine  # noqa: F401 (the stand-ins: part of the simulator's own heap)
+    import neopixel  # noqa: F401
+
+    from board_sim import link
+    from board_sim.board import SimBoard
+    from board_sim.script_player import BoxPlayer  # noqa: F401
+    from board_sim.wiring import load_pinmap
+
+    board = SimBoard.from_pinmap(load_pinmap("."), seed=3)
+    link.attach(board)
+    _state["board"] = board
+    _state["data_dir"] = data_dir
+
+
+def baseline():
+    gc.collect()
+    _state["base"] = gc.mem_alloc()
+    print("boot_heap sim", _state["base"])
+
+
+def boot():
+    """main.py's start(), as the board runs it (the loop is the kernel's)."""
+    import app.keeper
+
+    app.keeper.DIRECTORY = _state["data_dir"]
+    import main
+
+    app = main.start()
+    app.rng.seed(_SEED)  # main.py seeds from the clock; the same dice every run here
+    _state["box"] = Box(_state["board"], app)
+
+
+def measure(label):
+    for piezo in _state["board"].piezos.values():
+        del piezo.sounds[:-1]  # the simulator's record of every tone: not the firmware's heap
+    gc.collect()
+    used = gc.mem_alloc() - _state["base"]
+    if used > _state["peak"]:
+        _state["peak"] = used
+    print("boot_heap", label, used)
+
+
+def loaded():
+    """Prints "boot_module NAME" for each module loaded now (the host adds up their files)."""
+    import sys
+
+    for name in sorted(sys.modules):
+        print("boot_module", name)
+
+
+def play_turn():
+    """Play until the next player's turn is set up; at a match's end, start the next one (ok)."""
+    from app.core import FINISHED
+
+    from board_sim.script_player import BoxPlayer
+
+    box = _state["box"]
+    if _state["matches"] >= _MATCHES:
+        return
+    app = box.app
+    player = BoxPlayer(box)
+    end = box.board.now_ms + _TURN_MS
+    match = app.match
+    seat = (app.player, match.rounds_played if match is not None else -1)  # None: the menu
+    while box.board.now_ms < end:
+        if app.phase == FINISHED:
+            _state["matches"] += 1
+            while _state["matches"] < _MATCHES and app.phase == FINISHED and box.board.now_ms < end:
+                box.board.press("ok")  # the first press may only close the last turn's review
+                box.run(300)
+            break
+        player.step()
+        if app.match is not match or match is not None and (app.player, match.rounds_played) != seat:
+            break
+    _state["turns"] += 1
+
+
+def report():
+    print("boot_heap peak", _state["peak"])
+    print("boot_heap turns", _state["turns"])
+    match = _state["box"].app.match
+    print("boot_heap rounds", match.rounds_played)
+    print("boot_heap highest_total", max(match.totals))
+    print("boot_heap done", 1 if _state["matches"] >= _MATCHES else 0)
