@@ -1,5 +1,5 @@
-"""The browser box's build (tools/build_web.py) and the page's hold on main.py
-(board_sim/browser/page_box.py), on CPython: fast checks the browser test relies on."""
+"""The browser box's build (tools/build_web.py), on CPython: fast checks the browser test
+relies on."""
 
 import json
 import pathlib
@@ -8,24 +8,10 @@ import sys
 import pytest
 from hal.board_config import load_config
 
-from board_sim.browser.page_box import main_body
-
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build_web  # noqa: E402
-
-
-def test_the_page_runs_all_of_main_py_but_its_last_call():
-    source = (ROOT / "firmware" / "main.py").read_text()
-    body = main_body(source)
-    assert source.startswith(body)
-    assert source[len(body):].strip().startswith("run(start())")
-
-
-def test_a_main_py_ending_in_another_call_is_refused_with_a_message():
-    with pytest.raises(ValueError, match=r"main.py must end in run\(start\(\)\)"):
-        main_body("def start():\n    pass\n\nstart()\n")
 
 
 @pytest.mark.parametrize("layout", build_web.layouts(), ids=lambda layout: layout["name"])

@@ -8,10 +8,10 @@ The page copies the firmware to "/" and board_sim to /sim, then calls, all from 
     box.set_flap(3, True); box.hold("ok", True); box.shaking = True; box.tilt(x, y, z)
     box.frame()                       # JSON: the OLED's memory, the LEDs, the buzzer's changes
 
-main.py ends in `run(start())`, a loop that never returns. The page runs the module's code
-but that last call, calls start() itself, and runs main.py's `run(box)` slice by slice: the
-simulated clock's sleep after a watchdog feed (main.py's loop sleep) ends the slice once the
-clock reaches the page's time. The firmware files are run exactly as the board holds them.
+main.py runs its endless loop only as the board runs it (`__name__ == "__main__"`); the page
+runs it as a module, calls its start() and runs its `run(box)` slice by slice: the simulated
+clock's sleep after a watchdog feed (main.py's loop sleep) ends the slice once the clock
+reaches the page's time. The firmware files are run exactly as the board holds them.
 """
 
 import json
@@ -25,7 +25,6 @@ from board_sim.upy import sim_time
 from board_sim.wiring import load_pinmap
 
 _MAIN = "main.py"
-_MAIN_CALL = "run(start())"
 _START_SPREAD_MS = 1000000
 _MIN_PRESS_US = 80000  # a click's press and release may arrive together: hold it this long
 _TIME_NAMES = ("ticks_ms", "ticks_us", "ticks_cpu", "ticks_add", "ticks_diff", "sleep_us", "sleep")
@@ -47,15 +46,6 @@ class _PageTime:
     def sleep_ms(self, ms):
         sim_time.sleep_ms(ms)
         self._page_box.slept()
-
-
-def main_body(source):
-    """main.py's code but its last statement, which must be `run(start())` (the page calls
-    start() and runs run() itself); ValueError if main.py ends otherwise."""
-    body, _, last = source.rstrip().rpartition("\n")
-    if last.split("#")[0].strip() != _MAIN_CALL:
-        raise ValueError("main.py must end in %s: the page calls both itself" % _MAIN_CALL)
-    return body + "\n"
 
 
 def _platform(board_name):
@@ -97,15 +87,14 @@ class PageBox:
     # --- the firmware ---
 
     def _power_on(self):
-        """Run boot.py, then main.py but its last call, then start(): the App main.py runs."""
+        """Run boot.py, then main.py as a module, then its start(): the App main.py runs."""
         for name in [name for name in sys.modules if name not in self._resident]:
             del sys.modules[name]  # a reset clears RAM: the firmware's modules load afresh
         self.boots += 1
         _run_file("boot.py", {"__name__": "boot"})
+        namespace = {"__name__": "main"}  # not "__main__": main.py's loop is the page's to run
         with open(_MAIN) as source:
-            code = compile(main_body(source.read()), _MAIN, "exec")
-        namespace = {"__name__": "__main__"}
-        exec(code, namespace)
+            exec(compile(source.read(), _MAIN, "exec"), namespace)
         self._run = namespace["run"]
         self._box = namespace["start"]()
 
