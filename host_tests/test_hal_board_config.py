@@ -109,9 +109,9 @@ def test_rows_must_split_the_switches_evenly():
     with pytest.raises(ConfigError, match="9 switches cannot make 2 rows"):
         validate(config)
     config["flaps"] = [{"type": "74hc165", "load": 16, "clock": 17, "data": 18, "count": 24}]
-    config["rows"] = 3
+    config["rows"] = 2
     clean, _ = validate(config)
-    assert clean["rows"] == 3
+    assert clean["rows"] == 2
 
 
 def test_expander_flaps_without_an_i2c_bus_stop_the_box():
