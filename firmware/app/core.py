@@ -44,7 +44,7 @@ from micropython import const
 from app import screens
 from app.keeper import LOG_RECORDS
 from app.lights import WRONG, Lights
-from app.menu import Menu
+from app.menu import Menu, why_unplayable
 from app.reconcile import ACCEPTED, DONE, REFUSED, TOOK_BACK, FlapFeed, expected_open
 from app.roller import LANDED, TUMBLING, Roller
 from app.settings import game_entries
@@ -171,7 +171,9 @@ class App:
         if saved_menu is not None:
             self.menu.restore(saved_menu[0], saved_menu[1], saved_menu[2])
         self.stats = keeper.load_stats()
-        restored = keeper.load_match(self.tally, self.log)
+        flaps = self.flaps
+        restored = keeper.load_match(self.tally, self.log,
+                                     playable=lambda rules: why_unplayable(rules, flaps.tiles, flaps.row_count))
         if restored is not None and not restored[0].over:
             self._resume(restored[0], restored[1], time.ticks_ms())
         else:
@@ -296,6 +298,9 @@ class App:
             self._start_match(now_ms)
 
     def _to_menu(self):
+        if self.keeper is not None and self.phase != FINISHED:  # abandoned: never resumed
+            self.keeper.drop_match()
+            self._report_keeper()
         self.phase = MENU
         self.reviewing = False
         self.match = None

@@ -350,12 +350,3 @@ def restore(state, tally=None):
             _int(values[index], "tally[%d]" % index, -1)  # a best score is -1 until there is one
         tally.load(values)
     return match, source
-
-
-def decode(payload, tally=None):
-    """(match, source) from the bytes `encode` made; SnapshotError if they are not a snapshot."""
-    try:
-        state = json.loads(payload)
-    except ValueError:
-        raise SnapshotError("snapshot", "not JSON (%d bytes)" % len(payload)) from None
-    return restore(state, tally)
