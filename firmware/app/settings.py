@@ -9,7 +9,6 @@ becomes a fault message and the default is used.
 
 from game.config import ConfigError, rules_from_config
 from game.presets import PRESET_NAMES, preset
-
 from hal import json_file
 
 from app.menu import why_unplayable
