@@ -158,6 +158,7 @@ class App:
         self._dirty = True
         self._frame_ms = 0
         self.keeper = keeper
+        self._saved_pending = 0  # the tiles of the pending move as last saved
         self.log = GameLog(LOG_RECORDS)
         self.tally = MatchTally()
         self.stats = Stats()
@@ -191,6 +192,7 @@ class App:
         """Save the match as it stands (after a roll, a committed move, a turn's end)."""
         if self.keeper is not None:
             self.keeper.save_match(self.match, self.source, self.tally, self.log)
+            self._saved_pending = self.turn.pending
             self._report_keeper()
 
     def _resume(self, match, source, now_ms):
@@ -205,6 +207,7 @@ class App:
         self.roller.reset(rules.faces if rules.source == SOURCE_DICE or rules.source == SOURCE_MANUAL else 6)
         self._enter_setup(now_ms, False)
         turn = self.turn
+        self._saved_pending = turn.pending
         if turn.state == OVER:  # the power went between the end of the turn and its saving
             self._turn_over(now_ms)
             return
@@ -425,6 +428,8 @@ class App:
             self.log.move(open_before & ~turn.open_mask)
             if turn.state != OVER:
                 self._save()
+        elif turn.pending & ~self._saved_pending:  # a tile joined the move: a cut keeps it
+            self._save()
         if happened & REFUSED:
             self.sounds.play(REFUSED_SOUND)
         elif happened & DONE:

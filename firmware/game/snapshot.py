@@ -2,16 +2,21 @@
 exactly where it was: rules, standings, chips, whose turn and where in it, the random source.
 
 When the app saves (one AtomicFile write each, `saves_after(result)` says when):
-    after every accepted roll (ROLLED, FREE_THROW) and every committed move (COMMITTED; a roll
-    commits the pending move itself). When a roll or a move ends the turn (ENDED, or COMMITTED
-    with the box shut), call `match.end_turn(row)` first and save once. A turn therefore costs
-    at most 2 * tiles + 1 writes (plus one per free throw): 19 for 9 tiles.
+    after every accepted roll (ROLLED, FREE_THROW), every committed move (COMMITTED; a roll
+    commits the pending move itself) and every tile that joins the pending move beyond the
+    tiles saved pending (so a take-back and the same tile shut again cost nothing). When a
+    roll or a move ends the turn (ENDED, or COMMITTED with the box shut), call
+    `match.end_turn(row)` first and save once. A turn therefore costs at most 2 * tiles + 1
+    writes (plus one per free throw, and one per other tile shut after a take-back): 19 for 9.
 Saving after every roll means pulling the plug never re-rolls dice the player did not like.
 
-Not saved: a pending move (tiles shut since the roll, not yet committed). After a restore the
-app compares the switches with `expected_open_mask(match, row)`: tiles shut on the box but
-expected up are that move, fed again to `turn.tile_shut()`; a tile up on the box but expected
-shut must be shut again (shown on the LEDs). Use `source.rng` as the generator from then on.
+The pending move (tiles shut since the roll, not yet committed) is saved too, as the tiles
+accepted in it: after a cut the same flaps mean the same move, and a flap shut by mistake
+stays the refused one. After a restore the app compares the switches with
+`expected_open_mask(match, row)` less the pending tiles: a pending tile whose flap is up was
+taken back, other tiles shut on the box but expected up are fed again to `turn.tile_shut()`,
+and a tile up on the box but expected shut must be shut again (shown on the LEDs). Use
+`source.rng` as the generator from then on.
 A restored turn that is OVER still needs `match.end_turn(row)` (harmless when already done).
 """
 
@@ -31,9 +36,9 @@ from game.round import Round
 from game.rows import SimultaneousRound
 from game.rules import MATCH_LONG_GAME, MATCH_RACE, MATCH_SINGLE, SOURCE_MANUAL, Rules
 from game.sources import source_for
-from game.turn import AWAIT_MOVE, COMMITTED, END_NAMES, ENDED, FREE_THROW, OVER, ROLLED
+from game.turn import AWAIT_MOVE, COMMITTED, END_NAMES, ENDED, FREE_THROW, OVER, ROLLED, is_error
 
-FORMAT = const(1)
+FORMAT = const(2)  # 2: a turn keeps its pending move
 MAX_PLAYERS = const(8)
 MAX_BYTES = const(3072)  # encode()'s longest, 8 players on 24 tiles, is 2391 (a test measures)
 _HALF = const(0xFFFF)
@@ -74,7 +79,8 @@ _AT_ONCE = (("finished", "finished", _UPTO, "o"),)
 # bool; -1: a mask of the box's tiles; None: no limit), then its four dice.
 _TURN = (("state", OVER), ("ended", len(END_NAMES) - 1), ("open_mask", -1), ("start_mask", -1),
          ("rolls", None), ("moves_made", None), ("one_die", 1), ("dice_count", MAX_DICE),
-         ("total", MAX_DICE * _DIE_MAX), ("die_mask", -1), ("dice_distinct", 1), ("required", -1))
+         ("total", MAX_DICE * _DIE_MAX), ("die_mask", -1), ("dice_distinct", 1), ("required", -1),
+         ("pending", -1))
 
 
 class SnapshotError(ValueError):
@@ -230,11 +236,20 @@ def _load_turn(turn, value, field, rules):
         setattr(turn, name, bool(number) if high == 1 else number)
     for index in range(MAX_DICE):
         turn.dice[index] = _int(values[len(_TURN) + index], field + ".dice", 0, _DIE_MAX)
+    pending = turn.pending
     turn.pending = 0
     if turn.state != OVER and not turn.open_mask:
         raise SnapshotError(field, "a turn with no tile left to shut is not over")
     if turn.state == AWAIT_MOVE and not turn.legal_moves():
         raise SnapshotError(field, "a move is due but none fits the dice")
+    tile = 1
+    while pending:  # shut again one by one, as the flaps were: each must fit the dice
+        if pending & 1:
+            result = turn.tile_shut(tile)
+            if is_error(result) or result == COMMITTED:
+                raise SnapshotError(field + ".pending", "tile %d does not fit the move" % tile)
+        pending >>= 1
+        tile += 1
 
 
 def _restore_source(rules, state):
