@@ -118,9 +118,9 @@ def test_a_usable_match_new_beside_a_good_match_is_set_aside_and_the_good_one_re
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
-        only_fault(box.app, "match.new unreadable", "match.bad", "the copy before it")
+        only_fault(box.app, "match.new unreadable", "match.new.bad", "the copy before it")
         assert box.app.phase == PLAY and box.app.turn.rolls == 1
-        assert (tmp_path / "match.bad").read_bytes() == bad_new
+        assert (tmp_path / "match.new.bad").read_bytes() == bad_new and not (tmp_path / "match.bad").exists()
         assert (tmp_path / "match").read_bytes() == good and not (tmp_path / "match.new").exists()
     finally:
         box.close()

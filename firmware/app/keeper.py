@@ -88,8 +88,7 @@ class Keeper:
         """Report a file that cannot be read or used; returns `kept` (set aside as .bad)."""
         if kept:
             then = "the copy before it is used" if source == store.new_path else "starting afresh"
-            self.faults.append("%s unreadable (%s); kept as %s, %s"
-                               % (source, why, store.path + BAD_SUFFIX, then))
+            self.faults.append("%s unreadable (%s); kept as %s, %s" % (source, why, source + BAD_SUFFIX, then))
         else:
             self.faults.append("%s unreadable (%s)" % (source, why))
         return kept
@@ -123,8 +122,8 @@ class Keeper:
     # -- the match in progress ---------------------------------------------------------------
     def load_match(self, tally, log, set_aside=True, playable=None):
         """(match, source) as last saved, with `tally` and `log` set from it; None if none.
-        playable(rules): why this box cannot play a match left unfinished, or None; one it
-        cannot is set aside. set_aside=False leaves an unreadable file where it is (reading
+        playable(rules): why this box cannot play a match, or None; one it cannot is set
+        aside. set_aside=False leaves an unreadable file where it is (reading
         only, as an export)."""
         path = self.match_file.path
 
@@ -132,10 +131,7 @@ class Keeper:
             cut = payload.find(b"\n")
             if cut < 0:
                 raise ValueError("no game log after the snapshot")
-            restored = restore(json_file.parse(payload[:cut]), tally)
-            problem = None if playable is None or restored[0].over else playable(restored[0].rules)
-            if problem is not None:
-                raise ValueError("saved on another box: this one %s" % problem)
+            restored = restore(json_file.parse(payload[:cut]), tally, playable)
             if not log.load(payload[cut + 1:]):
                 self.faults.append("%s: game log unreadable; the match goes on without it" % path)
             return restored

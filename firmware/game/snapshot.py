@@ -310,10 +310,12 @@ def _restore_round(match, saved, sizes):
     return match.seats[round_now.current]
 
 
-def restore(state, tally=None):
+def restore(state, tally=None, playable=None):
     """(match, source) from a snapshot dict; SnapshotError naming the field if it cannot be.
 
-    Pass a stats.MatchTally as `tally` to have it set from the snapshot too.
+    Pass a stats.MatchTally as `tally` to have it set from the snapshot too, and
+    playable(rules) -> why the box cannot play them or None, to refuse (before building
+    anything) a match saved on a box wired otherwise.
     """
     version = _get(state, "v", "v")
     if version != FORMAT:
@@ -323,6 +325,9 @@ def restore(state, tally=None):
         rules = rules_from_config(names)
     except ConfigError as error:
         raise SnapshotError("rules", str(error)) from None
+    problem = None if playable is None else playable(rules)
+    if problem is not None:
+        raise SnapshotError("rules", "saved on another box: this one %s" % problem)
     players = _int(_get(state, "players", "players"), "players", 1, MAX_PLAYERS)
     first = _int(_get(state, "first", "first"), "first", 0, players - 1)
     source = _restore_source(rules, _get(state, "source", "source"))

@@ -8,7 +8,8 @@ first removes the target, the whole `.new` survives that gap.
 
 A `.new` that is not whole is a save the power cut short: it is passed over. `<path>` is only
 ever made by renaming a whole `.new`, so one that is not whole has been damaged: a load says
-why in `fault`, and `set_aside` keeps its bytes as `<path>.bad` before a save replaces it.
+why in `fault`, and `set_aside` keeps its bytes as `<path>.bad` before a save replaces it (a
+whole `.new` found unusable is kept as `<path>.new.bad`).
 """
 
 import os
@@ -125,7 +126,7 @@ class AtomicFile:
         """Keep the file at `path` (this file or its `.new`) as `<path>.bad`; False if it could
         not be renamed."""
         try:
-            self.files.rename(path, self.path + BAD_SUFFIX)
+            self.files.rename(path, path + BAD_SUFFIX)
         except OSError:
             return False
         return True
