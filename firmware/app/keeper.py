@@ -75,7 +75,7 @@ class Keeper:
             payload = store.load()
             if store.fault is not None:
                 self._unreadable(store, store.path, store.fault, set_aside and store.set_aside(store.path))
-            if not payload:  # nothing whole, or an empty file: nothing saved
+            if payload is None:
                 return None
             try:
                 return use(payload)
@@ -128,6 +128,8 @@ class Keeper:
         path = self.match_file.path
 
         def use(payload):
+            if not payload:  # saved empty: the match was left for the menu
+                return None
             cut = payload.find(b"\n")
             if cut < 0:
                 raise ValueError("no game log after the snapshot")
