@@ -15,6 +15,7 @@ from test_soak_micropython import compile_firmware
 PORTABLE = pathlib.Path(__file__).resolve().parent / "portable"
 sys.path.insert(0, str(PORTABLE))
 import hostile_files  # noqa: E402
+
 SEED = 18
 # Hostile inputs per file on CPython (board.json: half for it, half for its board file).
 CPYTHON_COUNTS = {"config.json": 3000, "board.json": 3000, "/data/match": 3000, "/data/stats": 2000,
