@@ -308,8 +308,8 @@ def validate(config):
     for bank in banks:
         tiles += bank["count"]
     if tiles // rows < MIN_TILES:
-        raise ConfigError("flaps: %d switches make rows of %d tiles (rows: %d); every game needs "
-                          "at least %d a row" % (tiles, tiles // rows, rows, MIN_TILES))
+        raise ConfigError("flaps: %d a row (%d switches, rows: %d); every game needs at least %d "
+                          "tiles a row" % (tiles // rows, tiles, rows, MIN_TILES))
 
     for key, check in (("accel", _accel), ("display", _display)):
         clean[key] = _optional(config, key, check, faults)
