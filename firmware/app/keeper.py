@@ -2,8 +2,9 @@
 saved with hal.storage.AtomicFile so a power cut at any byte leaves the old or the new copy:
 
     /data/match   the match in progress (game.snapshot's JSON), a newline, then its game log
-                  (game.gamelog's dump): saved at the start, after every roll and committed
-                  move, and at each turn's end, so at most 2 * tiles + 1 writes a turn
+                  (game.gamelog's dump): saved at the start, after every roll, tile joining
+                  the pending move and committed move, and at each turn's end, so at most
+                  2 * tiles + 1 writes a turn (game.snapshot says when exactly)
     /data/stats   lifetime statistics (game.stats), saved once per finished match
     /data/menu    the menu's last choices (game, players, hints), saved when they change
 
@@ -46,7 +47,6 @@ class Keeper:
         except OSError:
             pass  # there already (or the flash is read-only: saving will say so)
         self.directory = directory
-        self.files = files
         self.match_file = AtomicFile(directory + "/match", files, SNAPSHOT_BYTES + 1 + _LOG_BYTES)
         self.stats_file = AtomicFile(directory + "/stats", files, STATS_BYTES)
         self.menu_file = AtomicFile(directory + "/menu", files, _MENU_BYTES)
@@ -122,9 +122,8 @@ class Keeper:
     # -- the match in progress ---------------------------------------------------------------
     def load_match(self, tally, log, set_aside=True, playable=None):
         """(match, source) as last saved, with `tally` and `log` set from it; None if none.
-        playable(rules): why this box cannot play a match, or None; one it cannot is set
-        aside. set_aside=False leaves an unreadable file where it is (reading
-        only, as an export)."""
+        playable(rules): why this box cannot play a match, or None; one it cannot is set aside.
+        set_aside=False leaves an unreadable file where it is (reading only, as an export)."""
         path = self.match_file.path
 
         def use(payload):
