@@ -118,7 +118,7 @@ class Hostile:
             data[where:where] = self.pick((b"[", b"{", b"]", b"}", b'"', b"\\", b",")) * (1 + self.below(40))
             return bytes(data)
         if action == 6:
-            depth = 9 + self.below(3000)
+            depth = 9 + self.below(1500)
             return b'{"a": ' + b"[" * depth + b"]" * depth + b"}"
         return bytes(data) + bytes(self.below(256) for _index in range(1 + self.below(20)))
 
@@ -402,6 +402,7 @@ def try_data(results, hostile, name, goods, count, directory, big, bases=None):
     path = directory + "/" + name
     for payload in _payload_inputs(hostile, bases or goods, count, big):
         _clear(directory)
+        _collect()
         way = hostile.below(3)
         before = None
         if way != 0:
