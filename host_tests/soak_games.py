@@ -22,11 +22,12 @@ from game.match import start_match
 from game.presets import PRESET_NAMES
 from game.prng import Xorshift32
 from game.rules import MATCH_LONG_GAME, MATCH_RACE
-from game.snapshot import decode, encode, saves_after
+from game.snapshot import encode, restore, saves_after
 from game.sources import feed, source_for
 from game.stats import Stats, stats_from_dict
 from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, OVER
+from hal import json_file
 from hal.storage import AtomicFile
 
 SEED = 20240607
@@ -87,7 +88,7 @@ class Soak:
         while not match.over:
             self.play_turn(match, source, tally)
             self.store.save(self.save(match, source, tally))
-            match, source = decode(self.store.load(), tally)  # as after a power cut
+            match, source = restore(json_file.parse(self.store.load()), tally)  # as after a power cut
             self.restores += 1
             turns += 1
             if turns > TURN_LIMIT:

@@ -57,6 +57,7 @@ from power_cut_files import PowerCut, PowerCutFiles  # noqa: E402
 SEED = 7
 STORES = ("match", "stats", "menu")  # the Keeper's AtomicFiles, as <name>_file
 _TURN_ONE_DIE = [name for name, _high in SNAPSHOT_TURN_FIELDS].index("one_die")  # in a snapshot's turn list
+_TURN_PENDING = [name for name, _high in SNAPSHOT_TURN_FIELDS].index("pending")
 _MENU = {"game": None, "players": 2, "hints": False}  # the game is the machine's preset
 
 # Where power_cut_in_next_save cuts: k write steps on, or at a step of the next save of the
@@ -88,14 +89,22 @@ def _saved_parts(payload):
 
 
 def _comparable(state, one_die=True):
-    """A snapshot dict without its random source (the box's generator, stirred by shakes)."""
+    """A snapshot dict without its random source (the box's generator, stirred by shakes);
+    one_die=False: without the one-die choice and the pending move either (neither is saved
+    as it changes: a pending move is saved as it grows, not as a tile is taken back)."""
     state = json.loads(json.dumps(state))
     state.pop("source", None)
     if not one_die:
         turn = state.get("round", {}).get("turn")
         if turn is not None:
             turn[_TURN_ONE_DIE] = None
+            turn[_TURN_PENDING] = None
     return state
+
+
+def _pending(state):
+    turn = state.get("round", {}).get("turn")
+    return 0 if turn is None else turn[_TURN_PENDING]
 
 
 def _stats_dict(payload):
@@ -440,6 +449,7 @@ class BoxMachine(RuleBasedStateMachine):
         state, log = _saved_parts(self.saved["match"])
         memory = snapshot(app.match, app.source, app.tally)
         assert _comparable(memory, False) == _comparable(state, False), (memory, state)
+        assert not _pending(memory) & ~_pending(state), (memory, state)  # at most taken back since
         assert bytes(app.log.dump()) == log
 
     def _check_turn(self, app, match, current, all_tiles):

@@ -109,9 +109,9 @@ def test_rows_must_split_the_switches_evenly():
     with pytest.raises(ConfigError, match="9 switches cannot make 2 rows"):
         validate(config)
     config["flaps"] = [{"type": "74hc165", "load": 16, "clock": 17, "data": 18, "count": 24}]
-    config["rows"] = 3
+    config["rows"] = 2
     clean, _ = validate(config)
-    assert clean["rows"] == 3
+    assert clean["rows"] == 2
 
 
 def test_expander_flaps_without_an_i2c_bus_stop_the_box():
@@ -177,3 +177,46 @@ def test_optional_i2c_devices_without_a_bus_are_left_out():
     clean, faults = validate(config)
     assert clean["accel"] is None and clean["display"] is None
     assert len(faults) == 2 and all("'i2c'" in fault for fault in faults)
+
+
+@pytest.mark.parametrize(("selection", "named"), [
+    ({"board": "pico", "overrides": {"rows": 3}}, r"flaps: 3 a row \(9 switches, rows: 3\); every game needs at least 9 tiles a row"),
+    ({"board": "pico", "overrides": {"flaps": [{"type": "gpio", "pins": [0]}]}},
+     r"flaps: 1 a row \(1 switches, rows: 1\)"),
+])
+def test_rows_of_fewer_flaps_than_any_game_stop_the_box_with_the_key_named(root, selection, named):
+    write_selection(root, json.dumps(selection))
+    config, _faults = load_config(root)
+    with pytest.raises(ConfigError, match=named):
+        validate(config)
+
+
+def test_the_fewest_flaps_a_row_is_the_smallest_box():
+    from game.config import BOX_SIZES
+    from hal.board_config import MIN_TILES
+
+    assert MIN_TILES == min(BOX_SIZES)
+
+
+def test_a_flap_bank_of_null_is_refused_without_offering_null():
+    config = board_file("pico")
+    config["flaps"] = [None]
+    with pytest.raises(ConfigError) as refused:
+        validate(config)
+    assert str(refused.value) == "flaps[0]: must be an object {...}, got null"
+
+
+@pytest.mark.parametrize("text", ["[" * 1000 + "]" * 1000, '{"board": "' + "p" * 5000 + '"}'])
+def test_a_board_json_too_deep_or_too_big_falls_back_with_a_fault(root, monkeypatch, text):
+    monkeypatch.setattr("sys.platform", "rp2")
+    write_selection(root, text)
+    config, faults = load_config(root)
+    assert config["name"] == "Raspberry Pi Pico"
+    assert len(faults) == 1 and faults[0].startswith("board.json: ") and "boards/pico.json" in faults[0]
+
+
+def test_a_board_file_nested_too_deep_is_an_error_naming_the_file(root):
+    pathlib.Path(root, "boards", "pico.json").write_text('{"flaps": ' + "[" * 1000 + "]" * 1000 + "}")
+    write_selection(root, '{"board": "pico"}')
+    with pytest.raises(ConfigError, match="pico.json: nested more than 8 deep"):
+        load_config(root)

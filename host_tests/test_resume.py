@@ -226,7 +226,7 @@ def test_a_full_flash_is_reported_once_and_the_match_plays_to_its_end(tmp_path):
 def test_an_unreadable_saved_match_is_reported_set_aside_and_the_box_starts_afresh(tmp_path):
     from hal.storage import AtomicFile
 
-    AtomicFile(str(tmp_path / "match")).save(b'{"v": 1, "rules": {}}\n')  # whole, but no match
+    AtomicFile(str(tmp_path / "match")).save(b'{"v": 2, "rules": {}}\n')  # whole, but no match
     box = boot(tmp_path)
     try:
         box.run(300)

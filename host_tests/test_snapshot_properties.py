@@ -1,6 +1,6 @@
 """Round trips of whole matches on CPython: a random match of every preset and of random house
 rules (every format, stake and source, up to 8 players), cut at random steps (snapshot to JSON
-text, restore, flaps reconciled), ends exactly as the same match played without a cut: the same
+text, restore with the half-made moves), ends exactly as the same match played without a cut: the same
 steps, results, dice, standings, chips and tally."""
 
 import pathlib

@@ -43,7 +43,7 @@ from micropython import const
 from app import screens
 from app.keeper import LOG_RECORDS
 from app.lights import WRONG, Lights
-from app.menu import Menu
+from app.menu import Menu, why_unplayable
 from app.reconcile import ACCEPTED, DONE, REFUSED, TOOK_BACK, FlapFeed, expected_open
 from app.roller import LANDED, TUMBLING, Roller
 from app.sounds import (
@@ -158,6 +158,7 @@ class App:
         self._dirty = True
         self._frame_ms = 0
         self.keeper = keeper
+        self._saved_pending = 0  # the tiles of the pending move as last saved
         self.log = GameLog(LOG_RECORDS)
         self.tally = MatchTally()
         self.stats = Stats()
@@ -171,7 +172,9 @@ class App:
         if saved_menu is not None:
             self.menu.restore(saved_menu[0], saved_menu[1], saved_menu[2])
         self.stats = keeper.load_stats()
-        restored = keeper.load_match(self.tally, self.log)
+        flaps = self.flaps
+        restored = keeper.load_match(self.tally, self.log,
+                                     playable=lambda rules: why_unplayable(rules, flaps.tiles, flaps.row_count))
         if restored is not None and not restored[0].over:
             self._resume(restored[0], restored[1], time.ticks_ms())
         else:
@@ -189,6 +192,7 @@ class App:
         """Save the match as it stands (after a roll, a committed move, a turn's end)."""
         if self.keeper is not None:
             self.keeper.save_match(self.match, self.source, self.tally, self.log)
+            self._saved_pending = self.turn.pending
             self._report_keeper()
 
     def _resume(self, match, source, now_ms):
@@ -203,6 +207,7 @@ class App:
         self.roller.reset(rules.faces if rules.source == SOURCE_DICE or rules.source == SOURCE_MANUAL else 6)
         self._enter_setup(now_ms, False)
         turn = self.turn
+        self._saved_pending = turn.pending
         if turn.state == OVER:  # the power went between the end of the turn and its saving
             self._turn_over(now_ms)
             return
@@ -296,6 +301,9 @@ class App:
             self._start_match(now_ms)
 
     def _to_menu(self):
+        if self.keeper is not None and self.phase != FINISHED:  # abandoned: never resumed
+            self.keeper.drop_match()
+            self._report_keeper()
         self.phase = MENU
         self.reviewing = False
         self.match = None
@@ -421,6 +429,8 @@ class App:
             self.log.move(open_before & ~turn.open_mask)
             if turn.state != OVER:
                 self._save()
+        elif turn.pending & ~self._saved_pending:  # a tile joined the move: a cut keeps it
+            self._save()
         if happened & REFUSED:
             self.sounds.play(REFUSED_SOUND)
         elif happened & DONE:

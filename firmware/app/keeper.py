@@ -2,23 +2,27 @@
 saved with hal.storage.AtomicFile so a power cut at any byte leaves the old or the new copy:
 
     /data/match   the match in progress (game.snapshot's JSON), a newline, then its game log
-                  (game.gamelog's dump): saved at the start, after every roll and committed
-                  move, and at each turn's end, so at most 2 * tiles + 1 writes a turn
+                  (game.gamelog's dump): saved at the start, after every roll, tile joining
+                  the pending move and committed move, and at each turn's end, so at most
+                  2 * tiles + 1 writes a turn (game.snapshot says when exactly)
     /data/stats   lifetime statistics (game.stats), saved once per finished match
     /data/menu    the menu's last choices (game, players, hints), saved when they change
 
-A file that cannot be read is reported once, kept as `<name>.bad` for a look, and the box
-starts afresh; a save that fails is reported and the game plays on.
+Every file is read with hal.json_file's bounds. A file that cannot be read or used (damaged,
+not ours, a match this box cannot play) is reported, kept as `<name>.bad` for a look, and the
+older copy (if a `.new` was the bad one) or a fresh start takes its place; a save that fails
+is reported and the game plays on. A match left for the menu is saved as an empty file.
 """
 
 import json
 import os
 
 from game.snapshot import MAX_BYTES as SNAPSHOT_BYTES
-from game.snapshot import SnapshotError, decode, encode
+from game.snapshot import encode, restore
 from game.stats import MAX_BYTES as STATS_BYTES
-from game.stats import Stats, StatsError, stats_from_dict
-from hal.storage import AtomicFile, StorageError
+from game.stats import Stats, stats_from_dict
+from hal import json_file
+from hal.storage import BAD_SUFFIX, AtomicFile, StorageError
 from micropython import const
 
 DIRECTORY = "/data"  # absolute: boot.py runs the firmware from /fw_a or /fw_b
@@ -43,7 +47,6 @@ class Keeper:
         except OSError:
             pass  # there already (or the flash is read-only: saving will say so)
         self.directory = directory
-        self.files = files
         self.match_file = AtomicFile(directory + "/match", files, SNAPSHOT_BYTES + 1 + _LOG_BYTES)
         self.stats_file = AtomicFile(directory + "/stats", files, STATS_BYTES)
         self.menu_file = AtomicFile(directory + "/menu", files, _MENU_BYTES)
@@ -64,30 +67,38 @@ class Keeper:
         self.failing = False
         return True
 
-    def _unreadable(self, store, why):
-        """Report a file whose content checks but cannot be used, and set it aside."""
-        self.faults.append("%s unreadable (%s); kept as %s.bad, starting afresh" % (store.path, why, store.path))
-        try:
-            if self.files is None:
-                os.rename(store.path, store.path + ".bad")
-            else:
-                self.files.rename(store.path, store.path + ".bad")
-        except OSError:
-            pass
+    def _load(self, store, use, set_aside=True):
+        """use(payload) for the newest copy of `store` that is whole and usable (use raises
+        ValueError saying why not), or None. Each copy that is not is reported and set aside
+        as `.bad` (set_aside=False: only reported), and the older copy is tried."""
+        while True:
+            payload = store.load()
+            if store.fault is not None:
+                self._unreadable(store, store.path, store.fault, set_aside and store.set_aside(store.path))
+            if payload is None:
+                return None
+            try:
+                return use(payload)
+            except ValueError as error:
+                source = store.loaded_from
+                if not self._unreadable(store, source, error, set_aside and store.set_aside(source)):
+                    return None
+
+    def _unreadable(self, store, source, why, kept):
+        """Report a file that cannot be read or used; returns `kept` (set aside as .bad)."""
+        if kept:
+            then = "the copy before it is used" if source == store.new_path else "starting afresh"
+            self.faults.append("%s unreadable (%s); kept as %s, %s" % (source, why, source + BAD_SUFFIX, then))
+        else:
+            self.faults.append("%s unreadable (%s)" % (source, why))
+        return kept
 
     # -- the menu ----------------------------------------------------------------------------
     def load_menu(self):
         """The saved menu choices as (game name, players, hints), or None."""
-        payload = self.menu_file.load()
-        if payload is None:
-            return None
-        try:
-            saved = json.loads(payload)
-            menu = (saved["game"], saved["players"], saved["hints"])
-        except (ValueError, KeyError, TypeError) as error:
-            self._unreadable(self.menu_file, error)
-            return None
-        self.menu = menu
+        menu = self._load(self.menu_file, _menu_choices)
+        if menu is not None:
+            self.menu = menu
         return menu
 
     def save_menu(self, name, players, hints):
@@ -102,39 +113,35 @@ class Keeper:
     # -- lifetime statistics -----------------------------------------------------------------
     def load_stats(self):
         """The saved Stats, or fresh ones."""
-        payload = self.stats_file.load()
-        if payload is None:
-            return Stats()
-        try:
-            return stats_from_dict(json.loads(payload))
-        except (ValueError, StatsError) as error:  # StatsError is a ValueError, named for clarity
-            self._unreadable(self.stats_file, error)
-            return Stats()
+        stats = self._load(self.stats_file, _stats)
+        return stats if stats is not None else Stats()
 
     def save_stats(self, stats):
         return self._save(self.stats_file, json.dumps(stats.to_dict()).encode())
 
     # -- the match in progress ---------------------------------------------------------------
-    def load_match(self, tally, log, set_aside=True):
+    def load_match(self, tally, log, set_aside=True, playable=None):
         """(match, source) as last saved, with `tally` and `log` set from it; None if none.
+        playable(rules): why this box cannot play a match, or None; one it cannot is set aside.
         set_aside=False leaves an unreadable file where it is (reading only, as an export)."""
-        payload = self.match_file.load()
-        if payload is None:
-            return None
-        cut = payload.find(b"\n")
-        try:
+        path = self.match_file.path
+
+        def use(payload):
+            if not payload:  # saved empty: the match was left for the menu
+                return None
+            cut = payload.find(b"\n")
             if cut < 0:
-                raise SnapshotError("snapshot", "no game log after it")
-            restored = decode(payload[:cut], tally)
-        except SnapshotError as error:
-            if set_aside:
-                self._unreadable(self.match_file, error)
-            else:
-                self.faults.append("%s unreadable (%s)" % (self.match_file.path, error))
-            return None
-        if not log.load(payload[cut + 1:]):
-            self.faults.append("%s: game log unreadable; the match goes on without it" % self.match_file.path)
-        return restored
+                raise ValueError("no game log after the snapshot")
+            restored = restore(json_file.parse(payload[:cut]), tally, playable)
+            if not log.load(payload[cut + 1:]):
+                self.faults.append("%s: game log unreadable; the match goes on without it" % path)
+            return restored
+
+        return self._load(self.match_file, use, set_aside)
+
+    def drop_match(self):
+        """Forget the match in progress (left for the menu): saved as an empty file."""
+        return self._save(self.match_file, b"")
 
     def save_match(self, match, source, tally, log):
         """Save the match, its tally and its log; False (reported once) if it could not be."""
@@ -144,6 +151,22 @@ class Keeper:
         payload[len(snapshot)] = _SEPARATOR
         payload.extend(log.dump())
         return self._save(self.match_file, payload)
+
+
+def _menu_choices(payload):
+    saved = json_file.parse(payload)
+    if not isinstance(saved, dict):
+        raise ValueError("expected an object")
+    name = saved.get("game")
+    players = saved.get("players")
+    hints = saved.get("hints")
+    if not isinstance(name, str) or not isinstance(players, int) or not isinstance(hints, bool):
+        raise ValueError("expected a game's name, players and hints, got %r" % (saved,))
+    return name, players, hints
+
+
+def _stats(payload):
+    return stats_from_dict(json_file.parse(payload))
 
 
 def export_log(directory=None):

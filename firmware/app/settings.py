@@ -7,14 +7,14 @@ the menu offers it first, as "house rules". A bad file never stops the box: each
 becomes a fault message and the default is used.
 """
 
-import json
-
 from game.config import ConfigError, rules_from_config
 from game.presets import PRESET_NAMES, preset
+from hal import json_file
 
 from app.menu import HOUSE, why_unplayable
 
 DEFAULT_PLAYERS = 2
+MAX_BYTES = 4096  # the longest house rules take about 600
 
 
 class Settings:
@@ -30,12 +30,11 @@ def load_settings(path="config.json"):
     """Read the settings file -> (Settings, fault messages); a missing file is no fault."""
     faults = []
     try:
-        with open(path) as source:
-            raw = json.load(source)
+        raw = json_file.read(path, MAX_BYTES)
     except OSError:
         return Settings(), faults
     except ValueError as error:
-        return Settings(), ["%s: not valid JSON (%s); using the defaults" % (path, error)]
+        return Settings(), ["%s: %s; using the defaults" % (path, error)]
     if not isinstance(raw, dict):
         return Settings(), ["%s: must hold a JSON object; using the defaults" % path]
     settings = Settings()

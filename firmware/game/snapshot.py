@@ -2,16 +2,21 @@
 exactly where it was: rules, standings, chips, whose turn and where in it, the random source.
 
 When the app saves (one AtomicFile write each, `saves_after(result)` says when):
-    after every accepted roll (ROLLED, FREE_THROW) and every committed move (COMMITTED; a roll
-    commits the pending move itself). When a roll or a move ends the turn (ENDED, or COMMITTED
-    with the box shut), call `match.end_turn(row)` first and save once. A turn therefore costs
-    at most 2 * tiles + 1 writes (plus one per free throw): 19 for 9 tiles.
+    after every accepted roll (ROLLED, FREE_THROW), every committed move (COMMITTED; a roll
+    commits the pending move itself) and every tile that joins the pending move beyond the
+    tiles saved pending (so a take-back and the same tile shut again cost nothing). When a
+    roll or a move ends the turn (ENDED, or COMMITTED with the box shut), call
+    `match.end_turn(row)` first and save once. A turn therefore costs at most 2 * tiles + 1
+    writes (plus one per free throw, and one per other tile shut after a take-back): 19 for 9.
 Saving after every roll means pulling the plug never re-rolls dice the player did not like.
 
-Not saved: a pending move (tiles shut since the roll, not yet committed). After a restore the
-app compares the switches with `expected_open_mask(match, row)`: tiles shut on the box but
-expected up are that move, fed again to `turn.tile_shut()`; a tile up on the box but expected
-shut must be shut again (shown on the LEDs). Use `source.rng` as the generator from then on.
+The pending move (tiles shut since the roll, not yet committed) is saved too, as the tiles
+accepted in it: after a cut the same flaps mean the same move, and a flap shut by mistake
+stays the refused one. After a restore the app compares the switches with
+`expected_open_mask(match, row)` less the pending tiles: a pending tile whose flap is up was
+taken back, other tiles shut on the box but expected up are fed again to `turn.tile_shut()`,
+and a tile up on the box but expected shut must be shut again (shown on the LEDs). Use
+`source.rng` as the generator from then on.
 A restored turn that is OVER still needs `match.end_turn(row)` (harmless when already done).
 """
 
@@ -31,7 +36,7 @@ from game.rules import (
 )
 from game.turn import COMMITTED, END_NAMES, ENDED, FREE_THROW, OVER, ROLLED
 
-FORMAT = const(1)
+FORMAT = const(2)  # 2: a turn keeps its pending move
 MAX_PLAYERS = const(8)
 MAX_BYTES = const(3072)  # encode()'s longest, 8 players on 24 tiles, is 2391 (a test measures)
 DIE_MAX = const(20)
@@ -71,7 +76,8 @@ _AT_ONCE = (("finished", "finished", UPTO, "o"),)
 # bool; -1: a mask of the box's tiles; None: no limit), then its four dice.
 _TURN = (("state", OVER), ("ended", len(END_NAMES) - 1), ("open_mask", -1), ("start_mask", -1),
          ("rolls", None), ("moves_made", None), ("one_die", 1), ("dice_count", MAX_DICE),
-         ("total", MAX_DICE * DIE_MAX), ("die_mask", -1), ("dice_distinct", 1), ("required", -1))
+         ("total", MAX_DICE * DIE_MAX), ("die_mask", -1), ("dice_distinct", 1), ("required", -1),
+         ("pending", -1))
 
 
 class SnapshotError(ValueError):
@@ -170,18 +176,13 @@ def expected_open_mask(match, row):
     return None if turn is None else turn.open_mask
 
 
-def restore(state, tally=None):
+def restore(state, tally=None, playable=None):
     """(match, source) from a snapshot dict; SnapshotError naming the field if it cannot be.
 
-    Pass a stats.MatchTally as `tally` to have it set from the snapshot too.
+    Pass a stats.MatchTally as `tally` to have it set from the snapshot too, and
+    playable(rules) -> why the box cannot play them or None, to refuse (before building
+    anything) a match saved on a box wired otherwise.
     """
     from game.snapshot_load import restore as restore_state
 
-    return restore_state(state, tally)
-
-
-def decode(payload, tally=None):
-    """(match, source) from the bytes `encode` made; SnapshotError if they are not a snapshot."""
-    from game.snapshot_load import decode as decode_payload
-
-    return decode_payload(payload, tally)
+    return restore_state(state, tally, playable)

@@ -2,7 +2,6 @@
 first one found wrong. Needed only when the box boots with a saved match, so it is a module of
 its own, let go after boot (main.py)."""
 
-import json
 from binascii import unhexlify
 
 from micropython import const
@@ -43,7 +42,7 @@ from game.snapshot import (
     SnapshotError,
 )
 from game.sources import source_for
-from game.turn import AWAIT_MOVE, OVER
+from game.turn import AWAIT_MOVE, COMMITTED, OVER, is_error
 
 _HALF = const(0xFFFF)
 
@@ -103,11 +102,20 @@ def _load_turn(turn, value, field, rules):
         setattr(turn, name, bool(number) if high == 1 else number)
     for index in range(MAX_DICE):
         turn.dice[index] = _int(values[len(_TURN) + index], field + ".dice", 0, DIE_MAX)
+    pending = turn.pending
     turn.pending = 0
     if turn.state != OVER and not turn.open_mask:
         raise SnapshotError(field, "a turn with no tile left to shut is not over")
     if turn.state == AWAIT_MOVE and not turn.legal_moves():
         raise SnapshotError(field, "a move is due but none fits the dice")
+    tile = 1
+    while pending:  # shut again one by one, as the flaps were: each must fit the dice
+        if pending & 1:
+            result = turn.tile_shut(tile)
+            if is_error(result) or result == COMMITTED:
+                raise SnapshotError(field + ".pending", "tile %d does not fit the move" % tile)
+        pending >>= 1
+        tile += 1
 
 
 def _restore_source(rules, state):
@@ -172,10 +180,12 @@ def _restore_round(match, saved, sizes):
     return match.seats[round_now.current]
 
 
-def restore(state, tally=None):
+def restore(state, tally=None, playable=None):
     """(match, source) from a snapshot dict; SnapshotError naming the field if it cannot be.
 
-    Pass a stats.MatchTally as `tally` to have it set from the snapshot too.
+    Pass a stats.MatchTally as `tally` to have it set from the snapshot too, and
+    playable(rules) -> why the box cannot play them or None, to refuse (before building
+    anything) a match saved on a box wired otherwise.
     """
     version = _get(state, "v", "v")
     if version != FORMAT:
@@ -185,6 +195,9 @@ def restore(state, tally=None):
         rules = rules_from_config(names)
     except ConfigError as error:
         raise SnapshotError("rules", str(error)) from None
+    problem = None if playable is None else playable(rules)
+    if problem is not None:
+        raise SnapshotError("rules", "saved on another box: this one %s" % problem)
     players = _int(_get(state, "players", "players"), "players", 1, MAX_PLAYERS)
     first = _int(_get(state, "first", "first"), "first", 0, players - 1)
     source = _restore_source(rules, _get(state, "source", "source"))
@@ -228,11 +241,3 @@ def restore(state, tally=None):
         tally.load(values)
     return match, source
 
-
-def decode(payload, tally=None):
-    """(match, source) from the bytes `encode` made; SnapshotError if they are not a snapshot."""
-    try:
-        state = json.loads(payload)
-    except ValueError:
-        raise SnapshotError("snapshot", "not JSON (%d bytes)" % len(payload)) from None
-    return restore(state, tally)

@@ -5,8 +5,9 @@ optional section becomes a fault message naming its key and the device is left o
 Schema and wiring tables: boards/README.md.
 """
 
-import json
 import sys
+
+from hal import json_file
 
 DEFAULTS = {
     "debounce_ms": 20,
@@ -17,6 +18,8 @@ _KNOWN_KEYS = ("name", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake", 
                "leds", "buttons", "buzzer", "heap_bytes", "heap_source")  # the heap: for the bench and tests
 _MAX_PIN = 48
 _MAX_TILES = 24
+MIN_TILES = 9  # a row of flaps has at least the smallest box's tiles (game.config.BOX_SIZES)
+MAX_BYTES = 4096  # a board file is about 500 bytes
 
 
 class ConfigError(ValueError):
@@ -34,8 +37,7 @@ def default_board_name():
 
 
 def _read_json(path):
-    with open(path) as source:
-        return json.load(source)
+    return json_file.read(path, MAX_BYTES)
 
 
 def load_config(root=""):
@@ -69,7 +71,7 @@ def load_config(root=""):
     except OSError as error:
         raise ConfigError("board.json: 'board' names %s, which does not exist" % path) from error
     except ValueError as error:
-        raise ConfigError("%s: not valid JSON (%s)" % (path, error)) from error
+        raise ConfigError("%s: %s" % (path, error)) from error
     if not isinstance(config, dict):
         raise ConfigError("%s: must hold a JSON object" % path)
     for key in overrides:
@@ -99,9 +101,10 @@ def _bool(where, value):
     return value
 
 
-def _section(where, value):
+def _section(where, value, optional=True):
     if not isinstance(value, dict):
-        raise ConfigError("%s: must be an object {...} or null, got %r" % (where, value))
+        raise ConfigError("%s: must be an object {...}%s, got %s"
+                          % (where, " or null" if optional else "", "null" if value is None else repr(value)))
     return value
 
 
@@ -123,7 +126,7 @@ def _i2c(spec):
 
 
 def _flap_bank(where, spec):
-    spec = _section(where, spec)
+    spec = _section(where, spec, False)
     kind = spec.get("type")
     active_low = _bool(where + ".active_low", spec.get("active_low", True))
     bank = {"type": kind, "active_low": active_low}
@@ -301,6 +304,12 @@ def validate(config):
         conflict = _claim_pins("flaps[%d]" % index, pins, taken)
         if conflict:
             raise ConfigError(conflict)
+    tiles = 0
+    for bank in banks:
+        tiles += bank["count"]
+    if tiles // rows < MIN_TILES:
+        raise ConfigError("flaps: %d a row (%d switches, rows: %d); every game needs at least %d "
+                          "tiles a row" % (tiles // rows, tiles, rows, MIN_TILES))
 
     for key, check in (("accel", _accel), ("display", _display)):
         clean[key] = _optional(config, key, check, faults)

@@ -5,6 +5,11 @@ A save writes `<path>.new` (magic, length, CRC-32, payload), reads it back to ve
 renames it over `<path>`. A load takes the newest copy whose length and CRC check: `.new` if
 it is whole (the cut came before the rename), else `<path>`. On FAT, where MicroPython's rename
 first removes the target, the whole `.new` survives that gap.
+
+A `.new` that is not whole is a save the power cut short: it is passed over. `<path>` is only
+ever made by renaming a whole `.new`, so one that is not whole has been damaged: a load says
+why in `fault`, and `set_aside` keeps its bytes as `<path>.bad` before a save replaces it (a
+whole `.new` found unusable is kept as `<path>.new.bad`).
 """
 
 import os
@@ -15,6 +20,7 @@ from micropython import const
 _MAGIC = b"SBX1"
 _HEADER_BYTES = const(12)
 _NEW_SUFFIX = ".new"
+BAD_SUFFIX = ".bad"
 
 
 class StorageError(Exception):
@@ -65,33 +71,65 @@ class AtomicFile:
         self.new_path = path + _NEW_SUFFIX
         self.files = files if files is not None else PosixFiles()
         self.max_bytes = max_bytes
+        self.fault = None  # why the last load found `path` damaged, or None
+        self.loaded_from = None  # the path the last load read
 
-    def _read(self, path):
-        """The payload stored at `path`, or None when it is missing, torn or not ours.
+    def _check(self, path):
+        """(payload, None) if the file at `path` is whole; (None, why) if it is there but not
+        whole; (None, None) if it cannot be opened (not there).
 
         Reads the header, then exactly the length it announces (and one byte more, to tell a
         file with trailing bytes): a load needs one block the size of the payload, not of
         max_bytes, which a fragmented heap may not have.
         """
         try:
-            with self.files.open(path, "rb") as stream:
+            stream = self.files.open(path, "rb")
+        except OSError:
+            return None, None
+        try:
+            with stream:
                 header = stream.read(_HEADER_BYTES)
                 length = _stored_length(header)
-                if length is None or length > self.max_bytes:
-                    return None
+                if length is None:
+                    return None, "not a saved file (header %r)" % (bytes(header[:4]),)
+                if length > self.max_bytes:
+                    return None, "its header announces %d bytes, over the %d-byte limit" % (length, self.max_bytes)
                 payload = stream.read(length + 1)
-        except OSError:
-            return None
-        if len(payload) != length or crc32(payload) & 0xFFFFFFFF != _u32_at(header, 8):
-            return None
-        return payload
+        except OSError as error:
+            return None, "read failed (%s)" % error
+        if len(payload) != length:
+            return None, "%d bytes where its header announces %d" % (len(payload), length)
+        if crc32(payload) & 0xFFFFFFFF != _u32_at(header, 8):
+            return None, "its checksum does not match (bits changed)"
+        return payload, None
+
+    def _read(self, path):
+        """The payload stored at `path`, or None when it is missing, torn or not ours."""
+        return self._check(path)[0]
 
     def load(self):
-        """The newest whole payload (bytes), or None when nothing valid was ever saved."""
+        """The newest whole payload (bytes), or None when nothing valid was ever saved.
+
+        `loaded_from` is the path it came from; `fault` says why `path` is there but not
+        whole, else None.
+        """
+        self.fault = None
+        self.loaded_from = self.new_path
         payload = self._read(self.new_path)
         if payload is not None:
             return payload
-        return self._read(self.path)
+        self.loaded_from = self.path
+        payload, self.fault = self._check(self.path)
+        return payload
+
+    def set_aside(self, path):
+        """Keep the file at `path` (this file or its `.new`) as `<path>.bad`; False if it could
+        not be renamed."""
+        try:
+            self.files.rename(path, path + BAD_SUFFIX)
+        except OSError:
+            return False
+        return True
 
     def save(self, payload):
         """Store `payload` (bytes); raises StorageError if it could not be written whole."""

@@ -1,0 +1,478 @@
+"""Seeded malformed and hostile inputs for every file the box reads (config.json, board.json and
+its board file, /data/match, /data/stats, /data/menu), each read the way the box reads it.
+
+A case passes when reading gives a value or a message (a fault, or the ConfigError that stops a
+box whose flaps cannot be read), never another exception, and loses no good file: config and
+board files are never written, a damaged /data file is kept byte for byte as `<name>.bad`, and
+a good file beside a bad `.new` survives and is the one used. Runs on CPython and MicroPython:
+
+    import hostile_files
+    hostile_files.main(count, seed, directory)   # prints "<file> <cases> <failures>" lines
+
+`big=True` adds the memory cases (a 200 KB string, a 120 KB list, 5000-deep nesting).
+"""
+
+import gc
+import json
+import os
+import sys
+
+from game.presets import PRESET_NAMES
+
+CONFIGS = (
+    {"rules": {"preset": "classic"}, "players": 2, "hints": False},
+    {"rules": {"preset": "tournament", "tiles": 12, "dice": 2}, "players": 4, "hints": True},
+    {"rules": {"preset": "canoga", "stakes": "pool", "chips": 50}, "players": 3},
+    {"rules": {"preset": "long-game", "one_die": "never"}, "players": 2, "hints": False},
+)
+SELECTIONS = (
+    {"board": "pico", "overrides": {}},
+    {"board": "pico", "overrides": {"rows": 1, "leds": {"brightness": 10}, "debounce_ms": 30}},
+    {"board": "pico_w", "overrides": {"buttons": {"ok": {"pin": 21, "long_ms": 900}}}},
+    {"board": "esp32_devkit"},
+)
+MATCH_PRESETS = (("classic", 2), ("canoga", 3), ("long-game", 2), ("tournament", 4),
+                 ("2012", 2), ("young-players", 2), ("max-penalty", 3))
+BOX_TILES = 9  # the /data/ files are read on a 9-tile box with one row of flaps
+ODD_STRINGS = ("", "pico", "classic", "../boards/pico", "\u00e9\u2603", "\x00", "x" * 300, "null")
+ODD_NUMBERS = (0, -1, 1, 2, 8, 9, 24, 25, 1 << 31, -(1 << 40), 10 ** 30, 0.5, 1e308)
+
+
+class Hostile:
+    """A seeded source of hostile values and byte damage (xorshift32, as on the box)."""
+
+    def __init__(self, seed):
+        self.state = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+
+    def below(self, limit):
+        state = self.state
+        state ^= (state << 13) & 0xFFFFFFFF
+        state ^= state >> 17
+        state ^= (state << 5) & 0xFFFFFFFF
+        self.state = state
+        return state % limit
+
+    def pick(self, options):
+        return options[self.below(len(options))]
+
+    def value(self, depth=0):
+        """A JSON value of any type, shallow or nested."""
+        kind = self.below(9 if depth < 3 else 6)
+        if kind == 0:
+            return None
+        if kind == 1:
+            return self.below(2) == 1
+        if kind == 2:
+            return self.pick(ODD_NUMBERS)
+        if kind == 3:
+            return self.below(50) - 10
+        if kind == 4 or kind == 5:
+            return self.pick(ODD_STRINGS + PRESET_NAMES)
+        if kind == 6:
+            return [self.value(depth + 1) for _index in range(self.below(5))]
+        if kind == 7:
+            return {self.pick(ODD_STRINGS): self.value(depth + 1) for _index in range(self.below(4))}
+        return [self.below(48) for _index in range(self.below(30))]
+
+    def mutate(self, document):
+        """A copy of `document` with one to three places changed: a value replaced by any
+        other, a key removed or added, a list grown or emptied."""
+        document = json.loads(json.dumps(document))
+        for _change in range(1 + self.below(3)):
+            places = []
+            _places(document, places)
+            if not places:
+                return self.value()
+            container, key = self.pick(places)
+            action = self.below(5)
+            if action == 0 and isinstance(container, dict):
+                del container[key]
+            elif action == 1 and isinstance(container, dict):
+                container[self.pick(ODD_STRINGS)] = self.value()
+            elif action == 2 and isinstance(container[key], list):
+                container[key].append(self.value(2))
+            else:
+                container[key] = self.value(1)
+        return document
+
+    def damage(self, data):
+        """`data` (bytes) damaged as flash and editors damage files."""
+        data = bytearray(data)
+        action = self.below(8)
+        if action == 0 or not data:
+            return bytes(data[:self.below(len(data) + 1)])  # truncated
+        if action == 1:
+            for _flip in range(1 + self.below(4)):
+                data[self.below(len(data))] ^= 1 << self.below(8)
+            return bytes(data)
+        if action == 2:
+            return bytes(self.below(256) for _index in range(self.below(600)))  # garbage
+        if action == 3:
+            return b"\xff" * (1 + self.below(600))  # erased flash
+        if action == 4:
+            where = self.below(len(data))
+            data[where:where] = bytes([0x80 + self.below(0x80), 0xC0 + self.below(0x40), 0xFF])  # not UTF-8
+            return bytes(data)
+        if action == 5:
+            where = self.below(len(data))
+            data[where:where] = self.pick((b"[", b"{", b"]", b"}", b'"', b"\\", b",")) * (1 + self.below(40))
+            return bytes(data)
+        if action == 6:
+            depth = 9 + self.below(1500)
+            return b'{"a": ' + b"[" * depth + b"]" * depth + b"}"
+        return bytes(data) + bytes(self.below(256) for _index in range(1 + self.below(20)))
+
+
+def _places(node, places):
+    if isinstance(node, dict):
+        for key in node:
+            places.append((node, key))
+            _places(node[key], places)
+    elif isinstance(node, list):
+        for index in range(len(node)):
+            places.append((node, index))
+            _places(node[index], places)
+
+
+def huge_inputs():
+    """The memory cases, each (start, chunk, times, end) written a chunk at a time: bigger than
+    any file the box reads, and deeper than any parser goes."""
+    return ((b'{"rules": {"preset": "', b"x" * 1000, 200, b'"}}'),
+            (b'{"players": [', b"1," * 500, 120, b"1]}"),
+            (b"", b"[" * 1000, 5, b"]" * 5000),
+            (b'{"hints": ', b"{" * 500, 5, b"}" * 2500 + b"}"))
+
+
+def text_inputs(hostile, documents, count, big):
+    """`count` hostile contents of a JSON file whose good forms are `documents`, one at a time
+    (bytes, and with big=True first the huge_inputs())."""
+    made = 0
+    if big:
+        for case in huge_inputs():
+            yield case
+            made += 1
+    while made < count:
+        _collect()
+        way = hostile.below(3)
+        if way == 0:
+            yield json.dumps(hostile.mutate(hostile.pick(documents))).encode()
+        elif way == 1:
+            yield hostile.damage(json.dumps(hostile.pick(documents)).encode())
+        else:
+            yield json.dumps(hostile.value()).encode()
+        made += 1
+
+
+class Results:
+    """Cases tried and failures (the first few described) per file."""
+
+    def __init__(self):
+        self.tried = {}
+        self.failures = {}
+
+    def record(self, name, failure=None):
+        self.tried[name] = self.tried.get(name, 0) + 1
+        if failure is not None:
+            self.failures[name] = self.failures.get(name, 0) + 1
+            print("failure %s: %s" % (name, failure))
+
+
+def _collect():
+    """Room on MicroPython's small heap between cases (on CPython a collection is only slow)."""
+    if sys.implementation.name == "micropython":
+        gc.collect()
+
+
+def _make_dir(path):
+    try:
+        os.mkdir(path)
+    except OSError:
+        pass  # there already
+
+
+def _clear(directory):
+    for name in os.listdir(directory):
+        os.remove(directory + "/" + name)
+
+
+def _read(path):
+    try:
+        with open(path, "rb") as stream:
+            return stream.read()
+    except OSError:
+        return None
+
+
+def _write(path, data):
+    """Write bytes, or a huge input (start, chunk, times, end) a chunk at a time."""
+    with open(path, "wb") as stream:
+        if isinstance(data, tuple):
+            stream.write(data[0])
+            for _time in range(data[2]):
+                stream.write(data[1])
+            stream.write(data[3])
+        else:
+            stream.write(data)
+
+
+def _unchanged(path, data):
+    """Does the file at `path` still hold `data` (bytes, or a huge input by its size)?"""
+    if isinstance(data, tuple):
+        return os.stat(path)[6] == len(data[0]) + len(data[1]) * data[2] + len(data[3])
+    return _read(path) == data
+
+
+def _shown(data):
+    return repr(data[0][:60] if isinstance(data, tuple) else data[:200])
+
+
+def _described(error):
+    return "%s: %s" % (type(error).__name__, error)
+
+
+# -- config.json ----------------------------------------------------------------------------
+
+def try_config(results, hostile, count, directory, big):
+    from app.settings import game_entries, load_settings
+
+    path = directory + "/config.json"
+    for data in text_inputs(hostile, CONFIGS, count, big):
+        _write(path, data)
+        failure = None
+        try:
+            settings, faults = load_settings(path)
+            entries, _chosen, entry_faults = game_entries(settings, 9, 1)
+            if not entries:
+                failure = "no game offered"
+            elif data != json.dumps(CONFIGS[0]).encode() and not faults + entry_faults:
+                failure = _unchanged_defaults(settings, data)
+        except Exception as error:  # any exception fails the case
+            failure = _described(error)
+        if failure is None and not _unchanged(path, data):
+            failure = "config.json changed"
+        results.record("config.json", failure)
+        if failure is not None:
+            print("case", _shown(data))
+
+
+def _unchanged_defaults(settings, data):
+    """None when settings without a fault are what the file says (a hostile file may be valid)."""
+    try:
+        raw = json.loads(data)
+    except ValueError:
+        return "read without a fault: %r" % (data[:80],)
+    if not isinstance(raw, dict):
+        return "read a non-object without a fault"
+    if raw.get("players", 2) != settings.players or raw.get("hints", False) != settings.hints:
+        return "settings differ from the file without a fault"
+    return None
+
+
+# -- board.json and the board file ----------------------------------------------------------
+
+def try_board(results, hostile, count, directory, big, firmware):
+    from hal.board_config import ConfigError, load_config, validate
+
+    _make_dir(directory + "/boards")
+    originals = {}
+    for name in ("pico", "pico_w", "esp32_devkit"):
+        originals[name] = _read(firmware + "/boards/" + name + ".json")
+        _write(directory + "/boards/" + name + ".json", originals[name])
+    pinmaps = [json.loads(originals[name]) for name in originals]
+    half = count // 2
+    for which, documents, number in (("board.json", SELECTIONS, count - half), ("boards/pico.json", pinmaps, half)):
+        for data in text_inputs(hostile, documents, number, big):
+            target = directory + "/" + which
+            _write(target, data)
+            if which != "board.json":
+                _write(directory + "/board.json", b'{"board": "pico"}')
+            failure = None
+            try:
+                config, _faults = load_config(directory + "/")
+                validate(config)
+            except ConfigError as error:  # the flaps cannot be read: the message names the key
+                if not str(error):
+                    failure = "a ConfigError without a message"
+            except Exception as error:  # any other exception fails the case
+                failure = _described(error)
+            if failure is None and not _unchanged(target, data):
+                failure = "%s changed" % which
+            results.record(which, failure)
+            if failure is not None:
+                print("case", _shown(data))
+        if which != "board.json":
+            _write(directory + "/" + which, originals["pico"])
+
+
+# -- /data/ ---------------------------------------------------------------------------------
+
+def saved_matches(directory):
+    """The match file's payloads for a few presets, at the start and after a roll:
+    (those a box of BOX_TILES tiles in one row plays, all of them)."""
+    from app.keeper import Keeper
+    from game.gamelog import GameLog
+    from game.match import start_match
+    from game.presets import preset
+    from game.prng import Xorshift32
+    from game.sources import feed, source_for
+    from game.stats import MatchTally
+    from game.turn import AWAIT_ROLL
+
+    payloads = []
+    playable = []
+    for name, players in MATCH_PRESETS:
+        rules = preset(name)
+        fits = rules.tiles <= BOX_TILES and rules.rows == 1
+        if not fits and sys.implementation.name == "micropython":
+            continue  # its tables would stay loaded: no room on a Pico-sized heap beside the test
+        match = start_match(rules, players)
+        source = source_for(rules, Xorshift32(7))
+        keeper = Keeper(directory)
+        log = GameLog(8)
+        log.turn(0)
+        for roll in range(2):
+            if roll and match.turn.state == AWAIT_ROLL:
+                count = source.draw(match.turn.dice_expected())
+                feed(match.turn, source.values, count)
+            keeper.save_match(match, source, MatchTally(1), log)
+            payloads.append(keeper.match_file.load())
+            if fits:
+                playable.append(payloads[-1])
+        match = source = keeper = None
+        _collect()
+    return playable, payloads
+
+
+def saved_stats():
+    from game.stats import Stats
+
+    stats = Stats()
+    stats.by_preset["classic"] = [3, 3, 9, 1, 4, 20]
+    stats.by_preset["canoga"] = [1, 5, 14, 0, 7, -1]
+    stats.games_by_players = [0, 3, 1, 0, 0, 0, 0, 0]
+    stats.last_serial = 4
+    return [json.dumps(stats.to_dict()).encode()]
+
+
+def _payload_inputs(hostile, goods, count, big):
+    """Hostile payloads, one at a time: the good ones mutated (snapshot and log kept apart),
+    damaged, or any value."""
+    made = 0
+    if big:
+        for case in (b"[" * 2000 + b"]" * 2000 + b"\n", b"{" * 1200 + b"}" * 1200):
+            yield case
+            made += 1
+    while made < count:
+        _collect()
+        good = hostile.pick(goods)
+        cut = good.find(b"\n")
+        head, tail = (good, b"") if cut < 0 else (good[:cut], good[cut:])
+        way = hostile.below(4)
+        if way == 0:
+            yield json.dumps(hostile.mutate(json.loads(head))).encode() + tail
+        elif way == 1:
+            yield hostile.damage(good)
+        elif way == 2:
+            yield hostile.damage(head) + tail
+        else:
+            yield json.dumps(hostile.value()).encode() + tail
+        made += 1
+
+
+def _load(keeper, name):
+    from game.gamelog import GameLog
+    from game.stats import MatchTally
+
+    if name == "match":
+        from app.menu import why_unplayable
+
+        return keeper.load_match(MatchTally(), GameLog(8), playable=lambda rules: why_unplayable(rules, BOX_TILES, 1))
+    if name == "menu":
+        return keeper.load_menu()
+    return keeper.load_stats()
+
+
+def try_data(results, hostile, name, goods, count, directory, big, bases=None):
+    """/data/<name>: hostile content saved whole (checked), damaged bytes of a good file, or
+    a hostile `.new` beside a good file. goods: payloads this box reads; bases: the payloads
+    mutated and damaged (by default the goods)."""
+    from app.keeper import Keeper
+    from hal.storage import AtomicFile
+
+    path = directory + "/" + name
+    for payload in _payload_inputs(hostile, bases or goods, count, big):
+        _clear(directory)
+        _collect()
+        way = hostile.below(3)
+        before = None
+        if way != 0:
+            good = hostile.pick(goods)
+            AtomicFile(path, max_bytes=len(good)).save(good)
+            before = _read(path)
+        if way == 1:
+            data = hostile.damage(before)
+            _write(path, data)
+        else:
+            AtomicFile(path + ".x", max_bytes=len(payload) + 1).save(payload)
+            data = _read(path + ".x")
+            os.rename(path + ".x", path + ".new" if way == 2 else path)
+        failure = None
+        keeper = Keeper(directory)
+        try:
+            loaded = _load(keeper, name)
+        except Exception as error:  # any exception fails the case
+            loaded = None
+            failure = _described(error)
+        faults = keeper.faults
+        bads = (_read(path + ".bad"), _read(path + ".new.bad"))
+        if failure is None:
+            failure = _lost(way, data, faults, bads, loaded, _read(path), before)
+        results.record("/data/" + name, failure)
+        if failure is not None:
+            print("case", way, repr(data[:200]))
+
+
+def _lost(way, data, faults, bads, loaded, now, before):
+    """Why a /data case lost something or hid a fault, or None. way 0: `data` was saved whole;
+    1: `data` is a good file's bytes damaged (`before`: the good file); 2: `data` is a `.new`
+    beside the good file whose bytes were `before`. bads: the file's and the .new's `.bad`
+    copies (None: none). A match whose game log alone is unreadable plays on without it: that
+    fault keeps nothing aside."""
+    faults = [fault for fault in faults if "game log unreadable" not in fault]
+    kept = bads[1] if way == 2 else bads[0]
+    if faults and kept != data:
+        return "reported but its bytes are not kept as .bad: %s" % faults
+    if not faults and kept is not None:
+        return "set aside without a fault"
+    if way == 1 and data != before and not faults:
+        return "damage dropped without a fault"
+    if way == 2 and (now != before or bads[0] is not None or loaded is None):
+        return "the good file beside a bad .new was lost"
+    return None
+
+
+FILES = ("config.json", "board.json", "/data/match", "/data/stats", "/data/menu")
+
+
+def main(count, seed, directory, big=False, firmware="firmware", files=FILES):
+    """Try `count` hostile inputs for each of `files` (board.json: half for it, half for its
+    board file); prints a "file <name> <tried> <failures>" line per file."""
+    results = Results()
+    hostile = Hostile(seed)
+    for sub in ("config", "board", "data", "scratch"):
+        _make_dir(directory + "/" + sub)
+    if "config.json" in files:
+        try_config(results, hostile, count, directory + "/config", big)
+    if "board.json" in files:
+        try_board(results, hostile, count, directory + "/board", big, firmware)
+    if "/data/match" in files:
+        playable, payloads = saved_matches(directory + "/scratch")
+        try_data(results, hostile, "match", playable, count, directory + "/data", big, payloads)
+    if "/data/stats" in files:
+        try_data(results, hostile, "stats", saved_stats(), count, directory + "/data", big)
+    if "/data/menu" in files:
+        try_data(results, hostile, "menu", [b'{"game": "classic", "players": 3, "hints": true}'], count,
+                 directory + "/data", big)
+    for name in results.tried:
+        print("file %s %d %d" % (name, results.tried[name], results.failures.get(name, 0)))
+    return results

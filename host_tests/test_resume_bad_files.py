@@ -1,0 +1,199 @@
+"""The box always boots and never drops a saved game: what /data/ holds is checked against the
+box it resumes on, every file that cannot be read or used is reported and kept as `<name>.bad`
+(never the good copy), a half-made move comes back as it was, and a match left for the menu
+stays left. (The audit's cases, issue 18.)"""
+
+import json
+
+import pytest
+from app.core import MENU, PLAY
+from game.tiles import bit
+from hal.storage import AtomicFile
+from test_resume import boot, power_cut, roll, shut, start_match
+
+from board_sim.script_player import BoxPlayer
+
+
+def saved_mid_turn(data_dir, **options):
+    """A match started and rolled once on a box built with `options`; the flaps at the cut."""
+    box = boot(data_dir, **options)
+    try:
+        start_match(box)
+        player = BoxPlayer(box)
+        while box.app.turn.rolls == 0:
+            assert player.step()
+        assert box.app.phase == PLAY
+    finally:
+        flaps = power_cut(box)
+    return flaps
+
+
+def only_fault(app, *words):
+    assert len(app.faults) == 1, app.faults
+    for word in words:
+        assert word in app.faults[0], app.faults
+    return app.faults[0]
+
+
+@pytest.mark.parametrize(("saved_on", "booted_on", "why"), [
+    ({"preset": "young-players", "tiles": 9, "rows": 2, "flap_wiring": "74hc165"}, {},
+     "needs 2 rows of flaps, the box has 1"),
+    ({"preset": "the-300", "tiles": 24, "flap_wiring": "74hc165"}, {}, "needs 24 tiles, the box has 9"),
+    ({"preset": "2012", "tiles": 12}, {"tiles": 10}, "needs 12 tiles, the box has 10"),
+], ids=["2-rows-on-1", "24-tiles-on-9", "12-tiles-on-10"])
+def test_a_match_saved_on_a_box_wired_otherwise_is_set_aside_and_the_box_starts_afresh(
+        tmp_path, saved_on, booted_on, why):
+    saved_mid_turn(tmp_path, **saved_on)
+    saved = (tmp_path / "match").read_bytes()
+    for boot_number in range(2):  # and the next boot is clean: nothing waits for tiles it lacks
+        box = boot(tmp_path, **booted_on)
+        try:
+            box.run(300)
+            assert box.app.phase == MENU and box.app.match is None
+            if boot_number == 0:
+                only_fault(box.app, "match unreadable", why, "match.bad")
+            else:
+                assert box.app.faults == []
+                start_match(box)
+            assert (tmp_path / "match.bad").read_bytes() == saved
+        finally:
+            power_cut(box)
+
+
+def damaged(payload):
+    """(name, bytes) of the ways a saved file is found damaged, none of which a power cut makes."""
+    whole = bytearray(payload)
+    flipped = bytearray(whole)
+    flipped[len(flipped) // 2] ^= 0x10
+    huge = bytearray(whole)
+    huge[4:8] = b"\xff\xff\xff\x7f"
+    return [("truncated", bytes(whole[:len(whole) * 2 // 3])), ("bit-flipped", bytes(flipped)),
+            ("garbage", bytes(range(256)) * 3), ("erased", b"\xff" * 512), ("huge-length", bytes(huge)),
+            ("empty", b"")]
+
+
+@pytest.mark.parametrize("kind", range(6))
+def test_a_damaged_match_is_reported_and_kept_as_match_bad(tmp_path, kind):
+    saved_mid_turn(tmp_path)
+    name, data = damaged((tmp_path / "match").read_bytes())[kind]
+    (tmp_path / "match").write_bytes(data)
+    box = boot(tmp_path)
+    try:
+        box.run(300)
+        assert box.app.phase == MENU, name
+        only_fault(box.app, "/match unreadable", "kept as", "match.bad")
+        assert (tmp_path / "match.bad").read_bytes() == data
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize("kind", range(6))
+def test_damaged_statistics_are_kept_as_stats_bad_and_not_overwritten_unseen(tmp_path, kind):
+    box = boot(tmp_path, seed=3)
+    try:
+        assert BoxPlayer(box).play()
+    finally:
+        power_cut(box)
+    name, data = damaged((tmp_path / "stats").read_bytes())[kind]
+    (tmp_path / "stats").write_bytes(data)
+    box = boot(tmp_path, seed=4)
+    try:
+        box.run(300)
+        only_fault(box.app, "/stats unreadable", "stats.bad")
+        assert BoxPlayer(box).play(), name  # a whole match: its end saves fresh statistics
+        assert (tmp_path / "stats.bad").read_bytes() == data
+        # fresh statistics: the match finished before the damage (merged again at boot) and this one
+        assert box.keeper.load_stats().summary("classic")["games"] == 2
+    finally:
+        box.close()
+
+
+def test_a_usable_match_new_beside_a_good_match_is_set_aside_and_the_good_one_resumes(tmp_path):
+    flaps = saved_mid_turn(tmp_path)
+    good = (tmp_path / "match").read_bytes()
+    unusable = b'{"v": 2, "players": 99}\n'
+    AtomicFile(str(tmp_path / "odd")).save(unusable)  # whole and checked, but no match
+    (tmp_path / "odd").rename(tmp_path / "match.new")
+    bad_new = (tmp_path / "match.new").read_bytes()
+    box = boot(tmp_path, flaps)
+    try:
+        box.run(300)
+        only_fault(box.app, "match.new unreadable", "match.new.bad", "the copy before it")
+        assert box.app.phase == PLAY and box.app.turn.rolls == 1
+        assert (tmp_path / "match.new.bad").read_bytes() == bad_new and not (tmp_path / "match.bad").exists()
+        assert (tmp_path / "match").read_bytes() == good and not (tmp_path / "match.new").exists()
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize(("name", "depth"), [("match", 2000), ("stats", 1200), ("menu", 100)])
+def test_checked_files_nested_thousands_deep_are_set_aside_and_the_box_boots(tmp_path, name, depth):
+    payload = b"[" * depth + b"]" * depth + (b"\n" if name == "match" else b"")
+    AtomicFile(str(tmp_path / name), max_bytes=8192).save(payload)
+    box = boot(tmp_path)
+    try:
+        box.run(300)
+        assert box.app.phase == MENU
+        only_fault(box.app, "/%s unreadable" % name, "nested more than", name + ".bad")
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize(("preset", "tiles", "dice", "first", "mistake"), [
+    ("classic", None, (4, 5), 8, 7),
+    ("2012", 12, (20,), 12, 11),
+])
+def test_a_half_made_move_comes_back_as_it_was_with_the_refused_flap_still_refused(
+        tmp_path, preset, tiles, dice, first, mistake):
+    box = boot(tmp_path, preset=preset, tiles=tiles)
+    try:
+        start_match(box)
+        roll(box, *dice)
+        shut(box, first)  # pending
+        shut(box, mistake)  # refused: shown red
+        app = box.app
+        before = (app.turn.pending, app.flap_feed.refused, app.must_open, app.must_shut)
+        assert before[:2] == (bit(first), bit(mistake))
+    finally:
+        flaps = power_cut(box)
+    box = boot(tmp_path, flaps, preset=preset, tiles=tiles)
+    try:
+        box.run(300)
+        app = box.app
+        assert app.phase == PLAY and app.faults == []
+        assert (app.turn.pending, app.flap_feed.refused, app.must_open, app.must_shut) == before
+        box.board.set_flap(mistake, False)  # put right
+        box.run(150)
+        assert app.flap_feed.refused == 0 and app.turn.pending == bit(first)
+    finally:
+        box.close()
+
+
+def test_a_match_left_for_the_menu_with_a_long_select_stays_left_after_a_power_cut(tmp_path):
+    flaps = saved_mid_turn(tmp_path)
+    box = boot(tmp_path, flaps)
+    try:
+        box.run(300)
+        assert box.app.phase == PLAY
+        box.board.press("select", 1500)  # a long press: back to the menu
+        box.run(2000)
+        assert box.app.phase == MENU
+    finally:
+        flaps = power_cut(box)
+    box = boot(tmp_path, flaps)
+    try:
+        box.run(300)
+        assert box.app.phase == MENU and box.app.match is None and box.app.faults == []
+    finally:
+        box.close()
+
+
+def test_the_saved_menu_choices_must_be_a_game_players_and_hints(tmp_path):
+    AtomicFile(str(tmp_path / "menu")).save(json.dumps({"game": ["classic"], "players": 2,
+                                                        "hints": False}).encode())
+    box = boot(tmp_path)
+    try:
+        only_fault(box.app, "/menu unreadable", "menu.bad")
+        assert box.app.menu.name() == "classic"
+    finally:
+        box.close()
