@@ -208,6 +208,7 @@ def test_a_display_failing_mid_game_does_not_stop_the_game_and_lights_again_when
     box.board.heal_device("display")
     assert player.play()  # and the next frame lights the panel again
     assert display.fault is None
+    player.to_standings()
     assert oled(box)[0] in ("Winner!", "Shared win!")
     assert app.match.rounds_played == 5 and len(turns) == 10
     assert_totals_add_up(box, turns, 2)
@@ -319,6 +320,9 @@ def test_a_flap_stuck_shut_at_the_start_of_a_turn_holds_the_turn_until_it_opens(
 
     board.heal_device("flap%d" % tile)
     box.run(200)
+    assert app.phase == SETUP and app.must_open == 0  # "ok to play"
+    board.press("ok")
+    box.run(300)
     assert app.phase == PLAY and app.must_open == 0
     assert app.turn.open_mask == app.rules.start_mask()
     assert player.play()

@@ -89,6 +89,9 @@ def test_a_costly_move_shows_in_the_review_and_ok_dismisses_it(box):
     box.board.press("ok")
     box.run(300)
     assert not app.reviewing and app.phase == FINISHED
+    assert text_lines(box.board.display_pixels())[0] == "P1 no move"  # the last turn's result
+    box.board.press("ok")
+    box.run(300)
     assert text_lines(box.board.display_pixels())[0] in ("Winner!", "Shared win!")
 
 
