@@ -21,6 +21,7 @@ import time
 
 from board_sim import link
 from board_sim.board import SimBoard
+from board_sim.firmware_dir import FIRMWARE
 from board_sim.upy import framebuf, micropython, sim_time
 
 _STAND_IN_NAMES = ("machine", "neopixel", "framebuf", "micropython")
@@ -28,12 +29,17 @@ _TIME_NAMES = ("ticks_ms", "ticks_us", "ticks_cpu", "ticks_add", "ticks_diff", "
 _saved = None
 _KEPT_ROOTS = tuple(os.path.realpath(path) for path in
                     {sys.prefix, sys.base_prefix, os.path.dirname(os.path.abspath(__file__))})
+_FIRMWARE_ROOT = os.path.realpath(FIRMWARE) + os.sep
 
 
 def _is_project_module(module):
-    """A module loaded from a file outside the Python installation and outside board_sim."""
+    """A module of the firmware (wherever it is installed), or loaded from a file outside the
+    Python installation and outside board_sim."""
     path = getattr(module, "__file__", None)
-    return bool(path) and not os.path.realpath(path).startswith(_KEPT_ROOTS)
+    if not path:
+        return False
+    path = os.path.realpath(path)
+    return path.startswith(_FIRMWARE_ROOT) or not path.startswith(_KEPT_ROOTS)
 
 
 def install(board):
@@ -94,12 +100,22 @@ def uninstall():
     _saved = None
 _KEPT_ROOTS = tuple(os.path.realpath(path) for path in
                     {sys.prefix, sys.base_prefix, os.path.dirname(os.path.abspath(__file__))})
+_FIRMWARE_ROOT = os.path.realpath(FIRMWARE) + os.sep
 
 
 def _is_project_module(module):
-    """A module loaded from a file outside the Python installation and outside board_sim."""
+    """A module of the firmware (wherever it is installed), or loaded from a file outside the
+    Python installation and outside board_sim."""
     path = getattr(module, "__file__", None)
-    return bool(path) and not os.path.realpath(path).startswith(_KEPT_ROOTS)
+    if not path:
+        return False
+    path = os.path.realpath(path)
+    return path.startswith(_FIRMWARE_ROOT) or not path.startswith(_KEPT_ROOTS)
+
+
+def installed():
+    """Is a board installed now?"""
+    return _saved is not None
 
 
 class simulated:  # noqa: N801 (used as a context manager, like open())
