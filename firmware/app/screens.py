@@ -328,8 +328,9 @@ class Screen:
         self.clear()
         self.text("FAULT", 0, 0)
         if page:
-            column = self.text("page", COLUMNS - 6, 0)
-            self.number(page + 1, column + 1, 0)
+            column = COLUMNS - _width(page + 1)
+            self.text("page", column - 5, 0)
+            self.number(page + 1, column, 0)
         start = 0
         line = 0
         while start < len(message) and line < (page + 1) * _FAULT_LINES:
@@ -353,12 +354,17 @@ def fault_pages(message):
 
 
 def _line_end(message, start):
-    """Where the line of a message wrapped at spaces that starts at `start` ends."""
+    """Where the line of a message wrapped at spaces that starts at `start` ends (a word
+    longer than a line is split)."""
     end = start + COLUMNS
     if end < len(message):
         space = message.rfind(" ", start, end + 1)
         if space > start:
             end = space
+        else:  # a word longer than a line breaks after a hyphen where it has one
+            hyphen = message.rfind("-", start, end)
+            if hyphen > start:
+                end = hyphen + 1
     return end if end < len(message) else len(message)
 
 
