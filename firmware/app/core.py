@@ -642,7 +642,7 @@ class App:
         elif phase == SETUP:
             screen.show_setup(self.result_player, self.result_score, END_WORDS[self.result_end],
                               self.total, self.player, self._round_number(), self.must_open,
-                              self.must_shut, self._waits_for_ok())
+                              self.must_shut, self.result_player >= 0 and self._waits_for_ok())
         elif phase == PLAY:
             screen.show_turn(self.player, self.dice, self.dice_count, self.total, self.message,
                              self.number, self.chance, self.advice)

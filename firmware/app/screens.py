@@ -264,8 +264,8 @@ class Screen:
     def show_setup(self, result_player, result_score, result_name, last_total, next_player,
                    round_number, must_open, must_shut, waiting_ok=True):
         """Between turns: the last result (and the total that ended it), who plays next,
-        which flaps to open and to shut, or, with every flap right, "ok to play" (or, when
-        `waiting_ok` is False, that play starts by itself)."""
+        which flaps to open and to shut, or, with every flap right, "ok to play" when the
+        box waits for ok (`waiting_ok`)."""
         self.clear()
         row = 0
         if result_player >= 0:
@@ -281,8 +281,8 @@ class Screen:
             row = self.flaps("Open:", must_open, row, 6 if must_shut else 7)
         if must_shut and row <= 7:
             row = self.flaps("Shut:", must_shut, row, 7)
-        if not (must_open or must_shut) and row <= 7:
-            self.text("ok to play" if waiting_ok else "get ready", 0, row)
+        if waiting_ok and not (must_open or must_shut) and row <= 7:
+            self.text("ok to play", 0, row)
         self.send()
 
     def show_result(self, result_player, result_score, result_name, last_total):
