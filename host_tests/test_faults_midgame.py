@@ -403,7 +403,7 @@ def test_a_half_written_config_json_gives_the_defaults_and_is_left_as_it_was(tmp
     ({"players": 9, "hints": "yes"}, ["players must be 1..8, got 9",
                                       "hints must be true or false, got 'yes'"]),
     ({"hints": 1}, ["hints must be true or false, got 1"]),
-    ({"rules": {"preset": "clasic"}}, ["rules: preset: unknown 'clasic'; choose one of: classic,"]),
+    ({"rules": {"preset": "clasic"}}, ["rules: preset: unknown 'clasic' (choose one of: classic,"]),
     ({"rules": "classic"}, ["rules: the rules must be an object of axis names, got 'classic'"]),
     ([2, True], ["must hold a JSON object; using the defaults"]),
 ])

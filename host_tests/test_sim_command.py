@@ -78,7 +78,7 @@ def test_bad_house_rules_get_the_boxs_message_with_every_problem(tmp_path, capsy
 
 
 @pytest.mark.parametrize("script, expected", [
-    ("set preset nosuch\n", "line 1: preset: unknown 'nosuch'; choose one of: classic"),
+    ("set preset nosuch\n", "line 1: preset: unknown 'nosuch' (choose one of: classic"),
     ("wait 10\nset tiles 0\n", "line 2: 'set' must come before the first event"),
     ("set tiles 0\n", "line 1: 0 is outside 9..24 (set tiles)"),
     ("set players 9\n", "line 1: 9 is outside 1..8 (set players)"),

@@ -145,7 +145,7 @@ def game_rules(options):
                 raise OptionError("rules", "rules: %s" % error) from None
         name = options.preset or "classic"
         if name not in PRESET_NAMES:
-            raise OptionError("preset", "preset: unknown %r; choose one of: %s"
+            raise OptionError("preset", "preset: unknown %r (choose one of: %s)"
                               % (name, ", ".join(PRESET_NAMES)))
         return preset(name)
     finally:

@@ -67,7 +67,7 @@ def rules_from_config(config):
     found = []
     preset_name = config.get("preset", "classic")
     if preset_name not in PRESET_NAMES:
-        found.append("preset: unknown '%s'; choose one of: %s" % (preset_name, ", ".join(PRESET_NAMES)))
+        found.append("preset: unknown '%s' (choose one of: %s)" % (preset_name, ", ".join(PRESET_NAMES)))
         preset_name = "classic"
     values = dict(preset_axes(preset_name))
     for key in config:
@@ -75,7 +75,7 @@ def rules_from_config(config):
             continue
         if not _axis_names(key)[0]:
             known = ", ".join(["preset"] + [axis[0] for axis in R.AXES])
-            found.append("unknown key '%s'; the keys are: %s" % (key, known))
+            found.append("unknown key '%s' (the keys are: %s)" % (key, known))
             continue
         try:
             values[key] = _value(key, config[key])
