@@ -125,3 +125,21 @@ def test_the_300_gets_24_flaps_read_through_shift_registers(open_box):
     box.run(100)
     assert box.devices.flaps.tiles == 24 and box.pinmap["flaps"][0]["type"] == "74hc165"
     assert box.app.menu.name() == "the-300" and box.app.faults == []
+
+
+def test_eight_players_canoga_standings_turn_pages_without_overwriting(open_box):
+    box = open_box(seed=6, players=8, rules={"preset": "lucky-7", "stakes": "canoga"})
+    player = BoxPlayer(box)
+    assert player.play()
+    player.to_standings()
+    pages = [oled(box)]
+    box.run(3100)
+    pages.append(oled(box))
+    box.run(3100)
+    assert oled(box) == pages[0]  # round again to the first page
+    assert pages[0][0].endswith("more") and not pages[1][0].endswith("more")
+    chips = box.app.match.ledger.chips
+    totals = box.app.match.totals
+    rows = [line for page in pages for line in page[1:] if line[1:2] == "P"]
+    assert rows == ["%sP%d %d $%d" % ("*" if box.app.winner_mask >> p & 1 else " ", p + 1,
+                                      totals[p], chips[p]) for p in range(8)]
