@@ -54,7 +54,7 @@ class BoxPlayer:
             if app.must_open or app.must_shut:
                 self._set_right(app.must_open, app.must_shut)
                 box.run(STEP_MS)
-            elif app.result_player >= 0 and app._waits_for_ok():
+            elif app.result_player >= 0 and app.waits_for_ok():
                 board.press("ok")  # past the review, then "ok to play"
                 box.run(300)
             else:

@@ -1,8 +1,11 @@
 """Test set-up for CPython: MicroPython's `micropython` module and wrap-safe ticks arithmetic
-come from the board simulator's stand-ins, so firmware modules import unchanged."""
+come from the board simulator's stand-ins, so firmware modules import unchanged; `open_box`
+builds simulated boxes that are closed after the test."""
 
 import sys
 import time
+
+import pytest
 
 from board_sim import clock as sim_clock
 from board_sim.upy import micropython as micropython_stand_in
@@ -11,3 +14,20 @@ sys.modules.setdefault("micropython", micropython_stand_in)
 for _name in ("ticks_add", "ticks_diff"):
     if not hasattr(time, _name):
         setattr(time, _name, getattr(sim_clock, _name))
+
+
+@pytest.fixture
+def open_box():
+    """make(**BoxOptions) -> a SimBox, closed after the test."""
+    from board_sim.frontend.box import BoxOptions, SimBox
+
+    boxes = []
+
+    def make(**options):
+        box = SimBox(BoxOptions(**options))
+        boxes.append(box)
+        return box
+
+    yield make
+    for box in boxes:
+        box.close()

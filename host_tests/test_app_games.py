@@ -4,7 +4,6 @@ on boxes wired as each game needs (12 and 24 tiles on 74HC165 chains and MCP2301
 import pytest
 from game.presets import PRESET_NAMES
 
-from board_sim.frontend.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
 
@@ -22,20 +21,6 @@ def _finished(box):
     from app.core import FINISHED
 
     return box.app.phase == FINISHED
-
-
-@pytest.fixture
-def open_box():
-    boxes = []
-
-    def make(**options):
-        box = SimBox(BoxOptions(**options))
-        boxes.append(box)
-        return box
-
-    yield make
-    for box in boxes:
-        box.close()
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)

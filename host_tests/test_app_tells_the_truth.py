@@ -13,20 +13,6 @@ def oled(box):
     return text_lines(box.board.display_pixels())
 
 
-@pytest.fixture
-def open_box():
-    boxes = []
-
-    def make(**options):
-        box = SimBox(BoxOptions(**options))
-        boxes.append(box)
-        return box
-
-    yield make
-    for box in boxes:
-        box.close()
-
-
 def _play_until(player, done, steps=2000):
     for _ in range(steps):
         if done():

@@ -122,7 +122,7 @@ def test_without_hints_nothing_is_lit_in_the_hint_colour():
 
     sim = SimBox(BoxOptions(seed=5, preset="classic", players=1))
     try:
-        assert sim.app.hints is None
+        assert not sim.app.menu.hints_on  # offered (as on the box), but off
         player = _until_roll_awaited(sim)
         _roll(sim, player, 3, 4)
         assert _scaled(HINT) not in sim.board.led_colors()

@@ -291,7 +291,9 @@ class App:
             self._fault_showing = True
             self._fault_since = now_ms
             self._fault_page = 0
-            self._fault_pages = screens.fault_pages(self._fault_queue[0]) if self.screen is not None else 1
+            self._fault_pages = 1
+            if self.screen is not None and not self._display_failing:
+                self._fault_pages = screens.fault_pages(self._fault_queue[0])
             self.sounds.play(FAULT)
             self._dirty = True
 
@@ -384,7 +386,7 @@ class App:
         self._compare()
         if self.must_open or self.must_shut or self.reviewing:
             return
-        if (self.result_player < 0 or ok == SHORT_PRESS or (not self._waits_for_ok()
+        if (self.result_player < 0 or ok == SHORT_PRESS or (not self.waits_for_ok()
                 and time.ticks_diff(now_ms, self._result_since) >= _RESULT_MS)):
             self.phase = PLAY
             self.dice_count = 0  # the last turn's dice stay up until the next turn starts
@@ -393,7 +395,7 @@ class App:
             self._dirty = True
             self._hint_roll()
 
-    def _waits_for_ok(self):
+    def waits_for_ok(self):
         """Does a turn wait for ok after the last one's result ("ok to play" on the screen)?
         Without a working screen or an ok button the next turn starts after _RESULT_MS."""
         return self.screen is not None and not self._display_failing and self.ok_button is not None
@@ -580,7 +582,7 @@ class App:
         match = self.match
         if match.end_turn():
             self.phase = FINISHED
-            self.showing_result = self.screen is not None
+            self.showing_result = self.waits_for_ok()
             self._page = 0
             self._next_page = 0
             self._page_since = now_ms
@@ -642,7 +644,7 @@ class App:
         elif phase == SETUP:
             screen.show_setup(self.result_player, self.result_score, END_WORDS[self.result_end],
                               self.total, self.player, self._round_number(), self.must_open,
-                              self.must_shut, self.result_player >= 0 and self._waits_for_ok())
+                              self.must_shut, self.result_player >= 0 and self.waits_for_ok())
         elif phase == PLAY:
             screen.show_turn(self.player, self.dice, self.dice_count, self.total, self.message,
                              self.number, self.chance, self.advice)
