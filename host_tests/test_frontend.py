@@ -121,6 +121,7 @@ def test_shut_tiles_of_a_24_flap_row_look_unlike_open_ones():
         assert tile_label(number, False, 2).strip() == str(number)
         assert tile_label(number, True, 2, unicode=False) != tile_label(number, False, 2)
     assert tile_label(3, True, 4) == "_3__" and tile_label(3, False, 4) == " 3  "
+    assert tile_label(1, True, 2) == tile_label(24, True, 2) == "\u2584\u2584"  # covered alike
 
 
 def test_a_terminal_too_small_is_told_so():

@@ -233,11 +233,11 @@ def too_small(width, height):
 
 def tile_label(number, shut, width, unicode=True):
     """A tile as drawn in `width` columns: its number when its flap is up; shut, the number
-    underlined by "_" where there is room, else the flap itself covering it."""
+    between "_" where there is room (12 tiles a row or fewer), else the flap covering it."""
     text = "%d" % number
     if not shut:
         return text.center(width)
-    if width > len(text):
+    if width > len(text) + 1:
         return text.center(width, "_")
     return ("\u2584" if unicode else "#") * width
 
