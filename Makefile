@@ -21,6 +21,7 @@ $(VENV_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check pip==26.3
 	$(PY) -m pip install --quiet --disable-pip-version-check --group dev
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --editable .
 	touch $@
 
 $(NODE_STAMP): package.json package-lock.json

@@ -198,6 +198,8 @@ class Kernel:
         for _ in range(200):
             if app.phase == MENU:
                 self.press_ok() if app.menu.row == 3 else self.press_select()
+            elif app.phase == SETUP and not (app.must_open or app.must_shut) and app.result_player >= 0:
+                self.press_ok()  # "ok to play"
             elif app.phase == SETUP or (app.phase == PLAY and (app.must_open or app.must_shut)):
                 for tile in range(1, TILES + 1):
                     if app.must_open >> (tile - 1) & 1:
@@ -217,7 +219,8 @@ class Kernel:
                 else:
                     self.run(100)
             else:
-                self.press_ok()
+                while app.phase == FINISHED:
+                    self.press_ok()  # past the last turn's result, then play again
                 return
 
     def press_select(self):

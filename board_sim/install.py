@@ -21,6 +21,7 @@ import time
 
 from board_sim import link
 from board_sim.board import SimBoard
+from board_sim.firmware_dir import FIRMWARE
 from board_sim.upy import deflate, framebuf, micropython, sim_time
 
 _STAND_IN_NAMES = ("machine", "neopixel", "framebuf", "micropython", "deflate")
@@ -28,12 +29,17 @@ _TIME_NAMES = ("ticks_ms", "ticks_us", "ticks_cpu", "ticks_add", "ticks_diff", "
 _saved = None
 _KEPT_ROOTS = tuple(os.path.realpath(path) for path in
                     {sys.prefix, sys.base_prefix, os.path.dirname(os.path.abspath(__file__))})
+_FIRMWARE_ROOT = os.path.realpath(FIRMWARE) + os.sep
 
 
 def _is_project_module(module):
-    """A module loaded from a file outside the Python installation and outside board_sim."""
+    """A module of the firmware (wherever it is installed), or loaded from a file outside the
+    Python installation and outside board_sim."""
     path = getattr(module, "__file__", None)
-    return bool(path) and not os.path.realpath(path).startswith(_KEPT_ROOTS)
+    if not path:
+        return False
+    path = os.path.realpath(path)
+    return path.startswith(_FIRMWARE_ROOT) or not path.startswith(_KEPT_ROOTS)
 
 
 def install(board):
@@ -93,14 +99,11 @@ def uninstall():
     time.sleep = _saved["sleep"]
     link.detach()
     _saved = None
-_KEPT_ROOTS = tuple(os.path.realpath(path) for path in
-                    {sys.prefix, sys.base_prefix, os.path.dirname(os.path.abspath(__file__))})
 
 
-def _is_project_module(module):
-    """A module loaded from a file outside the Python installation and outside board_sim."""
-    path = getattr(module, "__file__", None)
-    return bool(path) and not os.path.realpath(path).startswith(_KEPT_ROOTS)
+def installed():
+    """Is a board installed now?"""
+    return _saved is not None
 
 
 class simulated:  # noqa: N801 (used as a context manager, like open())

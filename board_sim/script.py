@@ -4,20 +4,48 @@
 
 The format is described in board_sim/SCRIPTS.md. Only `wait` lets time pass; every other
 event happens at the current simulated moment. `parse` checks a whole script first and names
-the line of any mistake.
+the line of any mistake; so does every error of the run (ScriptError, carrying the log
+written up to it).
 """
 
-from board_sim.frontend.box import BOARDS, FLAP_WIRINGS, BoxOptions, SimBox
+import json
+
+from board_sim.frontend.box import (
+    BOARDS,
+    FLAP_WIRINGS,
+    MAX_PLAYERS,
+    MAX_ROWS,
+    MAX_TILES,
+    MIN_TILES,
+    BoxOptions,
+    OptionError,
+    SimBox,
+)
 from board_sim.script_log import BoxLog
 
 BUTTON_MS = 120  # a short press
 LONG_MS = 1000  # a long press (the buttons' long_ms is 800)
 SETTINGS = ("board", "tiles", "rows", "wiring", "accel", "display", "seed", "preset",
-            "players", "hints")
+            "players", "hints", "rules")
+_RANGES = {"tiles": (MIN_TILES, MAX_TILES), "rows": (1, MAX_ROWS), "players": (1, MAX_PLAYERS),
+           "seed": (0, 2 ** 32 - 1)}
 
 
 class ScriptError(ValueError):
-    """A line of a script that cannot be run; the message names the line."""
+    """A line of a script that cannot be run; the message names the line. `lines`: the log
+    written before it (a run stopped by it)."""
+
+    def __init__(self, message, lines=()):
+        ValueError.__init__(self, message)
+        self.lines = list(lines)
+
+
+class ScriptSettings(dict):
+    """A script's `set` values by name; `lines` gives the line each came from."""
+
+    def __init__(self):
+        dict.__init__(self)
+        self.lines = {}
 
 
 def _int(words, index, line_number, low=0, high=10 ** 9):
@@ -37,8 +65,8 @@ def _on_off(word, line_number):
 
 
 def parse(text):
-    """-> (settings dict, events): each event a tuple (line_number, verb, args...)."""
-    settings = {}
+    """-> (ScriptSettings, events): each event a tuple (line_number, verb, args...)."""
+    settings = ScriptSettings()
     events = []
     for line_number, raw in enumerate(text.splitlines(), 1):
         words = raw.split("#", 1)[0].split()
@@ -48,9 +76,13 @@ def parse(text):
         if verb == "set":
             if events:
                 raise ScriptError("line %d: 'set' must come before the first event" % line_number)
-            if len(words) != 3 or words[1] not in SETTINGS:
+            if len(words) >= 3 and words[1] == "rules":
+                settings["rules"] = _rules(raw.split("#", 1)[0].split("rules", 1)[1], line_number)
+            elif len(words) != 3 or words[1] not in SETTINGS:
                 raise ScriptError("line %d: set one of %s to a value" % (line_number, ", ".join(SETTINGS)))
-            settings[words[1]] = _setting(words[1], words[2], line_number)
+            else:
+                settings[words[1]] = _setting(words[1], words[2], line_number)
+            settings.lines[words[1]] = line_number
         elif verb == "wait":
             events.append((line_number, verb, _int(words, 1, line_number)))
         elif verb in ("shut", "open", "flip"):
@@ -67,7 +99,7 @@ def parse(text):
                 raise ScriptError("line %d: press NAME [long], hold NAME or release NAME" % line_number)
             events.append((line_number, verb, words[1], len(words) == 3))
         elif verb == "dice":
-            values = tuple(_int(words, index, line_number, 0, 20) for index in range(1, len(words)))
+            values = tuple(_int(words, index, line_number, 1, 20) for index in range(1, len(words)))
             if not 1 <= len(values) <= 4:
                 raise ScriptError("line %d: dice takes 1 to 4 values" % line_number)
             events.append((line_number, verb, values))
@@ -84,9 +116,26 @@ def parse(text):
     return settings, events
 
 
+def _rules(text, line_number):
+    """House rules: a JSON object on the rest of the line (config.json's "rules")."""
+    try:
+        rules = json.loads(text)
+    except ValueError as error:
+        raise ScriptError("line %d: set rules takes a JSON object on one line (%s)"
+                          % (line_number, error)) from None
+    if not isinstance(rules, dict):
+        raise ScriptError("line %d: set rules takes a JSON object, like {\"preset\": \"thai\"}"
+                          % line_number)
+    return rules
+
+
 def _setting(name, word, line_number):
-    if name in ("tiles", "rows", "players", "seed"):
-        return _int([word], 0, line_number)
+    if name in _RANGES:
+        low, high = _RANGES[name]
+        try:
+            return _int([word], 0, line_number, low, high)
+        except ScriptError as error:
+            raise ScriptError("%s (set %s)" % (error, name)) from None
     if name in ("accel", "display", "hints"):
         return _on_off(word, line_number)
     if name == "board" and word not in BOARDS:
@@ -104,7 +153,20 @@ def options_for(settings, defaults=None):
                       rows=values.get("rows", 1), flap_wiring=values.get("wiring"),
                       accel=values.get("accel", True), display=values.get("display", True),
                       seed=values.get("seed", 1), preset=values.get("preset"),
-                      players=values.get("players"), hints=values.get("hints", False))
+                      players=values.get("players"), hints=values.get("hints", False),
+                      rules=values.get("rules"))
+
+
+def build_box(settings, defaults=None):
+    """A SimBox for a script's settings over `defaults`; a setting the box refuses is a
+    ScriptError naming the script line that set it (else the message as it is)."""
+    try:
+        return SimBox(options_for(settings, defaults))
+    except OptionError as error:
+        line_number = getattr(settings, "lines", {}).get(error.name)
+        if line_number is None:
+            raise ScriptError(str(error)) from None
+        raise ScriptError("line %d: %s" % (line_number, error)) from None
 
 
 def apply(box, event):
@@ -131,7 +193,8 @@ def apply(box, event):
         elif verb in ("hold", "release"):
             board.hold(event[2], verb == "hold")
         elif verb == "dice":
-            box.dice.force(event[2])
+            _check_dice(box, event[2])
+            box.dice.force(event[2], line_number)
         elif verb == "fail":
             board.fail_device(event[2], event[3])
         elif verb == "heal":
@@ -141,6 +204,20 @@ def apply(box, event):
     except ValueError as error:
         raise ScriptError("line %d: %s" % (line_number, error)) from None
     return 0
+
+
+def _check_dice(box, values):
+    """Forced dice must suit the game in play (or, in the menu, the game it shows)."""
+    from game.rules import SOURCE_DICE, SOURCE_NAMES
+
+    app = box.app
+    rules = app.rules if app.match is not None else app.menu.rules()
+    if rules.source != SOURCE_DICE:
+        raise ValueError("dice can be forced for electronic dice only; this game draws from %s"
+                         % SOURCE_NAMES[rules.source])
+    for value in values:
+        if value > rules.faces:
+            raise ValueError("die %d does not fit this game's %d-sided dice" % (value, rules.faces))
 
 
 def describe(event):
@@ -163,16 +240,25 @@ def run_script(text, defaults=None, tail_ms=500):
     The box runs for `tail_ms` after the last event, so its effects are logged.
     """
     settings, events = parse(text)
-    box = SimBox(options_for(settings, defaults))
+    box = build_box(settings, defaults)
+    log = BoxLog(box)
+    line_number = 0
     try:
-        log = BoxLog(box)
         log.check()
         for event in events:
+            line_number = event[0]
             log.event(describe(event))
             wait_ms = apply(box, event)
             if wait_ms:
                 box.run(wait_ms, log.check)
         box.run(tail_ms, log.check)
         return log.lines
+    except ScriptError as error:
+        raise ScriptError(str(error), log.lines) from None
+    except ValueError as error:  # a forced die the roll cannot show names its own line
+        message = str(error)
+        if not message.startswith("line "):
+            message = "line %d: %s" % (line_number, message)
+        raise ScriptError(message, log.lines) from None
     finally:
         box.close()

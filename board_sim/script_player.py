@@ -1,7 +1,7 @@
 """A player for scripted and test games: plays the simulated box through its flaps and buttons.
 
 It does what a person at the pub does, reading what the box asks for: it moves the flaps the
-box shows must move (amber to open, red to set right), shakes the box (or presses ok when
+box shows must move (amber to open, red to set right), presses ok for "ok to play", shakes the box (or presses ok when
 there is no accelerometer) when the box waits for a roll, and shuts lit tiles, highest first,
 until the move is taken. On the long game's uncovering turns "shutting" a tile means opening
 its flap: the player flips the lit tile either way. It runs on MicroPython too (bench/boot_kernel.py
@@ -54,8 +54,14 @@ class BoxPlayer:
             board.press("ok", 1000)
             box.run(1100)
         elif app.phase == SETUP:
-            self._set_right(app.must_open, app.must_shut)
-            box.run(STEP_MS)
+            if app.must_open or app.must_shut:
+                self._set_right(app.must_open, app.must_shut)
+                box.run(STEP_MS)
+            elif app.result_player >= 0 and app.waits_for_ok():
+                board.press("ok")  # past the review, then "ok to play"
+                box.run(300)
+            else:
+                box.run(STEP_MS)
         elif app.phase == PLAY:
             turn = app.turn
             if app.must_open or app.must_shut:
@@ -85,6 +91,13 @@ class BoxPlayer:
         elif app.phase == FINISHED:
             return False
         return True
+
+    def to_standings(self):
+        """At the match's end, press ok past the hint review and the last turn's result."""
+        app = self.box.app
+        while app.reviewing or app.showing_result:
+            self.box.board.press("ok")
+            self.box.run(300)
 
     def play(self, max_ms=900000):
         """Play until the match is over; returns True if it finished within max_ms."""

@@ -1,6 +1,7 @@
 """Test set-up for CPython: MicroPython's `micropython` and `deflate` modules and wrap-safe ticks
 arithmetic come from the board simulator's stand-ins, so firmware modules import unchanged; the
-`firmware` fixture is a copy of the firmware that a test may change."""
+`firmware` fixture is a copy of the firmware that a test may change; `open_box` builds
+simulated boxes that are closed after the test."""
 
 import shutil
 import sys
@@ -27,3 +28,20 @@ def firmware(tmp_path):
     copy = tmp_path / "firmware"
     shutil.copytree(FIRMWARE, copy, ignore=shutil.ignore_patterns("__pycache__"))
     return copy
+
+
+@pytest.fixture
+def open_box():
+    """make(**BoxOptions) -> a SimBox, closed after the test."""
+    from board_sim.frontend.box import BoxOptions, SimBox
+
+    boxes = []
+
+    def make(**options):
+        box = SimBox(BoxOptions(**options))
+        boxes.append(box)
+        return box
+
+    yield make
+    for box in boxes:
+        box.close()

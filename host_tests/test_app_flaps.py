@@ -144,11 +144,14 @@ def test_the_next_player_is_shown_which_flaps_to_reopen(box):
     box.run(1100)
     assert box.app.phase == SETUP and box.app.player == 1
     assert box.app.must_open == bits(2, 4, 8, 9)
-    assert oled(box)[:4] == ["P1 no move", "score 22 threw 2", "Next: Player 2", "Open: 2 4 8 9"]
+    assert oled(box)[:5] == ["P1 no move", "threw 2", "score 22", "Next: Player 2", "Open: 2 4 8 9"]
     for tile in (2, 4, 8, 9):
         flap(box, tile, False)
     box.run(2500)
-    assert box.app.phase == PLAY and box.app.player == 1
+    assert box.app.phase == SETUP and oled(box)[4] == "ok to play"  # it waits for ok
+    box.board.press("ok")
+    box.run(300)
+    assert box.app.phase == PLAY and box.app.player == 1 and box.app.turn.rolls == 0
 
 
 def test_three_down_starts_with_tiles_1_to_3_shut(box):

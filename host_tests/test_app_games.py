@@ -4,7 +4,6 @@ on boxes wired as each game needs (12 and 24 tiles on 74HC165 chains and MCP2301
 import pytest
 from game.presets import PRESET_NAMES
 
-from board_sim.frontend.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
 
@@ -24,20 +23,6 @@ def _finished(box):
     return box.app.phase == FINISHED
 
 
-@pytest.fixture
-def open_box():
-    boxes = []
-
-    def make(**options):
-        box = SimBox(BoxOptions(**options))
-        boxes.append(box)
-        return box
-
-    yield make
-    for box in boxes:
-        box.close()
-
-
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_every_preset_plays_to_a_winner_through_the_hardware(open_box, name):
     box = open_box(seed=11, preset=name, players=2, **BOXES.get(name, {}))
@@ -45,6 +30,7 @@ def test_every_preset_plays_to_a_winner_through_the_hardware(open_box, name):
     assert player.play(), "%s did not finish" % name
     assert player.rolls >= 1
     assert _finished(box)
+    player.to_standings()
     winners = box.app.match.winners()
     assert winners and box.app.winner_mask == sum(1 << p for p in winners)
     oled = text_lines(box.board.display_pixels())
@@ -79,7 +65,9 @@ def test_several_rounds_keep_totals_and_move_the_first_player(open_box):
 
 def test_canoga_shows_each_players_chips_at_the_end(open_box):
     box = open_box(seed=8, preset="canoga", players=3)
-    assert BoxPlayer(box).play()
+    player = BoxPlayer(box)
+    assert player.play()
+    player.to_standings()
     chips = box.app.match.ledger.chips
     oled = text_lines(box.board.display_pixels())
     for player in range(3):
@@ -106,7 +94,9 @@ def test_ok_after_the_end_plays_again_and_select_goes_back_to_the_menu(open_box)
     from app.core import MENU, PLAY, SETUP
 
     box = open_box(seed=2, preset="lucky-7", players=1)
-    assert BoxPlayer(box).play()
+    player = BoxPlayer(box)
+    assert player.play()
+    player.to_standings()
     box.board.press("ok")
     box.run(300)
     assert box.app.phase in (SETUP, PLAY)

@@ -502,8 +502,10 @@ def _run(machine, examples, steps):
 def test_a_classic_box_survives_random_play_and_power_cuts():
     counts = _run(BoxMachine, 12, 200)
     # Measured with these settings: 2400 steps, 96 clean cuts, 159 cuts mid-save (33 with
-    # every byte written), 16 matches finished, 5 merged into the statistics at boot.
-    assert counts["steps"] >= 2400 and counts["clean_cuts"] >= 50 and counts["save_cuts"] >= 100, counts
+    # every byte written), 16 matches finished, 5 merged into the statistics at boot. Since
+    # the box waits for ok between turns (issue 14) Hypothesis ends one example 11 steps early
+    # (its data runs out): 2389 steps, 232 clean cuts, 270 cuts mid-save (36 with every byte).
+    assert counts["steps"] >= 2350 and counts["clean_cuts"] >= 50 and counts["save_cuts"] >= 100, counts
     assert counts["kept_new"] >= 10 and counts["matches"] >= 8 and counts.get("merged_at_boot", 0) >= 1, counts
 
 

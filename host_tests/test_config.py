@@ -85,3 +85,19 @@ def test_a_long_game_with_cards_ace_to_six_could_never_clear_tile_7():
     message = refused({"preset": "long-game", "source": "cards", "one_die": "never"})
     assert "tile 7 or 8 or 9" in message
     rules_from_config({"preset": "long-game", "source": "cards", "cards_high": True, "one_die": "never"})
+
+
+def test_every_problem_of_a_file_is_listed_at_once():
+    message = refused({"preset": "thai", "colour": "red", "rounds": 0, "match": "marathon",
+                       "dice": 1})
+    problems = message.split("; ")
+    assert problems[0].startswith("unknown key 'colour'")
+    assert "rounds: 0 is outside 1..99" in problems
+    assert any(problem.startswith("match: 'marathon' is not one of") for problem in problems)
+    assert "move 'thai' reads two dice, but electronic-dice gives 1 die" in problems
+    assert len(problems) == 4
+
+
+def test_an_unknown_preset_is_listed_with_the_other_problems():
+    problems = refused({"preset": "klassic", "tiles": 99}).split("; ")
+    assert problems[0].startswith("preset: unknown 'klassic'") and problems[-1] == "tiles: 99 is outside 9..24"

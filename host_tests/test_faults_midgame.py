@@ -208,6 +208,7 @@ def test_a_display_failing_mid_game_does_not_stop_the_game_and_lights_again_when
     box.board.heal_device("display")
     assert player.play()  # and the next frame lights the panel again
     assert display.fault is None
+    player.to_standings()
     assert oled(box)[0] in ("Winner!", "Shared win!")
     assert app.match.rounds_played == 5 and len(turns) == 10
     assert_totals_add_up(box, turns, 2)
@@ -319,6 +320,9 @@ def test_a_flap_stuck_shut_at_the_start_of_a_turn_holds_the_turn_until_it_opens(
 
     board.heal_device("flap%d" % tile)
     box.run(200)
+    assert app.phase == SETUP and app.must_open == 0  # "ok to play"
+    board.press("ok")
+    box.run(300)
     assert app.phase == PLAY and app.must_open == 0
     assert app.turn.open_mask == app.rules.start_mask()
     assert player.play()
@@ -399,7 +403,7 @@ def test_a_half_written_config_json_gives_the_defaults_and_is_left_as_it_was(tmp
     ({"players": 9, "hints": "yes"}, ["players must be 1..8, got 9",
                                       "hints must be true or false, got 'yes'"]),
     ({"hints": 1}, ["hints must be true or false, got 1"]),
-    ({"rules": {"preset": "clasic"}}, ["rules: preset: unknown 'clasic'; choose one of: classic,"]),
+    ({"rules": {"preset": "clasic"}}, ["rules: preset: unknown 'clasic' (choose one of: classic,"]),
     ({"rules": "classic"}, ["rules: the rules must be an object of axis names, got 'classic'"]),
     ([2, True], ["must hold a JSON object; using the defaults"]),
 ])

@@ -11,9 +11,22 @@ import time
 import pytest
 
 from board_sim.frontend.box import BoxOptions, SimBox
-from board_sim.frontend.terminal import Terminal, colour_index, key_event, letter_for, unscaled
+from board_sim.frontend.terminal import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    PANEL_WIDTH,
+    Terminal,
+    colour_index,
+    key_event,
+    letter_for,
+    side_panel,
+    tile_label,
+    too_small,
+    unscaled,
+)
 from board_sim.script import run_script
 from board_sim.script_log import BoxLog
+from board_sim.script_player import BoxPlayer
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -100,3 +113,67 @@ def test_the_terminal_front_end_starts_draws_and_reacts_to_a_key():
         assert session not in subprocess.run(["tmux", "ls"], capture_output=True, text=True).stdout
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_shut_tiles_of_a_24_flap_row_look_unlike_open_ones():
+    for number in (1, 9, 10, 24):
+        assert tile_label(number, True, 2) != tile_label(number, False, 2)
+        assert tile_label(number, False, 2).strip() == str(number)
+        assert tile_label(number, True, 2, unicode=False) != tile_label(number, False, 2)
+    assert tile_label(3, True, 4) == "_3__" and tile_label(3, False, 4) == " 3  "
+    assert tile_label(1, True, 2) == tile_label(24, True, 2) == "\u2584\u2584"  # covered alike
+
+
+def test_a_terminal_too_small_is_told_so():
+    lines = too_small(60, 20)
+    assert all(len(line) < 60 for line in lines)
+    assert "%dx%d" % (MIN_WIDTH, MIN_HEIGHT) in " ".join(lines) and "60x20" in " ".join(lines)
+
+    class Small:
+        def __init__(self):
+            self.text = []
+
+        def erase(self):
+            pass
+
+        def getmaxyx(self):
+            return 20, 60
+
+        def addstr(self, y, x, text, attributes=0):
+            self.text.append(text)
+
+        def refresh(self):
+            pass
+
+    box = SimBox(BoxOptions(seed=1))
+    try:
+        small = Small()
+        Terminal(box).draw(small)
+    finally:
+        box.close()
+    assert small.text == lines
+
+
+def test_the_side_panel_shows_what_each_long_game_player_has_left():
+    box = SimBox(BoxOptions(seed=4, preset="long-game"))
+    try:
+        box.board.press("ok", 1000)
+        box.run(1500)
+        assert side_panel(box.app)[2:5] == ["left to play", "P1 shut 45", "P2 open 0"]
+    finally:
+        box.close()
+
+
+def test_the_side_panel_shows_this_rounds_scores_before_the_round_ends():
+    box = SimBox(BoxOptions(seed=3, preset="tournament", players=3))
+    try:
+        player = BoxPlayer(box)
+        app = box.app
+        while not (app.match is not None and app.result_player == 0):
+            assert player.step()
+        panel = side_panel(app)
+        assert panel[2] == "total +round" and app.match.totals == [0, 0, 0]
+        assert panel[3] == "P1 0 +%d" % app.result_score and panel[4] == "P2 0"
+        assert all(len(line) <= PANEL_WIDTH for line in panel)
+    finally:
+        box.close()

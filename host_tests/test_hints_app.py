@@ -89,6 +89,9 @@ def test_a_costly_move_shows_in_the_review_and_ok_dismisses_it(box):
     box.board.press("ok")
     box.run(300)
     assert not app.reviewing and app.phase == FINISHED
+    assert text_lines(box.board.display_pixels())[0] == "P1 no move"  # the last turn's result
+    box.board.press("ok")
+    box.run(300)
     assert text_lines(box.board.display_pixels())[0] in ("Winner!", "Shared win!")
 
 
@@ -119,7 +122,7 @@ def test_without_hints_nothing_is_lit_in_the_hint_colour():
 
     sim = SimBox(BoxOptions(seed=5, preset="classic", players=1))
     try:
-        assert sim.app.hints is None
+        assert not sim.app.menu.hints_on  # offered (as on the box), but off
         player = _until_roll_awaited(sim)
         _roll(sim, player, 3, 4)
         assert _scaled(HINT) not in sim.board.led_colors()

@@ -59,7 +59,7 @@ def test_the_log_shows_the_dice_the_lights_and_the_screen():
     assert first["oled"][5:7] == ["Shut lit tiles", "to make 8"]
     assert first["leds"][:8] == ["#003000"] * 8 and first["leds"][8] == "#060606"
     ended = [entry for entry in log if entry.get("oled", [""])[0] == "P1 no move"]
-    assert ended and ended[0]["oled"][1] == "score 1 threw 2"
+    assert ended and ended[0]["oled"][1:3] == ["threw 2", "score 1"]
     assert all(entry["t"] >= before["t"] for before, entry in zip(log, log[1:], strict=False))
     assert any("sounds" in entry for entry in log)
 

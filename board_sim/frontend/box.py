@@ -14,17 +14,20 @@ Only one SimBox may be open at a time (it installs its board as `machine`).
 """
 
 import json
-import pathlib
 import shutil
 import sys
 import tempfile
 
 from board_sim.board import SimBoard
-from board_sim.install import install, uninstall
+from board_sim.firmware_dir import FIRMWARE
+from board_sim.install import install, installed, uninstall
 
-FIRMWARE = pathlib.Path(__file__).resolve().parent.parent.parent / "firmware"
 BOARDS = ("pico", "pico_w", "esp32_devkit")
 FLAP_WIRINGS = ("gpio", "74hc165", "mcp23017")
+MIN_TILES = 9  # the smallest game (classic) needs 9 flaps a row
+MAX_TILES = 24
+MAX_ROWS = 4
+MAX_PLAYERS = 8
 LOOP_MS = 5  # as firmware/main.py sleeps between ticks
 # Pico pins free for more flap switches: the stock map uses 4/5 (I2C), 6-14 (flaps),
 # 15 (buzzer), 20/21 (buttons), 22 (LEDs); 16-18 take a 74HC165 chain.
@@ -33,9 +36,21 @@ _PICO_SPARE_PINS = (6, 7, 8, 9, 10, 11, 12)
 _SHIFT_REGISTER = {"type": "74hc165", "load": 16, "clock": 17, "data": 18}
 
 
+class OptionError(ValueError):
+    """A box option that cannot be simulated; `name` is the option (as a script's `set` names it)."""
+
+    def __init__(self, name, message):
+        ValueError.__init__(self, message)
+        self.name = name
+
+
 class BoxOptions:
     """What box to simulate: the board file, flaps (tiles per row, rows, wiring), which
     optional devices are fitted, the seed, and the settings the App starts with.
+
+    rules: house rules (a dict in config.json's "rules" format) the menu offers first, as
+    the box does; tiles None: the board's 9 flaps a row, or as many as the game (`preset` or
+    `rules`) needs, read through 74HC165s or MCP23017s when a Pico has too few pins.
 
     accel/display False: the box has none and its board file says so. `missing`: optional
     devices the board file names but the box lacks (board_sim.wiring.OPTIONAL_DEVICES), as
@@ -46,11 +61,21 @@ class BoxOptions:
 
     def __init__(self, board="pico", tiles=None, rows=1, flap_wiring=None, accel=True,
                  display=True, seed=1, preset=None, players=None, hints=False, missing=(),
-                 bounce_us=None, data_dir=None, flaps_shut=()):
+                 bounce_us=None, data_dir=None, flaps_shut=(), rules=None):
         if board not in BOARDS:
-            raise ValueError("board: one of %s, not %r" % (", ".join(BOARDS), board))
+            raise OptionError("board", "board: one of %s, not %r" % (", ".join(BOARDS), board))
         if flap_wiring is not None and flap_wiring not in FLAP_WIRINGS:
-            raise ValueError("flap wiring: one of %s, not %r" % (", ".join(FLAP_WIRINGS), flap_wiring))
+            raise OptionError("wiring", "flap wiring: one of %s, not %r"
+                              % (", ".join(FLAP_WIRINGS), flap_wiring))
+        if tiles is not None and not MIN_TILES <= tiles <= MAX_TILES:
+            raise OptionError("tiles", "tiles: a box has %d to %d flaps a row, not %d"
+                              % (MIN_TILES, MAX_TILES, tiles))
+        if not 1 <= rows <= MAX_ROWS:
+            raise OptionError("rows", "rows: a box has 1 to %d rows of flaps, not %d" % (MAX_ROWS, rows))
+        if players is not None and not 1 <= players <= MAX_PLAYERS:
+            raise OptionError("players", "players: 1 to %d, not %d" % (MAX_PLAYERS, players))
+        if not 0 <= seed < 2 ** 32:
+            raise OptionError("seed", "seed: a whole number from 0 to %d, not %d" % (2 ** 32 - 1, seed))
         self.board = board
         self.tiles = tiles
         self.rows = rows
@@ -65,6 +90,7 @@ class BoxOptions:
         self.bounce_us = bounce_us
         self.data_dir = data_dir
         self.flaps_shut = flaps_shut
+        self.rules = rules
 
 
 def _flap_banks(count, wiring):
@@ -100,16 +126,72 @@ def _flap_banks(count, wiring):
     return banks
 
 
+def game_rules(options):
+    """The Rules of the game the box starts on (`rules`, else `preset`, else classic), checked
+    as the box checks them: OptionError("rules" or "preset") with the box's own message."""
+    if str(FIRMWARE) not in sys.path:
+        sys.path.insert(0, str(FIRMWARE))
+    own_board = not installed()
+    if own_board:
+        install(SimBoard())  # the game modules import micropython's const
+    try:
+        from game.config import ConfigError, rules_from_config
+        from game.presets import PRESET_NAMES, preset
+
+        if options.rules is not None:
+            try:
+                return rules_from_config(options.rules)
+            except ConfigError as error:
+                raise OptionError("rules", "rules: %s" % error) from None
+        name = options.preset or "classic"
+        if name not in PRESET_NAMES:
+            raise OptionError("preset", "preset: unknown %r (choose one of: %s)"
+                              % (name, ", ".join(PRESET_NAMES)))
+        return preset(name)
+    finally:
+        if own_board:
+            uninstall()
+
+
+def box_size(options):
+    """(tiles a row, rows, wiring) of the box: as the options say, with the rows, and the
+    flaps a row when not given, the game needs. OptionError when the box cannot play it."""
+    rules = game_rules(options)
+    rows = max(options.rows, rules.rows)
+    tiles = options.tiles
+    if tiles is None:
+        tiles = max(MIN_TILES, rules.tiles)
+    elif tiles < rules.tiles:
+        raise OptionError("tiles", "%s needs %d tiles a row, the box has %d: leave tiles out or "
+                          "give %d" % (_game_name(options), rules.tiles, tiles, rules.tiles))
+    if rows > options.rows and options.rows != 1:
+        raise OptionError("rows", "%s needs %d rows of flaps, the box has %d"
+                          % (_game_name(options), rules.rows, options.rows))
+    wiring = options.flap_wiring
+    if wiring is None and (tiles != MIN_TILES or rows != 1):
+        wiring = "gpio" if tiles * rows <= len(_PICO_FLAP_PINS) else (
+            "74hc165" if tiles * rows <= 24 + len(_PICO_SPARE_PINS) else "mcp23017")
+    return tiles, rows, wiring
+
+
+def _game_name(options):
+    return "the house rules" if options.rules is not None else (options.preset or "classic")
+
+
 def pinmap_for(options):
     """The board's pin map with the options applied (the form firmware/boards/*.json has)."""
     pinmap = json.loads((FIRMWARE / "boards" / (options.board + ".json")).read_text())
-    if options.tiles is not None or options.flap_wiring is not None or options.rows != 1:
+    tiles, rows, wiring = box_size(options)
+    if wiring is not None:
         if options.board == "esp32_devkit":
-            raise ValueError("other flap wirings are laid out for the Pico's pins: use --board pico")
-        tiles = options.tiles or 9
-        pinmap["flaps"] = _flap_banks(tiles * options.rows, options.flap_wiring or "gpio")
-        pinmap["rows"] = options.rows
-        pinmap["leds"]["count"] = tiles * options.rows
+            raise OptionError("board", "other flap wirings are laid out for the Pico's pins: "
+                              "use board pico")
+        try:
+            pinmap["flaps"] = _flap_banks(tiles * rows, wiring)
+        except ValueError as error:
+            raise OptionError("wiring", str(error)) from None
+        pinmap["rows"] = rows
+        pinmap["leds"]["count"] = tiles * rows
     if not options.accel:
         pinmap["accel"] = None
     if not options.display:
@@ -121,21 +203,23 @@ class ForcedDice:
     """The App's random generator with a queue of forced dice in front (the scripts' `dice`).
 
     Each `below(faces)` (one die) takes the next forced value if there is one; otherwise, and
-    for everything else, the generator answers as it would.
+    for everything else, the generator answers as it would. A forced value the die cannot
+    show raises ValueError naming the script line that forced it.
     """
 
     def __init__(self, rng):
         self.rng = rng
-        self.forced = []
+        self.forced = []  # (value, script line number)
 
-    def force(self, values):
-        self.forced.extend(values)
+    def force(self, values, line_number=0):
+        self.forced.extend((value, line_number) for value in values)
 
     def below(self, limit):
         if self.forced:
-            value = self.forced.pop(0)
+            value, line_number = self.forced.pop(0)
             if not 1 <= value <= limit:
-                raise ValueError("forced die %d does not fit a %d-sided die" % (value, limit))
+                raise ValueError("line %d: die %d does not fit a %d-sided die"
+                                 % (line_number, value, limit))
             return value - 1
         return self.rng.below(limit)
 
@@ -187,26 +271,19 @@ class SimBox:
 
     def _build(self, options):
         from app.core import App
+        from app.hints import Hints
         from app.keeper import Keeper
         from app.settings import Settings
-        from game.presets import PRESET_NAMES
         from game.prng import Xorshift32
         from hal.board import build_devices
 
-        if options.preset is not None and options.preset not in PRESET_NAMES:
-            raise ValueError("unknown preset %r; choose one of: %s"
-                             % (options.preset, ", ".join(PRESET_NAMES)))
         self.devices = build_devices(self.pinmap)
-        settings = Settings({"preset": options.preset or "classic"}, options.players or 2,
-                            options.hints)
+        rules_config = options.rules if options.rules is not None else {"preset": options.preset or "classic"}
+        settings = Settings(rules_config, options.players or 2, options.hints)
         self.dice = ForcedDice(Xorshift32(options.seed))
-        hints = None
-        if options.hints:  # as main.py, which always offers hints; off, the menu stays as it was
-            from app.hints import Hints
-
-            hints = Hints()
         self.keeper = Keeper(self.data_dir, self.files)
-        self.app = App(self.devices, settings, self.dice, hints=hints, keeper=self.keeper)
+        # As main.py: hints are offered (the menu's Hints row), and on at start with options.hints.
+        self.app = App(self.devices, settings, self.dice, hints=Hints(), keeper=self.keeper)
 
     def tick(self):
         """One pass of main.py's loop: the App's tick, then its sleep."""

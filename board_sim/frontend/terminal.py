@@ -1,5 +1,7 @@
 """The simulated box in a terminal (curses): the OLED, the tiles lit as their LEDs, and keys
-for the flaps, shaking, tapping and the two buttons. Fits 80x24; works over ssh.
+for the flaps, shaking, tapping and the two buttons. Needs 80x24 (a smaller terminal is told
+so); works over ssh. The side panel follows the match: each player's total and this round's
+score, chips, or in a race and the long game what each has left.
 
 The box runs in simulated time that follows the real clock. Each key becomes a script event
 (board_sim.script), so a game played here can be recorded (--record) and replayed.
@@ -17,6 +19,10 @@ SHIFTED_TILE_KEYS = "!@#$%^&*()_+"
 SHAKE_KEY_MS = 250  # each space (held: the key repeats) shakes this much longer
 SHAKE_MS = 1200  # 's': one good shake
 FRAME_S = 0.03
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+PANEL_WIDTH = 13  # the side panel's columns, right of the OLED
+PANEL_ROWS = 16
 MAX_STEP_MS = 200  # a stalled terminal never makes the box leap ahead
 HELP = (
     "1-9 0 - = flip tiles 1-12 (shift: 13-24)  Tab: next row of flaps",
@@ -149,28 +155,23 @@ class Terminal:
 
     def draw(self, screen):
         box = self.box
-        app = box.app
         board = box.board
         screen.erase()
         height, width = screen.getmaxyx()
         put = _Put(screen, height, width)
+        if height < MIN_HEIGHT or width < MIN_WIDTH:
+            for index, line in enumerate(too_small(width, height)):
+                put(index, 0, line)
+            screen.refresh()
+            return
         put(0, 0, "shutbox  %s  t=%.1fs  %s" % (box.options.board, board.now_ms / 1000,
                                                "SHAKING" if board.now_ms < self.shaking_until_ms else ""))
         put(1, 0, "+" + "-" * 64 + "+")
         for index, line in enumerate(self._oled()):
             put(2 + index, 0, "|" + line.ljust(64) + "|")
         put(18, 0, "+" + "-" * 64 + "+")
-        from app.core import PHASE_NAMES
-
-        side = [PHASE_NAMES[app.phase]]
-        if app.match is not None:
-            side.append("player %d" % (app.player + 1))
-            side.append("totals")
-            side.extend("P%d %d" % (player + 1, total) for player, total in enumerate(app.match.totals[:6]))
-        if app.faults:
-            side.append("faults %d" % len(app.faults))
-        for index, line in enumerate(side[:16]):
-            put(2 + index, 67, line[:13])
+        for index, line in enumerate(side_panel(box.app)[:PANEL_ROWS]):
+            put(2 + index, 67, line)
         self._draw_tiles(put)
         for index, line in enumerate(HELP):
             put(21 + index, 0, line)
@@ -189,8 +190,7 @@ class Terminal:
             for index in range(per_row):
                 tile = row * per_row + index + 1
                 rgb = unscaled(colours[tile - 1], self.brightness) if tile <= len(colours) else (0, 0, 0)
-                mark = "_" if board.flap_shut(tile) else " "
-                label = ("%d" % (index + 1)).center(cell - 1, mark)
+                label = tile_label(index + 1, board.flap_shut(tile), cell - 1, self.unicode)
                 if self.colours == 0:
                     label = (letter_for(rgb) + label)[:cell - 1]
                 put(y, 1 + index * cell, label, self._pair(rgb))
@@ -217,6 +217,86 @@ class Terminal:
             if step_ms > 0:
                 self.box.run(step_ms)
             self.draw(screen)
+
+
+def too_small(width, height):
+    """What a terminal smaller than the box needs is told, in lines of at most `width`."""
+    words = ("The box needs a terminal of %dx%d; this one is %dx%d. Make it bigger (q quits)."
+             % (MIN_WIDTH, MIN_HEIGHT, width, height)).split()
+    lines = [""]
+    for word in words:
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > max(width - 1, 1):
+            lines.append("")
+        lines[-1] = (lines[-1] + " " + word).strip()
+    return lines
+
+
+def tile_label(number, shut, width, unicode=True):
+    """A tile as drawn in `width` columns: its number when its flap is up; shut, the number
+    between "_" where there is room (12 tiles a row or fewer), else the flap covering it."""
+    text = "%d" % number
+    if not shut:
+        return text.center(width)
+    if width > len(text) + 1:
+        return text.center(width, "_")
+    return ("\u2584" if unicode else "#") * width
+
+
+def _wrapped(line, lines):
+    """Append a panel line, continued on the next lines (indented) when longer than the panel."""
+    while len(line) > PANEL_WIDTH:
+        lines.append(line[:PANEL_WIDTH])
+        line = "  " + line[PANEL_WIDTH:]
+    lines.append(line)
+
+
+def side_panel(app):
+    """The lines of the side panel: the phase, the player, and the match as it stands."""
+    from app.core import PHASE_NAMES
+    from game.long_game import LongGame
+    from game.race import Race
+
+    lines = [PHASE_NAMES[app.phase]]
+    match = app.match
+    if match is not None:
+        lines.append("player %d" % (app.player + 1))
+        ledger = match.ledger
+        if isinstance(match, LongGame):
+            lines.append("left to play")
+            for player in range(match.players):
+                _wrapped("P%d %s %d" % (player + 1, "shut" if player == match.shutter else "open",
+                                        match.totals[player]), lines)
+        elif isinstance(match, Race):
+            lines.append("left to shut")
+            for player in range(match.players):
+                _wrapped("P%d %d" % (player + 1, match.totals[player]), lines)
+        else:
+            lines.append("total +round")
+            for player in range(match.players):
+                line = "P%d %d" % (player + 1, match.totals[player])
+                score = _round_score(match, player)
+                if score is not None:
+                    line += " +%d" % score
+                _wrapped(line, lines)
+        if ledger is not None:
+            lines.append("chips")
+            for player in range(match.players):
+                _wrapped("P%d $%d" % (player + 1, ledger.chips[player]), lines)
+    if app.faults:
+        lines.append("faults %d" % len(app.faults))
+    return lines
+
+
+def _round_score(match, player):
+    """A player's score in the round under way (None before they have thrown)."""
+    if getattr(match, "scores", None) is None or match.over:
+        return None
+    if match.scores[player] is not None:
+        return match.scores[player]
+    seats = getattr(match, "seats", ())
+    if player in seats and not match.simultaneous:
+        return match.round.scores[seats.index(player)]
+    return None
 
 
 class _Put:

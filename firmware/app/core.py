@@ -6,7 +6,8 @@ what they mean, and writes the outputs (LEDs, OLED, buzzer). Phases:
     MENU      pick the game, the players and hints (select: next row, ok: change / start)
     SETUP     before a turn: the flaps must match the turn's start; the ones to move are lit
     PLAY      shake (or press ok) to roll, shut the lit tiles; wrong flaps are shown in red
-    FINISHED  the winners, until ok (play again) or select (the menu)
+    FINISHED  the last turn's result until ok, then the standings (a page at a time when
+              they take more than one screen) until ok (play again) or select (the menu)
 
 The App never assumes a flap moved: it compares the switches with the game and shows which
 flap to move (app.reconcile). A long press of select goes back to the menu from anywhere.
@@ -65,8 +66,9 @@ SETUP = const(1)
 PLAY = const(2)
 FINISHED = const(3)
 PHASE_NAMES = ("menu", "setup", "play", "finished")
-_RESULT_MS = const(2500)  # the last turn's result stays up at least this long
-_FAULT_MS = const(3000)  # each fault message is shown this long
+_RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
+_FAULT_MS = const(3000)  # each page of a fault message is shown this long
+_PAGE_MS = const(3000)  # standings longer than a screen turn a page this often
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
 _REVIEW_MS = const(6000)  # with hints on, the review of a turn stays up this long (or until ok)
 
@@ -85,6 +87,12 @@ MSG_FINISH = ("Finish the move", "before rolling")
 MSG_REFUSED = ("Not allowed:", "open tile")
 MSG_ROLL_FIRST = ("Roll first:", "open tile")
 MSG_SHUT_AGAIN = ("Already played:", "shut tile")
+# The long game's uncoverer plays by opening flaps: the same messages, the other way round.
+MSG_MOVE_UNCOVER = ("Open lit tiles", "to make")
+MSG_MOVE_OK_UNCOVER = ("Move adds up:", "roll, or open", "more lit tiles")
+MSG_REFUSED_UNCOVER = ("Not allowed:", "shut tile")
+MSG_ROLL_FIRST_UNCOVER = ("Roll first:", "shut tile")
+MSG_OPEN_AGAIN = ("Already played:", "open tile")
 END_WORDS = ("", "shut box!", "no move", "unlucky 7", "lost 1st")
 
 
@@ -116,6 +124,8 @@ class App:
         self._fault_queue = []
         self._fault_since = 0
         self._fault_showing = False
+        self._fault_page = 0
+        self._fault_pages = 1
         self._accel_failing = False
         self._flaps_failing = False
         self._display_failing = False
@@ -154,6 +164,10 @@ class App:
         self.result_score = 0
         self.result_end = 0
         self._result_since = 0
+        self.showing_result = False  # the match is over and its last turn is on the display
+        self._page = 0  # the first player on the standings' page shown
+        self._next_page = 0  # the first player of the next page (0: one page)
+        self._page_since = 0
         self.winner_mask = 0
         self._dirty = True
         self._frame_ms = 0
@@ -220,7 +234,8 @@ class App:
             self.total = turn.total
             self.legal = turn.legal_tiles()
             if self.menu.hints_on and turn.state == AWAIT_MOVE:
-                self.hint = self.hints.best_move(turn)
+                self.hints.best_move(turn)
+                self._refresh_hint()
                 self.chance = self.hints.shut_chance(turn)
             else:
                 self._hint_roll()
@@ -271,12 +286,19 @@ class App:
             self._report("%s; the LEDs play on" % fault)
         self._display_failing = fault is not None
         if self._fault_showing and time.ticks_diff(now_ms, self._fault_since) >= _FAULT_MS:
-            self._fault_queue.pop(0)
-            self._fault_showing = False
+            self._fault_page += 1
+            self._fault_since = now_ms
+            if self._fault_page >= self._fault_pages:
+                self._fault_queue.pop(0)
+                self._fault_showing = False
             self._dirty = True
         if not self._fault_showing and self._fault_queue:
             self._fault_showing = True
             self._fault_since = now_ms
+            self._fault_page = 0
+            self._fault_pages = 1
+            if self.screen is not None and not self._display_failing:
+                self._fault_pages = screens.fault_pages(self._fault_queue[0])
             self.sounds.play(FAULT)
             self._dirty = True
 
@@ -306,6 +328,7 @@ class App:
             self._report_keeper()
         self.phase = MENU
         self.reviewing = False
+        self.showing_result = False
         self.match = None
         self.turn = None
         self.menu.row = 0
@@ -324,6 +347,7 @@ class App:
         self.result_player = -1
         self.winner_mask = 0
         self.reviewing = False
+        self.showing_result = False
         self.dice_count = 0
         self.total = 0
         self.tally = self.stats.new_tally()
@@ -371,14 +395,19 @@ class App:
         self._compare()
         if self.must_open or self.must_shut or self.reviewing:
             return
-        if (self.result_player < 0 or ok == SHORT_PRESS
-                or time.ticks_diff(now_ms, self._result_since) >= _RESULT_MS):
+        if (self.result_player < 0 or ok == SHORT_PRESS or (not self.waits_for_ok()
+                and time.ticks_diff(now_ms, self._result_since) >= _RESULT_MS)):
             self.phase = PLAY
             self.dice_count = 0  # the last turn's dice stay up until the next turn starts
             self.total = 0
             self.sounds.play(READY)
             self._dirty = True
             self._hint_roll()
+
+    def waits_for_ok(self):
+        """Does a turn wait for ok after the last one's result ("ok to play" on the screen)?
+        Without a working screen or an ok button the next turn starts after _RESULT_MS."""
+        return self.screen is not None and not self._display_failing and self.ok_button is not None
 
     # -- playing a turn ----------------------------------------------------------------------
     def _play(self, now_ms, select, ok):
@@ -443,7 +472,17 @@ class App:
         self.blocked_shake = False
         self.legal = turn.legal_tiles()
         self._dirty = True
+        self._refresh_hint()
         self._hint_roll()
+
+    def _refresh_hint(self):
+        """Hints on: the tiles still to shut for the best move that keeps the flaps shut so far."""
+        hint = 0
+        if self.menu.hints_on and self.turn.state == AWAIT_MOVE:
+            hint = self.hints.follow_up(self.turn)
+        if hint != self.hint:
+            self.hint = hint
+            self._dirty = True
 
     def _land(self, now_ms):
         turn = self.turn
@@ -503,21 +542,27 @@ class App:
         """Pick the message for the state of the turn (and the number that ends it)."""
         turn = self.turn
         number = -1
+        uncover = self.invert != 0
+        played_back = self.must_open if uncover else self.must_shut  # a played tile undone
+        played_wrong = self.must_shut if uncover else self.must_open  # a tile the rules refuse
         if self.roller.state == TUMBLING:
             message = MSG_ROLLING
-        elif self.must_shut:
-            message = MSG_SHUT_AGAIN
-            number = _lowest_tile(self.must_shut)
-        elif self.must_open:
-            message = MSG_ROLL_FIRST if self.flap_feed.error == E_ROLL_FIRST else MSG_REFUSED
-            number = _lowest_tile(self.must_open)
+        elif played_back:
+            message = MSG_OPEN_AGAIN if uncover else MSG_SHUT_AGAIN
+            number = _lowest_tile(played_back)
+        elif played_wrong:
+            if self.flap_feed.error == E_ROLL_FIRST:
+                message = MSG_ROLL_FIRST_UNCOVER if uncover else MSG_ROLL_FIRST
+            else:
+                message = MSG_REFUSED_UNCOVER if uncover else MSG_REFUSED
+            number = _lowest_tile(played_wrong)
         elif self.blocked_shake and turn.state == AWAIT_MOVE:
             message = MSG_FINISH
         elif turn.state == AWAIT_MOVE:
             if turn.pending and turn.move_state() != PENDING:
-                message = MSG_MOVE_OK
+                message = MSG_MOVE_OK_UNCOVER if uncover else MSG_MOVE_OK
             else:
-                message = MSG_MOVE
+                message = MSG_MOVE_UNCOVER if uncover else MSG_MOVE
                 number = turn.total
         elif self.free_throw:
             message = MSG_FREE
@@ -548,6 +593,10 @@ class App:
         match = self.match
         if match.end_turn():
             self.phase = FINISHED
+            self.showing_result = self.waits_for_ok()
+            self._page = 0
+            self._next_page = 0
+            self._page_since = now_ms
             self.winner_mask = 0
             for player in match.winners():
                 self.winner_mask |= 1 << player
@@ -565,10 +614,19 @@ class App:
     # -- the end -----------------------------------------------------------------------------
     def _finished(self, now_ms, select, ok):
         self.roller.update(now_ms, False)
-        if ok == SHORT_PRESS:
+        if self.showing_result and ok == SHORT_PRESS:
+            self.showing_result = False  # on to the standings
+            self._page_since = now_ms
+            self._dirty = True
+        elif ok == SHORT_PRESS:
             self._start_match(now_ms)
         elif select == SHORT_PRESS:
             self._to_menu()
+        elif (not self.showing_result and (self._page or self._next_page)
+              and time.ticks_diff(now_ms, self._page_since) >= _PAGE_MS):
+            self._page = self._next_page
+            self._page_since = now_ms
+            self._dirty = True
 
     # -- output ------------------------------------------------------------------------------
     def _render(self, now_ms):
@@ -590,23 +648,28 @@ class App:
         self._dirty = False
         screen = self.screen
         if self._fault_showing:
-            screen.show_fault(self._fault_queue[0])
+            screen.show_fault(self._fault_queue[0], self._fault_page)
         elif self.reviewing and (phase == SETUP or phase == FINISHED):
             screen.show_review(self.hints.review)
         elif phase == MENU:
             screen.show_menu(self.menu)
         elif phase == SETUP:
             screen.show_setup(self.result_player, self.result_score, END_WORDS[self.result_end],
-                              self.total, self.player, self._round_number(), self.must_open, self.must_shut)
+                              self.total, self.player, self._round_number(), self.must_open,
+                              self.must_shut, self.result_player >= 0 and self.waits_for_ok())
         elif phase == PLAY:
             screen.show_turn(self.player, self.dice, self.dice_count, self.total, self.message,
                              self.number, self.chance, self.advice)
+        elif self.showing_result:
+            screen.show_result(self.result_player, self.result_score, END_WORDS[self.result_end],
+                               self.total)
         else:
             match = self.match
             ledger = match.ledger
-            screen.show_standings("Winner!" if self.winner_mask & (self.winner_mask - 1) == 0
-                                  else "Shared win!", match.totals, match.players,
-                                  ledger.chips if ledger is not None else None, self.winner_mask)
+            self._next_page = screen.show_standings(
+                "Winner!" if self.winner_mask & (self.winner_mask - 1) == 0 else "Shared win!",
+                match.totals, match.players, ledger.chips if ledger is not None else None,
+                self.winner_mask, self._page)
 
     def _light_turn(self, now_ms):
         turn = self.turn

@@ -81,6 +81,27 @@ class Hints:
             review.count = index + 1
         return best
 
+    def follow_up(self, turn):
+        """The tiles still to shut for the best move that keeps the tiles shut so far: the
+        roll's best move while the player follows it, else the best legal move that contains
+        them (0: nothing better to add, or no table)."""
+        pending = turn.pending
+        best = self._roll_best
+        if best & pending == pending:
+            return best & ~pending
+        policy = self.policy_for(turn)
+        if policy is None or turn.state != AWAIT_MOVE:
+            return 0
+        choice = 0
+        choice_value = 0
+        for move in turn.legal_moves():
+            if move & pending == pending:
+                value = policy.value(turn.open_mask & ~move)
+                if not choice or value > choice_value:
+                    choice = move
+                    choice_value = value
+        return choice & ~pending
+
     def shut_chance(self, turn):
         """The chance of shutting the box in whole percent, from where the turn stands: the
         open tiles before a roll; after one, the move shut so far if it adds up, else the best

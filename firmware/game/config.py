@@ -1,7 +1,8 @@
 """Rules from a configuration object (parsed JSON): a preset plus any axes changed by name.
 
 Every mistake is refused with a message that names the key, the value and what is allowed;
-combinations that make no sense are refused with a message naming the conflict.
+combinations that make no sense are refused with a message naming the conflict. A file with
+several problems hears of all of them at once.
 """
 
 from game import rules as R
@@ -58,22 +59,30 @@ def _value(name, raw):
 
 
 def rules_from_config(config):
-    """Rules for a dict like {"preset": "classic", "tiles": 12, "move": "thai"}."""
+    """Rules for a dict like {"preset": "classic", "tiles": 12, "move": "thai"}.
+
+    Every problem is found in one pass: ConfigError's message lists them all, "; " between."""
     if not isinstance(config, dict):
         raise ConfigError("the rules must be an object of axis names, got %r" % (config,))
+    found = []
     preset_name = config.get("preset", "classic")
     if preset_name not in PRESET_NAMES:
-        raise ConfigError("preset: unknown '%s'; choose one of: %s" % (preset_name, ", ".join(PRESET_NAMES)))
+        found.append("preset: unknown '%s' (choose one of: %s)" % (preset_name, ", ".join(PRESET_NAMES)))
+        preset_name = "classic"
     values = dict(preset_axes(preset_name))
     for key in config:
         if key == "preset":
             continue
         if not _axis_names(key)[0]:
             known = ", ".join(["preset"] + [axis[0] for axis in R.AXES])
-            raise ConfigError("unknown key '%s'; the keys are: %s" % (key, known))
-        values[key] = _value(key, config[key])
+            found.append("unknown key '%s' (the keys are: %s)" % (key, known))
+            continue
+        try:
+            values[key] = _value(key, config[key])
+        except ConfigError as error:
+            found.append(str(error))
     rules = R.Rules(**values)
-    found = conflicts(rules)
+    found.extend(conflicts(rules))  # with a refused value, against the preset's own
     if found:
         raise ConfigError("; ".join(found))
     return rules
@@ -95,7 +104,7 @@ def conflicts(rules):
     if rules.move != R.MOVE_ANY and not two_values:
         found.append("move '%s' reads two dice, but %s gives %s"
                      % (move_name, R.SOURCE_NAMES[rules.source],
-                        "one card a draw" if rules.source == R.SOURCE_CARDS else "%d dice" % rules.dice))
+                        "one card a draw" if rules.source == R.SOURCE_CARDS else _dice_words(rules.dice)))
     if rules.move == R.MOVE_THAI and rules.one_die != R.ONE_DIE_NEVER:
         found.append("move 'thai' always rolls two dice, so one_die must be 'never', not '%s'"
                      % R.ONE_DIE_NAMES[rules.one_die])
@@ -142,6 +151,10 @@ def conflicts(rules):
     if rules.stakes != R.STAKES_NONE and rules.chips < rules.ante:
         found.append("stakes: chips %d cannot pay an ante of %d" % (rules.chips, rules.ante))
     return found
+
+
+def _dice_words(count):
+    return "1 die" if count == 1 else "%d dice" % count
 
 
 def _can_shut_alone(rules, tile):

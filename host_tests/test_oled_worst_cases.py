@@ -1,0 +1,188 @@
+"""Every OLED frame fits the 128x64 glass at its worst (24 tiles, 8 players, digital scores,
+chips, long fault messages, every game name): drawn by the real app.screens code through the
+firmware's SSD1306 driver onto the simulated panel, read back as text from its pixels. No
+text may leave the glass or overwrite other text, and every number reads back whole."""
+
+import pytest
+
+from board_sim.frontend.oled import text_lines
+from board_sim.install import simulated
+
+PINMAP = {
+    "i2c": {"id": 0, "sda": 4, "scl": 5, "freq": 400000},
+    "flaps": [],
+    "display": {"type": "ssd1306", "address": 0x3C, "width": 128, "height": 64,
+                "external_vcc": False},
+}
+ALL_24 = (1 << 24) - 1
+DIGITAL_24 = int("".join(str(tile) for tile in range(1, 25)))  # every tile of the-300 left open
+
+
+class CheckedPanel:
+    """The firmware's SSD1306 driver, with every character drawn between fill() and show()
+    checked: inside the glass, and never over another character."""
+
+    def __init__(self, display):
+        self.display = display
+        self.cells = []
+
+    def fill(self, colour):
+        self.cells = []
+        self.display.fill(colour)
+
+    def text(self, words, x, y, colour=1):
+        for index in range(len(words)):
+            left = x + 8 * index
+            assert 0 <= left and left + 8 <= 128 and 0 <= y and y + 8 <= 64, (words, x, y)
+            for other in self.cells:
+                assert abs(other[0] - left) >= 8 or abs(other[1] - y) >= 8, (words, x, y, other)
+            self.cells.append((left, y))
+        self.display.text(words, x, y, colour)
+
+    def __getattr__(self, name):
+        return getattr(self.display, name)
+
+
+@pytest.fixture
+def screen():
+    with simulated(PINMAP, seed=3) as board:
+        import machine
+        from app.screens import Screen
+        from hal.ssd1306 import SSD1306_I2C
+
+        i2c = machine.I2C(0, sda=machine.Pin(4), scl=machine.Pin(5))
+        shown = Screen(CheckedPanel(SSD1306_I2C(128, 64, i2c)))
+        shown.read = lambda: text_lines(board.display_pixels())
+        yield shown
+
+
+def digits_from(lines, start_row, first_column=0):
+    """The run of digits that starts at a row (and column) and runs on over the lines below."""
+    run = ""
+    for row in range(start_row, len(lines)):
+        line = lines[row].ljust(16)[first_column if row == start_row else 0:]
+        for char in line:
+            if not char.isdigit():
+                return run
+            run += char
+    return run
+
+
+@pytest.mark.parametrize("score, total", [(13, 12), (292, 24), (DIGITAL_24, 24)])
+def test_the_result_of_a_turn_shows_the_throw_and_the_whole_score(screen, score, total):
+    screen.show_setup(7, score, "no move", total, 0, 12, 0, 0)
+    lines = screen.read()
+    assert lines[0] == "P8 no move"
+    assert lines[1] == "threw %d" % total
+    assert lines[2].startswith("score ")
+    assert digits_from(lines, 2, 6) == str(score)
+    assert "Next: Player 1" in lines and lines[-1] in ("ok to play", "") or "ok to play" in lines
+
+
+def test_the_match_end_shows_the_last_turn_before_the_standings(screen):
+    screen.show_result(1, 0, "shut box!", 7)
+    assert screen.read()[:3] == ["P2 shut box!", "threw 7", "score 0"]
+
+
+@pytest.mark.parametrize("must_open, must_shut", [
+    (ALL_24, 0), (ALL_24 & ~1, 1), (0b101010101010101010101010, 0b010101010101010101010101)])
+def test_flaps_to_move_are_listed_whole_or_end_in_an_ellipsis(screen, must_open, must_shut):
+    screen.show_setup(0, DIGITAL_24, "no move", 24, 1, 3, must_open, must_shut)
+    lines = screen.read()
+    text = " ".join(lines[lines.index("Next: Player 2") + 1:]).replace("Open:", "|").replace("Shut:", "|")
+    for part, mask in zip(text.split("|")[1:], (must_open, must_shut) if must_open else (must_shut,),
+                          strict=False):
+        words = part.split()
+        expected = [str(tile) for tile in range(1, 25) if mask >> (tile - 1) & 1]
+        if words and words[-1] == "...":
+            words = words[:-1]
+            assert len(words) < len(expected)
+        else:
+            assert len(words) == len(expected)
+        assert words == expected[:len(words)]  # the lowest tiles, each number whole
+
+
+def test_every_game_name_reads_whole_in_the_menu(screen):
+    from app.menu import Menu
+    from app.settings import HOUSE
+    from game.presets import PRESET_NAMES, preset
+
+    names = [HOUSE, *PRESET_NAMES]
+    menu = Menu([(name, preset("classic")) for name in names], 0, 8, True, True)
+    for entry, name in enumerate(names):
+        menu.entry = entry
+        screen.show_menu(menu)
+        lines = screen.read()
+        shown = (lines[1][6:] + lines[2][1:]).strip() if lines[1][6:] else lines[2].strip()
+        assert shown == name, lines
+        assert lines[4] == " Hints    on" and lines[5] == " Start"
+
+
+@pytest.mark.parametrize("chips, totals", [
+    ([8, 9, 79992, 0, 100, 3, 50, 9999], [17, 3, 45, 300, 0, 9, 12, 1]),
+    (None, [DIGITAL_24 * 99] * 8),
+    ([9999] * 8, [DIGITAL_24] * 8),
+])
+def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, totals):
+    shown = {}
+    first = 0
+    pages = 0
+    while True:
+        following = screen.show_standings("Shared win!", totals, 8, chips, 0b10000001, first)
+        lines = screen.read()
+        assert lines[0].startswith("Shared win!") and lines[0].endswith("more") == (following != 0)
+        for row, line in enumerate(lines):
+            if line[1:2] == "P":
+                player = int(line[2])
+                total = digits_from(lines, row, 4)
+                rest = " ".join(lines[row:]).split("$")
+                shown[player] = (line[0], total, int(rest[1].split()[0]) if chips else None)
+        pages += 1
+        if not following:
+            break
+        first = following
+    assert pages <= 8
+    for player in range(8):
+        mark = "*" if player in (0, 7) else " "
+        assert shown[player + 1] == (mark, str(totals[player]), chips[player] if chips else None)
+
+
+def test_a_long_fault_message_pages_over_the_screen(screen):
+    from app.screens import fault_pages
+    from game.config import ConfigError, rules_from_config
+
+    with pytest.raises(ConfigError) as error:
+        rules_from_config({"preset": "nosuch", "tiles": 99, "bogus": 1, "move": "thai", "dice": 1})
+    message = "config.json: rules: %s; playing classic" % error.value
+    pages = fault_pages(message)
+    assert pages > 1
+    words = []
+    for page in range(pages):
+        screen.show_fault(message, page)
+        lines = screen.read()
+        assert lines[0].startswith("FAULT")
+        words.extend(" ".join(lines[1:]).split())
+    assert "".join(words) == message.replace(" ", "")  # a word longer than a line is split
+    assert "one-die-last- tile," in " ".join(words)  # after a hyphen
+
+
+def test_a_review_of_more_moves_than_rows_says_how_many_more(screen):
+    from app.hints import Review
+
+    review = Review()
+    review.count = 9
+    for index in range(9):
+        review.totals[index] = 1 + index
+        review.made[index] = review.best[index] = 1 << index
+    screen.show_review(review)
+    lines = screen.read()
+    assert lines[6] == "and 4 more" and lines[7] == "all best moves"
+
+
+def test_the_worst_turn_screen_fits(screen):
+    from app.core import MSG_MOVE_OK_UNCOVER, MSG_SHAKE_CHOSEN
+
+    screen.show_turn(7, bytearray((6, 6, 6, 6)), 4, 24, MSG_SHAKE_CHOSEN)
+    assert screen.read()[0] == "Player 8   = 24"
+    screen.show_turn(7, bytearray((20, 0, 0, 0)), 1, 20, MSG_MOVE_OK_UNCOVER, -1, 100, 1)
+    assert screen.read()[5:8] == ["Move adds up:", "roll, or open", "more lit tiles"]
