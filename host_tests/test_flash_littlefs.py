@@ -135,3 +135,14 @@ def test_statvfs_figures_that_wrapped_are_counted_from_the_files(tmp_path, capsy
     assert sorted(path.name for path in (tmp_path / "small").iterdir()) == ["data"]
     assert not believable_free_blocks(212, 4294967295)
     assert believable_free_blocks(212, 0) and believable_free_blocks(212, 212)
+
+
+def test_every_pin_map_is_flashed_without_host_only_keys_small_enough_to_take_no_block():
+    from tools.flash_build import HOST_ONLY_KEYS, board_json_for, build_image
+
+    image = build_image("6.3", board_json_for("pico"))
+    pin_maps = {path: data for path, data in image.items() if path.startswith("boards/")}
+    assert len(pin_maps) >= 5
+    for path, data in pin_maps.items():
+        assert not any(key.encode() in data for key in HOST_ONLY_KEYS), path
+        assert len(data) <= 512, (path, len(data))  # LittleFS keeps it in its directory (rp2)

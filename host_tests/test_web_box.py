@@ -41,7 +41,8 @@ TURN_STATE = ("[box._box.player, box._box.turn.open_mask, box._box.turn.rolls, "
 MOTION = """([x, y, z]) => window.dispatchEvent(new DeviceMotionEvent("devicemotion",
     {accelerationIncludingGravity: {x, y, z}, interval: 16}))"""
 SITUATION = ("[box._box.phase, box._box.turn.state if box._box.turn else -1, box._box.roller.state, "
-             "box._box.legal, box._box.must_open, box._box.must_shut, box._box.row]")
+             "box._box.legal, box._box.must_open, box._box.must_shut, box._box.row, "
+             "box._box.result_player >= 0 and box._box.waits_for_ok()]")
 
 
 def _require(what, missing):
@@ -112,13 +113,15 @@ class Box:
     def step(self, tiles=9):
         """One move of a player at the page, as board_sim's BoxPlayer decides; False when
         the match is over."""
-        phase, turn_state, roller, legal, must_open, must_shut, row = self.python(SITUATION)
+        phase, turn_state, roller, legal, must_open, must_shut, row, ok_to_play = self.python(SITUATION)
         if phase == FINISHED:
             return False
         if phase == MENU:
             self.hold("#ok", LONG_PRESS_MS)
         elif must_open or must_shut:
             self.set_right(row, tiles, must_open, must_shut)
+        elif phase == SETUP and ok_to_play:
+            self.hold("#ok", STEP_MS)  # "ok to play": the next player is ready
         elif phase == PLAY and roller == IDLE and turn_state == AWAIT_ROLL:
             self.hold("#shake", SHAKE_MS)
             self.page.wait_for_timeout(600)

@@ -96,9 +96,19 @@ def board_named_in(board_json_bytes):
     return board if isinstance(board, str) else None
 
 
+# Keys of a pin map that only the host reads (the bench and the tests): left off the board, so a
+# pin map stays small enough for LittleFS to keep it in its directory, taking no block.
+HOST_ONLY_KEYS = ("heap_bytes", "heap_source")
+
+
 def compact_json(data):
-    """A JSON file's bytes with no whitespace between tokens: the same document, smaller."""
-    return json.dumps(json.loads(data), separators=(",", ":")).encode()
+    """A JSON file's bytes with no whitespace between tokens and no host-only keys: the same
+    document for the firmware, smaller."""
+    document = json.loads(data)
+    if isinstance(document, dict):
+        for key in HOST_ONLY_KEYS:
+            document.pop(key, None)
+    return json.dumps(document, separators=(",", ":")).encode()
 
 
 def build_image(bytecode, board_json_bytes, firmware_dir=FIRMWARE):
