@@ -2,21 +2,22 @@
 
 One table per distinct play-relevant rule set of the presets the box offers (game.strategy's
 policy_key: tiles, dice, one-die rule, move rule, unlucky 7, free throws, 2/3-to-go and the
-objective with its scoring), solved exactly by tools/analyze.py. Per table:
+objective with its scoring), solved exactly by tools/analyze.py. Per table, per open mask:
 
-    MOVES        4 bits per (open mask, roll column): the index of the best move in the order
-                 Turn.legal_moves() lists them, 15 when the roll has no move, 14 when the index
-                 is 14 or more and is found in LONG (4 bytes each: the cell, 3 bytes LE, then
-                 the index); cell = mask * ROLLS + column; low nibble first
-    ONE_DIE      1 bit per mask: roll one die (only set where one die is allowed)
-    SHUT         uint16 LE per mask: the chance of shutting the box under the policy, x 65535
-    SCORE        SCORE_BYTES LE per mask: the expected score x SCORE_UNIT (score tables only)
-    FIRST_*      the first roll from START under 2-to-go/3-to-go (empty otherwise)
+    VALUE        VALUE_BYTES LE: the objective's value x VALUE_UNIT, a whole number: the shut
+                 chance (x 65535) or the expected score (x a power of ten; lower is better)
+    SHUT         1 byte: the chance of shutting the box under the policy, x 255
+    ONE_DIE      1 bit: roll one die (only set where one die is allowed)
+    FIRST_*      the first roll from START under 2-to-go/3-to-go (START 0 otherwise)
 
-On the box: policy_<name>.bin holds MOVES, ONE_DIE, SHUT, SCORE and LONG one after the other,
-raw deflate (window game.tables.WBITS); rule sets whose sections are the same bytes share one
-file (classic, 2-to-go and 3-to-go differ only in their first roll). policies.py indexes them:
-per key, the file, the scalars, the section sizes and the FIRST_* figures; game.tables.load_policy
+No moves are stored: the policy is "the first legal move (in Turn.legal_moves' order) that
+leaves the highest stored VALUE" (game.strategy.first_best), solved here on those rounded
+values, so the box's choice by enumeration is the host's at every position by construction.
+
+On the box: policy_<name>.bin holds VALUE, SHUT and ONE_DIE one after the other, raw deflate
+(window game.tables.WBITS); rule sets whose sections are the same bytes share one file
+(classic, 2-to-go and 3-to-go differ only in their first roll). policies.py indexes them: per
+key, the file, the scalars, the section sizes and the FIRST_* figures; game.tables.load_policy
 reads them.
 
 `python tools/gen_policy.py` writes them; `--check` exits non-zero when a committed file is
@@ -39,9 +40,7 @@ from game.tables import WBITS  # noqa: E402
 
 TABLES_DIR = ROOT / "firmware" / "game" / "tables"
 INDEX = TABLES_DIR / "policies.py"
-# The largest table the box carries: full-house (41 KB) and 2012 (58 KB) would take a third of
-# a Pico's heap once loaded (and more than the flashed self-test has to spare), so those two
-# games have no hints; analyze.py still solves them.
+# The largest table the box carries (full-house and 2012: 12.5 KB once loaded).
 MAX_TABLE_BYTES = 16 * 1024
 
 
@@ -62,39 +61,6 @@ def table_groups():
     return groups
 
 
-def layout(rules):
-    """(by_total, rolls, one_die_keys) of a rule set's MOVES columns."""
-    if rules.move == R.MOVE_ANY:
-        return True, rules.max_roll(), 0
-    if rules.dice == 1:
-        return False, rules.faces, 0
-    ever = any(rules.one_die_allowed(mask) for mask in range(1, 1 << rules.tiles))
-    one_keys = rules.faces if ever else 0
-    return False, one_keys + rules.faces * (rules.faces + 1) // 2, one_keys
-
-
-def column(rules, roll_key):
-    by_total, _rolls, one_keys = layout(rules)
-    if by_total:
-        return strategy.roll_key(True, rules.faces, 0, None, 0, roll_key)
-    return strategy.roll_key(False, rules.faces, one_keys, roll_key, len(roll_key), sum(roll_key))
-
-
-def _put_nibble(table, cell, index, where, overflow):
-    if index >= strategy.LONG_INDEX:
-        if index > 255:
-            raise SystemExit("%s: a best move has index %d: more than a byte holds" % (where, index))
-        if overflow.get(cell, index) != index:
-            raise SystemExit("%s: two rolls of one column disagree" % where)
-        overflow[cell] = index
-        index = strategy.LONG_INDEX
-    shift = 4 * (cell & 1)
-    old = (table[cell >> 1] >> shift) & 15
-    if old != 15 and old != index:
-        raise SystemExit("%s: two rolls of one column disagree (%d, %d)" % (where, old, index))
-    table[cell >> 1] = (table[cell >> 1] & ~(15 << shift)) | (index << shift)
-
-
 def score_format(rules):
     """(bytes, unit): the widest power-of-ten unit such that the worst score still fits."""
     worst = rules.score(rules.all_tiles())
@@ -107,71 +73,83 @@ def score_format(rules):
     raise SystemExit("a score of %d does not fit 4 bytes" % worst)
 
 
-def shut_raw(chance):
+def value_format(rules, objective):
+    """(bytes, unit) of a table's VALUE: shut chances in 1/65535, scores as score_format."""
+    if objective == analyze.OBJ_SHUT:
+        return 2, strategy.VALUE_SHUT_ONE
+    return score_format(rules)
+
+
+def stored_value(solution, mask, unit):
+    """The whole number a table stores for a mask (solution's objective)."""
+    if solution.objective == analyze.OBJ_SHUT:
+        return int(round(solution.shut[mask] * unit))
+    return int(round(solution.score[mask] * unit))
+
+
+def rounded_policy(unit):
+    """analyze.solve's pick_move for the box's rule: the first move leaving the highest
+    stored value (game.strategy.first_best on the rounded figures)."""
+
+    def pick_move(solution, mask, _roll_key, afters):
+        sign = 1 if solution.objective == analyze.OBJ_SHUT else -1
+
+        def value_of(after):
+            return sign * stored_value(solution, after, unit)
+
+        moves = [mask & ~after for after in afters]
+        return moves.index(strategy.first_best(moves, value_of, mask))
+
+    return pick_move
+
+
+def solve_rounded(rules):
+    """(solution, bytes, unit): the box's policy for a rule set and its VALUE format."""
+    objective = analyze.objective_of(rules)
+    width, unit = value_format(rules, objective)
+    return analyze.solve(rules, objective, pick_move=rounded_policy(unit)), width, unit
+
+
+def shut_byte(chance):
     return int(round(chance * strategy.SHUT_ONE))
 
 
 def build(key, rules):
-    """The table's constants as a dict (name -> int or bytes)."""
-    objective = analyze.objective_of(rules)
-    solution = analyze.solve(rules, objective)
-    by_total, rolls, one_keys = layout(rules)
+    """The table's constants as a dict (name -> int or bytes), and the solution."""
+    solution, width, unit = solve_rounded(rules)
     size = 1 << rules.tiles
-    moves = bytearray(b"\xff" * ((size * rolls + 1) // 2))
+    value = bytearray(width * size)
+    shut = bytearray(size)
     one_die = bytearray((size + 7) // 8)
-    shut = bytearray(2 * size)
-    is_score = objective == analyze.OBJ_SCORE
-    score_bytes, unit = score_format(rules) if is_score else (0, 0)
-    score = bytearray(score_bytes * size)
-    overflow = {}
     for mask in range(size):
-        shut[2 * mask:2 * mask + 2] = shut_raw(solution.shut[mask]).to_bytes(2, "little")
-        if is_score:
-            score[score_bytes * mask:score_bytes * (mask + 1)] = int(
-                round(solution.score[mask] * unit)).to_bytes(score_bytes, "little")
-        if mask == 0:
-            continue
+        value[width * mask:width * (mask + 1)] = stored_value(solution, mask, unit).to_bytes(width, "little")
+        shut[mask] = shut_byte(solution.shut[mask])
         if solution.one_die[mask]:
             one_die[mask >> 3] |= 1 << (mask & 7)
-        for roll_key, index in solution.best[mask].items():
-            _put_nibble(moves, mask * rolls + column(rules, roll_key), index, "%s mask %d" % (key, mask),
-                        overflow)
     constants = {
-        "OBJECTIVE": strategy.OBJ_SHUT if objective == analyze.OBJ_SHUT else strategy.OBJ_SCORE,
-        "ROLLS": rolls, "ONE_DIE_KEYS": one_keys, "SCORE_BYTES": score_bytes, "SCORE_UNIT": unit,
-        "START": 0, "FIRST_SHUT": 0, "FIRST_SCORE": 0, "FIRST_ONE_DIE": False,
-        "MOVES": bytes(moves), "ONE_DIE": bytes(one_die), "SHUT": bytes(shut),
-        "SCORE": bytes(score), "FIRST_MOVES": b"", "LONG": _long_entries(overflow),
+        "OBJECTIVE": strategy.OBJ_SHUT if solution.objective == analyze.OBJ_SHUT else strategy.OBJ_SCORE,
+        "VALUE_BYTES": width, "VALUE_UNIT": unit,
+        "START": 0, "FIRST_SHUT": 0, "FIRST_VALUE": 0, "FIRST_ONE_DIE": False,
+        "VALUE": bytes(value), "SHUT": bytes(shut), "ONE_DIE": bytes(one_die),
     }
     if solution.first is not None:
-        first_shut, first_score, first_one, first_best = solution.first
-        first_moves = bytearray(b"\xff" * ((rolls + 1) // 2))
-        for roll_key, index in first_best.items():
-            _put_nibble(first_moves, column(rules, roll_key), index, "%s first roll" % key, {})
-        constants.update(START=rules.start_mask(), FIRST_SHUT=shut_raw(first_shut),
-                         FIRST_SCORE=int(round(first_score * unit)) if is_score else 0,
-                         FIRST_ONE_DIE=bool(first_one), FIRST_MOVES=bytes(first_moves))
+        first_shut, first_score, first_one, _first_best = solution.first
+        first_value = first_shut if solution.objective == analyze.OBJ_SHUT else first_score
+        constants.update(START=rules.start_mask(), FIRST_SHUT=shut_byte(first_shut),
+                         FIRST_VALUE=int(round(first_value * unit)), FIRST_ONE_DIE=bool(first_one))
     return constants, solution
 
 
-def _long_entries(overflow):
-    """The best moves of index 14 and up: 4 bytes each, the cell (3 bytes LE) then the index."""
-    out = bytearray()
-    for cell in sorted(overflow):
-        out += cell.to_bytes(3, "little") + bytes((overflow[cell],))
-    return bytes(out)
-
-
-BYTES_NAMES = ("MOVES", "ONE_DIE", "SHUT", "SCORE", "FIRST_MOVES", "LONG")
+BYTES_NAMES = ("VALUE", "SHUT", "ONE_DIE")
 
 
 def table_size(constants):
     return sum(len(constants[name]) for name in BYTES_NAMES)
 
 
-SECTIONS = ("MOVES", "ONE_DIE", "SHUT", "SCORE", "LONG")  # in a .bin, in this order
-SCALARS = ("OBJECTIVE", "ROLLS", "ONE_DIE_KEYS", "SCORE_BYTES", "SCORE_UNIT")
-FIRST = ("START", "FIRST_SHUT", "FIRST_SCORE", "FIRST_ONE_DIE", "FIRST_MOVES")
+SECTIONS = BYTES_NAMES  # in a .bin, in this order
+SCALARS = ("OBJECTIVE", "VALUE_BYTES", "VALUE_UNIT")
+FIRST = ("START", "FIRST_SHUT", "FIRST_VALUE", "FIRST_ONE_DIE")
 
 
 def packed_sections(constants):

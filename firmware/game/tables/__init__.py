@@ -134,16 +134,15 @@ class PolicyTable:
     byte sections are views into the one buffer read from its policy_*.bin."""
 
     def __init__(self, entry, data):
-        (_key, _file, self.OBJECTIVE, self.ROLLS, self.ONE_DIE_KEYS, self.SCORE_BYTES,
-         self.SCORE_UNIT, sizes, self.START, self.FIRST_SHUT, self.FIRST_SCORE,
-         self.FIRST_ONE_DIE, self.FIRST_MOVES) = entry
+        (_key, _file, self.OBJECTIVE, self.VALUE_BYTES, self.VALUE_UNIT, sizes, self.START,
+         self.FIRST_SHUT, self.FIRST_VALUE, self.FIRST_ONE_DIE) = entry
         view = memoryview(data)
         sections = []
         at = 0
         for size in sizes:
             sections.append(view[at:at + size])
             at += size
-        self.MOVES, self.ONE_DIE, self.SHUT, self.SCORE, self.LONG = sections
+        self.VALUE, self.SHUT, self.ONE_DIE = sections
 
 
 def load_policy(key):
@@ -161,7 +160,7 @@ def load_policy(key):
     globals().pop("policies", None)
     if entry is None:
         return None
-    data = bytearray(sum(entry[7]))
+    data = bytearray(sum(entry[5]))
     read = _inflate_into(_HERE + "/" + entry[1], data)
     if read != len(data):
         raise ValueError("%s holds %d of %d bytes: flash the firmware again"
