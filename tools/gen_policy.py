@@ -33,7 +33,6 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import analyze  # noqa: E402  (puts firmware/ on sys.path)
-from game import rules as R  # noqa: E402
 from game import strategy  # noqa: E402
 from game.presets import PRESET_NAMES, preset  # noqa: E402
 from game.tables import WBITS  # noqa: E402

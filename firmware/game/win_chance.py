@@ -8,7 +8,7 @@ once per rule set, computed a few masks at a time (`step`) so the App's loop nev
 roll's outcomes are asked of the firmware's own Turn, as the host's solver does.
 """
 
-from game.rules import TIES_FULL
+from game.rules import MOVE_ANY, TIES_FULL
 from game.strategy import WIN_ONE
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
 
@@ -22,6 +22,7 @@ class WinChance:
         self.chances = bytearray(2 * size)
         self.one_die = bytearray((size + 7) // 8)
         self.turn = Turn(rules)
+        self.by_total = rules.move == MOVE_ANY and not rules.double_rethrow
         self.to_beat = -1
         self.tied = 0
         self.next_mask = size  # nothing to compute until `begin`
@@ -97,31 +98,45 @@ class WinChance:
 
     def _roll(self, mask, first, count):
         """The chance of winning when rolling `count` dice at a mask, the best move after each
-        roll; free throws are thrown again (left out of the average)."""
+        roll; free throws are thrown again (left out of the average). Where only the total
+        matters (any combination, no free throws on doubles) each total is rolled once."""
         faces = self.rules.faces
-        turn = self.turn
         one = count != self.rules.dice
         weighed = 0
         free = 0
-        for a in range(1, faces + 1):
-            for b in range(a if count > 1 else faces, faces + 1):
-                weight = 1 if count == 1 or a == b else 2
-                turn.start(mask)
-                if not first:
-                    turn.rolls = 1
-                if one:
-                    turn.choose_one_die(True)
-                result = turn.roll(a) if count == 1 else turn.roll(a, b)
-                if result == FREE_THROW:
-                    free += weight
-                elif result == ENDED:
-                    weighed += weight * self.ending(turn.open_mask, turn.ended)
-                elif result == ROLLED:
-                    best = 0
-                    for move in turn.legal_moves():
-                        after = self.chance(mask & ~move)
-                        if after > best:
-                            best = after
-                    weighed += weight * best
+        if count == 1:
+            for a in range(1, faces + 1):
+                weighed, free = self._outcome(mask, first, one, weighed, free, 1, a, 0)
+        elif self.by_total:
+            for total in range(2, 2 * faces + 1):
+                a = total - faces if total > faces else 1
+                weight = faces - (total - faces - 1 if total > faces + 1 else faces + 1 - total)
+                weighed, free = self._outcome(mask, first, one, weighed, free, weight, a, total - a)
+        else:
+            for a in range(1, faces + 1):
+                for b in range(a, faces + 1):
+                    weight = 1 if a == b else 2
+                    weighed, free = self._outcome(mask, first, one, weighed, free, weight, a, b)
         outcomes = faces ** count - free
         return (weighed + outcomes // 2) // outcomes
+
+    def _outcome(self, mask, first, one, weighed, free, weight, a, b):
+        """(weighed, free) with one roll of the dice a (and b, unless 0) added."""
+        turn = self.turn
+        turn.start(mask)
+        if not first:
+            turn.rolls = 1
+        if one:
+            turn.choose_one_die(True)
+        result = turn.roll(a) if b == 0 else turn.roll(a, b)
+        if result == FREE_THROW:
+            return weighed, free + weight
+        if result == ENDED:
+            return weighed + weight * self.ending(turn.open_mask, turn.ended), free
+        best = 0
+        if result == ROLLED:
+            for move in turn.legal_moves():
+                after = self.chance(mask & ~move)
+                if after > best:
+                    best = after
+        return weighed + weight * best, free
