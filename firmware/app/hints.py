@@ -120,10 +120,11 @@ class Hints:
         return self.winning
 
     def _value(self, mask):
-        return self.win.chance(mask)  # pyright: ignore[reportOptionalMemberAccess]
+        """The chance of winning from a mask (only while `winning`)."""
+        return self.win.chance(mask) if self.win is not None else 0
 
     def _first(self, turn):
-        return self.rules.must_first and turn.rolls == 0  # pyright: ignore[reportOptionalMemberAccess]
+        return turn.rules.must_first and turn.rolls == 0
 
     # -- after a roll ------------------------------------------------------------------------
     def best_move(self, turn):
@@ -163,8 +164,10 @@ class Hints:
         if policy is None:
             return -1
         moved = turn.state == AWAIT_MOVE and turn.pending and turn.move_state() != PENDING
-        if self.winning:
-            win = self.win
+        win = self.win
+        if self.winning and win is not None:
+            if turn.state == AWAIT_ROLL and self._first(turn):
+                return percent(win.first_chance, WIN_ONE)
             if moved:
                 mask = turn.open_mask & ~turn.pending
             elif turn.state == AWAIT_MOVE and self._roll_best:
@@ -173,9 +176,7 @@ class Hints:
                 mask = turn.open_mask
             else:
                 return -1
-            if turn.state == AWAIT_ROLL and self._first(turn):
-                return percent(win.first_chance, WIN_ONE)  # pyright: ignore[reportOptionalMemberAccess]
-            return percent(win.chance(mask), WIN_ONE)  # pyright: ignore[reportOptionalMemberAccess]
+            return percent(win.chance(mask), WIN_ONE)
         if moved:
             return percent(policy.shut_raw(turn.open_mask & ~turn.pending))
         if turn.state == AWAIT_MOVE:
@@ -189,11 +190,11 @@ class Hints:
             return -1
         if turn.state == AWAIT_MOVE and (not turn.pending or turn.move_state() == PENDING):
             return -1
-        if self.winning:
-            win = self.win
+        win = self.win
+        if self.winning and win is not None:
             if self._first(turn):
-                return 1 if win.first_one_die else 0  # pyright: ignore[reportOptionalMemberAccess]
-            return 1 if win.one_die_at(turn.open_mask & ~turn.pending) else 0  # pyright: ignore[reportOptionalMemberAccess]
+                return 1 if win.first_one_die else 0
+            return 1 if win.one_die_at(turn.open_mask & ~turn.pending) else 0
         return 1 if policy.one_die_advised(turn) else 0
 
     # -- after the turn ----------------------------------------------------------------------
