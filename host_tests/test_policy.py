@@ -34,6 +34,10 @@ def test_the_committed_tables_are_current():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def _index():
+    return {entry[0]: entry[1] for entry in __import__("game.tables.policies").tables.policies.TABLES}
+
+
 def test_one_table_per_play_relevant_rule_set():
     groups = gen_policy.table_groups()
     keys = [key for key, _module, _names in groups]
@@ -41,31 +45,40 @@ def test_one_table_per_play_relevant_rule_set():
     served = {name: module for _key, module, names in groups for name in names}
     assert served["tournament"] == served["canoga"] == served["classic"] == "policy_classic"
     assert "the-300" not in served
-    carried = {entry[1] for entry in __import__("game.tables.policies").tables.policies.TABLES}
-    assert {"policy_classic.bin", "policy_full_house.bin", "policy_2012.bin"} <= carried
+    carried = _index()
+    assert all(policy_key(preset(name)) in carried for name in ("classic", "full-house", "2012"))
     assert served["thai"] != served["young-players"]
 
 
-def test_identical_tables_are_one_file():
-    files = {entry[0]: entry[1] for entry in __import__("game.tables.policies").tables.policies.TABLES}
-    by_preset = {name: files[policy_key(preset(name))] for name in ("classic", "2-to-go", "3-to-go")}
-    assert set(by_preset.values()) == {"policy_classic.bin"}
-    assert not (TABLES_DIR / "policy_2_to_go.bin").exists()
-    assert sorted(path.name for path in TABLES_DIR.glob("policy_*.bin")) == sorted(set(files.values()))
+def test_identical_tables_are_one_stream_of_one_file():
+    numbers = _index()
+    by_preset = {name: numbers[policy_key(preset(name))] for name in ("classic", "2-to-go", "3-to-go")}
+    assert set(by_preset.values()) == {0}
+    assert sorted(path.name for path in TABLES_DIR.glob("*.bin")) == ["policies.bin"]
+    streams = gen_policy.unpack((TABLES_DIR / "policies.bin").read_bytes())
+    assert len(streams) == len(set(numbers.values())) == len(set(streams))
     classic, two_to_go = load(preset("classic")), load(preset("2-to-go"))
     assert bytes(classic.values) == bytes(two_to_go.values)
     assert classic.start == 0 and two_to_go.start == 511
 
 
-def test_a_damaged_table_file_is_reported(tmp_path, monkeypatch):
+@pytest.mark.parametrize("cut", (1000, 2, 0))
+def test_a_damaged_table_file_is_reported(tmp_path, monkeypatch, cut):
     import game.tables as tables
 
-    (tmp_path / "policy_classic.bin").write_bytes(
-        (TABLES_DIR / "policy_classic.bin").read_bytes()[:1000])
+    (tmp_path / "policies.bin").write_bytes((TABLES_DIR / "policies.bin").read_bytes()[:cut])
     monkeypatch.setattr(tables, "_HERE", str(tmp_path))
-    with pytest.raises(ValueError, match=r"policy_classic.bin holds \d+ of 1600 bytes: flash the "
-                                         r"firmware again"):
+    with pytest.raises(ValueError, match=r"policies.bin: table 0 holds \d+ of 1600 bytes: flash "
+                                         r"the firmware again"):
         load(preset("classic"))
+
+
+def test_a_missing_table_file_is_reported(tmp_path, monkeypatch):
+    import game.tables as tables
+
+    monkeypatch.setattr(tables, "_HERE", str(tmp_path))
+    with pytest.raises(ValueError, match=r"table 4 holds 0 of 3200 bytes"):
+        load(preset("ten"))
 
 
 def test_the_tables_fit_a_few_kilobytes():
