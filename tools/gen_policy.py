@@ -5,7 +5,8 @@ policy_key: tiles, dice, one-die rule, move rule, unlucky 7, free throws, 2/3-to
 objective with its scoring), solved exactly by tools/analyze.py. Per table, per open mask:
 
     VALUE        VALUE_BYTES LE: the objective's value x VALUE_UNIT, a whole number: the shut
-                 chance (x 65535) or the expected score (x a power of ten; lower is better)
+                 chance (x 65535) or the expected score (x the finest whole unit that fits the
+                 worst score; lower is better)
     SHUT         1 byte: the chance of shutting the box under the policy, x 255
     ONE_DIE      1 bit: roll one die (only set where one die is allowed)
     FIRST_*      the first roll from START under 2-to-go/3-to-go (START 0 otherwise)
@@ -64,13 +65,11 @@ def table_groups():
 
 
 def score_format(rules):
-    """(bytes, unit): the widest power-of-ten unit such that the worst score still fits."""
+    """(bytes, unit): the finest whole unit (1/unit of a point) such that the worst score fits."""
     worst = rules.score(rules.all_tiles())
     for width in (2, 4):
-        unit = 1
-        while worst * unit * 10 < 1 << (8 * width):
-            unit *= 10
-        if worst * unit < 1 << (8 * width):
+        unit = ((1 << (8 * width)) - 1) // worst
+        if unit >= 1:
             return width, unit
     raise SystemExit("a score of %d does not fit 4 bytes" % worst)
 

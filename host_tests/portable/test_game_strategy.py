@@ -31,7 +31,7 @@ def test_no_table_for_24_tiles_or_dominoes():
 def test_start_figures_match_the_solver():
     classic = load(preset("classic"))
     assert percent(classic.shut_raw(511)) == 10  # 9.6688 % under the lowest-score policy
-    assert classic.stored(511) == 11009  # 11.0092 points, in thousandths
+    assert classic.stored(511) == 16029  # 11.0092 points, in 1456ths (the finest unit that fits)
     thai = load(preset("thai"))
     assert abs(thai.stored(511) - 5242) <= 1  # 7.9987 % of 65535
     assert thai.shut_raw(511) == 20  # 8 % of 255

@@ -7,37 +7,37 @@ the presets it serves and its start figures are in the comment above it.
 
 TABLES = (
     # classic, 3-down-extreme, lucky-7, against-all-odds, even-stevens, canoga, tournament, max-penalty, fixed-rounds: playing for the lowest score; from the start 9.6688% shut chance, expected score 11.0092
-    ('t9 d2 f6 o1 m0 s0 u0 r0 score0', 0, 1, 2, 1000, (1024, 512, 64), 0, 0, 0, False),
+    ('t9 d2 f6 o1 m0 s0 u0 r0 score0', 0, 1, 2, 1456, (1024, 512, 64), 0, 0, 0, False),
     # two-dice-only: playing for the lowest score; from the start 7.0889% shut chance, expected score 11.1575
-    ('t9 d2 f6 o0 m0 s0 u0 r0 score0', 1, 1, 2, 1000, (1024, 512, 64), 0, 0, 0, False),
+    ('t9 d2 f6 o0 m0 s0 u0 r0 score0', 1, 1, 2, 1456, (1024, 512, 64), 0, 0, 0, False),
     # one-die-last-tile: playing for the lowest score; from the start 7.5357% shut chance, expected score 11.1530
-    ('t9 d2 f6 o2 m0 s0 u0 r0 score0', 2, 1, 2, 1000, (1024, 512, 64), 0, 0, 0, False),
+    ('t9 d2 f6 o2 m0 s0 u0 r0 score0', 2, 1, 2, 1456, (1024, 512, 64), 0, 0, 0, False),
     # low-sum-one-die: playing for the lowest score; from the start 9.7187% shut chance, expected score 11.0211
-    ('t9 d2 f6 o3 m0 s0 u0 r0 score0', 3, 1, 2, 1000, (1024, 512, 64), 0, 0, 0, False),
+    ('t9 d2 f6 o3 m0 s0 u0 r0 score0', 3, 1, 2, 1456, (1024, 512, 64), 0, 0, 0, False),
     # ten: playing for the lowest score; from the start 5.3039% shut chance, expected score 16.5729
-    ('t10 d2 f6 o1 m0 s0 u0 r0 score0', 4, 1, 2, 1000, (2048, 1024, 128), 0, 0, 0, False),
+    ('t10 d2 f6 o1 m0 s0 u0 r0 score0', 4, 1, 2, 1191, (2048, 1024, 128), 0, 0, 0, False),
     # full-house: playing for the lowest score; from the start 0.4662% shut chance, expected score 35.0755
-    ('t12 d2 f6 o1 m0 s0 u0 r0 score0', 5, 1, 2, 100, (8192, 4096, 512), 0, 0, 0, False),
-    # 2012: playing for the lowest score; from the start 4.2498% shut chance, expected score 19.8541
-    ('t12 d1 f20 o0 m0 s0 u0 r0 score0', 6, 1, 2, 100, (8192, 4096, 512), 0, 0, 0, False),
+    ('t12 d2 f6 o1 m0 s0 u0 r0 score0', 5, 1, 2, 840, (8192, 4096, 512), 0, 0, 0, False),
+    # 2012: playing for the lowest score; from the start 4.2497% shut chance, expected score 19.8540
+    ('t12 d1 f20 o0 m0 s0 u0 r0 score0', 6, 1, 2, 840, (8192, 4096, 512), 0, 0, 0, False),
     # thai: playing for the shut chance; from the start 7.9987% shut chance, expected score 14.6717
     ('t9 d2 f6 o0 m1 s0 u0 r0 shut', 7, 0, 2, 65535, (1024, 512, 64), 0, 0, 0, False),
     # exact-match: playing for the lowest score; from the start 0.4794% shut chance, expected score 24.6024
-    ('t9 d2 f6 o1 m2 s0 u0 r0 score0', 8, 1, 2, 1000, (1024, 512, 64), 0, 0, 0, False),
+    ('t9 d2 f6 o1 m2 s0 u0 r0 score0', 8, 1, 2, 1456, (1024, 512, 64), 0, 0, 0, False),
     # single-die: playing for the lowest score; from the start 5.7944% shut chance, expected score 15.1818
-    ('t9 d2 f6 o1 m3 s0 u0 r0 score0', 9, 1, 2, 1000, (1024, 512, 64), 0, 0, 0, False),
+    ('t9 d2 f6 o1 m3 s0 u0 r0 score0', 9, 1, 2, 1456, (1024, 512, 64), 0, 0, 0, False),
     # young-players: playing for the shut chance; from the start 8.8751% shut chance, expected score 14.5163
     ('t9 d2 f6 o0 m4 s0 u0 r0 shut', 10, 0, 2, 65535, (1024, 512, 64), 0, 0, 0, False),
     # 2-to-go: playing for the lowest score; from the start 4.7290% shut chance, expected score 18.6497
-    ('t9 d2 f6 o1 m0 s0 u0 r0 first2 start511 score0', 0, 1, 2, 1000, (1024, 512, 64), 511, 12, 18650, False),
+    ('t9 d2 f6 o1 m0 s0 u0 r0 first2 start511 score0', 0, 1, 2, 1456, (1024, 512, 64), 511, 12, 27154, False),
     # 3-to-go: playing for the lowest score; from the start 4.8125% shut chance, expected score 17.7857
-    ('t9 d2 f6 o1 m0 s0 u0 r0 first3 start511 score0', 0, 1, 2, 1000, (1024, 512, 64), 511, 12, 17786, False),
+    ('t9 d2 f6 o1 m0 s0 u0 r0 first3 start511 score0', 0, 1, 2, 1456, (1024, 512, 64), 511, 12, 25896, False),
     # unlucky-7: playing for the lowest score; from the start 3.1255% shut chance, expected score 25.0257
-    ('t9 d2 f6 o1 m0 s0 u1 r0 score0', 11, 1, 2, 1000, (1024, 512, 64), 0, 0, 0, False),
+    ('t9 d2 f6 o1 m0 s0 u1 r0 score0', 11, 1, 2, 1456, (1024, 512, 64), 0, 0, 0, False),
     # missionary: playing for the lowest score; from the start 8.3002% shut chance, expected score 2.1534
-    ('t9 d2 f6 o1 m0 s0 u0 r0 score1', 12, 1, 2, 1000, (1024, 512, 64), 0, 0, 0, False),
+    ('t9 d2 f6 o1 m0 s0 u0 r0 score1', 12, 1, 2, 7281, (1024, 512, 64), 0, 0, 0, False),
     # digital: playing for the lowest score; from the start 6.0392% shut chance, expected score 14761.3322
-    ('t9 d2 f6 o1 m0 s0 u0 r0 score2', 13, 1, 4, 10, (2048, 512, 64), 0, 0, 0, False),
+    ('t9 d2 f6 o1 m0 s0 u0 r0 score2', 13, 1, 4, 34, (2048, 512, 64), 0, 0, 0, False),
     # long-game: playing for the shut chance; from the start 11.4679% shut chance, expected score 10.1187
     ('t9 d2 f6 o1 m0 s0 u0 r1 shut', 14, 0, 2, 65535, (1024, 512, 64), 0, 0, 0, False),
 )
