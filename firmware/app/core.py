@@ -262,6 +262,9 @@ class App:
             self._play(now_ms, select, ok)
         else:
             self._finished(now_ms, select, ok)
+        if self.menu.hints_on and (phase == SETUP or phase == PLAY) and self.hints.work(self.turn):
+            self._dirty = True  # the chance of winning is ready: the turn's hints play to win
+            self._hint_roll()
         self._render(now_ms)
 
     # -- faults ------------------------------------------------------------------------------
@@ -370,6 +373,8 @@ class App:
         self._follow_match()
         if new_turn:
             self.log.turn(self.player, self.row, self.match.rounds_played)
+        if self.menu.hints_on:
+            self.hints.turn_starts(self.match)
         self.flap_feed.clear()
         self.legal = 0
         self.hint = 0
@@ -659,7 +664,8 @@ class App:
                               self.must_shut, self.result_player >= 0 and self.waits_for_ok())
         elif phase == PLAY:
             screen.show_turn(self.player, self.dice, self.dice_count, self.total, self.message,
-                             self.number, self.chance, self.advice)
+                             self.number, self.chance, self.advice,
+                             self.hints.chance_word() if self.menu.hints_on else "shut")
         elif self.showing_result:
             screen.show_result(self.result_player, self.result_score, END_WORDS[self.result_end],
                                self.total)

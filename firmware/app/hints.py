@@ -1,21 +1,29 @@
-"""The hint provider: the best move after each roll, one-die advice, the shut chance, and a
-review of the turn (each move's cost against the best move) when it is over.
+"""The hint provider: the best move after each roll, one-die advice, the shut chance (or the
+chance of winning), and a review of the turn (each move's cost against the best move).
 
 The App asks it once per roll and on each flap change; the policy table of the game in play
 (game.strategy) is imported on first use and dropped when another game starts. Games with no
 table (24 tiles, dominoes, cards) get no hints: best_move 0, shut_chance -1, one_die -1.
+
+In a single round, once everyone but the last player has thrown, the last player is told how
+to win rather than how to score: `turn_starts` sets game.win_chance's dynamic programme going
+against the score to beat, `work` advances it a few masks per tick, and once it is ready the
+turn's hints (best move, one die, "win NN%", the review) come from it.
 """
 
-from game.strategy import OBJ_SHUT, load, percent
-from game.turn import AWAIT_MOVE, OVER, PENDING
+from game.rules import MATCH_SINGLE
+from game.strategy import OBJ_SCORE, OBJ_SHUT, WIN_ONE, first_best, load, percent
+from game.turn import AWAIT_MOVE, AWAIT_ROLL, OVER, PENDING
 from micropython import const
 
 MAX_MOVES = const(24)  # a turn makes at most one move per tile
+OBJ_WIN = const(2)  # a review in points of the chance of winning
+WORK_MASKS = const(4)  # masks of the win-chance programme per tick: ~1 ms on unix, some 30 on a Pico
 
 
 class Review:
     """The moves of the last turn: roll total, tiles shut, the best move's tiles, and the cost
-    of each (in tenths of a percentage point of shut chance, or tenths of a point of score)."""
+    of each (in tenths of a percentage point of shut or win chance, or tenths of a point)."""
 
     def __init__(self):
         self.count = 0
@@ -33,13 +41,36 @@ class Review:
         self.total_cost = 0
 
 
+def last_to_throw(match):
+    """(score to beat, players on it) when the player about to throw is the last of a single
+    round and someone before has a score that counts; else None."""
+    if match.rules.match != MATCH_SINGLE or match.simultaneous or match.over:
+        return None
+    round_ = match.round
+    if round_.turns_played != round_.players - 1:
+        return None
+    best = -1
+    tied = 0
+    for seat in range(round_.players):
+        score = round_.scores[seat]
+        if score is None or round_.lost[seat]:
+            continue
+        if best < 0 or score < best:
+            best = score
+            tied = 1
+        elif score == best:
+            tied += 1
+    return None if tied == 0 else (best, tied)
+
+
 class Hints:
     """Hints for App(devices, settings, rng, hints=Hints())."""
 
     def __init__(self):
         self.rules = None
         self.policy = None
-        self.module_name = None
+        self.win = None  # game.win_chance.WinChance of the rules in play, once needed
+        self.winning = False  # this turn's hints are the last player's chance of winning
         self.review = Review()
         self._recording = False  # a review is being recorded for the turn in play
         self._roll_best = 0  # the best move for the roll the turn awaits a move for
@@ -54,9 +85,46 @@ class Hints:
         return self.policy
 
     def _unload(self):
-        """Forget the last game's table so its bytes can be collected."""
+        """Forget the last game's tables so their bytes can be collected."""
         self.policy = None
         self.rules = None
+        self.win = None
+        self.winning = False
+
+    # -- the chance of winning ---------------------------------------------------------------
+    def turn_starts(self, match):
+        """A turn of `match` is about to start: play to win if its player throws last."""
+        self.winning = False
+        stake = last_to_throw(match)
+        if stake is None or self.policy_for(match.turn) is None:
+            return
+        win = self.win
+        if win is None:
+            from game.win_chance import WinChance
+
+            win = self.win = WinChance(match.rules)
+        if win.ready and win.to_beat == stake[0] and win.tied == stake[1]:
+            self.winning = True
+        else:
+            win.begin(stake[0], stake[1])
+
+    def work(self, turn):
+        """Advance the chance of winning a few masks (each tick); True when it turns ready, in
+        time for the turn's first roll (a turn under way keeps its hints)."""
+        win = self.win
+        if win is None or win.ready or self.winning:
+            return False
+        if not win.step(WORK_MASKS):
+            return False
+        self.winning = turn.state == AWAIT_ROLL and turn.rolls == 0
+        return self.winning
+
+    def _value(self, mask):
+        """The chance of winning from a mask (only while `winning`)."""
+        return self.win.chance(mask) if self.win is not None else 0
+
+    def _first(self, turn):
+        return turn.rules.must_first and turn.rolls == 0
 
     # -- after a roll ------------------------------------------------------------------------
     def best_move(self, turn):
@@ -66,13 +134,16 @@ class Hints:
         self._roll_best = 0
         if policy is None or turn.state != AWAIT_MOVE:
             return 0
-        best = policy.best_move(turn)
+        if self.winning:
+            best = first_best(turn.legal_moves(), self._value, turn.open_mask)
+        else:
+            best = policy.best_move(turn)
         self._roll_best = best
         review = self.review
         index = turn.moves_made
         if index == 0:
             review.clear()
-            review.objective = policy.objective
+            review.objective = OBJ_WIN if self.winning else policy.objective
             self._recording = True
         if self._recording and index < MAX_MOVES:
             review.totals[index] = turn.total if turn.total < 256 else 255
@@ -84,7 +155,7 @@ class Hints:
     def follow_up(self, turn):
         """The tiles still to shut for the best move that keeps the tiles shut so far: the
         roll's best move while the player follows it, else the best legal move that contains
-        them (0: nothing better to add, or no table)."""
+        them, by the rule best_move picks with (0: nothing better to add, or no table)."""
         pending = turn.pending
         best = self._roll_best
         if best & pending == pending:
@@ -92,24 +163,35 @@ class Hints:
         policy = self.policy_for(turn)
         if policy is None or turn.state != AWAIT_MOVE:
             return 0
-        choice = 0
-        choice_value = 0
-        for move in turn.legal_moves():
-            if move & pending == pending:
-                value = policy.value(turn.open_mask & ~move)
-                if not choice or value > choice_value:
-                    choice = move
-                    choice_value = value
-        return choice & ~pending
+        value_of = self._value if self.winning else policy.value
+        return first_best(turn.legal_moves(), value_of, turn.open_mask, pending) & ~pending
+
+    def chance_word(self):
+        """What shut_chance gives: "win" (the chance of winning) or "shut"."""
+        return "win" if self.winning else "shut"
 
     def shut_chance(self, turn):
-        """The chance of shutting the box in whole percent, from where the turn stands: the
-        open tiles before a roll; after one, the move shut so far if it adds up, else the best
-        move. -1 with no table."""
+        """The chance of shutting the box (or, when winning, of winning) in whole percent, from
+        where the turn stands: the open tiles before a roll; after one, the move shut so far if
+        it adds up, else the best move. -1 with no table."""
         policy = self.policy_for(turn)
         if policy is None:
             return -1
-        if turn.state == AWAIT_MOVE and turn.pending and turn.move_state() != PENDING:
+        moved = turn.state == AWAIT_MOVE and turn.pending and turn.move_state() != PENDING
+        win = self.win
+        if self.winning and win is not None:
+            if turn.state == AWAIT_ROLL and self._first(turn):
+                return percent(win.first_chance, WIN_ONE)
+            if moved:
+                mask = turn.open_mask & ~turn.pending
+            elif turn.state == AWAIT_MOVE and self._roll_best:
+                mask = turn.open_mask & ~self._roll_best
+            elif turn.state == AWAIT_ROLL:
+                mask = turn.open_mask
+            else:
+                return -1
+            return percent(win.chance(mask), WIN_ONE)
+        if moved:
             return percent(policy.shut_raw(turn.open_mask & ~turn.pending))
         if turn.state == AWAIT_MOVE:
             return percent(policy.shut_chance_raw(turn, self._roll_best))
@@ -122,6 +204,11 @@ class Hints:
             return -1
         if turn.state == AWAIT_MOVE and (not turn.pending or turn.move_state() == PENDING):
             return -1
+        win = self.win
+        if self.winning and win is not None:
+            if self._first(turn):
+                return 1 if win.first_one_die else 0
+            return 1 if win.one_die_at(turn.open_mask & ~turn.pending) else 0
         return 1 if policy.one_die_advised(turn) else 0
 
     # -- after the turn ----------------------------------------------------------------------
@@ -136,25 +223,23 @@ class Hints:
         review.player = player
         count = review.count if review.count <= turn.moves_made else turn.moves_made
         review.count = count
-        policy = self.policy
-        shut_objective = policy.objective == OBJ_SHUT
-        unit = policy.score_unit
+        if review.objective == OBJ_WIN:
+            value = self._value
+            unit = WIN_ONE
+        else:
+            value = self.policy.value
+            unit = self.policy.value_unit
+        tenths_of = 10 if review.objective == OBJ_SCORE else 1000  # points, or percentage points
         total = 0
         for index in range(count):
+            before = review.before[index]
             after = review.before[index + 1] if index + 1 < count else turn.open_mask
-            made = review.before[index] & ~after
+            made = before & ~after
             review.made[index] = made
-            raw = policy.move_cost(review.before[index], review.best[index], made)
+            raw = value(before & ~review.best[index]) - value(after)
             if made == review.best[index] or raw < 0:
                 raw = 0
-            if shut_objective:
-                tenths = (raw * 1000 + 32767) // 65535
-            else:
-                tenths = (raw * 10 + unit // 2) // unit
-            review.costs[index] = tenths
+            review.costs[index] = (raw * tenths_of + unit // 2) // unit
             total += raw
-        if shut_objective:
-            review.total_cost = (total * 1000 + 32767) // 65535
-        else:
-            review.total_cost = (total * 10 + unit // 2) // unit
+        review.total_cost = (total * tenths_of + unit // 2) // unit
         return count

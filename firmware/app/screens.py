@@ -131,10 +131,12 @@ class Screen:
         self.text(name[:cut], _NAME_COLUMN, 1)
         self.text(name[cut:], 1, 2)
 
-    def show_turn(self, player, dice, dice_count, total, message, number=-1, chance=-1, advice=-1):
+    def show_turn(self, player, dice, dice_count, total, message, number=-1, chance=-1, advice=-1,
+                  chance_word="shut"):
         """A turn: the player, the dice (blank before the first roll), a message of up to three
-        lines, the last one ending in `number` when >= 0; with hints, the shut chance in % when
-        >= 0 (right of the dice) and the one-die advice when >= 0 (left of them)."""
+        lines, the last one ending in `number` when >= 0; with hints, the chance (of what
+        `chance_word` says: "shut" or "win") in % when >= 0 (right of the dice) and the one-die
+        advice when >= 0 (left of them)."""
         self.clear()
         column = self.text("Player", 0, 0)
         self.number(player + 1, column + 1, 0)
@@ -149,7 +151,7 @@ class Screen:
         if chance >= 0:
             self.text("%", COLUMNS - 1, 2)
             self.number(chance, COLUMNS - 1 - _width(chance), 2)
-            self.text("shut", COLUMNS - 4, 3)
+            self.text(chance_word, COLUMNS - len(chance_word), 3)
         if advice >= 0:
             self.text("hint", 0, 2)
             self.text("1die" if advice else "2die", 0, 3)
@@ -172,8 +174,9 @@ class Screen:
         self.clear()
         column = self.text("Review P", 0, 0)
         self.number(review.player + 1, column, 0)
-        shut = review.objective == 0
-        self.text("shut%" if shut else "score", COLUMNS - 5, 0)
+        shut = review.objective != 1  # shut or win chance (app.hints.OBJ_WIN), else the score
+        heading = ("shut%", "score", "win%")[review.objective]
+        self.text(heading, COLUMNS - len(heading), 0)
         count = review.count if review.count <= _REVIEW_ROWS else _REVIEW_ROWS - 1
         for index in range(count):
             row = 1 + index

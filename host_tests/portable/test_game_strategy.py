@@ -7,7 +7,7 @@ Plain functions and asserts only, so the same module runs under pytest and on Mi
 
 from game.presets import preset
 from game.prng import Xorshift32
-from game.strategy import OBJ_SCORE, OBJ_SHUT, load, pair_index, percent
+from game.strategy import OBJ_SCORE, OBJ_SHUT, load, percent
 from game.turn import AWAIT_MOVE, Turn
 from measure import ON_MICROPYTHON, allocated_by
 
@@ -16,15 +16,6 @@ def _roll_at(turn, mask, a, b):
     turn.start(mask)
     turn.rolls = 1  # not the turn's first roll
     return turn.roll(a, b)
-
-
-def test_pairs_of_dice_are_numbered_in_order():
-    seen = []
-    for a in range(1, 7):
-        for b in range(a, 7):
-            seen.append(pair_index(a, b, 6))
-            assert pair_index(b, a, 6) == pair_index(a, b, 6)
-    assert seen == list(range(21))
 
 
 def test_classic_plays_for_the_lowest_score_and_thai_for_the_shut():
@@ -40,9 +31,24 @@ def test_no_table_for_24_tiles_or_dominoes():
 def test_start_figures_match_the_solver():
     classic = load(preset("classic"))
     assert percent(classic.shut_raw(511)) == 10  # 9.6688 % under the lowest-score policy
-    assert classic.score_raw(511) == 11009  # 11.0092 points, in thousandths
+    assert classic.stored(511) == 16029  # 11.0092 points, in 1456ths (the finest unit that fits)
     thai = load(preset("thai"))
-    assert abs(thai.shut_raw(511) - 5242) <= 1  # 7.9987 % of 65535
+    assert abs(thai.stored(511) - 5242) <= 1  # 7.9987 % of 65535
+    assert thai.shut_raw(511) == 20  # 8 % of 255
+
+
+def test_full_house_and_2012_have_hints():
+    for name, start in (("full-house", 4095), ("2012", 4095)):
+        rules = preset(name)
+        policy = load(rules)
+        turn = Turn(rules)
+        turn.rolls = 1
+        if rules.dice == 2:
+            turn.roll(6, 6)
+        else:
+            turn.roll(12)
+        best = policy.best_move(turn)
+        assert best in turn.legal_moves() and policy.stored(start) > 0
 
 
 def test_the_best_move_is_legal_and_no_legal_move_beats_it():
@@ -89,7 +95,21 @@ def test_lookups_allocate_nothing():
     policy = load(rules)
     turn = Turn(rules)
     _roll_at(turn, 0b101101101, 3, 4)
-    assert allocated_by(lambda: policy.best_index(turn), 200) == 0
     assert allocated_by(lambda: policy.shut_raw(0b1011), 200) == 0
-    assert allocated_by(lambda: policy.score_raw(0b1011), 200) == 0
+    assert allocated_by(lambda: policy.value(0b1011), 200) == 0
     assert allocated_by(lambda: policy.one_die_advised(turn), 200) == 0
+
+
+def test_the_last_players_chance_of_winning_is_the_hosts():
+    from game.strategy import WIN_ONE
+    from game.win_chance import WinChance
+
+    win = WinChance(preset("classic"))
+    for tied, expected in ((1, 32481), (2, 31940)):  # host_tests/test_win_chance.py's programme
+        win.begin(10, tied)
+        steps = 0
+        while not win.step(16):
+            steps += 1
+        assert steps == 31  # 511 masks, 16 at a time
+        assert win.chance(0) == WIN_ONE and win.chance(0b111) == WIN_ONE  # 6 beats 10
+        assert win.chance(511) == expected
