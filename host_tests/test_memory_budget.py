@@ -76,12 +76,12 @@ def _plays_on_unix(kib, mpy, rules=None, turns=boot_bench.SAVED_TURNS):
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: the firmware needs about 226 KiB of unix heap (311 with the simulator): about 160 KiB after boot and 163 at the peak, the rest is the boot's own high-water mark and fragmentation")
+@pytest.mark.xfail(strict=True, reason="issue 13: the firmware needs about 216 KiB of unix heap (301 with the simulator): about 160 KiB after boot and 163 at the peak, the rest is the boot's own high-water mark and fragmentation")
 def test_a_whole_tournament_with_hints_and_saving_plays_on_a_128k_unix_heap():
     assert _plays_on_unix(UNIX_TOURNAMENT_KIB, mpy=True)
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: from source a classic match needs about 275 KiB of unix heap (360 with the simulator)")
+@pytest.mark.xfail(strict=True, reason="issue 13: from source a classic match needs about 240 KiB of unix heap (325 with the simulator)")
 def test_a_classic_match_from_source_plays_on_a_192k_unix_heap():
     assert _plays_on_unix(UNIX_SOURCE_KIB, mpy=False, rules=CLASSIC, turns=1)
