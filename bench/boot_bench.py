@@ -5,10 +5,13 @@ hints on, and the keeper resuming a match saved on the host by the same firmware
 
     figures = boot_figures("wasm", mpy=True)   {"sim", "boot", "peak", "turns", "done", ...}
     smallest_heap_kib(mpy=True)                the smallest unix heap a whole match plays on
+    module_costs(names)                        each module's heap and qstrs once imported (wasm)
 """
 
+import ast
 import json
 import pathlib
+import re
 import shutil
 import sys
 import tempfile
@@ -169,3 +172,68 @@ def smallest_heap_kib(mpy=True, rules=None, low=32, high=512, saved=None, firmwa
         else:
             low = middle + 1
     return low
+
+
+def _import_order(names, firmware=FIRMWARE):
+    """`names` (firmware modules) ordered so that each comes after the modules it imports at
+    its top level: each one's import then costs only its own bytecode, objects and names."""
+    def source(name):
+        stem = firmware / name.replace(".", "/")
+        return stem.with_suffix(".py") if stem.with_suffix(".py").exists() else stem / "__init__.py"
+
+    order = []
+
+    def visit(name):
+        if name in order or name not in names:
+            return
+        order.append(None)  # a cycle (none in the firmware) cannot recurse forever
+        if "." in name:
+            visit(name.rsplit(".", 1)[0])
+        for node in ast.parse(source(name).read_text()).body:
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    visit(alias.name)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                visit(node.module)
+                for alias in node.names:
+                    visit(node.module + "." + alias.name)
+        order.remove(None)
+        order.append(name)
+
+    for name in names:
+        visit(name)
+    return order
+
+
+def module_costs(names, firmware=FIRMWARE):
+    """[(module, .mpy bytes, heap bytes, new qstrs, their bytes)] on the wasm build, biggest heap
+    first: each module imported after those it imports, in a runPython call of its own. Heap
+    bytes include its qstrs (never freed, even when the module is let go) and, at times, a
+    new qstr pool (pools grow by half each time)."""
+    names = [name for name in names if name != "main" and (
+        (firmware / (name.replace(".", "/") + ".py")).exists()
+        or (firmware / name.replace(".", "/") / "__init__.py").exists())]
+    order = _import_order(names, firmware)
+    calls = ["import gc\nimport micropython\nimport machine"]
+    for name in order:
+        calls.append("gc.collect()\n_before = gc.mem_alloc()\nmicropython.qstr_info()")
+        calls.append("__import__(%r)" % name)
+        calls.append("gc.collect()\nprint('module_cost', %r, gc.mem_alloc() - _before)\n"
+                     "micropython.qstr_info()" % name)
+    with tempfile.TemporaryDirectory(prefix="shutbox-modules-") as work:
+        tree = pathlib.Path(work) / "board"
+        lay_out(tree, True, firmware=firmware)
+        sim = pathlib.Path(work) / "sim"
+        _simulator(sim)
+        status, out, err = run_wasm("\n# runPython\n".join(calls), (tree, sim, sim / "board_sim" / "upy"))
+        if status:
+            raise RuntimeError("wasm failed:\n%s" % (out + err)[-3000:])
+        sizes = {name: mpy_bytes(tree, [name]) for name in order}
+    pools = [(int(found.group(1)), int(found.group(2))) for found in
+             re.finditer(r"qstr pool: n_pool=\d+, n_qstr=(\d+), n_str_data_bytes=(\d+)", out)]
+    heaps = [line.split() for line in out.splitlines() if line.startswith("module_cost")]
+    rows = []
+    for index, (_word, name, heap) in enumerate(heaps):
+        before, after = pools[2 * index], pools[2 * index + 1]
+        rows.append((name, sizes[name], int(heap), after[0] - before[0], after[1] - before[1]))
+    return sorted(rows, key=lambda row: -row[2])

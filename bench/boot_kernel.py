@@ -9,7 +9,8 @@ wasm build, whose collector frees a call's garbage only once the call has return
 
     prepare(root, data_dir, saved)   the board's files: cwd, /data; the simulated board wired
     baseline()                       prints "boot_heap sim N": the simulator's own heap
-    boot()                           main.start(): the App, resumed from data_dir
+    boot()                           main.start() and the loop's first tick: the App, resumed
+                                     from data_dir (a resumed turn's hints load on that tick)
     measure(label)                   prints "boot_heap LABEL N", the firmware's heap in use
     loaded()                         prints "boot_module NAME" per module in sys.modules
     play_turn()                      one turn (or the end of a match and a new one started)
@@ -76,7 +77,8 @@ def baseline():
 
 
 def boot():
-    """main.py's start(), as the board runs it (the loop is the kernel's)."""
+    """main.py's start() and its loop's first tick, as the board runs them (the loop is the
+    kernel's)."""
     import app.keeper
 
     app.keeper.DIRECTORY = _state["data_dir"]
@@ -85,6 +87,7 @@ def boot():
     app = main.start()
     app.rng.seed(_SEED)  # main.py seeds from the clock; the same dice every run here
     _state["box"] = Box(_state["board"], app)
+    app.tick(_state["board"].now_ms)
 
 
 def measure(label):

@@ -34,15 +34,17 @@ def _settings():
 
 def start():
     """The App, built from the files on the board, with the saved match resumed. Each stage's
-    modules are let go as soon as it is done, so the boot's own high-water mark stays low."""
-    devices = _devices()
-    release(_BOARD_ONLY)
-    settings, setting_faults = _settings()
+    modules are let go as soon as it is done, so the boot's own high-water mark stays low. The
+    App's modules load first: they stay, low in the heap, and the boot-only ones above them
+    leave one free stretch when they go, not holes between the modules that stay."""
     from app.core import App
     from app.hints import Hints
     from app.keeper import Keeper
     from game.prng import Xorshift32
 
+    devices = _devices()
+    release(_BOARD_ONLY)
+    settings, setting_faults = _settings()
     boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
     box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
               keeper=Keeper())

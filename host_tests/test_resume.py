@@ -307,3 +307,22 @@ def test_every_match_format_resumes_mid_match(tmp_path, preset, options):
         assert BoxPlayer(box).play() and app.phase == FINISHED and app.faults == []
     finally:
         box.close()
+
+
+def test_a_resumed_turns_hint_table_loads_on_the_first_tick_not_during_boot(tmp_path):
+    box = boot(tmp_path, hints=True)
+    try:
+        start_match(box)
+        roll(box, 3, 4)
+        hint = box.app.hint
+        assert hint and box.app.hints.policy is not None
+    finally:
+        flaps = power_cut(box)
+    box = boot(tmp_path, flaps, hints=True)
+    try:
+        assert box.app.hints.policy is None and box.app.hint == 0  # main.start() lets boot go first
+        box.run(10)
+        assert box.app.hints.policy is not None and box.app.hint == hint
+        assert box.app.chance >= 0
+    finally:
+        box.close()

@@ -173,6 +173,7 @@ class App:
         self._frame_ms = 0
         self.keeper = keeper
         self._saved_pending = 0  # the tiles of the pending move as last saved
+        self._hints_due = False  # a resumed turn's hints are still to be worked out
         self.log = GameLog(LOG_RECORDS)
         self.tally = MatchTally()
         self.stats = Stats()
@@ -233,12 +234,21 @@ class App:
             self.dice_count = count
             self.total = turn.total
             self.legal = turn.legal_tiles()
-            if self.menu.hints_on and turn.state == AWAIT_MOVE:
-                self.hints.best_move(turn)
-                self._refresh_hint()
-                self.chance = self.hints.shut_chance(turn)
-            else:
-                self._hint_roll()
+            self._hints_due = True  # on the first tick: boot's modules are gone by then
+
+    def _hint_resumed(self):
+        """The resumed turn's hints (its table loads here, not while boot holds its modules)."""
+        self._hints_due = False
+        turn = self.turn
+        if turn is None:
+            return
+        if self.menu.hints_on and turn.state == AWAIT_MOVE:
+            self.hints.best_move(turn)
+            self._refresh_hint()
+            self.chance = self.hints.shut_chance(turn)
+            self._dirty = True
+        else:
+            self._hint_roll()
 
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
@@ -248,6 +258,8 @@ class App:
         select = self.select_button.update(now_ms) if self.select_button is not None else NO_PRESS
         ok = self.ok_button.update(now_ms) if self.ok_button is not None else NO_PRESS
         self._watch_faults(now_ms)
+        if self._hints_due:
+            self._hint_resumed()
         if self.reviewing:
             ok = self._review_shown(now_ms, ok)
         if select == LONG_PRESS and self.phase != MENU:
