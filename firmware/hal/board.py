@@ -110,7 +110,7 @@ def build_devices(config, faults=()):
         banks = [_make_bank(bank, devices.i2c) for bank in clean["flaps"]]
         devices.flaps = FlapSwitches(banks, clean["debounce_ms"], clean["rows"])
     except Exception as error:
-        raise BoardError("flaps: cannot read the flap switches (%s)" % _describe(error)) from error
+        raise BoardError("flaps: cannot read the flap switches (%s)" % _describe(error)) from None
 
     def optional(label, make, *args):
         try:

@@ -63,15 +63,15 @@ def load_config(root=""):
     except (OSError, ValueError) as error:
         board_name = default_board_name()
         if board_name is None:
-            raise ConfigError("board.json: %s, and this chip has no default board" % error) from error
+            raise ConfigError("board.json: %s, and this chip has no default board" % error) from None
         faults.append("board.json: %s; using boards/%s.json" % (error, board_name))
     path = root + "boards/" + board_name + ".json"
     try:
         config = _read_json(path)
-    except OSError as error:
-        raise ConfigError("board.json: 'board' names %s, which does not exist" % path) from error
+    except OSError:
+        raise ConfigError("board.json: 'board' names %s, which does not exist" % path) from None
     except ValueError as error:
-        raise ConfigError("%s: %s" % (path, error)) from error
+        raise ConfigError("%s: %s" % (path, error)) from None
     if not isinstance(config, dict):
         raise ConfigError("%s: must hold a JSON object" % path)
     for key in overrides:
