@@ -7,7 +7,7 @@ import json
 
 import pytest
 from app.core import MENU, PLAY
-from game.tiles import bit
+from game.tiles import bit, mask_of
 from hal.storage import AtomicFile
 from test_resume import boot, power_cut, roll, shut, start_match
 
@@ -165,6 +165,37 @@ def test_a_half_made_move_comes_back_as_it_was_with_the_refused_flap_still_refus
         box.board.set_flap(mistake, False)  # put right
         box.run(150)
         assert app.flap_feed.refused == 0 and app.turn.pending == bit(first)
+    finally:
+        box.close()
+
+
+# A classic match as the firmware before snapshot format 2 saved it (commit 68995d7, on the
+# simulated box): 4 + 5 rolled and 9 shut, then 3 + 6 rolled, the power cut with flap 4 shut
+# (a half-made move, which format 1 did not keep), flaps 4 and 9 shut.
+FORMAT_1_SNAPSHOT = (
+    b'{"v":1,"rules":{},"players":2,"source":{"rng":[0,5]},"totals":[0,0],"dropped":[0,0],'
+    b'"rounds":0,"wins":[0,0],"over":0,"winners":[],"current":0,"row":0,"tally":[1,0,0,-1],'
+    b'"first":0,"round":{"turn":[1,0,255,511,2,1,0,2,9,36,1,0,3,6,0,0],"current":0,"played":0,'
+    b'"scores":[null,null],"lost":[0,0],"shut_by":-1,"over":0},"order":[0,1],"seats":[0,1],'
+    b'"scores":[null,null],"lost":[0,0],"last":[null,null],"last_winners":[]}')
+FORMAT_1_LOG = (b"\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x05\x06\x00\x00\x03\x00\x01\x00\x00"
+                b"\x02\x04\x07\x00\x00")
+
+
+def test_a_match_saved_by_the_firmware_before_format_2_resumes_after_the_update(tmp_path):
+    AtomicFile(str(tmp_path / "match")).save(FORMAT_1_SNAPSHOT + b"\n" + FORMAT_1_LOG)
+    box = boot(tmp_path, (4, 9))
+    try:
+        box.run(300)
+        app = box.app
+        assert app.phase == PLAY and app.faults == [] and not (tmp_path / "match.bad").exists()
+        assert app.turn.rolls == 2 and list(app.dice[:app.dice_count]) == [3, 6]
+        assert app.turn.open_mask == mask_of(range(1, 9)) and app.turn.pending == bit(4)  # fed again
+        assert app.log.count == 4 and app.tally.serial == 1
+        shut(box, 5)
+        assert app.turn.open_mask == mask_of((1, 2, 3, 6, 7, 8)) and app.turn.pending == 0
+        saved = box.keeper.match_file.load()
+        assert saved is not None and saved.startswith(b'{"v":2,')  # saved in this firmware's format
     finally:
         box.close()
 
