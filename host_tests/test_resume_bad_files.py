@@ -108,6 +108,28 @@ def test_damaged_statistics_are_kept_as_stats_bad_and_not_overwritten_unseen(tmp
         box.close()
 
 
+def test_a_match_whose_game_log_alone_is_unreadable_plays_on_and_the_file_is_kept_as_match_bad(tmp_path):
+    flaps = saved_mid_turn(tmp_path)
+    payload = AtomicFile(str(tmp_path / "match")).load()
+    cut = payload.find(b"\n")
+    AtomicFile(str(tmp_path / "match")).save(payload[:cut + 1] + b"\x00\x00\x00\x00\xff\x00\x00\x00\x00")
+    damaged_file = (tmp_path / "match").read_bytes()
+    box = boot(tmp_path, flaps)
+    try:
+        box.run(300)
+        app = box.app
+        only_fault(app, "/match: game log unreadable", "kept as", "match.bad", "goes on without it")
+        assert app.phase == PLAY and app.turn.rolls == 1 and app.log.count == 0
+        assert (tmp_path / "match.bad").read_bytes() == damaged_file
+        player = BoxPlayer(box)
+        while box.keeper.writes == 0:  # play on to the next save: the match with its new log
+            assert player.step()
+        assert (tmp_path / "match").read_bytes() != damaged_file
+        assert (tmp_path / "match.bad").read_bytes() == damaged_file
+    finally:
+        box.close()
+
+
 def test_a_usable_match_new_beside_a_good_match_is_set_aside_and_the_good_one_resumes(tmp_path):
     flaps = saved_mid_turn(tmp_path)
     good = (tmp_path / "match").read_bytes()
