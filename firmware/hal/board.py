@@ -140,3 +140,8 @@ def build_devices(config, faults=()):
         if button is not None:
             devices.buttons[name] = button
     return devices
+
+
+def build_display(clean):
+    """The OLED alone, from the clean "i2c" and "display" of board_config.display_only()."""
+    return _make_display(clean["display"], _make_i2c(clean["i2c"]))

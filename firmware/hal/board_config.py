@@ -237,6 +237,14 @@ def _buzzer(spec):
     }
 
 
+def display_only(config):
+    """The display and its i2c bus of a merged config, checked as validate() checks them
+    (ConfigError if either is absent or unusable): to show why a box cannot start."""
+    if not isinstance(config, dict):
+        raise ConfigError("board config: must be a JSON object")
+    return {"i2c": _i2c(config.get("i2c")), "display": _display(config.get("display"))}
+
+
 def _optional(config, key, check, faults, fallback=None):
     """check(config[key]) or, if it is null/absent, fallback; a ConfigError becomes a fault."""
     value = config.get(key)
