@@ -130,6 +130,35 @@ def test_a_match_whose_game_log_alone_is_unreadable_plays_on_and_the_file_is_kep
         box.close()
 
 
+def test_after_damaged_statistics_the_finished_match_still_saved_is_counted_once_in_the_fresh_ones(tmp_path):
+    """The damaged statistics are set aside whole; the finished match /data/match still holds
+    is readable, so the fresh statistics count it (nothing else is lost; the power may have
+    gone before it reached the damaged file): saved at that boot, never counted again."""
+    box = boot(tmp_path, seed=3)
+    try:
+        assert BoxPlayer(box).play()
+        finished_serial = box.app.tally.serial
+    finally:
+        power_cut(box)
+    (tmp_path / "stats").write_bytes(b"\xff" * 64)
+    box = boot(tmp_path, seed=4)
+    try:
+        only_fault(box.app, "/stats unreadable", "stats.bad")
+        saved = box.keeper.load_stats()  # saved at boot: a power cut now keeps the count
+        assert saved.summary("classic")["games"] == 1 and saved.last_serial == finished_serial
+    finally:
+        power_cut(box)
+    for seed in (5, 6):  # booted again, and again after another whole match
+        box = boot(tmp_path, seed=seed)
+        try:
+            assert box.app.faults == [] and box.app.stats.summary("classic")["games"] == 1 + (seed - 5)
+            if seed == 5:
+                assert BoxPlayer(box).play()
+                assert box.app.tally.serial == finished_serial + 1
+        finally:
+            power_cut(box)
+
+
 def test_a_usable_match_new_beside_a_good_match_is_set_aside_and_the_good_one_resumes(tmp_path):
     flaps = saved_mid_turn(tmp_path)
     good = (tmp_path / "match").read_bytes()
