@@ -9,7 +9,7 @@ import pytest
 from app.core import MENU, PLAY
 from game.tiles import bit, mask_of
 from hal.storage import AtomicFile
-from test_resume import boot, power_cut, roll, shut, start_match
+from test_resume import FullFlash, boot, power_cut, roll, shut, start_match
 
 from board_sim.script_player import BoxPlayer
 
@@ -108,12 +108,17 @@ def test_damaged_statistics_are_kept_as_stats_bad_and_not_overwritten_unseen(tmp
         box.close()
 
 
-def test_a_match_whose_game_log_alone_is_unreadable_plays_on_and_the_file_is_kept_as_match_bad(tmp_path):
-    flaps = saved_mid_turn(tmp_path)
-    payload = AtomicFile(str(tmp_path / "match")).load()
+def saved_with_a_damaged_log(data_dir):
+    """A match saved mid-turn, then saved whole with a game log that is no log: (flaps, file)."""
+    flaps = saved_mid_turn(data_dir)
+    payload = AtomicFile(str(data_dir / "match")).load()
     cut = payload.find(b"\n")
-    AtomicFile(str(tmp_path / "match")).save(payload[:cut + 1] + b"\x00\x00\x00\x00\xff\x00\x00\x00\x00")
-    damaged_file = (tmp_path / "match").read_bytes()
+    AtomicFile(str(data_dir / "match")).save(payload[:cut + 1] + b"\x00\x00\x00\x00\xff\x00\x00\x00\x00")
+    return flaps, (data_dir / "match").read_bytes()
+
+
+def test_a_match_whose_game_log_alone_is_unreadable_plays_on_and_the_file_is_kept_as_match_bad(tmp_path):
+    flaps, damaged_file = saved_with_a_damaged_log(tmp_path)
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
@@ -126,6 +131,19 @@ def test_a_match_whose_game_log_alone_is_unreadable_plays_on_and_the_file_is_kep
             assert player.step()
         assert (tmp_path / "match").read_bytes() != damaged_file
         assert (tmp_path / "match.bad").read_bytes() == damaged_file
+    finally:
+        box.close()
+
+
+def test_a_damaged_game_log_that_cannot_be_kept_on_a_full_flash_is_reported_and_play_goes_on(tmp_path):
+    flaps, damaged_file = saved_with_a_damaged_log(tmp_path)
+    box = boot(tmp_path, flaps, files=FullFlash())
+    try:
+        box.run(300)
+        fault = only_fault(box.app, "/match: game log unreadable, not kept", "write failed", "goes on without it")
+        assert "match.bad" in fault and not (tmp_path / "match.bad").exists()
+        assert box.app.phase == PLAY and box.app.turn.rolls == 1
+        assert (tmp_path / "match").read_bytes() == damaged_file
     finally:
         box.close()
 

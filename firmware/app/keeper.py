@@ -139,21 +139,18 @@ class Keeper:
         return self._load(self.match_file, use, set_aside)
 
     def _log_unreadable(self, payload, keep):
-        """Report a match whose game log alone cannot be read (it plays on without it) and, if
-        `keep`, keep a copy of its file as `.bad`: the next save replaces the file."""
-        store = self.match_file
-        source = store.loaded_from
-        if not keep:
-            self.faults.append("%s: game log unreadable" % source)
-            return
-        bad = source + BAD_SUFFIX
-        try:
-            AtomicFile(bad, store.files, store.max_bytes).save(payload)  # the same bytes as the file
-        except StorageError as error:
-            self.faults.append("%s: game log unreadable, not kept (%s); the match goes on without it"
-                               % (source, error))
-            return
-        self.faults.append("%s: game log unreadable; kept as %s, the match goes on without it" % (source, bad))
+        """Report a match whose game log alone cannot be read (it plays on without it); if
+        `keep`, keep a copy of its file as `.bad`, which the next save would otherwise lose."""
+        source = self.match_file.loaded_from
+        bad = "%s%s" % (source, BAD_SUFFIX)
+        kept = ""
+        if keep:
+            kept = ", kept as " + bad
+            try:  # the same bytes as the file: the same header and payload
+                AtomicFile(bad, self.match_file.files, len(payload)).save(payload)
+            except StorageError as error:
+                kept = ", not kept (%s)" % error
+        self.faults.append("%s: game log unreadable%s; the match goes on without it" % (source, kept))
 
     def drop_match(self):
         """Forget the match in progress (left for the menu): saved as an empty file."""
