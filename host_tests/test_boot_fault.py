@@ -10,8 +10,10 @@ import pytest
 from test_watchdog_resume import Stop, board_files, boot_main  # noqa: F401 (board_files: a fixture)
 
 from board_sim.board import SimBoard
-from board_sim.frontend.box import BoxOptions, pinmap_for
+from board_sim.frontend.box import FIRMWARE, BoxOptions, pinmap_for
 from board_sim.frontend.oled import text_lines
+from tools.flash import INLINE_BYTES
+from tools.flash_build import compile_module
 
 pytestmark = pytest.mark.usefixtures("board_files")  # the firmware as a board's flash: the cwd
 WATCHED_MS = 30000  # well past the 8 s watchdog
@@ -70,3 +72,8 @@ def test_any_other_boot_error_is_raised_as_before(monkeypatch):
     board = SimBoard.from_pinmap(pinmap_for(BoxOptions()), seed=3)
     with pytest.raises(RuntimeError, match="a bug at boot"):
         boot_main(board, lambda: None, [])
+
+
+def test_the_module_takes_no_flash_block_of_a_pico():
+    compiled = compile_module(FIRMWARE / "app" / "boot_fault.py", "app/boot_fault.py", "6.3")
+    assert len(compiled) <= INLINE_BYTES["rp2"]  # kept in LittleFS's metadata: a Pico W is full

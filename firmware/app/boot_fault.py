@@ -1,52 +1,34 @@
 """Why the box cannot start (its flap switches cannot be read: a bad flaps section of the board
-config, a bank that does not answer), shown on the OLED when the display's own config is
-usable and printed on the REPL as one line, then kept there with the watchdog fed: no
-traceback and no reboot loop. Imported by main.py only when the boot fails."""
+config, a bank that does not answer), printed on the REPL as one line and shown on the OLED
+when the display's own config is usable, then kept there with the watchdog fed: no traceback
+and no reboot loop. Imported by main.py only when the boot fails.
+
+Kept tiny: compiled it stays within a Pico's LittleFS inline size (tools/flash.py
+INLINE_BYTES; a test checks), so it takes no flash block: a Pico W holds two firmware copies
+and little more."""
 
 import sys
 import time
 
 from machine import WDT
 
-_WIRING_ERRORS = (("hal.board_config", "ConfigError"), ("hal.board", "BoardError"))
-_FEED_MS = 1000
-
-
-def is_wiring_fault(error):
-    """Did the board config or the flap banks refuse to start (the modules raising them are
-    still loaded after a failed boot; one that is not loaded raised nothing)?"""
-    for module_name, class_name in _WIRING_ERRORS:
-        module = sys.modules.get(module_name)
-        if module is not None and isinstance(error, getattr(module, class_name)):
-            return True
-    return False
-
-
-def _display():
-    """The OLED alone, built from the board config's display and i2c sections; None when they
-    (or the board file) are unusable or the display does not answer."""
-    try:
-        from hal.board import build_display
-        from hal.board_config import display_only, load_config
-
-        return build_display(display_only(load_config()[0]))
-    except Exception:  # no display to show it on: the REPL line is all there is
-        return None
-
 
 def halt_on_wiring_fault(error, watchdog_ms):
-    """For a wiring fault, show it and never return (feeding a watchdog of `watchdog_ms`);
-    for any other error, return at once (the caller raises it)."""
-    if not is_wiring_fault(error):
+    """For a wiring fault, show it and never return (feeding a watchdog of `watchdog_ms`); for
+    any other error, return at once (the caller raises it). main.py loads hal.board and
+    hal.board_config before either can raise, so both are there after a wiring fault."""
+    board_config = sys.modules.get("hal.board_config")
+    board = sys.modules.get("hal.board")
+    if board_config is None or board is None or not isinstance(error, (board_config.ConfigError, board.BoardError)):
         return
-    message = str(error)
-    print("shutbox cannot start: " + message)
-    display = _display()
-    if display is not None:
+    print("shutbox cannot start:", error)
+    try:
         from app.screens import Screen
 
-        Screen(display).show_fault(message)
+        Screen(board.build_display(board_config.load_config()[0])).show_fault(str(error))
+    except Exception:  # no usable display: the REPL line is all there is
+        pass
     watchdog = WDT(timeout=watchdog_ms)
     while True:
         watchdog.feed()
-        time.sleep_ms(_FEED_MS)
+        time.sleep_ms(1000)

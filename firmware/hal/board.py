@@ -142,6 +142,10 @@ def build_devices(config, faults=()):
     return devices
 
 
-def build_display(clean):
-    """The OLED alone, from the clean "i2c" and "display" of board_config.display_only()."""
+def build_display(config):
+    """The OLED alone, from a merged config's "i2c" and "display" (checked by
+    board_config.display_only): to show why a box cannot start."""
+    from hal.board_config import display_only
+
+    clean = display_only(config)
     return _make_display(clean["display"], _make_i2c(clean["i2c"]))
