@@ -52,6 +52,18 @@ def start():
     return box
 
 
+def boot():
+    """start(), or, when the flap switches cannot be read, why: on the OLED and the REPL until
+    the power goes, the watchdog fed (app.boot_fault), never a traceback and a reboot loop."""
+    try:
+        return start()
+    except Exception as error:
+        from app.boot_fault import halt_on_wiring_fault
+
+        halt_on_wiring_fault(error, _WATCHDOG_MS)
+        raise error
+
+
 def release(names):
     """Forget modules (and their packages' references to them) so the collector frees them."""
     for name in names:
@@ -76,4 +88,4 @@ def run(box):
 
 
 if __name__ == "__main__":  # the board runs main.py; an import (the bench, a test) only gets start()
-    run(start())  # no module global: after Ctrl-C the REPL gets the App's heap back
+    run(boot())  # no module global: after Ctrl-C the REPL gets the App's heap back

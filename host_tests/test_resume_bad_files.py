@@ -7,9 +7,9 @@ import json
 
 import pytest
 from app.core import MENU, PLAY
-from game.tiles import bit
+from game.tiles import bit, mask_of
 from hal.storage import AtomicFile
-from test_resume import boot, power_cut, roll, shut, start_match
+from test_resume import FullFlash, boot, power_cut, roll, shut, start_match
 
 from board_sim.script_player import BoxPlayer
 
@@ -108,6 +108,75 @@ def test_damaged_statistics_are_kept_as_stats_bad_and_not_overwritten_unseen(tmp
         box.close()
 
 
+def saved_with_a_damaged_log(data_dir):
+    """A match saved mid-turn, then saved whole with a game log that is no log: (flaps, file)."""
+    flaps = saved_mid_turn(data_dir)
+    payload = AtomicFile(str(data_dir / "match")).load()
+    cut = payload.find(b"\n")
+    AtomicFile(str(data_dir / "match")).save(payload[:cut + 1] + b"\x00\x00\x00\x00\xff\x00\x00\x00\x00")
+    return flaps, (data_dir / "match").read_bytes()
+
+
+def test_a_match_whose_game_log_alone_is_unreadable_plays_on_and_the_file_is_kept_as_match_bad(tmp_path):
+    flaps, damaged_file = saved_with_a_damaged_log(tmp_path)
+    box = boot(tmp_path, flaps)
+    try:
+        box.run(300)
+        app = box.app
+        only_fault(app, "/match: game log unreadable", "kept as", "match.bad", "goes on without it")
+        assert app.phase == PLAY and app.turn.rolls == 1 and app.log.count == 0
+        assert (tmp_path / "match.bad").read_bytes() == damaged_file
+        player = BoxPlayer(box)
+        while box.keeper.writes == 0:  # play on to the next save: the match with its new log
+            assert player.step()
+        assert (tmp_path / "match").read_bytes() != damaged_file
+        assert (tmp_path / "match.bad").read_bytes() == damaged_file
+    finally:
+        box.close()
+
+
+def test_a_damaged_game_log_that_cannot_be_kept_on_a_full_flash_is_reported_and_play_goes_on(tmp_path):
+    flaps, damaged_file = saved_with_a_damaged_log(tmp_path)
+    box = boot(tmp_path, flaps, files=FullFlash())
+    try:
+        box.run(300)
+        fault = only_fault(box.app, "/match: game log unreadable, not kept", "write failed", "goes on without it")
+        assert "match.bad" in fault and not (tmp_path / "match.bad").exists()
+        assert box.app.phase == PLAY and box.app.turn.rolls == 1
+        assert (tmp_path / "match").read_bytes() == damaged_file
+    finally:
+        box.close()
+
+
+def test_after_damaged_statistics_the_finished_match_still_saved_is_counted_once_in_the_fresh_ones(tmp_path):
+    """The damaged statistics are set aside whole; the finished match /data/match still holds
+    is readable, so the fresh statistics count it (nothing else is lost; the power may have
+    gone before it reached the damaged file): saved at that boot, never counted again."""
+    box = boot(tmp_path, seed=3)
+    try:
+        assert BoxPlayer(box).play()
+        finished_serial = box.app.tally.serial
+    finally:
+        power_cut(box)
+    (tmp_path / "stats").write_bytes(b"\xff" * 64)
+    box = boot(tmp_path, seed=4)
+    try:
+        only_fault(box.app, "/stats unreadable", "stats.bad")
+        saved = box.keeper.load_stats()  # saved at boot: a power cut now keeps the count
+        assert saved.summary("classic")["games"] == 1 and saved.last_serial == finished_serial
+    finally:
+        power_cut(box)
+    for seed in (5, 6):  # booted again, and again after another whole match
+        box = boot(tmp_path, seed=seed)
+        try:
+            assert box.app.faults == [] and box.app.stats.summary("classic")["games"] == 1 + (seed - 5)
+            if seed == 5:
+                assert BoxPlayer(box).play()
+                assert box.app.tally.serial == finished_serial + 1
+        finally:
+            power_cut(box)
+
+
 def test_a_usable_match_new_beside_a_good_match_is_set_aside_and_the_good_one_resumes(tmp_path):
     flaps = saved_mid_turn(tmp_path)
     good = (tmp_path / "match").read_bytes()
@@ -165,6 +234,37 @@ def test_a_half_made_move_comes_back_as_it_was_with_the_refused_flap_still_refus
         box.board.set_flap(mistake, False)  # put right
         box.run(150)
         assert app.flap_feed.refused == 0 and app.turn.pending == bit(first)
+    finally:
+        box.close()
+
+
+# A classic match as the firmware before snapshot format 2 saved it (commit 68995d7, on the
+# simulated box): 4 + 5 rolled and 9 shut, then 3 + 6 rolled, the power cut with flap 4 shut
+# (a half-made move, which format 1 did not keep), flaps 4 and 9 shut.
+FORMAT_1_SNAPSHOT = (
+    b'{"v":1,"rules":{},"players":2,"source":{"rng":[0,5]},"totals":[0,0],"dropped":[0,0],'
+    b'"rounds":0,"wins":[0,0],"over":0,"winners":[],"current":0,"row":0,"tally":[1,0,0,-1],'
+    b'"first":0,"round":{"turn":[1,0,255,511,2,1,0,2,9,36,1,0,3,6,0,0],"current":0,"played":0,'
+    b'"scores":[null,null],"lost":[0,0],"shut_by":-1,"over":0},"order":[0,1],"seats":[0,1],'
+    b'"scores":[null,null],"lost":[0,0],"last":[null,null],"last_winners":[]}')
+FORMAT_1_LOG = (b"\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x05\x06\x00\x00\x03\x00\x01\x00\x00"
+                b"\x02\x04\x07\x00\x00")
+
+
+def test_a_match_saved_by_the_firmware_before_format_2_resumes_after_the_update(tmp_path):
+    AtomicFile(str(tmp_path / "match")).save(FORMAT_1_SNAPSHOT + b"\n" + FORMAT_1_LOG)
+    box = boot(tmp_path, (4, 9))
+    try:
+        box.run(300)
+        app = box.app
+        assert app.phase == PLAY and app.faults == [] and not (tmp_path / "match.bad").exists()
+        assert app.turn.rolls == 2 and list(app.dice[:app.dice_count]) == [3, 6]
+        assert app.turn.open_mask == mask_of(range(1, 9)) and app.turn.pending == bit(4)  # fed again
+        assert app.log.count == 4 and app.tally.serial == 1
+        shut(box, 5)
+        assert app.turn.open_mask == mask_of((1, 2, 3, 6, 7, 8)) and app.turn.pending == 0
+        saved = box.keeper.match_file.load()
+        assert saved is not None and saved.startswith(b'{"v":2,')  # saved in this firmware's format
     finally:
         box.close()
 

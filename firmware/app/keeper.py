@@ -10,8 +10,9 @@ saved with hal.storage.AtomicFile so a power cut at any byte leaves the old or t
 
 Every file is read with hal.json_file's bounds. A file that cannot be read or used (damaged,
 not ours, a match this box cannot play) is reported, kept as `<name>.bad` for a look, and the
-older copy (if a `.new` was the bad one) or a fresh start takes its place; a save that fails
-is reported and the game plays on. A match left for the menu is saved as an empty file.
+older copy (if a `.new` was the bad one) or a fresh start takes its place. A match whose game
+log alone cannot be read plays on without it, a copy of its file kept as `.bad`. A save that
+fails is reported and the game plays on. A match left for the menu is saved as an empty file.
 """
 
 import json
@@ -124,8 +125,6 @@ class Keeper:
         """(match, source) as last saved, with `tally` and `log` set from it; None if none.
         playable(rules): why this box cannot play a match, or None; one it cannot is set aside.
         set_aside=False leaves an unreadable file where it is (reading only, as an export)."""
-        path = self.match_file.path
-
         def use(payload):
             if not payload:  # saved empty: the match was left for the menu
                 return None
@@ -134,10 +133,24 @@ class Keeper:
                 raise ValueError("no game log after the snapshot")
             restored = restore(json_file.parse(payload[:cut]), tally, playable)
             if not log.load(payload[cut + 1:]):
-                self.faults.append("%s: game log unreadable; the match goes on without it" % path)
+                self._log_unreadable(payload, set_aside)
             return restored
 
         return self._load(self.match_file, use, set_aside)
+
+    def _log_unreadable(self, payload, keep):
+        """Report a match whose game log alone cannot be read (it plays on without it); if
+        `keep`, keep a copy of its file as `.bad`, which the next save would otherwise lose."""
+        source = self.match_file.loaded_from
+        bad = "%s%s" % (source, BAD_SUFFIX)
+        kept = ""
+        if keep:
+            kept = ", kept as " + bad
+            try:  # the same bytes as the file: the same header and payload
+                AtomicFile(bad, self.match_file.files, len(payload)).save(payload)
+            except StorageError as error:
+                kept = ", not kept (%s)" % error
+        self.faults.append("%s: game log unreadable%s; the match goes on without it" % (source, kept))
 
     def drop_match(self):
         """Forget the match in progress (left for the menu): saved as an empty file."""

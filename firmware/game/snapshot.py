@@ -36,7 +36,7 @@ from game.rules import (
 )
 from game.turn import COMMITTED, END_NAMES, ENDED, FREE_THROW, OVER, ROLLED
 
-FORMAT = const(2)  # 2: a turn keeps its pending move
+FORMAT = const(2)  # 2: a turn keeps its pending move (format 1, without it, is read too)
 MAX_PLAYERS = const(8)
 MAX_BYTES = const(3072)  # encode()'s longest, 8 players on 24 tiles, is 2391 (a test measures)
 DIE_MAX = const(20)

@@ -1,6 +1,9 @@
 """Restoring a snapshot (game.snapshot's format): every field checked, SnapshotError naming the
 first one found wrong. Needed only when the box boots with a saved match, so it is a module of
-its own, let go after boot (main.py)."""
+its own, let go after boot (main.py).
+
+Format 1, as the firmware before format 2 saved it, is read too (its turns lack the pending
+move: none is restored), so a firmware update never drops a match in progress."""
 
 from binascii import unhexlify
 
@@ -45,6 +48,7 @@ from game.sources import source_for
 from game.turn import AWAIT_MOVE, COMMITTED, OVER, is_error
 
 _HALF = const(0xFFFF)
+_NO_PENDING = const(1)  # the format whose turns end before "pending", _TURN's last field
 
 
 def _get(state, key, field):
@@ -93,15 +97,16 @@ def _load(owner, fields, state, prefix, sizes):
         setattr(owner, name, _check(_get(state, key, field), field, kind, sizes.get(size)))
 
 
-def _load_turn(turn, value, field, rules):
-    values = _list(value, field, len(_TURN) + MAX_DICE)
+def _load_turn(turn, value, field, rules, saved_fields):
+    """Set `turn` from its saved list: the first `saved_fields` of _TURN, then the dice."""
+    values = _list(value, field, saved_fields + MAX_DICE)
     mask = rules.all_tiles()
-    for index in range(len(_TURN)):
+    for index in range(saved_fields):
         name, high = _TURN[index]
         number = _int(values[index], "%s.%s" % (field, name), 0, mask if high == -1 else high)
         setattr(turn, name, bool(number) if high == 1 else number)
     for index in range(MAX_DICE):
-        turn.dice[index] = _int(values[len(_TURN) + index], field + ".dice", 0, DIE_MAX)
+        turn.dice[index] = _int(values[saved_fields + index], field + ".dice", 0, DIE_MAX)
     pending = turn.pending
     turn.pending = 0
     if turn.state != OVER and not turn.open_mask:
@@ -148,7 +153,7 @@ def _restore_source(rules, state):
     return source
 
 
-def _restore_round(match, saved, sizes):
+def _restore_round(match, saved, sizes, turn_fields):
     rules = match.rules
     if match.simultaneous:
         sizes["s"] = rules.rows
@@ -161,7 +166,7 @@ def _restore_round(match, saved, sizes):
             if (turns[row] is None) != (round_now.turns[row] is None):
                 raise SnapshotError(field, "does not match the players of the round")
             if turns[row] is not None:
-                _load_turn(round_now.turns[row], turns[row], field, rules)
+                _load_turn(round_now.turns[row], turns[row], field, rules, turn_fields)
         _load(round_now, _AT_ONCE, saved, "round.", sizes)
         _load(round_now, _ROUND, saved, "round.", sizes)
         match.round = round_now
@@ -173,7 +178,7 @@ def _restore_round(match, saved, sizes):
 
     round_now = Round(rules, len(match.seats), table=match.table)
     _load(round_now, _LEG, saved, "round.", sizes)
-    _load_turn(round_now.turn, _get(saved, "turn", "round.turn"), "round.turn", rules)
+    _load_turn(round_now.turn, _get(saved, "turn", "round.turn"), "round.turn", rules, turn_fields)
     _load(round_now, _ROUND, saved, "round.", sizes)
     match.round = round_now
     match.turn = round_now.turn
@@ -188,8 +193,9 @@ def restore(state, tally=None, playable=None):
     anything) a match saved on a box wired otherwise.
     """
     version = _get(state, "v", "v")
-    if version != FORMAT:
-        raise SnapshotError("v", "format %r; this firmware reads format %d" % (version, FORMAT))
+    if version != FORMAT and version != _NO_PENDING:
+        raise SnapshotError("v", "format %r; this firmware reads formats %d and %d" % (version, _NO_PENDING, FORMAT))
+    turn_fields = len(_TURN) - 1 if version == _NO_PENDING else len(_TURN)
     names = _get(state, "rules", "rules")
     try:
         rules = rules_from_config(names)
@@ -212,12 +218,12 @@ def restore(state, tally=None, playable=None):
     if rules.match == MATCH_LONG_GAME:
         _load(match, _LONG_GAME, state, "", sizes)
         if not match.over:
-            _load_turn(match.turn, _get(state, "turn", "turn"), "turn", rules)
+            _load_turn(match.turn, _get(state, "turn", "turn"), "turn", rules, turn_fields)
         playing = match.current
     elif rules.match == MATCH_RACE:
         turns = _list(_get(state, "turns", "turns"), "turns", players)
         for player in range(players):
-            _load_turn(match.turns[player], turns[player], "turns[%d]" % player, rules)  # pyright: ignore[reportAttributeAccessIssue]
+            _load_turn(match.turns[player], turns[player], "turns[%d]" % player, rules, turn_fields)  # pyright: ignore[reportAttributeAccessIssue]
         _load(match, _RACE, state, "", sizes)
         playing = match.order[match.place]  # pyright: ignore[reportAttributeAccessIssue]
         match.turn = match.turns[playing]  # pyright: ignore[reportAttributeAccessIssue]
@@ -227,7 +233,7 @@ def restore(state, tally=None, playable=None):
         if not match.order:  # pyright: ignore[reportAttributeAccessIssue]
             raise SnapshotError("order", "a round needs at least one player")
         sizes["o"] = len(match.order)  # pyright: ignore[reportAttributeAccessIssue]
-        playing = _restore_round(match, _get(state, "round", "round"), sizes)
+        playing = _restore_round(match, _get(state, "round", "round"), sizes, turn_fields)
         if match.simultaneous and not match.over:
             match.turn = None  # pyright: ignore[reportAttributeAccessIssue]
     if match.over:

@@ -110,7 +110,7 @@ def build_devices(config, faults=()):
         banks = [_make_bank(bank, devices.i2c) for bank in clean["flaps"]]
         devices.flaps = FlapSwitches(banks, clean["debounce_ms"], clean["rows"])
     except Exception as error:
-        raise BoardError("flaps: cannot read the flap switches (%s)" % _describe(error)) from error
+        raise BoardError("flaps: cannot read the flap switches (%s)" % _describe(error)) from None
 
     def optional(label, make, *args):
         try:
@@ -140,3 +140,12 @@ def build_devices(config, faults=()):
         if button is not None:
             devices.buttons[name] = button
     return devices
+
+
+def build_display(config):
+    """The OLED alone, from a merged config's "i2c" and "display" (checked by
+    board_config.display_only): to show why a box cannot start."""
+    from hal.board_config import display_only
+
+    clean = display_only(config)
+    return _make_display(clean["display"], _make_i2c(clean["i2c"]))

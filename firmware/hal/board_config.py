@@ -63,15 +63,15 @@ def load_config(root=""):
     except (OSError, ValueError) as error:
         board_name = default_board_name()
         if board_name is None:
-            raise ConfigError("board.json: %s, and this chip has no default board" % error) from error
+            raise ConfigError("board.json: %s, and this chip has no default board" % error) from None
         faults.append("board.json: %s; using boards/%s.json" % (error, board_name))
     path = root + "boards/" + board_name + ".json"
     try:
         config = _read_json(path)
-    except OSError as error:
-        raise ConfigError("board.json: 'board' names %s, which does not exist" % path) from error
+    except OSError:
+        raise ConfigError("board.json: 'board' names %s, which does not exist" % path) from None
     except ValueError as error:
-        raise ConfigError("%s: %s" % (path, error)) from error
+        raise ConfigError("%s: %s" % (path, error)) from None
     if not isinstance(config, dict):
         raise ConfigError("%s: must hold a JSON object" % path)
     for key in overrides:
@@ -235,6 +235,14 @@ def _buzzer(spec):
         "pin": _pin("buzzer", spec, "pin"),
         "volume": _int("buzzer.volume", spec.get("volume", 32768), 0, 65535),
     }
+
+
+def display_only(config):
+    """The display and its i2c bus of a merged config, checked as validate() checks them
+    (ConfigError if either is absent or unusable): to show why a box cannot start."""
+    if not isinstance(config, dict):
+        raise ConfigError("board config: must be a JSON object")
+    return {"i2c": _i2c(config.get("i2c")), "display": _display(config.get("display"))}
 
 
 def _optional(config, key, check, faults, fallback=None):

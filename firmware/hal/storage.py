@@ -143,14 +143,14 @@ class AtomicFile:
                 stream.write(payload)
         except OSError as error:
             self._discard_new()
-            raise StorageError("%s: write failed (%s)" % (self.path, error)) from error
+            raise StorageError("%s: write failed (%s)" % (self.path, error)) from None
         if self._read(self.new_path) != payload:
             self._discard_new()
             raise StorageError("%s: read-back did not match (flash full or failing?)" % self.path)
         try:
             self.files.rename(self.new_path, self.path)
         except OSError as error:
-            raise StorageError("%s: rename failed (%s)" % (self.path, error)) from error
+            raise StorageError("%s: rename failed (%s)" % (self.path, error)) from None
 
     def _settle(self):
         """Finish an earlier save cut before its rename, so this one cannot lose it."""
@@ -158,7 +158,7 @@ class AtomicFile:
             try:
                 self.files.rename(self.new_path, self.path)
             except OSError as error:
-                raise StorageError("%s: rename failed (%s)" % (self.path, error)) from error
+                raise StorageError("%s: rename failed (%s)" % (self.path, error)) from None
         else:
             self._discard_new()
 

@@ -436,9 +436,8 @@ def _lost(way, data, faults, bads, loaded, now, before):
     """Why a /data case lost something or hid a fault, or None. way 0: `data` was saved whole;
     1: `data` is a good file's bytes damaged (`before`: the good file); 2: `data` is a `.new`
     beside the good file whose bytes were `before`. bads: the file's and the .new's `.bad`
-    copies (None: none). A match whose game log alone is unreadable plays on without it: that
-    fault keeps nothing aside."""
-    faults = [fault for fault in faults if "game log unreadable" not in fault]
+    copies (None: none). A match whose game log alone is unreadable plays on without it, a
+    copy of its file kept as `.bad`."""
     kept = bads[1] if way == 2 else bads[0]
     if faults and kept != data:
         return "reported but its bytes are not kept as .bad: %s" % faults

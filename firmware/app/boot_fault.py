@@ -1,0 +1,34 @@
+"""Why the box cannot start (its flap switches cannot be read: a bad flaps section of the board
+config, a bank that does not answer), printed on the REPL as one line and shown on the OLED
+when the display's own config is usable, then kept there with the watchdog fed: no traceback
+and no reboot loop. Imported by main.py only when the boot fails.
+
+Kept tiny: compiled it stays within a Pico's LittleFS inline size (tools/flash.py
+INLINE_BYTES; a test checks), so it takes no flash block: a Pico W holds two firmware copies
+and little more."""
+
+import sys
+import time
+
+from machine import WDT
+
+
+def halt_on_wiring_fault(error, watchdog_ms):
+    """For a wiring fault, show it and never return (feeding a watchdog of `watchdog_ms`); for
+    any other error, return at once (the caller raises it). main.py loads hal.board and
+    hal.board_config before either can raise, so both are there after a wiring fault."""
+    board_config = sys.modules.get("hal.board_config")
+    board = sys.modules.get("hal.board")
+    if board_config is None or board is None or not isinstance(error, (board_config.ConfigError, board.BoardError)):
+        return
+    print("shutbox cannot start:", error)
+    try:
+        from app.screens import Screen
+
+        Screen(board.build_display(board_config.load_config()[0])).show_fault(str(error))
+    except Exception:  # no usable display: the REPL line is all there is
+        pass
+    watchdog = WDT(timeout=watchdog_ms)
+    while True:
+        watchdog.feed()
+        time.sleep_ms(1000)
