@@ -92,7 +92,10 @@ def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_
         tree_bytes = before - flash(board.url, firmware_dir=firmware, log=quiet).free_bytes
         fill_data(board, tree_bytes + 12 * KIB)  # a second tree fits, leaving under 12 KiB
         set_version(firmware, "v2")
-        with pytest.raises(FlashError, match="not enough room on the board: the firmware needs"):
+        # Refused by the estimate before anything is sent, or by the board's own count before
+        # the switch (the estimate is a few KiB short with the tables in one file).
+        with pytest.raises(FlashError, match="not enough room on the board: (the firmware needs|"
+                                             "this firmware would leave [0-9]+ KiB free)"):
             flash(board.url, firmware_dir=firmware, log=quiet)
         refused_free = free_bytes(board)
         with monkeypatch.context() as estimate:  # were the estimate wrong, the board says so
