@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 from board_sim.virtual_board import FS_IMAGES, VirtualBoard  # noqa: E402
 from tools.flash import DATA_RESERVE_BYTES, flash  # noqa: E402
 from tools.flash_build import FIRMWARE  # noqa: E402
-from tools.flash_device import Board  # noqa: E402
+from tools.flash_device import free_bytes_at  # noqa: E402
 
 KIB = 1024
 
@@ -28,17 +28,9 @@ def _quiet(_message):
     pass
 
 
-def _free_bytes(board):
-    connection = Board(board.url)
-    try:
-        return connection.free_bytes()
-    finally:
-        connection.close()
-
-
 def _flashes(board, firmware):
     """(free before, full flash, no-change re-flash, one-file change) on a fresh board."""
-    before = _free_bytes(board)
+    before = free_bytes_at(board.url)
     full = flash(board.url, board.board, firmware_dir=firmware, log=_quiet)
     unchanged = flash(board.url, board.board, firmware_dir=firmware, log=_quiet)
     version_file = firmware / "version.py"
@@ -65,7 +57,7 @@ def main(argv=None):
                     before, full, unchanged, one_file = _flashes(board, firmware)
                     after = full.free_bytes
                 else:
-                    before = _free_bytes(board)
+                    before = free_bytes_at(board.url)
                     after = flash(board.url, name, firmware_dir=firmware, log=_quiet).free_bytes
             filesystems.append((name, FS_IMAGES[name][0], before, after))
     print("\n## Flash: the firmware on each board's filesystem (LittleFS images of their real size)")

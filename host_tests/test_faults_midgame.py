@@ -21,7 +21,6 @@ import sys
 import pytest
 
 import board_sim.frontend.box as box_module
-from board_sim.frontend.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
 
 MPU6050_SPEC = {"type": "mpu6050", "address": 0x68}
@@ -41,13 +40,12 @@ def no_firmware_left_behind():
 
 
 @pytest.fixture
-def open_box(monkeypatch):
-    """make(accel_spec=None, **BoxOptions) -> a SimBox, closed after the test.
+def open_box(open_box, monkeypatch):
+    """make(accel_spec=None, **BoxOptions) -> conftest's open_box's SimBox, closed after the test.
 
     accel_spec replaces the board file's accelerometer (an MPU-6050 box: BoxOptions has no
     choice of chip, so the pin map is patched as the box is built).
     """
-    boxes = []
 
     def make(accel_spec=None, **options):
         if accel_spec is not None:
@@ -59,13 +57,9 @@ def open_box(monkeypatch):
                 return pinmap
 
             monkeypatch.setattr(box_module, "pinmap_for", with_accel)
-        box = SimBox(BoxOptions(**options))
-        boxes.append(box)
-        return box
+        return open_box(**options)
 
-    yield make
-    for box in boxes:
-        box.close()
+    return make
 
 
 def start(box):

@@ -12,7 +12,7 @@ import pytest
 from board_sim.virtual_board import FS_IMAGES, VirtualBoard
 from tools.flash import DATA_RESERVE_BYTES, flash
 from tools.flash_build import FlashError
-from tools.flash_device import Board, believable_free_blocks
+from tools.flash_device import Board, believable_free_blocks, free_bytes_at
 
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
 KIB = 1024
@@ -27,14 +27,6 @@ def quiet(_message):
 def set_version(firmware, version):
     (firmware / "version.py").write_text(
         '"""The firmware\'s version (a test copy)."""\n\nVERSION = "%s"\n' % version)
-
-
-def free_bytes(board):
-    connection = Board(board.url)
-    try:
-        return connection.free_bytes()
-    finally:
-        connection.close()
 
 
 def on_board(board, code):
@@ -87,7 +79,7 @@ def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_
                                                                            monkeypatch):
     with VirtualBoard(tmp_path / "board", board="pico_w", fs_image="pico_w",
                       lifetime_s=120) as board:
-        before = free_bytes(board)
+        before = free_bytes_at(board.url)
         set_version(firmware, "v1")
         tree_bytes = before - flash(board.url, firmware_dir=firmware, log=quiet).free_bytes
         fill_data(board, tree_bytes + 12 * KIB)  # a second tree fits, leaving under 12 KiB
@@ -97,7 +89,7 @@ def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_
         with pytest.raises(FlashError, match="not enough room on the board: (the firmware needs|"
                                              "this firmware would leave [0-9]+ KiB free)"):
             flash(board.url, firmware_dir=firmware, log=quiet)
-        refused_free = free_bytes(board)
+        refused_free = free_bytes_at(board.url)
         with monkeypatch.context() as estimate:  # were the estimate wrong, the board says so
             estimate.setattr("tools.flash.space_needed", lambda *_args: (0, 0))
             with pytest.raises(FlashError, match="this firmware would leave [0-9]+ KiB free, less "
@@ -105,7 +97,7 @@ def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_
                 flash(board.url, firmware_dir=firmware, log=quiet)
         still = on_board(board, "import os, version\nprint(os.getcwd(), version.VERSION, "
                                 "os.stat('/data/filler')[6] > 0, 'fw_b' in os.listdir('/'))")
-        assert free_bytes(board) >= refused_free - 8 * KIB  # the staged copy is gone
+        assert free_bytes_at(board.url) >= refused_free - 8 * KIB  # the staged copy is gone
         on_board(board, "import os\nos.remove('/data/filler')")
         fill_data(board, tree_bytes + DATA_RESERVE_BYTES + 20 * KIB)
         report = flash(board.url, firmware_dir=firmware, log=quiet)
@@ -130,7 +122,7 @@ def test_statvfs_figures_that_wrapped_are_counted_from_the_files(tmp_path, capsy
     (tmp_path / "small" / "data" / "scores.bin").write_bytes(b"s" * 100 * KIB)
     with VirtualBoard(tmp_path / "small", fs_bytes=64 * KIB, lifetime_s=30) as board:
         wrapped = on_board(board, "import os\nprint(os.statvfs('/')[3])")
-        free = free_bytes(board)
+        free = free_bytes_at(board.url)
         with pytest.raises(FlashError, match="not enough room on the board"):
             flash(board.url, log=quiet)
     assert int(wrapped) > 2 ** 31  # as MicroPython's LittleFS reports an over-full count

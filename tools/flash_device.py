@@ -238,3 +238,12 @@ class Board:
             raise FlashError("lost the board during the soft reset: %s" % error) from None
         self._run(_HELPERS)
         return (output + errors).decode(errors="replace")
+
+
+def free_bytes_at(url):
+    """Free bytes on the board at `url` (Board.free_bytes), over a connection of its own."""
+    board = Board(url)
+    try:
+        return board.free_bytes()
+    finally:
+        board.close()
