@@ -77,12 +77,12 @@ def _check_preset_table(name, problems):
 
 
 def check_board_config(problems):
-    from hal.board_config import ConfigError, load_config, validate
+    from hal.board_config import BoardError, load_config, validate
 
     try:
         config, faults = load_config("")
         config, more_faults = validate(config)
-    except ConfigError as error:
+    except BoardError as error:
         problems.append("board config: %s" % error)
         return
     for fault in faults + more_faults:

@@ -37,7 +37,7 @@ def test_the_check_finds_a_chained_raise(tmp_path):
 
 BOARD_CONFIG_ERRORS = """
 import os
-from hal.board_config import ConfigError, load_config
+from hal.board_config import BoardError, load_config
 root = %r
 os.mkdir(root + "boards")
 for selection, board_file in ((None, None), ('{"board": "pico9"}', None),
@@ -52,7 +52,7 @@ for selection, board_file in ((None, None), ('{"board": "pico9"}', None),
                 out.write(text)
     try:
         load_config(root)
-    except ConfigError as error:
+    except BoardError as error:
         print("refused:", error)
 """
 

@@ -5,7 +5,7 @@ import pathlib
 import shutil
 
 import pytest
-from hal.board_config import ConfigError, load_config, validate
+from hal.board_config import BoardError, load_config, validate
 
 FIRMWARE = pathlib.Path(__file__).resolve().parent.parent / "firmware"
 BOARD_NAMES = ("pico", "pico_w", "esp32_devkit")
@@ -68,20 +68,20 @@ def test_half_written_board_json_falls_back_to_the_chips_own_board(root, monkeyp
 
 
 def test_missing_board_json_off_a_known_chip_is_an_error(root):
-    with pytest.raises(ConfigError, match="board.json"):
+    with pytest.raises(BoardError, match="board.json"):
         load_config(root)
 
 
 def test_board_json_naming_a_missing_board_file_is_an_error(root):
     write_selection(root, '{"board": "pico9"}')
-    with pytest.raises(ConfigError, match="boards/pico9.json"):
+    with pytest.raises(BoardError, match="boards/pico9.json"):
         load_config(root)
 
 
 def test_malformed_board_file_is_an_error_naming_the_file(root):
     pathlib.Path(root, "boards", "pico.json").write_text('{"name": "Pico", "flaps": [')
     write_selection(root, '{"board": "pico"}')
-    with pytest.raises(ConfigError, match="pico.json: not valid JSON"):
+    with pytest.raises(BoardError, match="pico.json: not valid JSON"):
         load_config(root)
 
 
@@ -99,14 +99,14 @@ def test_malformed_board_file_is_an_error_naming_the_file(root):
 def test_unusable_flaps_stop_the_box_with_the_key_named(flaps, key):
     config = board_file("pico")
     config["flaps"] = flaps
-    with pytest.raises(ConfigError, match=key):
+    with pytest.raises(BoardError, match=key):
         validate(config)
 
 
 def test_rows_must_split_the_switches_evenly():
     config = board_file("pico")
     config["rows"] = 2
-    with pytest.raises(ConfigError, match="9 switches cannot make 2 rows"):
+    with pytest.raises(BoardError, match="9 switches cannot make 2 rows"):
         validate(config)
     config["flaps"] = [{"type": "74hc165", "load": 16, "clock": 17, "data": 18, "count": 24}]
     config["rows"] = 2
@@ -118,7 +118,7 @@ def test_expander_flaps_without_an_i2c_bus_stop_the_box():
     config = board_file("pico")
     config["flaps"] = [{"type": "mcp23017", "address": 32, "count": 9}]
     del config["i2c"]
-    with pytest.raises(ConfigError, match="i2c"):
+    with pytest.raises(BoardError, match="i2c"):
         validate(config)
 
 
@@ -187,7 +187,7 @@ def test_optional_i2c_devices_without_a_bus_are_left_out():
 def test_rows_of_fewer_flaps_than_any_game_stop_the_box_with_the_key_named(root, selection, named):
     write_selection(root, json.dumps(selection))
     config, _faults = load_config(root)
-    with pytest.raises(ConfigError, match=named):
+    with pytest.raises(BoardError, match=named):
         validate(config)
 
 
@@ -201,7 +201,7 @@ def test_the_fewest_flaps_a_row_is_the_smallest_box():
 def test_a_flap_bank_of_null_is_refused_without_offering_null():
     config = board_file("pico")
     config["flaps"] = [None]
-    with pytest.raises(ConfigError) as refused:
+    with pytest.raises(BoardError) as refused:
         validate(config)
     assert str(refused.value) == "flaps[0]: must be an object {...}, got null"
 
@@ -218,5 +218,5 @@ def test_a_board_json_too_deep_or_too_big_falls_back_with_a_fault(root, monkeypa
 def test_a_board_file_nested_too_deep_is_an_error_naming_the_file(root):
     pathlib.Path(root, "boards", "pico.json").write_text('{"flaps": ' + "[" * 1000 + "]" * 1000 + "}")
     write_selection(root, '{"board": "pico"}')
-    with pytest.raises(ConfigError, match="pico.json: nested more than 8 deep"):
+    with pytest.raises(BoardError, match="pico.json: nested more than 8 deep"):
         load_config(root)

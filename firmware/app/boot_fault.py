@@ -19,7 +19,7 @@ def halt_on_wiring_fault(error, watchdog_ms):
     hal.board_config before either can raise, so both are there after a wiring fault."""
     board_config = sys.modules.get("hal.board_config")
     board = sys.modules.get("hal.board")
-    if board_config is None or board is None or not isinstance(error, (board_config.ConfigError, board.BoardError)):
+    if board_config is None or board is None or not isinstance(error, board_config.BoardError):
         return
     print("shutbox cannot start:", error)
     try:

@@ -8,6 +8,7 @@ becomes a fault message and the default is used.
 """
 
 from game.config import ConfigError, rules_from_config
+from game.numbers import whole
 from game.presets import PRESET_NAMES, preset
 from hal import json_file
 
@@ -45,7 +46,7 @@ def load_settings(path="config.json"):
     except ConfigError as error:
         faults.append("%s: rules: %s; playing classic" % (path, error))
     players = raw.get("players", DEFAULT_PLAYERS)
-    if isinstance(players, int) and not isinstance(players, bool) and 1 <= players <= 8:
+    if whole(players, 1, 8):
         settings.players = players
     else:
         faults.append("%s: players must be 1..8, got %r" % (path, players))

@@ -6,6 +6,7 @@ several problems hears of all of them at once.
 """
 
 from game import rules as R
+from game.numbers import whole
 from game.presets import PRESET_NAMES, preset_axes
 from game.tiles import bit, tiles_of
 
@@ -50,10 +51,10 @@ def _value(name, raw):
         if raw is True or raw is False:
             return raw
         raise ConfigError("%s: expected true or false, got %r" % (name, raw))
-    if not isinstance(raw, int) or raw is True or raw is False:
+    if not whole(raw):
         raise ConfigError("%s: expected a whole number, got %r" % (name, raw))
     low, high = _RANGES[name]
-    if raw < low or raw > high:
+    if not whole(raw, low, high):
         raise ConfigError("%s: %d is outside %d..%d" % (name, raw, low, high))
     return raw
 

@@ -9,6 +9,7 @@ integer on a 32-bit port, so adding never allocates; a score above it is not kep
 
 from micropython import const
 
+from game.numbers import whole
 from game.rules import MATCH_LONG_GAME, MATCH_RACE
 
 FORMAT = const(1)
@@ -138,7 +139,7 @@ class Stats:
 
 
 def _count(value, field, low=0):
-    if not isinstance(value, int) or value is True or value is False or not low <= value <= _COUNT_MAX:
+    if not whole(value, low, _COUNT_MAX):
         raise StatsError(field, "expected a whole number %d..%d, got %r" % (low, _COUNT_MAX, value))
     return value
 

@@ -7,14 +7,11 @@ the dict) with one message in Devices.faults, and the box plays on without it.
 
 import machine
 
+from hal.board_config import BoardError, validate
 from hal.devices import Devices
 from hal.flap_banks import ExpanderBank, GpioBank, ShiftRegisterBank
 from hal.flaps import FlapSwitches
 from hal.mcp23017 import MCP23017
-
-
-class BoardError(Exception):
-    """The flap switches cannot be built or read: the box cannot play."""
 
 
 def _describe(error):
@@ -91,8 +88,6 @@ def _make_button(spec, debounce_ms):
 
 def build_devices(config, faults=()):
     """Validate config (as load_config gives it) and build the devices; faults are prepended."""
-    from hal.board_config import validate  # boot only: main.py lets it go after
-
     clean, config_faults = validate(config)
     devices = Devices(clean["name"])
     devices.faults.extend(faults)

@@ -1,11 +1,14 @@
 """Reads board.json and boards/<name>.json, merges the overrides and validates the result.
 
-Problems with the flap switches raise ConfigError (the box cannot play without them); a bad
+Problems with the flap switches raise BoardError (the box cannot play without them); a bad
 optional section becomes a fault message naming its key and the device is left out (None).
 Schema and wiring tables: boards/README.md.
 """
 
 import sys
+
+from game.numbers import whole
+from game.tiles import MAX_TILES
 
 from hal import json_file
 
@@ -17,13 +20,13 @@ DEFAULTS = {
 _KNOWN_KEYS = ("name", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake", "display",
                "leds", "buttons", "buzzer", "heap_bytes", "heap_source")  # the heap: for the bench and tests
 _MAX_PIN = 48
-_MAX_TILES = 24
 MIN_TILES = 9  # a row of flaps has at least the smallest box's tiles (game.config.BOX_SIZES)
 MAX_BYTES = 4096  # a board file is about 500 bytes
 
 
-class ConfigError(ValueError):
-    """The board configuration cannot drive the flap switches; the message names the key."""
+class BoardError(ValueError):
+    """The flap switches cannot be read (the board config cannot drive them, or a bank does not
+    answer, hal.board): the box cannot play. The message names the key or the bank."""
 
 
 def default_board_name():
@@ -44,7 +47,7 @@ def load_config(root=""):
     """Read root+"board.json" and the board file it names -> (merged config, fault messages).
 
     A missing or unreadable board.json falls back, with a fault, to the board file of the
-    chip this runs on; a missing or unreadable board file raises ConfigError.
+    chip this runs on; a missing or unreadable board file raises BoardError.
     """
     faults = []
     board_name = None
@@ -63,17 +66,17 @@ def load_config(root=""):
     except (OSError, ValueError) as error:
         board_name = default_board_name()
         if board_name is None:
-            raise ConfigError("board.json: %s, and this chip has no default board" % error) from None
+            raise BoardError("board.json: %s, and this chip has no default board" % error) from None
         faults.append("board.json: %s; using boards/%s.json" % (error, board_name))
     path = root + "boards/" + board_name + ".json"
     try:
         config = _read_json(path)
     except OSError:
-        raise ConfigError("board.json: 'board' names %s, which does not exist" % path) from None
+        raise BoardError("board.json: 'board' names %s, which does not exist" % path) from None
     except ValueError as error:
-        raise ConfigError("%s: %s" % (path, error)) from None
+        raise BoardError("%s: %s" % (path, error)) from None
     if not isinstance(config, dict):
-        raise ConfigError("%s: must hold a JSON object" % path)
+        raise BoardError("%s: must hold a JSON object" % path)
     for key in overrides:
         value = overrides[key]
         if isinstance(value, dict) and isinstance(config.get(key), dict):
@@ -85,25 +88,21 @@ def load_config(root=""):
     return config, faults
 
 
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _int(where, value, low, high):
-    if not _is_int(value) or not low <= value <= high:
-        raise ConfigError("%s: must be a whole number %d..%d, got %r" % (where, low, high, value))
+    if not whole(value, low, high):
+        raise BoardError("%s: must be a whole number %d..%d, got %r" % (where, low, high, value))
     return value
 
 
 def _bool(where, value):
     if not isinstance(value, bool):
-        raise ConfigError("%s: must be true or false, got %r" % (where, value))
+        raise BoardError("%s: must be true or false, got %r" % (where, value))
     return value
 
 
 def _section(where, value, optional=True):
     if not isinstance(value, dict):
-        raise ConfigError("%s: must be an object {...}%s, got %s"
+        raise BoardError("%s: must be an object {...}%s, got %s"
                           % (where, " or null" if optional else "", "null" if value is None else repr(value)))
     return value
 
@@ -115,7 +114,7 @@ def _pin(where, spec, key):
 def _i2c(spec):
     spec = _section("i2c", spec)
     if spec.get("sda") == spec.get("scl"):
-        raise ConfigError("i2c: sda and scl must be two different pins")
+        raise BoardError("i2c: sda and scl must be two different pins")
     return {
         "id": _int("i2c.id", spec.get("id", 0), 0, 1),
         "sda": _pin("i2c", spec, "sda"),
@@ -132,28 +131,28 @@ def _flap_bank(where, spec):
     bank = {"type": kind, "active_low": active_low}
     if kind == "gpio":
         pins = spec.get("pins")
-        if not isinstance(pins, list) or not 0 < len(pins) <= _MAX_TILES:
-            raise ConfigError("%s.pins: must list 1..%d pin numbers" % (where, _MAX_TILES))
+        if not isinstance(pins, list) or not 0 < len(pins) <= MAX_TILES:
+            raise BoardError("%s.pins: must list 1..%d pin numbers" % (where, MAX_TILES))
         bank["pins"] = [_int("%s.pins[%d]" % (where, index), pin, 0, _MAX_PIN)
                         for index, pin in enumerate(pins)]
         bank["count"] = len(pins)
         pull = spec.get("pull", "up" if active_low else "down")
         if pull not in ("up", "down", "none"):
-            raise ConfigError("%s.pull: must be \"up\", \"down\" or \"none\", got %r" % (where, pull))
+            raise BoardError("%s.pull: must be \"up\", \"down\" or \"none\", got %r" % (where, pull))
         bank["pull"] = pull
     elif kind == "74hc165":
         for key in ("load", "clock", "data"):
             bank[key] = _pin(where, spec, key)
-        count = _int(where + ".count", spec.get("count"), 8, _MAX_TILES)
+        count = _int(where + ".count", spec.get("count"), 8, MAX_TILES)
         if count % 8:
-            raise ConfigError("%s.count: must be a multiple of 8 (8 inputs a chip), got %d"
+            raise BoardError("%s.count: must be a multiple of 8 (8 inputs a chip), got %d"
                               % (where, count))
         bank["count"] = count
     elif kind == "mcp23017":
         bank["address"] = _int(where + ".address", spec.get("address", 0x20), 0x20, 0x27)
         bank["count"] = _int(where + ".count", spec.get("count", 16), 1, 16)
     else:
-        raise ConfigError("%s.type: must be \"gpio\", \"74hc165\" or \"mcp23017\", got %r"
+        raise BoardError("%s.type: must be \"gpio\", \"74hc165\" or \"mcp23017\", got %r"
                           % (where, kind))
     return bank
 
@@ -161,15 +160,15 @@ def _flap_bank(where, spec):
 def _flaps(config):
     banks = config.get("flaps")
     if not isinstance(banks, list) or not banks:
-        raise ConfigError("flaps: must list at least one bank of switches")
+        raise BoardError("flaps: must list at least one bank of switches")
     banks = [_flap_bank("flaps[%d]" % index, bank) for index, bank in enumerate(banks)]
     rows = _int("rows", config.get("rows", DEFAULTS["rows"]), 1, 4)
     total = 0
     for bank in banks:
         total += bank["count"]
-    if total % rows or total // rows > _MAX_TILES:
-        raise ConfigError("flaps: %d switches cannot make %d rows of at most %d tiles"
-                          % (total, rows, _MAX_TILES))
+    if total % rows or total // rows > MAX_TILES:
+        raise BoardError("flaps: %d switches cannot make %d rows of at most %d tiles"
+                          % (total, rows, MAX_TILES))
     return banks, rows
 
 
@@ -181,7 +180,7 @@ def _accel(spec):
     elif kind == "mpu6050":
         address = _int("accel.address", spec.get("address", 0x68), 0x68, 0x69)
     else:
-        raise ConfigError("accel.type: must be \"lis3dh\" or \"mpu6050\", got %r" % (kind,))
+        raise BoardError("accel.type: must be \"lis3dh\" or \"mpu6050\", got %r" % (kind,))
     return {"type": kind, "address": address}
 
 
@@ -190,7 +189,7 @@ def _shake(spec):
     tuned = dict(DEFAULTS["shake"])
     for key in spec:
         if key not in tuned:
-            raise ConfigError("shake.%s: unknown; known: %s" % (key, ", ".join(tuned)))
+            raise BoardError("shake.%s: unknown; known: %s" % (key, ", ".join(tuned)))
         tuned[key] = _int("shake." + key, spec[key], 1, 10000)
     return tuned
 
@@ -198,10 +197,10 @@ def _shake(spec):
 def _display(spec):
     spec = _section("display", spec)
     if spec.get("type", "ssd1306") != "ssd1306":
-        raise ConfigError("display.type: must be \"ssd1306\", got %r" % (spec.get("type"),))
+        raise BoardError("display.type: must be \"ssd1306\", got %r" % (spec.get("type"),))
     height = _int("display.height", spec.get("height", 64), 16, 64)
     if height % 8:
-        raise ConfigError("display.height: must be a multiple of 8, got %d" % height)
+        raise BoardError("display.height: must be a multiple of 8, got %d" % height)
     return {
         "type": "ssd1306",
         "address": _int("display.address", spec.get("address", 0x3C), 0x3C, 0x3D),
@@ -215,7 +214,7 @@ def _leds(spec):
     spec = _section("leds", spec)
     return {
         "pin": _pin("leds", spec, "pin"),
-        "count": _int("leds.count", spec.get("count"), 1, 4 * _MAX_TILES),
+        "count": _int("leds.count", spec.get("count"), 1, 4 * MAX_TILES),
         "brightness": _int("leds.brightness", spec.get("brightness", 64), 0, 255),
     }
 
@@ -239,20 +238,20 @@ def _buzzer(spec):
 
 def display_only(config):
     """The display and its i2c bus of a merged config, checked as validate() checks them
-    (ConfigError if either is absent or unusable): to show why a box cannot start."""
+    (BoardError if either is absent or unusable): to show why a box cannot start."""
     if not isinstance(config, dict):
-        raise ConfigError("board config: must be a JSON object")
+        raise BoardError("board config: must be a JSON object")
     return {"i2c": _i2c(config.get("i2c")), "display": _display(config.get("display"))}
 
 
 def _optional(config, key, check, faults, fallback=None):
-    """check(config[key]) or, if it is null/absent, fallback; a ConfigError becomes a fault."""
+    """check(config[key]) or, if it is null/absent, fallback; a BoardError becomes a fault."""
     value = config.get(key)
     if value is None:
         return fallback
     try:
         return check(value)
-    except ConfigError as error:
+    except BoardError as error:
         faults.append("board config: %s; left out" % error)
         return fallback
 
@@ -277,7 +276,7 @@ def _claim_optional(owner, pins, taken, faults):
 def validate(config):
     """Check a merged config -> (clean config with every default filled in, fault messages)."""
     if not isinstance(config, dict):
-        raise ConfigError("board config: must be a JSON object")
+        raise BoardError("board config: must be a JSON object")
     faults = []
     for key in config:
         if key not in _KNOWN_KEYS:
@@ -286,7 +285,7 @@ def validate(config):
     banks, rows = _flaps(config)
     clean = {"name": str(config.get("name", "unnamed board")), "flaps": banks, "rows": rows}
     debounce_ms = config.get("debounce_ms", DEFAULTS["debounce_ms"])
-    if not _is_int(debounce_ms) or not 1 <= debounce_ms <= 500:
+    if not whole(debounce_ms, 1, 500):
         faults.append("board config: debounce_ms: must be a whole number 1..500, got %r; using %d"
                       % (debounce_ms, DEFAULTS["debounce_ms"]))
         debounce_ms = DEFAULTS["debounce_ms"]
@@ -311,12 +310,12 @@ def validate(config):
             pins = ()
         conflict = _claim_pins("flaps[%d]" % index, pins, taken)
         if conflict:
-            raise ConfigError(conflict)
+            raise BoardError(conflict)
     tiles = 0
     for bank in banks:
         tiles += bank["count"]
     if tiles // rows < MIN_TILES:
-        raise ConfigError("flaps: %d a row (%d switches, rows: %d); every game needs at least %d "
+        raise BoardError("flaps: %d a row (%d switches, rows: %d); every game needs at least %d "
                           "tiles a row" % (tiles // rows, tiles, rows, MIN_TILES))
 
     for key, check in (("accel", _accel), ("display", _display)):
@@ -336,7 +335,7 @@ def validate(config):
         where = "buttons." + name
         try:
             button = _button(where, specs[name])
-        except ConfigError as error:
+        except BoardError as error:
             faults.append("board config: %s; left out" % error)
             continue
         if _claim_optional(where, (button["pin"],), taken, faults):

@@ -6,9 +6,9 @@ up (its switch open). The flaps are the truth about the board, so a bus error ne
 invents a move: the last reading is kept and `fault` says what failed.
 """
 
-from hal.debounce import Debouncer
+from game.tiles import MAX_TILES
 
-MAX_TILES = 24
+from hal.debounce import Debouncer
 
 
 class FlapSwitches:

@@ -1,7 +1,7 @@
 """Seeded malformed and hostile inputs for every file the box reads (config.json, board.json and
 its board file, /data/match, /data/stats, /data/menu), each read the way the box reads it.
 
-A case passes when reading gives a value or a message (a fault, or the ConfigError that stops a
+A case passes when reading gives a value or a message (a fault, or the BoardError that stops a
 box whose flaps cannot be read), never another exception, and loses no good file: config and
 board files are never written, a damaged /data file is kept byte for byte as `<name>.bad`, and
 a good file beside a bad `.new` survives and is the one used. Runs on CPython and MicroPython:
@@ -271,7 +271,7 @@ def _unchanged_defaults(settings, data):
 # -- board.json and the board file ----------------------------------------------------------
 
 def try_board(results, hostile, count, directory, big, firmware):
-    from hal.board_config import ConfigError, load_config, validate
+    from hal.board_config import BoardError, load_config, validate
 
     _make_dir(directory + "/boards")
     originals = {}
@@ -290,9 +290,9 @@ def try_board(results, hostile, count, directory, big, firmware):
             try:
                 config, _faults = load_config(directory + "/")
                 validate(config)
-            except ConfigError as error:  # the flaps cannot be read: the message names the key
+            except BoardError as error:  # the flaps cannot be read: the message names the key
                 if not str(error):
-                    failure = "a ConfigError without a message"
+                    failure = "a BoardError without a message"
             except Exception as error:  # any other exception fails the case
                 failure = _described(error)
             if failure is None and not _unchanged(target, data):
