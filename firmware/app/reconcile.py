@@ -29,12 +29,10 @@ class FlapFeed:
     def __init__(self):
         self.refused = 0
         self.error = 0
-        self.error_tile = 0
 
     def clear(self):
         self.refused = 0
         self.error = 0
-        self.error_tile = 0
 
     def feed(self, turn, view):
         """Match the Turn to `view`; returns TOOK_BACK | ACCEPTED | DONE | REFUSED bits."""
@@ -61,7 +59,6 @@ class FlapFeed:
                 elif is_error(result):
                     refused |= bit(tile)
                     self.error = result
-                    self.error_tile = tile
                 else:
                     happened |= ACCEPTED
                 if turn.state == OVER:
