@@ -32,7 +32,6 @@ sys.modules.setdefault("micropython", _micropython_stand_in)  # firmware modules
 
 from app.reconcile import expected_open  # noqa: E402
 from game.config import ConfigError, rules_from_config  # noqa: E402
-from game.long_game import LongGame  # noqa: E402
 from game.match import start_match  # noqa: E402
 from game.presets import PRESET_NAMES, preset  # noqa: E402
 from game.sources import feed  # noqa: E402
@@ -203,8 +202,7 @@ class _Model:
         return self.problem is None
 
     def uncovering(self):
-        match = self.match
-        return isinstance(match, LongGame) and match.current != match.shutter
+        return self.match.uncovering()
 
     def start_turn(self, header):
         self.turn_number += 1

@@ -21,7 +21,7 @@ import time
 
 from game.gamelog import GameLog
 from game.match import start_match
-from game.rules import MATCH_LONG_GAME, MATCH_SINGLE, SOURCE_DICE, SOURCE_MANUAL
+from game.rules import MATCH_SINGLE, SOURCE_DICE, SOURCE_MANUAL
 from game.snapshot import saves_after
 from game.sources import feed, source_for
 from game.stats import CUSTOM, MatchTally, Stats
@@ -376,9 +376,7 @@ class App:
         self.player = match.current
         self.row = match.row
         self.turn = match.turn
-        uncovering = (self.rules.match == MATCH_LONG_GAME
-                      and match.current != match.shutter)  # pyright: ignore[reportAttributeAccessIssue]
-        self.invert = self.all_tiles if uncovering else 0
+        self.invert = self.all_tiles if match.uncovering() else 0
 
     def _enter_setup(self, now_ms, new_turn=True):
         self.phase = SETUP

@@ -8,6 +8,8 @@ refill allocate nothing and every piece still in the bag is equally likely.
 class Bag:
     """A bag of byte-sized pieces drawn at random with a generator's `below()`."""
 
+    SAVED = (("rng", "rng", "g", ""), ("bag", "pieces", "x", ""), ("left", "remaining", "u", "pieces"))  # game.snapshot
+
     def __init__(self, rng, pieces):
         self.rng = rng
         self.pieces = bytearray(pieces)

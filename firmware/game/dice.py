@@ -12,6 +12,8 @@ MAX_DICE = const(4)
 class ElectronicDice:
     """Dice of `faces` faces (6 or 20) rolled from a generator with `below()` (no modulo bias)."""
 
+    SAVED = (("rng", "rng", "g", ""),)  # what game.snapshot keeps
+
     def __init__(self, rng, faces):
         self.rng = rng
         self.faces = faces
@@ -27,6 +29,8 @@ class ElectronicDice:
 
 class HandDice:
     """Real dice thrown on the table and entered on the box one die at a time."""
+
+    SAVED = (("hand", "values", "N", "faces"),)  # what game.snapshot keeps
 
     def __init__(self, faces):
         self.faces = faces

@@ -15,6 +15,8 @@ from game.turn import END_SHUT, OVER, Turn
 class LongGame(BaseMatch):
     """Two players on one row; `up_mask` is the board: the tiles up."""
 
+    SAVED = BaseMatch.SAVED + (("up", "up_mask", "u", "all_tiles"), ("turn", "turn", "t", ""))
+
     def __init__(self, rules, players=2, first=0, table=None, ledger=None):
         BaseMatch.__init__(self, rules, players, first, table, ledger)
         if players != 2:
@@ -38,6 +40,10 @@ class LongGame(BaseMatch):
     def _update_totals(self):
         for player in (0, 1):
             self.totals[player] = self.rules.score(self._target(player))
+
+    def uncovering(self):
+        """Is the player now the uncoverer (whose "open" tiles are the covered ones)?"""
+        return self.current != self.shutter
 
     def turn_on(self, row):
         """The Turn being played on a flap row now, or None."""

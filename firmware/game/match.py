@@ -55,6 +55,11 @@ def lowest(totals, players):
 class RoundMatch(BaseMatch):
     """Single round, fixed rounds, tournament or maximum penalty, on one row or several."""
 
+    SAVED = BaseMatch.SAVED + (
+        ("order", "order", "O", "players"), ("seats", "seats", "P", "players"),
+        ("scores", "scores", "S", ""), ("lost", "lost", "B", ""), ("last", "last_scores", "S", ""),
+        ("last_winners", "last_winners", "P", "players"), ("round", "round", "d", ""))
+
     def __init__(self, rules, players, first=0, table=None, ledger=None):
         BaseMatch.__init__(self, rules, players, first, table, ledger)
         if rules.match == MATCH_MAX_PENALTY and players < 2:
@@ -62,7 +67,6 @@ class RoundMatch(BaseMatch):
         if self.simultaneous and players > rules.rows:
             raise ValueError("everyone throws at once on their own row: %d players, %d rows"
                              % (players, rules.rows))
-        self.first = first
         self.order = []
         self.seats = []
         self.round: "Round | SimultaneousRound | None" = None
@@ -81,11 +85,8 @@ class RoundMatch(BaseMatch):
         for player in range(players):
             self.scores[player] = None
             self.lost[player] = 0
-        play_out = self.rules.match != MATCH_SINGLE
         if self.simultaneous:
-            from game.rows import SimultaneousRound
-
-            self.round = SimultaneousRound(self.rules, self.rules.rows, self.order, self.table, play_out)
+            self.deal()
         else:
             self._start_leg(self.order)
         if self.ledger is not None:
@@ -95,7 +96,18 @@ class RoundMatch(BaseMatch):
     def _start_leg(self, seats):
         """A Round for these players in this order (all of them, or those yet to throw)."""
         self.seats = seats
-        self.round = Round(self.rules, len(seats), table=self.table)
+        self.deal()
+
+    def deal(self):
+        """A new Round for `seats` (everyone at once: for `order`); also how game.snapshot_load
+        rebuilds the saved round. ValueError for a round without players."""
+        rules = self.rules
+        if self.simultaneous:
+            from game.rows import SimultaneousRound
+
+            self.round = SimultaneousRound(rules, rules.rows, self.order, self.table, rules.match != MATCH_SINGLE)
+        else:
+            self.round = Round(rules, len(self.seats), table=self.table)
 
     def _show_current(self):
         if self.over or self.simultaneous:

@@ -8,6 +8,10 @@ Attributes the app reads after each `end_turn()`:
     rounds_played        complete rounds so far
     round_wins           rounds each player has won
     ledger               the chips (game.stakes.Ledger), or None without stakes
+
+`SAVED` declares what game.snapshot keeps of a match (each format adds its own fields):
+(key in the snapshot, attribute, kind, the attribute holding its size), the kinds as
+game.snapshot lists them.
 """
 
 from game.rules import ROWS_SIMULTANEOUS, STAKES_NONE
@@ -17,6 +21,12 @@ from game.tables import table_for
 class BaseMatch:
     """Standings and the play-now attributes; subclasses run the format."""
 
+    SAVED = (("first", "first", "i", "players"), ("totals", "totals", "N", ""),
+             ("dropped", "dropped", "B", ""), ("rounds", "rounds_played", "n", ""),
+             ("wins", "round_wins", "N", ""), ("over", "over", "b", ""),
+             ("winners", "final_winners", "P", "players"), ("current", "current", "s", "players"),
+             ("row", "row", "s", "rows"), ("ledger", "ledger", "o", ""))
+
     def __init__(self, rules, players, first, table, ledger):
         if players < 1:
             raise ValueError("a match needs at least one player")
@@ -24,6 +34,7 @@ class BaseMatch:
             raise ValueError("the first player must be 0..%d, not %d" % (players - 1, first))
         self.rules = rules
         self.players = players
+        self.first = first
         self.table = table if table is not None else table_for(rules)
         self.simultaneous = rules.rows_mode == ROWS_SIMULTANEOUS
         self.totals = [0] * players
@@ -47,6 +58,21 @@ class BaseMatch:
         self.current = -1
         self.row = -1
         self.turn = None
+
+    def _show_current(self):
+        """Set current, row and turn from the format's own state (the long game keeps them)."""
+
+    def restored(self):
+        """Once game.snapshot_load has set the saved attributes: the match as it left itself,
+        nobody playing if it is over, else current, row and turn as its format has them."""
+        if self.over:
+            self._finish(self.final_winners)
+        else:
+            self._show_current()
+
+    def uncovering(self):
+        """Is the player now the long game's uncoverer (whose "open" tiles are the covered)?"""
+        return False
 
     def winners(self):
         """The players who won the match (several when they share it); empty while playing."""

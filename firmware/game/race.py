@@ -12,6 +12,9 @@ from game.turn import END_SHUT, OVER, Turn
 class Race(BaseMatch):
     """One Turn per player, restarted each turn from the tiles that row still has open."""
 
+    SAVED = BaseMatch.SAVED + (("turns", "turns", "T", ""), ("place", "place", "i", "players"),
+                               ("waiting", "waiting", "B", ""))
+
     def __init__(self, rules, players, first=0, table=None, ledger=None):
         BaseMatch.__init__(self, rules, players, first, table, ledger)
         if players > rules.rows:

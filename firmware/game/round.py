@@ -7,6 +7,10 @@ from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
 class Round:
     """Players 0..players-1 take turns in order from `first`; one Turn object is reused."""
 
+    SAVED = (("current", "current", "i", "players"), ("played", "turns_played", "u", "players"),
+             ("turn", "turn", "t", ""), ("scores", "scores", "S", ""), ("lost", "lost", "B", ""),
+             ("shut_by", "shut_by", "s", "players"), ("over", "over", "b", ""))
+
     def __init__(self, rules, players, first=0, table=None):
         if players < 1:
             raise ValueError("a round needs at least one player")

@@ -20,6 +20,10 @@ def round_winners(players, scores, lost):
 class SimultaneousRound:
     """One Turn per playing row; rows not in `playing` sit the round out (their Turn is None)."""
 
+    SAVED = (("turns", "turns", "T", ""), ("finished", "finished", "u", "playing"),
+             ("scores", "scores", "S", ""), ("lost", "lost", "B", ""),
+             ("shut_by", "shut_by", "s", "turns"), ("over", "over", "b", ""))
+
     def __init__(self, rules, rows, playing, table, play_out=False):
         self.rules = rules
         self.playing = playing

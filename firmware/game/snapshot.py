@@ -26,14 +26,7 @@ from binascii import hexlify
 from micropython import const
 
 from game.dice import MAX_DICE
-from game.rules import (
-    MATCH_LONG_GAME,
-    MATCH_RACE,
-    SOURCE_CARDS,
-    SOURCE_DOMINOES,
-    SOURCE_MANUAL,
-    Rules,
-)
+from game.rules import MATCH_RACE, Rules
 from game.turn import COMMITTED, END_NAMES, ENDED, FREE_THROW, OVER, ROLLED
 
 FORMAT = const(2)  # 2: a turn keeps its pending move (format 1, without it, is read too)
@@ -42,38 +35,20 @@ MAX_BYTES = const(3072)  # encode()'s longest, 8 players on 24 tiles, is 2391 (a
 DIE_MAX = const(20)
 _SAVE_AFTER = (ROLLED, FREE_THROW, ENDED, COMMITTED)
 
-# What a field holds. One number: COUNT 0 or more, FLAG 0/1 (a bool), SEAT -1..size-1,
-# INDEX 0..size-1, UPTO 0..size. A list: COUNTS (size numbers, 0 or more), FLAGS (size
-# 0/1, a bytearray), SCORES (size numbers or nulls), PLAYERS (up to size players).
-COUNT = const(0)
-FLAG = const(1)
-SEAT = const(2)
-INDEX = const(3)
-UPTO = const(4)
-COUNTS = const(5)
-FLAGS = const(6)
-SCORES = const(7)
-PLAYERS = const(8)
-
-# (key in the snapshot, attribute, what it holds, its size: "p" players, "r" rows, "s" seats
-# of the round, "o" players of the round, "m" the box's mask), per object saved.
-_STANDINGS = (("totals", "totals", COUNTS, "p"), ("dropped", "dropped", FLAGS, "p"),
-              ("rounds", "rounds_played", COUNT, ""), ("wins", "round_wins", COUNTS, "p"),
-              ("over", "over", FLAG, ""), ("winners", "final_winners", PLAYERS, "p"),
-              ("current", "current", SEAT, "p"), ("row", "row", SEAT, "r"))
-_LEDGER = (("pot", "pot", COUNT, ""), ("chips", "chips", COUNTS, "p"),
-           ("anted", "anted", COUNTS, "p"))
-_LONG_GAME = (("up", "up_mask", UPTO, "m"),)
-_RACE = (("place", "place", INDEX, "p"), ("waiting", "waiting", FLAGS, "p"))
-_ROUND_MATCH = (("order", "order", PLAYERS, "p"), ("seats", "seats", PLAYERS, "p"),
-                ("scores", "scores", SCORES, "p"), ("lost", "lost", FLAGS, "p"),
-                ("last", "last_scores", SCORES, "p"), ("last_winners", "last_winners", PLAYERS, "p"))
-_ROUND = (("scores", "scores", SCORES, "s"), ("lost", "lost", FLAGS, "s"),
-          ("shut_by", "shut_by", SEAT, "s"), ("over", "over", FLAG, ""))
-_LEG = (("current", "current", INDEX, "s"), ("played", "turns_played", UPTO, "s"))
-_AT_ONCE = (("finished", "finished", UPTO, "o"),)
-# A Turn's state as one list: these attributes, with their highest values (1: a flag, kept as a
-# bool; -1: a mask of the box's tiles; None: no limit), then its four dice.
+# Each match, round, source and the stakes' Ledger declare what is kept of them in `SAVED`:
+# (key in the snapshot, attribute, kind, size), the size an attribute of the object (a number,
+# or a list whose length it is) or, failing that, of its rules. The kinds:
+#   one number: "n" 0 or more, "b" a flag (a bool, kept 0/1), "s" a seat -1..size-1,
+#     "i" an index 0..size-1, "u" 0..size;
+#   a list as long as the one held: "N" numbers 0 or more (at most size when there is one),
+#     "B" flags 0/1 (a bytearray), "S" scores (numbers, or null for none yet);
+#   players: "P" up to size of them (0..size-1), "O" the same, at least one;
+#   "g" the generator's state [high, low]; "x" a bag's pieces in hexadecimal, in drawing order;
+#   "t" a Turn (below), null when there is none; "T" a list of Turns, null where a row has none;
+#   "o" an object with its own SAVED, left out when there is none (the Ledger without stakes);
+#   "d" an object its owner builds anew with deal() (the round), from what comes before it.
+# A Turn is one list: these attributes, with their highest values (1: a flag, kept as a bool;
+# -1: a mask of the box's tiles; None: no limit), then its four dice.
 _TURN = (("state", OVER), ("ended", len(END_NAMES) - 1), ("open_mask", -1), ("start_mask", -1),
          ("rolls", None), ("moves_made", None), ("one_die", 1), ("dice_count", MAX_DICE),
          ("total", MAX_DICE * DIE_MAX), ("die_mask", -1), ("dice_distinct", 1), ("required", -1),
@@ -95,13 +70,6 @@ def saves_after(result):
 
 # -- saving ----------------------------------------------------------------------------------
 
-def _save(owner, fields, state):
-    for key, name, kind, _size in fields:
-        value = getattr(owner, name)
-        state[key] = int(value) if kind == FLAG else list(value) if kind >= COUNTS else value
-    return state
-
-
 def _turn_values(turn):
     if turn is None:
         return None
@@ -110,48 +78,43 @@ def _turn_values(turn):
     return values
 
 
-def _source_state(rules, source):
-    if rules.source == SOURCE_MANUAL:
-        return {"hand": list(source.values)}
-    rng = [source.rng.high, source.rng.low]
-    if rules.source == SOURCE_DOMINOES or rules.source == SOURCE_CARDS:  # a game.bag.Bag
-        return {"rng": rng, "bag": hexlify(bytes(source.pieces)).decode(), "left": source.remaining}
-    return {"rng": rng}
+def _save(owner, state):
+    """`state` with what owner.SAVED declares."""
+    for key, name, kind, _size in owner.SAVED:
+        value = getattr(owner, name)
+        if kind == "o" or kind == "d":
+            if value is not None:
+                state[key] = _save(value, {})
+        elif kind == "t":
+            state[key] = _turn_values(value)
+        elif kind == "T":
+            state[key] = [_turn_values(turn) for turn in value]
+        elif kind == "g":
+            state[key] = [value.high, value.low]
+        elif kind == "x":
+            state[key] = hexlify(bytes(value)).decode()
+        elif kind == "b":
+            state[key] = int(value)
+        else:
+            state[key] = list(value) if kind in "NBSPO" else value
+    return state
 
 
 def snapshot(match, source, tally=None):
     """The match, its random source and (optionally) its stats.MatchTally as a JSON-ready dict."""
     if match.players > MAX_PLAYERS:
         raise ValueError("a snapshot holds up to %d players, not %d" % (MAX_PLAYERS, match.players))
-    rules = match.rules
     classic = Rules().as_names()
-    names = rules.as_names()
-    state = _save(match, _STANDINGS, {
+    names = match.rules.as_names()
+    state = {
         "v": FORMAT,
         "rules": {name: names[name] for name in names if names[name] != classic[name]},
         "players": match.players,
-        "source": _source_state(rules, source),
-    })
-    if match.ledger is not None:
-        state["ledger"] = _save(match.ledger, _LEDGER, {})
+        "source": _save(source, {}),
+    }
     if tally is not None:
         state["tally"] = tally.as_list()
-    if rules.match == MATCH_LONG_GAME:
-        state["first"] = match.shutter
-        state["turn"] = _turn_values(match.turn)
-        return _save(match, _LONG_GAME, state)
-    if rules.match == MATCH_RACE:
-        state["first"] = match.order[0]
-        state["turns"] = [_turn_values(turn) for turn in match.turns]
-        return _save(match, _RACE, state)
-    state["first"] = match.first
-    round_now = match.round
-    if match.simultaneous:
-        saved_round = _save(round_now, _AT_ONCE, {"turns": [_turn_values(turn) for turn in round_now.turns]})
-    else:
-        saved_round = _save(round_now, _LEG, {"turn": _turn_values(round_now.turn)})
-    state["round"] = _save(round_now, _ROUND, saved_round)
-    return _save(match, _ROUND_MATCH, state)
+    return _save(match, state)
 
 
 def encode(match, source, tally=None):
@@ -164,16 +127,14 @@ def expected_open_mask(match, row):
     the match does not track that row now (nobody plays it, or the match is over)."""
     if match.over:
         return None
-    if match.rules.match == MATCH_LONG_GAME:
-        if row != 0:
-            return None
-        if match.current == match.shutter:
-            return match.turn.open_mask
-        return match.all_tiles & ~match.turn.open_mask  # the uncoverer's "open" tiles are down
-    if match.rules.match == MATCH_RACE:
+    if match.rules.match == MATCH_RACE:  # every player's row keeps its own tiles
         return match.turns[row].open_mask if 0 <= row < match.players else None
     turn = match.turn_on(row)
-    return None if turn is None else turn.open_mask
+    if turn is None:
+        return None
+    if match.uncovering():  # the uncoverer's "open" tiles are down
+        return match.rules.all_tiles() & ~turn.open_mask
+    return turn.open_mask
 
 
 def restore(state, tally=None, playable=None):

@@ -12,38 +12,9 @@ from micropython import const
 from game.config import ConfigError, rules_from_config
 from game.dice import MAX_DICE
 from game.match import start_match
+from game.numbers import whole
 from game.prng import Xorshift32
-from game.rules import (
-    MATCH_LONG_GAME,
-    MATCH_RACE,
-    MATCH_SINGLE,
-    SOURCE_CARDS,
-    SOURCE_DOMINOES,
-    SOURCE_MANUAL,
-)
-from game.snapshot import (
-    _AT_ONCE,
-    _LEDGER,
-    _LEG,
-    _LONG_GAME,
-    _RACE,
-    _ROUND,
-    _ROUND_MATCH,
-    _STANDINGS,
-    _TURN,
-    COUNT,
-    COUNTS,
-    DIE_MAX,
-    FLAG,
-    FLAGS,
-    FORMAT,
-    MAX_PLAYERS,
-    PLAYERS,
-    SCORES,
-    SEAT,
-    UPTO,
-    SnapshotError,
-)
+from game.snapshot import _TURN, DIE_MAX, FORMAT, MAX_PLAYERS, SnapshotError
 from game.sources import source_for
 from game.turn import AWAIT_MOVE, COMMITTED, OVER, is_error
 
@@ -60,9 +31,9 @@ def _get(state, key, field):
 
 
 def _int(value, field, low, high=None):
-    if not isinstance(value, int) or value is True or value is False:
+    if not whole(value):
         raise SnapshotError(field, "expected a whole number, got %r" % (value,))
-    if value < low or (high is not None and value > high):
+    if not whole(value, low, high):
         raise SnapshotError(field, "%d is outside %d..%s" % (value, low, "" if high is None else high))
     return value
 
@@ -73,28 +44,12 @@ def _list(value, field, size):
     return value
 
 
-def _check(value, field, kind, size):
-    """`value` as the attribute it restores, if it is what `kind` and `size` allow."""
-    if kind < COUNTS:
-        high = None if kind == COUNT else 1 if kind == FLAG else size if kind == UPTO else size - 1
-        number = _int(value, field, -1 if kind == SEAT else 0, high)
-        return bool(number) if kind == FLAG else number
-    high = 1 if kind == FLAGS else None
-    if kind == PLAYERS:
-        high = size - 1
-        if isinstance(value, list) and len(value) < size:
-            size = len(value)  # any number of them, up to every player
-    _list(value, field, size)
-    for index in range(len(value)):
-        if value[index] is not None or kind != SCORES:
-            _int(value[index], "%s[%d]" % (field, index), 0, high)
-    return bytearray(value) if kind == FLAGS else value
-
-
-def _load(owner, fields, state, prefix, sizes):
-    for key, name, kind, size in fields:
-        field = prefix + key
-        setattr(owner, name, _check(_get(state, key, field), field, kind, sizes.get(size)))
+def _size(owner, name):
+    """The size a SAVED field names: an attribute of `owner` or of its rules, a list's length."""
+    size = getattr(owner, name, None)
+    if size is None:
+        size = getattr(owner.rules, name)
+    return size if isinstance(size, int) else len(size)
 
 
 def _load_turn(turn, value, field, rules, saved_fields):
@@ -123,66 +78,93 @@ def _load_turn(turn, value, field, rules, saved_fields):
         tile += 1
 
 
-def _restore_source(rules, state):
-    if rules.source == SOURCE_MANUAL:
-        source = source_for(rules, None)  # hand-entered dice: no generator
-        hand = _list(_get(state, "hand", "source.hand"), "source.hand", MAX_DICE)
-        for index in range(MAX_DICE):
-            source.values[index] = _int(hand[index], "source.hand", 0, rules.faces)
-        return source
-    pair = _list(_get(state, "rng", "source.rng"), "source.rng", 2)
-    high = _int(pair[0], "source.rng", 0)
-    low = _int(pair[1], "source.rng", 0)
+def _load_turns(turns, value, field, match, saved_fields):
+    """Set each Turn of the list `turns` (None: a row without one) from its saved list."""
+    _list(value, field, len(turns))
+    for row in range(len(turns)):
+        at = "%s[%d]" % (field, row)
+        if (value[row] is None) != (turns[row] is None):
+            raise SnapshotError(at, "does not match the players of the round")
+        if turns[row] is not None:
+            _load_turn(turns[row], value[row], at, match.rules, saved_fields)
+
+
+def _pieces(held, text, field):
+    """A bag's saved pieces into `held`, which must hold the same ones."""
+    try:
+        pieces = unhexlify(text)
+    except (TypeError, ValueError):
+        raise SnapshotError(field, "expected hexadecimal pieces, got %r" % (text,)) from None
+    if sorted(pieces) != sorted(held):
+        raise SnapshotError(field, "does not hold this source's pieces")
+    for index in range(len(pieces)):
+        held[index] = pieces[index]
+
+
+def _generator(rng, value, field):
+    """The saved [high, low] into the generator `rng`."""
+    pair = _list(value, field, 2)
+    high = _int(pair[0], field, 0)
+    low = _int(pair[1], field, 0)
     if not (0 < high | low <= _HALF):
-        raise SnapshotError("source.rng", "%r is not a state of the generator" % ([high, low],))
-    rng = Xorshift32()
+        raise SnapshotError(field, "%r is not a state of the generator" % ([high, low],))
     rng.high = high
     rng.low = low
-    source = source_for(rules, rng)
-    if rules.source == SOURCE_DOMINOES or rules.source == SOURCE_CARDS:  # a game.bag.Bag
-        text = _get(state, "bag", "source.bag")
-        try:
-            pieces = unhexlify(text)
-        except (TypeError, ValueError):
-            raise SnapshotError("source.bag", "expected hexadecimal pieces, got %r" % (text,)) from None
-        if sorted(pieces) != sorted(source.pieces):  # pyright: ignore[reportAttributeAccessIssue]
-            raise SnapshotError("source.bag", "does not hold this source's pieces")
-        for index in range(len(pieces)):
-            source.pieces[index] = pieces[index]  # pyright: ignore[reportAttributeAccessIssue]
-        source.remaining = _int(_get(state, "left", "source.left"), "source.left", 0, len(pieces))  # pyright: ignore[reportAttributeAccessIssue]
-    return source
 
 
-def _restore_round(match, saved, sizes, turn_fields):
-    rules = match.rules
-    if match.simultaneous:
-        sizes["s"] = rules.rows
-        from game.rows import SimultaneousRound
+def _load(owner, state, prefix, match, saved_fields):
+    """Set what owner.SAVED declares from `state`, each value checked (game.snapshot's kinds)."""
+    for key, name, kind, size_name in owner.SAVED:
+        held = getattr(owner, name)
+        field = prefix + key
+        if kind == "o" and held is None:
+            continue
+        value = _get(state, key, field)
+        size = _size(owner, size_name) if size_name else None
+        if kind == "o":
+            _load(held, value, field + ".", match, saved_fields)
+        elif kind == "d":
+            try:
+                owner.deal()
+            except ValueError as error:
+                raise SnapshotError(field, str(error)) from None
+            _load(getattr(owner, name), value, field + ".", match, saved_fields)
+        elif kind == "t":
+            if value is not None or not match.over:  # a match over keeps no turn
+                _load_turn(held, value, field, match.rules, saved_fields)
+        elif kind == "T":
+            _load_turns(held, value, field, match, saved_fields)
+        elif kind == "g":
+            _generator(held, value, field)
+        elif kind == "x":
+            _pieces(held, value, field)
+        elif kind in "NBSPO":
+            setattr(owner, name, _players(value, field, kind, size) if kind in "PO"
+                    else _numbers(value, field, kind, held, size))
+        else:
+            high = None if kind == "n" else 1 if kind == "b" else size if kind == "u" else size - 1
+            number = _int(value, field, -1 if kind == "s" else 0, high)
+            setattr(owner, name, bool(number) if kind == "b" else number)
 
-        round_now = SimultaneousRound(rules, rules.rows, match.order, match.table, rules.match != MATCH_SINGLE)
-        turns = _list(_get(saved, "turns", "round.turns"), "round.turns", rules.rows)
-        for row in range(rules.rows):
-            field = "round.turns[%d]" % row
-            if (turns[row] is None) != (round_now.turns[row] is None):
-                raise SnapshotError(field, "does not match the players of the round")
-            if turns[row] is not None:
-                _load_turn(round_now.turns[row], turns[row], field, rules, turn_fields)
-        _load(round_now, _AT_ONCE, saved, "round.", sizes)
-        _load(round_now, _ROUND, saved, "round.", sizes)
-        match.round = round_now
-        return match.current
-    sizes["s"] = len(match.seats)
-    if not match.seats:
-        raise SnapshotError("seats", "a round needs at least one player")
-    from game.round import Round
 
-    round_now = Round(rules, len(match.seats), table=match.table)
-    _load(round_now, _LEG, saved, "round.", sizes)
-    _load_turn(round_now.turn, _get(saved, "turn", "round.turn"), "round.turn", rules, turn_fields)
-    _load(round_now, _ROUND, saved, "round.", sizes)
-    match.round = round_now
-    match.turn = round_now.turn
-    return match.seats[round_now.current]
+def _numbers(value, field, kind, held, high):
+    """A list as long as the one `held`: flags ("B"), scores or null ("S"), numbers ("N")."""
+    _list(value, field, len(held))
+    for index in range(len(value)):
+        if value[index] is not None or kind != "S":
+            _int(value[index], "%s[%d]" % (field, index), 0, 1 if kind == "B" else high)
+    return bytearray(value) if isinstance(held, bytearray) else value
+
+
+def _players(value, field, kind, players):
+    """Up to `players` players, each 0..players-1 (kind "O": at least one)."""
+    if isinstance(value, list) and len(value) <= players:
+        if kind == "O" and not value:
+            raise SnapshotError(field, "a round needs at least one player")
+        for index in range(len(value)):
+            _int(value[index], "%s[%d]" % (field, index), 0, players - 1)
+        return value
+    raise SnapshotError(field, "expected a list of %d, got %r" % (players, value))
 
 
 def restore(state, tally=None, playable=None):
@@ -195,7 +177,7 @@ def restore(state, tally=None, playable=None):
     version = _get(state, "v", "v")
     if version != FORMAT and version != _NO_PENDING:
         raise SnapshotError("v", "format %r; this firmware reads formats %d and %d" % (version, _NO_PENDING, FORMAT))
-    turn_fields = len(_TURN) - 1 if version == _NO_PENDING else len(_TURN)
+    saved_fields = len(_TURN) - 1 if version == _NO_PENDING else len(_TURN)
     names = _get(state, "rules", "rules")
     try:
         rules = rules_from_config(names)
@@ -206,44 +188,20 @@ def restore(state, tally=None, playable=None):
         raise SnapshotError("rules", "saved on another box: this one %s" % problem)
     players = _int(_get(state, "players", "players"), "players", 1, MAX_PLAYERS)
     first = _int(_get(state, "first", "first"), "first", 0, players - 1)
-    source = _restore_source(rules, _get(state, "source", "source"))
+    source = source_for(rules, Xorshift32())
     try:
         match = start_match(rules, players, first)
     except ValueError as error:
         raise SnapshotError("players", str(error)) from None
-    sizes = {"p": players, "r": rules.rows, "m": rules.all_tiles()}
-    _load(match, _STANDINGS, state, "", sizes)
-    if match.ledger is not None:
-        _load(match.ledger, _LEDGER, _get(state, "ledger", "ledger"), "ledger.", sizes)
-    if rules.match == MATCH_LONG_GAME:
-        _load(match, _LONG_GAME, state, "", sizes)
-        if not match.over:
-            _load_turn(match.turn, _get(state, "turn", "turn"), "turn", rules, turn_fields)
-        playing = match.current
-    elif rules.match == MATCH_RACE:
-        turns = _list(_get(state, "turns", "turns"), "turns", players)
-        for player in range(players):
-            _load_turn(match.turns[player], turns[player], "turns[%d]" % player, rules, turn_fields)  # pyright: ignore[reportAttributeAccessIssue]
-        _load(match, _RACE, state, "", sizes)
-        playing = match.order[match.place]  # pyright: ignore[reportAttributeAccessIssue]
-        match.turn = match.turns[playing]  # pyright: ignore[reportAttributeAccessIssue]
-    else:
-        match.first = first  # pyright: ignore[reportAttributeAccessIssue]
-        _load(match, _ROUND_MATCH, state, "", sizes)
-        if not match.order:  # pyright: ignore[reportAttributeAccessIssue]
-            raise SnapshotError("order", "a round needs at least one player")
-        sizes["o"] = len(match.order)  # pyright: ignore[reportAttributeAccessIssue]
-        playing = _restore_round(match, _get(state, "round", "round"), sizes, turn_fields)
-        if match.simultaneous and not match.over:
-            match.turn = None  # pyright: ignore[reportAttributeAccessIssue]
-    if match.over:
-        match._finish(match.final_winners)  # as the match left itself: nobody plays now
-    elif not match.simultaneous and (match.current < 0 or match.current != playing):
-        raise SnapshotError("current", "it is player %d's turn, not %d's" % (playing, match.current))
+    _load(source, _get(state, "source", "source"), "source.", match, saved_fields)
+    _load(match, state, "", match, saved_fields)
+    saved = match.current
+    match.restored()
+    if not match.over and not match.simultaneous and (saved < 0 or saved != match.current):
+        raise SnapshotError("current", "it is player %d's turn, not %d's" % (match.current, saved))
     if tally is not None and "tally" in state:
         values = _list(state["tally"], "tally", len(tally.as_list()))
         for index in range(len(values)):
             _int(values[index], "tally[%d]" % index, -1)  # a best score is -1 until there is one
         tally.load(values)
     return match, source
-

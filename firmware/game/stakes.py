@@ -13,6 +13,8 @@ from game.rules import STAKES_CANOGA, STAKES_POOL, TIES_FULL
 class Ledger:
     """Every player's chips and the pot; `ante()` at the start of a round, `settle()` at its end."""
 
+    SAVED = (("pot", "pot", "n", ""), ("chips", "chips", "N", ""), ("anted", "anted", "N", ""))  # game.snapshot
+
     def __init__(self, rules, players):
         self.rules = rules
         self.chips = [rules.chips] * players
