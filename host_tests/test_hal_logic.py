@@ -112,6 +112,14 @@ def test_one_chattering_switch_does_not_delay_the_others():
     assert debouncer.unsettled(95, 100) == 0
 
 
+def test_a_slow_loop_does_not_hide_chatter():
+    debouncer = Debouncer(1, 20, 0)
+    for sample in range(40):  # a flip seen at every sample, one sample in four 30 ms late
+        debouncer.update(sample % 2, sample * 5 + (sample // 4) * 25)
+    assert debouncer.stable == 0
+    assert debouncer.unsettled(39 * 5 + 9 * 25, 200) == 1
+
+
 def test_debouncer_is_safe_across_the_tick_wrap():
     start_ms = time.ticks_add(0, -10)  # ten milliseconds before the counter wraps to 0
     debouncer = Debouncer(3, 20, 0b111)

@@ -26,6 +26,7 @@ class Debouncer:
         self.stable = initial_mask
         self.raw = initial_mask
         self.changed = 0
+        self._sampled = 0  # when the last sample was taken
         # Per bit: when its raw level last changed, and when its current run of bounces began.
         self._raw_since = [0] * width
         self._bouncing_since = [0] * width
@@ -37,13 +38,17 @@ class Debouncer:
         self.raw = raw_mask
         self.changed = 0
         pending = flipped | disagree
+        sampled = self._sampled
+        self._sampled = now_ms
         index = 0
         while pending:
             if pending & 1:
                 bit = 1 << index
                 if flipped & bit:
-                    if time.ticks_diff(now_ms, self._raw_since[index]) >= self.debounce_ms:
-                        self._bouncing_since[index] = now_ms  # quiet until now: a new run
+                    # Seen quiet for debounce_ms by the last sample: a new run (a slow loop's
+                    # gap between two samples is no quiet).
+                    if time.ticks_diff(sampled, self._raw_since[index]) >= self.debounce_ms:
+                        self._bouncing_since[index] = now_ms
                     self._raw_since[index] = now_ms
                 elif disagree & bit and time.ticks_diff(now_ms, self._raw_since[index]) >= self.debounce_ms:
                     self.stable ^= bit

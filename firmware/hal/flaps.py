@@ -3,12 +3,20 @@
 Inputs are numbered across the banks in order (the first bank's first input is tile 1 of
 row 0); each row has `tiles` inputs. An open mask has bit (tile - 1) set for a flap that is
 up (its switch open). The flaps are the truth about the board, so a bus error never
-invents a move: the last reading is kept and `fault` says what failed.
+invents a move: the last reading is kept and `fault` says what failed. A switch that keeps
+bouncing for a second (a loose wire, a worn contact, a flap resting half-way) is a fault too,
+naming its flap, until it settles: its tile cannot change state meanwhile.
 """
 
+import time
+
 from game.tiles import MAX_TILES
+from micropython import const
 
 from hal.debounce import Debouncer
+
+_CHATTER_MS = const(1000)  # bouncing this long is no flip of a flap: a fault
+_CHATTER_CHECK_MS = const(100)  # how often update() looks for it
 
 
 class FlapSwitches:
@@ -33,6 +41,9 @@ class FlapSwitches:
         self.tiles = tiles
         self.row_count = rows
         self.fault = None
+        self._chatter = None  # the fault message of a bouncing switch, or None
+        self._chatter_bits = 0  # its row and mask, so a lasting chatter allocates nothing
+        self._chatter_checked = 0
         self._row_full = (1 << tiles) - 1
         self._raw_open = [0] * rows
         if not self._read_raw():
@@ -68,8 +79,30 @@ class FlapSwitches:
                     raw_open[row] ^= self._row_full  # closed bits -> open bits
                     row += 1
                     shift = 0
-        self.fault = None
+        self.fault = self._chatter
         return True
+
+    def _watch_chatter(self, now_ms):
+        """Set the chatter fault from the first row with a switch bouncing for _CHATTER_MS."""
+        self._chatter_checked = now_ms
+        bits = 0
+        for row in range(self.row_count):
+            mask = self.rows[row].unsettled(now_ms, _CHATTER_MS)
+            if mask:
+                bits = (row << MAX_TILES) | mask
+                break
+        if bits != self._chatter_bits:
+            self._chatter_bits = bits
+            self._chatter = None
+            if bits:
+                flap = 1
+                while not mask & 1:
+                    mask >>= 1
+                    flap += 1
+                where = "row %d flap %d" % (row + 1, flap) if self.row_count > 1 else "flap %d" % flap
+                self._chatter = ("flaps: %s keeps bouncing: a loose wire, or the flap resting half-way?"
+                                 % where)
+            self.fault = self._chatter
 
     def read_open_mask(self, row=0):
         """Read the switches now, undebounced; returns row's raw open mask."""
@@ -82,6 +115,8 @@ class FlapSwitches:
         if self._read_raw():
             for row in range(self.row_count):
                 self.rows[row].update(self._raw_open[row], now_ms)
+            if time.ticks_diff(now_ms, self._chatter_checked) >= _CHATTER_CHECK_MS:
+                self._watch_chatter(now_ms)
         else:
             for row in range(self.row_count):
                 self.rows[row].changed = 0
