@@ -196,16 +196,12 @@ def test_a_whole_game_with_bouncing_switches_is_never_refused():
         box.close()
 
 
-def test_a_flap_that_keeps_bouncing_is_reported_once_by_its_number_until_it_settles():
-    box = SimBox(BoxOptions(seed=14, players=2, bounce_us=0))
-    try:
-        start(box)
-        for step in range(300):  # 1.5 s of the contact making and breaking every 5 ms
-            box.board.set_flap(5, step % 2 == 0)
-            box.run(5)
-        assert box.app.flaps.fault is not None
-        box.run(500)
-        assert box.app.faults == ["flaps: flap 5 keeps bouncing: a loose wire, or the flap resting half-way?"]
-        assert box.app.flaps.fault is None  # settled (open): the fault is over
-    finally:
-        box.close()
+def test_a_flap_that_keeps_bouncing_is_reported_once_by_its_number_until_it_settles(box):
+    start(box)
+    for step in range(300):  # 1.5 s of the contact making and breaking every 5 ms
+        box.board.set_flap(5, step % 2 == 0)
+        box.run(5)
+    assert box.app.flaps.fault is not None
+    box.run(500)
+    assert box.app.faults == ["flaps: flap 5 keeps bouncing: a loose wire, or the flap resting half-way?"]
+    assert box.app.flaps.fault is None  # settled (open): the fault is over
