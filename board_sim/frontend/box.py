@@ -22,10 +22,13 @@ from board_sim.board import SimBoard
 from board_sim.firmware_dir import FIRMWARE
 from board_sim.install import install, installed, uninstall
 
+if str(FIRMWARE) not in sys.path:
+    sys.path.insert(0, str(FIRMWARE))
+from game.tiles import MAX_TILES  # noqa: E402  (the firmware's, defined once)
+
 BOARDS = ("pico", "pico_w", "esp32_devkit")
 FLAP_WIRINGS = ("gpio", "74hc165", "mcp23017")
 MIN_TILES = 9  # the smallest game (classic) needs 9 flaps a row
-MAX_TILES = 24
 MAX_ROWS = 4
 MAX_PLAYERS = 8
 LOOP_MS = 5  # as firmware/main.py sleeps between ticks
