@@ -425,7 +425,9 @@ def try_data(results, hostile, name, goods, count, directory, big, bases=None):
             failure = _described(error)
         faults = keeper.faults
         bads = (_read(path + ".bad"), _read(path + ".new.bad"))
-        if failure is None:
+        # A whole .new of nothing is the keeper's own save of "no match in progress": it wins.
+        cleared = way == 2 and name == "match" and payload == b""
+        if failure is None and not (cleared and loaded is None and not faults):
             failure = _lost(way, data, faults, bads, loaded, _read(path), before)
         results.record("/data/" + name, failure)
         if failure is not None:
