@@ -10,7 +10,7 @@ written up to it).
 
 import json
 
-from board_sim.frontend.box import (
+from board_sim.box import (
     BOARDS,
     FLAP_WIRINGS,
     MAX_PLAYERS,

@@ -1,7 +1,7 @@
 """The box degrades, never dies: no accelerometer, one that dies mid-game, no display, devices
 that fail to start; each fault is reported once. A tap is not a shake."""
 
-from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
 

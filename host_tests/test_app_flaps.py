@@ -3,7 +3,7 @@ and waits; it never assumes a flap moved. Every switch bounces as real ones do."
 
 import pytest
 
-from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
 
 RED = (64, 0, 0)  # lights.WRONG through the stock brightness of 64

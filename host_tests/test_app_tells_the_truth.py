@@ -4,7 +4,7 @@ shut, the menu always has its Hints row, and a game needing more flaps gets a bo
 
 import pytest
 
-from board_sim.frontend.box import BoxOptions, OptionError, SimBox
+from board_sim.box import BoxOptions, OptionError, SimBox
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
 

@@ -20,7 +20,7 @@ import sys
 
 import pytest
 
-import board_sim.frontend.box as box_module
+import board_sim.box as box_module
 from board_sim.script_player import BoxPlayer
 
 MPU6050_SPEC = {"type": "mpu6050", "address": 0x68}

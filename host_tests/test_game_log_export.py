@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
 from tools import replay_log
 from tools.replay_log import ReplayError, build_script, load_log

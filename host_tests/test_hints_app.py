@@ -6,7 +6,7 @@ import pytest
 from game.presets import preset
 from game.strategy import load, percent
 
-from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
 

@@ -7,20 +7,16 @@ that fails is reported once and the game goes on, a file that cannot be read is 
 
 import json
 import os
-import pathlib
-import sys
 
 import pytest
 from app.core import FINISHED, MENU, PLAY, SETUP
 from game.tiles import bit, mask_of
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
+from power_cut_files import PowerCut, PowerCutFiles  # noqa: E402
 
-from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "portable"))
-from power_cut_files import PowerCut, PowerCutFiles  # noqa: E402
 
 START_MS = 1200  # a long ok starts the match from the menu
 

@@ -16,7 +16,8 @@ import json
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+if not __package__:  # python tools/export_log.py: this checkout's packages (tools/checkout.py)
+    import checkout  # noqa: F401
 
 from mpremote.transport import TransportError, TransportExecError  # noqa: E402
 from mpremote.transport_serial import SerialTransport  # noqa: E402

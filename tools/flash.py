@@ -16,7 +16,8 @@ import pathlib
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+if not __package__:  # python tools/flash.py: this checkout's packages (tools/checkout.py)
+    import checkout  # noqa: F401
 
 from tools.flash_build import (  # noqa: E402
     BOARD_JSON,

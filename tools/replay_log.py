@@ -45,13 +45,13 @@ from game.turn import (  # noqa: E402
     is_error,
 )
 
-from board_sim.frontend.box import SimBox  # noqa: E402
+from board_sim.box import SimBox  # noqa: E402
 from board_sim.script import apply, describe, options_for, parse  # noqa: E402
 from board_sim.script_log import BoxLog  # noqa: E402
 
 FORMAT = "shutbox-gamelog-1"
 KINDS = ("turn", "roll", "move", "end")
-GPIO_FLAPS = 20  # a Pico's free pins for flap switches (board_sim.frontend.box); more: a chain
+GPIO_FLAPS = 20  # a Pico's free pins for flap switches (board_sim.box); more: a chain
 
 # Simulated milliseconds the script leaves the box for each step (generous: SCRIPTS.md).
 START_MS = 300  # power-on, then a long ok starts the menu's game
