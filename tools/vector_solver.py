@@ -238,6 +238,7 @@ def play_turns(solver, turns, seed):
     from game.prng import Xorshift32
     from game.sources import feed
     from game.turn import AWAIT_MOVE, OVER, Turn
+
     from tools.round_monte_carlo import make_move
 
     rules = solver.rules
