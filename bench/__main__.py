@@ -278,7 +278,7 @@ def resident_modules(loaded):
 
 
 def simulator_throughput(games):
-    from sim_bench import games_per_second
+    from bench.sim_bench import games_per_second
 
     print("\n## The board simulator on CPython: whole games through the simulated hardware")
     print("| preset | players | games | simulated s per game | games/s | simulated/real time |")
