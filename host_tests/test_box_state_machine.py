@@ -46,7 +46,7 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-from power_cut_files import PowerCut, PowerCutFiles  # noqa: E402
+from power_cut_files import PowerCut, PowerCutFiles
 
 from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer

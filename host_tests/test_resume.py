@@ -13,7 +13,7 @@ from app.core import FINISHED, MENU, PLAY, SETUP
 from box_steps import roll, start
 from game.tiles import bit, mask_of
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
-from power_cut_files import PowerCut, PowerCutFiles  # noqa: E402
+from power_cut_files import PowerCut, PowerCutFiles
 
 from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines

@@ -23,7 +23,7 @@ from game.turn import (
     ROLLED,
     TAKEN_BACK,
 )
-from test_game_snapshot import Table, new_match  # noqa: E402
+from test_game_snapshot import Table, new_match
 
 
 def test_the_tally_travels_with_the_match():

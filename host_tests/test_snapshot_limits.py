@@ -10,7 +10,7 @@ from game.prng import Xorshift32
 from game.snapshot import MAX_BYTES, MAX_PLAYERS, SnapshotError, encode, restore, snapshot
 from game.sources import source_for
 from game.stats import MatchTally
-from test_game_snapshot import Table, new_match  # noqa: E402
+from test_game_snapshot import Table, new_match
 
 SMALL_INT_MAX = 0x3FFFFFFF  # the tally's counters stop here
 BAD_VALUES = (None, -5, "x", [], {}, True, 1.5, 1 << 40)

@@ -8,7 +8,7 @@ from game.config import rules_from_config
 from game.presets import PRESET_NAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_game_snapshot import play, players_for  # noqa: E402
+from test_game_snapshot import play, players_for
 
 from host_tests.house_rules import HOUSE_RULES, accepted_rules
 

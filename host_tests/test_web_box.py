@@ -19,7 +19,7 @@ from app.core import FINISHED, MENU, PLAY, SETUP
 from app.roller import IDLE
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
 
-from board_sim.browser.page_box import refusals  # noqa: E402
+from board_sim.browser.page_box import refusals
 from tools import build_web, serve_web
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent

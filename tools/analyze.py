@@ -30,11 +30,11 @@ import time
 if not __package__:  # python tools/analyze.py: this checkout's packages (tools/checkout.py)
     import checkout  # noqa: F401
 
-from game import rules as R  # noqa: E402
-from game import strategy  # noqa: E402
-from game.presets import PRESET_NAMES, preset  # noqa: E402
-from game.tiles import tiles_of  # noqa: E402
-from game.turn import END_SHUT, ENDED, FREE_THROW, ROLLED, Turn  # noqa: E402
+from game import rules as R
+from game import strategy
+from game.presets import PRESET_NAMES, preset
+from game.tiles import tiles_of
+from game.turn import END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
 
 OBJ_SHUT = "shut"  # maximise the chance of shutting the box
 OBJ_SCORE = "score"  # minimise the expected score

@@ -18,7 +18,7 @@ import sys
 if not __package__:  # python tools/build_mip.py: this checkout's packages (tools/checkout.py)
     import checkout  # noqa: F401
 
-from tools.flash_build import (  # noqa: E402
+from tools.flash_build import (
     BOARD_JSON,
     FIRMWARE,
     ROOT,

@@ -19,10 +19,10 @@ import sys
 if not __package__:  # python tools/export_log.py: this checkout's packages (tools/checkout.py)
     import checkout  # noqa: F401
 
-from mpremote.transport import TransportError, TransportExecError  # noqa: E402
-from mpremote.transport_serial import SerialTransport  # noqa: E402
+from mpremote.transport import TransportError, TransportExecError
+from mpremote.transport_serial import SerialTransport
 
-from tools.flash_device import usb_boards  # noqa: E402
+from tools.flash_device import usb_boards
 
 _MARK = "shutbox-export:"
 # On the board: the log of /data's saved match (app.keeper.export_log only reads).

@@ -14,7 +14,7 @@ import sys
 if not __package__:  # python tools/gen_mip_package.py: this checkout's packages (tools/checkout.py)
     import checkout  # noqa: F401
 
-from tools.flash_build import FIRMWARE, ROOT, firmware_files, firmware_version  # noqa: E402
+from tools.flash_build import FIRMWARE, ROOT, firmware_files, firmware_version
 
 PACKAGE_JSON = ROOT / "package.json"
 

@@ -35,11 +35,11 @@ import zlib
 if not __package__:  # python tools/gen_policy.py: this checkout's packages (tools/checkout.py)
     import checkout  # noqa: F401
 
-from game import strategy  # noqa: E402
-from game.presets import PRESET_NAMES, preset  # noqa: E402
-from game.tables import WBITS  # noqa: E402
+from game import strategy
+from game.presets import PRESET_NAMES, preset
+from game.tables import WBITS
 
-from tools import analyze  # noqa: E402
+from tools import analyze
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

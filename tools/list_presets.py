@@ -9,7 +9,7 @@ import sys
 if not __package__:  # python tools/list_presets.py: this checkout's packages (tools/checkout.py)
     import checkout  # noqa: F401
 
-from game.presets import PRESETS  # noqa: E402
+from game.presets import PRESETS
 
 
 def preset_list():

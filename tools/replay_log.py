@@ -23,9 +23,9 @@ import sys
 if not __package__:  # python tools/replay_log.py: this checkout's packages (tools/checkout.py)
     import checkout  # noqa: F401
 
-from tools.replay.log_file import ReplayError, load_log, split_turns  # noqa: E402
-from tools.replay.plan import build_script  # noqa: E402
-from tools.replay.verdict import run_plan  # noqa: E402
+from tools.replay.log_file import ReplayError, load_log, split_turns
+from tools.replay.plan import build_script
+from tools.replay.verdict import run_plan
 
 SHOWN_MISMATCHES = 5  # after the first, a diverged replay usually differs in every later turn
 

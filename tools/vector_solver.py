@@ -18,8 +18,8 @@ import time
 if not __package__:  # python tools/vector_solver.py: this checkout's packages (tools/checkout.py)
     import checkout  # noqa: F401
 
-import numpy as np  # noqa: E402
-from game import rules as R  # noqa: E402
+import numpy as np
+from game import rules as R
 
 TIE = 1e-12  # as analyze.py: one die only when better by more than this
 SHUT = "shut"
