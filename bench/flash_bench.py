@@ -3,23 +3,19 @@ flashed copy of the firmware takes on each board's filesystem and the headroom l
 copies (a flash stages the new copy beside the running one); the time of a full flash, a
 one-file change and a no-change re-flash, each with its self-test.
 
-    python bench/flash_bench.py [--quick] [--firmware DIR]   (DIR: another firmware tree, to
+    python -m bench.flash_bench [--quick] [--firmware DIR]   (DIR: another firmware tree, to
                                                                compare before and after)
 """
 
 import argparse
 import pathlib
 import shutil
-import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from board_sim.virtual_board import FS_IMAGES, VirtualBoard  # noqa: E402
-from tools.flash import DATA_RESERVE_BYTES, flash  # noqa: E402
-from tools.flash_build import FIRMWARE  # noqa: E402
-from tools.flash_device import free_bytes_at  # noqa: E402
+from board_sim.virtual_board import FS_IMAGES, VirtualBoard
+from tools.flash import DATA_RESERVE_BYTES, flash
+from tools.flash_build import FIRMWARE
+from tools.flash_device import free_bytes_at
 
 KIB = 1024
 

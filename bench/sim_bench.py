@@ -3,7 +3,7 @@ board_sim's BoxPlayer through the simulated switches, accelerometer and buttons.
 
 import time
 
-from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
 
 BOXES = {"full-house": {"tiles": 12, "flap_wiring": "mcp23017"}}

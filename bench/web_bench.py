@@ -6,15 +6,12 @@ import gzip
 import os
 import pathlib
 import statistics
-import sys
 import tempfile
 import threading
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import build_web, serve_web
 
-import build_web  # noqa: E402
-import serve_web  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 CHROMIUM = "/usr/bin/chromium"
 _LARGE = ("micropython.wasm", "micropython.mjs", "box.bin")

@@ -14,7 +14,7 @@ import argparse
 import json
 import sys
 
-from board_sim.frontend.box import BOARDS, FLAP_WIRINGS
+from board_sim.box import BOARDS, FLAP_WIRINGS
 from board_sim.script import ScriptError, build_box, run_script
 
 PROG = "shutbox-sim"

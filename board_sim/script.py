@@ -10,7 +10,7 @@ written up to it).
 
 import json
 
-from board_sim.frontend.box import (
+from board_sim.box import (
     BOARDS,
     FLAP_WIRINGS,
     MAX_PLAYERS,
@@ -241,6 +241,15 @@ def run_script(text, defaults=None, tail_ms=500):
     """
     settings, events = parse(text)
     box = build_box(settings, defaults)
+    try:
+        return play(box, events, tail_ms)
+    finally:
+        box.close()
+
+
+def play(box, events, tail_ms=500):
+    """Play parsed events on an open box (left open, for its state to be read) -> the log's
+    lines; a ScriptError carries the lines logged before it."""
     log = BoxLog(box)
     line_number = 0
     try:
@@ -260,5 +269,3 @@ def run_script(text, defaults=None, tail_ms=500):
         if not message.startswith("line "):
             message = "line %d: %s" % (line_number, message)
         raise ScriptError(message, log.lines) from None
-    finally:
-        box.close()

@@ -10,7 +10,7 @@ plays the box booted by main.py with it): a box is anything with app, board, dev
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from board_sim.frontend.box import SimBox
+    from board_sim.box import SimBox
 
 STEP_MS = 60
 

@@ -1,23 +1,15 @@
-"""Test set-up for CPython: MicroPython's `micropython` and `deflate` modules and wrap-safe ticks
-arithmetic come from the board simulator's stand-ins, so firmware modules import unchanged; the
-`firmware` fixture is a copy of the firmware that a test may change; `open_box` builds
-simulated boxes that are closed after the test."""
+"""Test set-up for CPython: the firmware importable as on a board (board_sim.firmware_dir's
+use_firmware: MicroPython's `micropython` and `deflate` modules and wrap-safe ticks arithmetic
+from the simulator's stand-ins); the `firmware` fixture is a copy of the firmware that a test
+may change; `open_box` builds simulated boxes that are closed after the test."""
 
 import shutil
-import sys
-import time
 
 import pytest
 
-from board_sim import clock as sim_clock
-from board_sim.upy import deflate as deflate_stand_in
-from board_sim.upy import micropython as micropython_stand_in
+from board_sim.firmware_dir import use_firmware
 
-sys.modules.setdefault("micropython", micropython_stand_in)
-sys.modules.setdefault("deflate", deflate_stand_in)
-for _name in ("ticks_add", "ticks_diff"):
-    if not hasattr(time, _name):
-        setattr(time, _name, getattr(sim_clock, _name))
+use_firmware()
 
 
 @pytest.fixture
@@ -33,7 +25,7 @@ def firmware(tmp_path):
 @pytest.fixture
 def open_box():
     """make(**BoxOptions) -> a SimBox, closed after the test."""
-    from board_sim.frontend.box import BoxOptions, SimBox
+    from board_sim.box import BoxOptions, SimBox
 
     boxes = []
 

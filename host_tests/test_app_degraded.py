@@ -1,21 +1,12 @@
 """The box degrades, never dies: no accelerometer, one that dies mid-game, no display, devices
 that fail to start; each fault is reported once. A tap is not a shake."""
 
-from board_sim.frontend.box import BoxOptions, SimBox
-from board_sim.frontend.oled import text_lines
+from box_steps import oled, start
+
+from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
 
 WHITE = (64, 64, 64)  # lights.DIE through the stock brightness
-
-
-def start(box):
-    box.run(200)
-    box.board.press("ok", 1000)
-    box.run(1200)
-
-
-def oled(box):
-    return text_lines(box.board.display_pixels())
 
 
 def test_without_an_accelerometer_ok_rolls_and_the_screen_says_so():

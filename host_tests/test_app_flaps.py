@@ -2,9 +2,9 @@
 and waits; it never assumes a flap moved. Every switch bounces as real ones do."""
 
 import pytest
+from box_steps import oled, roll, start
 
-from board_sim.frontend.box import BoxOptions, SimBox
-from board_sim.frontend.oled import text_lines
+from board_sim.box import BoxOptions, SimBox
 
 RED = (64, 0, 0)  # lights.WRONG through the stock brightness of 64
 AMBER = (64, 36, 0)  # lights.GUIDE
@@ -17,26 +17,9 @@ def box():
     box.close()
 
 
-def start(box):
-    box.run(200)
-    box.board.press("ok", 1000)
-    box.run(1200)
-
-
-def roll(box, *dice):
-    box.dice.force(dice)
-    box.board.press("ok")
-    box.run(1100)
-    assert box.app.total == sum(dice)
-
-
 def flap(box, tile, shut):
     box.board.set_flap(tile, shut)
     box.run(100)
-
-
-def oled(box):
-    return text_lines(box.board.display_pixels())
 
 
 def led_seen(box, tile, ms=600):

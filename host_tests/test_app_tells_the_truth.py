@@ -3,38 +3,23 @@ tiles, the last throw of a match is shown before the winner, a hint follows the 
 shut, the menu always has its Hints row, and a game needing more flaps gets a box with them."""
 
 import pytest
+from box_steps import awaiting, oled, play_until
 
-from board_sim.frontend.box import BoxOptions, OptionError, SimBox
-from board_sim.frontend.oled import text_lines
+from board_sim.box import BoxOptions, OptionError, SimBox
 from board_sim.script_player import BoxPlayer
 
 
-def oled(box):
-    return text_lines(box.board.display_pixels())
-
-
-def _play_until(player, done, steps=2000):
-    for _ in range(steps):
-        if done():
-            return
-        assert player.step()
-    raise AssertionError("never happened")
-
-
 def _awaiting_move(app):
-    from app.core import PLAY
-    from app.roller import IDLE
     from game.turn import AWAIT_MOVE
 
-    return (app.phase == PLAY and app.turn.state == AWAIT_MOVE and app.roller.state == IDLE
-            and not (app.must_open or app.must_shut))
+    return awaiting(app, AWAIT_MOVE)
 
 
 def test_the_long_games_uncoverer_is_told_to_open_the_lit_tiles(open_box):
     box = open_box(seed=4, preset="long-game", players=2)
     player = BoxPlayer(box)
     app = box.app
-    _play_until(player, lambda: app.invert and _awaiting_move(app))
+    play_until(player, lambda: app.invert and _awaiting_move(app), 2000)
     assert oled(box)[5:7] == ["Open lit tiles", "to make %d" % app.turn.total]
     legal = app.legal
     wrong = next(tile for tile in range(1, 10)
@@ -71,7 +56,7 @@ def test_a_hint_follows_the_tiles_the_player_shut_instead(open_box):
     player = BoxPlayer(box)
     app = box.app
     box.dice.force((3, 4))
-    _play_until(player, lambda: _awaiting_move(app))
+    play_until(player, lambda: _awaiting_move(app), 2000)
     assert app.hint == 1 << 6  # a 7 from every tile: shut 7
     box.board.flip_flap(1)  # the player shuts 1 instead: 1 + 6 or 1 + 2 + 4 make 7
     box.run(200)

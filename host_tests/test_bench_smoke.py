@@ -1,19 +1,132 @@
-"""`python -m bench --quick` runs every section on every runtime (figures printed, not asserted)."""
+"""`python -m bench --quick` runs every section on every runtime, and every figure it prints
+parses and lies in a sane range (the bench asserts nothing itself: a broken measurement shows
+here as a figure that is missing, not a number, negative or absurd). Ranges are wide on
+purpose: they catch a broken measurement, not a slow machine."""
 
 import pathlib
+import re
 import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+SECTIONS = ("## Move validation", "## Tables", "## Flash", "## Heap", "## Bytes allocated",
+            "## The App on real MicroPython", "## Fits the board", "## The board simulator",
+            "## The browser box")
+# A figure: a number with an optional unit, and an optional second one in brackets
+# ("12096 (1344)", "-1760 (-2%)", "9.7614%", "848 KiB", "6.5x", "930 ms").
+FIGURE = re.compile(r"^(-?\d+(?:\.\d+)?)(?:x|%| KiB| ms)?(?: \((-?\d+(?:\.\d+)?)%?\))?$")
+# Columns of names, not figures.
+LABELS = {"runtime", "box", "table module", "preset", "presets", "board", "table", "file",
+          "measure", "flash", "firmware", "half the heap free?", "both matches to the end"}
+KIB = 1024
+MEGA = 10 ** 6
+NS = (1, 10 ** 8)  # nanoseconds per call
+RATIO = (0, 10 ** 5)
+HEAP = (20_000, 400_000)  # the firmware's heap after boot or at its peak (32- or 64-bit)
+NONE = (0, 0)  # the event path allocates nothing
+# Every figure column's range (a column missing here fails the test: give it one).
+RANGES = {
+    "tiles": (9, 24), "floor": NS, "can_shut table": NS, "naive": NS, "naive/table": RATIO,
+    "validate table": NS, "table/floor": RATIO,
+    "bytes": (256, 64 * KIB),
+    "files": (20, 500), ".py bytes": (10_000, 2 * MEGA), ".mpy bytes": (10_000, MEGA),
+    "after set-up (bytes)": (1_000, 192 * KIB), "after 2 matches": (1_000, 192 * KIB),
+    "smallest heap for a whole match": (16, 192),
+    "per 1000 flap events": NONE, "per 1000 rolls": NONE,
+    "ticks": (100, MEGA), "flap events": (1, 10_000), "rolls": (1, 1_000),
+    "bytes in play ticks": NONE, "per 1000 flap events + rolls": NONE,
+    "bytes in set-up ticks": (0, MEGA), "turn ends and phase changes": (1, 100),
+    "bytes there (each)": (0, MEGA),
+    "saves": (1, 1_000), "saved match + log (bytes)": (50, 8 * KIB),
+    "bytes allocated without saving": (0, MEGA), "with saving": (0, 10 * MEGA), "per save": (0, 100_000),
+    "after boot (bytes)": HEAP, "peak during play": HEAP, "turns played": (1, 1_000),
+    "heap (bytes)": (50_000, MEGA), "after boot, 32-bit": HEAP, "after boot, unix": HEAP,
+    "peak during a match, 32-bit": HEAP, "headroom at the peak": (-MEGA, MEGA),
+    "players": (1, 8), "games": (1, 100), "simulated s per game": (1, 1_000),
+    "games/s": (0.001, 1_000), "simulated/real time": (0.1, 10_000),
+    "LittleFS": (256, 16 * KIB), "free when empty": (256, 16 * KIB),
+    "one flashed copy takes": (50, 4 * KIB), "free after": (0, 16 * KIB),
+    "left beside two copies, less the 16 KiB reserve": (-16 * KIB, 16 * KIB),
+    "seconds": (0.001, 120), "bytes over the cable": (100, 10 * MEGA), "files sent": (0, 500),
+    "files copied on the board": (0, 500), "vs a full flash": (0, 100),
+    "shut chance (best)": (0, 100), "expected score (best)": (0, 100),
+    "table bytes": (100, 100_000), "compressed": (100, 100_000), "heap after load (bytes)": (100, 200_000),
+    "ms": (1, 60_000),
+    "KB": (1, 10_000), "KB gzipped": (1, 10_000), "value": (0.01, 60_000),
+}
+# The bracketed second figure of a cell: a share in percent, or a per-item count.
+SECOND = {"headroom at the peak": (-100, 100), "bytes there (each)": (0, MEGA)}
 
 
-def test_bench_quick_prints_every_section():
+def tables(output):
+    """[(section heading, header cells, rows of cells)] of every Markdown table printed."""
+    found, heading, table = [], None, None
+    for line in output.splitlines():
+        if line.startswith("## "):
+            heading = line
+        if not line.startswith("|"):
+            table = None
+            continue
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if table is None:
+            table = (heading, cells, [])
+            found.append(table)
+        elif not set(line) <= set("|-"):
+            table[2].append(cells)
+    return found
+
+
+def out_of_range(header, cell):
+    """Why a figure cell is not a sane figure of its column (None: it is)."""
+    if header not in RANGES:
+        return "no range for the column %r" % header
+    match = FIGURE.match(cell)
+    if match is None:
+        return "not a figure"
+    low, high = RANGES[header]
+    if not low <= float(match.group(1)) <= high:
+        return "outside %s..%s" % (low, high)
+    if match.group(2) is not None:
+        low, high = SECOND.get(header, (None, None))
+        if low is None or not low <= float(match.group(2)) <= high:
+            return "its bracketed figure is outside %s..%s" % (low, high)
+    return None
+
+
+def test_bench_quick_prints_every_section_and_sane_figures():
     result = subprocess.run([sys.executable, "-m", "bench", "--quick"], cwd=ROOT, capture_output=True,
                             text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
-    for heading in ("## Move validation", "## Tables", "## Flash", "## Heap", "## Bytes allocated",
-                    "## The App on real MicroPython", "## Fits the board", "## The board simulator",
-                    "## The browser box"):
+    for heading in SECTIONS:
         assert heading in result.stdout
     for runtime in ("| cpython | 9 |", "| unix | 24 |", "| wasm | 12 |"):
         assert runtime in result.stdout
+    found = tables(result.stdout)
+    assert len(found) >= 17, "tables printed: %d" % len(found)
+    problems, figures = [], 0
+    for heading, headers, rows in found:
+        assert rows, "%s: a table with no rows" % heading
+        for row in rows:
+            assert len(row) == len(headers), "%s: %s" % (heading, row)
+            for header, cell in zip(headers, row, strict=True):
+                if header in LABELS:
+                    continue
+                figures += 1
+                problem = out_of_range(header, cell)
+                if problem:
+                    problems.append("%s | %s: %r %s" % (heading, header, cell, problem))
+    assert not problems, "\n".join(problems)
+    assert figures >= 100, "figures checked: %d" % figures
+    loaded = re.search(r"^\.mpy bytes of the firmware modules loaded at boot: (\d+)$", result.stdout, re.M)
+    assert loaded and 10_000 <= int(loaded.group(1)) <= 400_000
+
+
+def test_a_broken_figure_is_caught():
+    """The checker itself: a figure missing, negative or absurd is reported."""
+    assert out_of_range("per 1000 rolls", "0") is None
+    assert out_of_range("per 1000 rolls", "48") == "outside 0..0"
+    assert out_of_range("headroom at the peak", "-1760 (-2%)") is None
+    assert out_of_range("headroom at the peak", "5 (300%)").startswith("its bracketed")
+    assert out_of_range("seconds", "n/a") == "not a figure"
+    assert out_of_range("a new column", "3") == "no range for the column 'a new column'"
+    assert tables("## T\n| a | b |\n|---|---|\n| x | 1 |\ntext\n") == [("## T", ["a", "b"], [["x", "1"]])]

@@ -10,7 +10,7 @@ import pytest
 from test_watchdog_resume import Stop, board_files, boot_main  # noqa: F401 (board_files: a fixture)
 
 from board_sim.board import SimBoard
-from board_sim.frontend.box import FIRMWARE, BoxOptions, pinmap_for
+from board_sim.box import FIRMWARE, BoxOptions, pinmap_for
 from board_sim.frontend.oled import text_lines
 from tools.flash import INLINE_BYTES
 from tools.flash_build import compile_module

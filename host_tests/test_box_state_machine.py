@@ -25,7 +25,6 @@ boot, once (the machine checks it where it happens; the last test cuts exactly t
 """
 
 import json
-import pathlib
 import shutil
 import sys
 import tempfile
@@ -47,12 +46,10 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
+from power_cut_files import PowerCut, PowerCutFiles
 
-from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "portable"))
-from power_cut_files import PowerCut, PowerCutFiles  # noqa: E402
 
 SEED = 7
 STORES = ("match", "stats", "menu")  # the Keeper's AtomicFiles, as <name>_file

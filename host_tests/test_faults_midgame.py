@@ -19,8 +19,9 @@ import pathlib
 import sys
 
 import pytest
+from box_steps import awaiting, oled, play_until, roll_by_shaking, start
 
-import board_sim.frontend.box as box_module
+import board_sim.box as box_module
 from board_sim.script_player import BoxPlayer
 
 MPU6050_SPEC = {"type": "mpu6050", "address": 0x68}
@@ -62,13 +63,6 @@ def open_box(open_box, monkeypatch):
     return make
 
 
-def start(box):
-    """From power-on to the first turn: a long ok in the menu."""
-    box.run(200)
-    box.board.press("ok", 1000)
-    box.run(1200)
-
-
 def record_turns(box):
     """[(player, score)] of every turn the match ends, appended as the App ends each turn."""
     match = box.app.match
@@ -91,26 +85,9 @@ def assert_totals_add_up(box, turns, players):
 
 def ready_to_roll(box):
     """The turn waits for a roll, nothing to put right, the dice at rest."""
-    from app.core import PLAY
-    from app.roller import IDLE
     from game.turn import AWAIT_ROLL
 
-    app = box.app
-    return (app.phase == PLAY and app.turn.state == AWAIT_ROLL and app.roller.state == IDLE
-            and not app.must_open and not app.must_shut)
-
-
-def play_until(player, condition, max_steps=400):
-    for _ in range(max_steps):
-        if condition():
-            return
-        assert player.step(), "the match ended first"
-    raise AssertionError("never got there in %d steps" % max_steps)
-
-
-def roll_by_shaking(box):
-    box.board.shake(900)
-    box.run(1600)
+    return awaiting(box.app, AWAIT_ROLL)
 
 
 # --- 1. the accelerometer ---------------------------------------------------------------------
@@ -169,12 +146,6 @@ def test_an_accelerometer_failing_mid_turn_is_reported_once_ok_rolls_and_shaking
 
 
 # --- 2. the display ---------------------------------------------------------------------------
-
-
-def oled(box):
-    from board_sim.frontend.oled import text_lines
-
-    return text_lines(box.board.display_pixels())
 
 
 @pytest.mark.parametrize("mode", ["eio", "vanish"])

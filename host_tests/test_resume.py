@@ -7,22 +7,17 @@ that fails is reported once and the game goes on, a file that cannot be read is 
 
 import json
 import os
-import pathlib
-import sys
 
 import pytest
 from app.core import FINISHED, MENU, PLAY, SETUP
+from box_steps import roll, start
 from game.tiles import bit, mask_of
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
+from power_cut_files import PowerCut, PowerCutFiles
 
-from board_sim.frontend.box import BoxOptions, SimBox
+from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "portable"))
-from power_cut_files import PowerCut, PowerCutFiles  # noqa: E402
-
-START_MS = 1200  # a long ok starts the match from the menu
 
 
 def boot(data_dir, shut=(), files=None, seed=5, **options):
@@ -37,18 +32,6 @@ def power_cut(box):
     return shut
 
 
-def start_match(box):
-    box.board.press("ok", 1000)
-    box.run(START_MS)
-    assert box.app.phase == PLAY
-
-
-def roll(box, *dice):
-    box.dice.force(dice)
-    box.board.press("ok")
-    box.run(1200)
-
-
 def shut(box, *flaps):
     for flap in flaps:
         box.board.set_flap(flap, True)
@@ -58,7 +41,7 @@ def shut(box, *flaps):
 def test_cut_after_the_dice_landed_resumes_with_the_same_dice_and_lit_tiles(tmp_path):
     box = boot(tmp_path)
     try:
-        start_match(box)
+        assert start(box) == PLAY
         roll(box, 3, 6)
         assert box.app.turn.state == AWAIT_MOVE and box.app.legal
         legal = box.app.legal
@@ -82,7 +65,7 @@ def test_cut_after_the_dice_landed_resumes_with_the_same_dice_and_lit_tiles(tmp_
 def test_a_half_made_move_on_the_flaps_is_taken_up_again_after_the_cut(tmp_path):
     box = boot(tmp_path)
     try:
-        start_match(box)
+        assert start(box) == PLAY
         roll(box, 1, 2)
         shut(box, 1)  # 1 of a 1 + 2: pending, not saved
         assert box.app.turn.pending == bit(1)
@@ -104,7 +87,7 @@ def test_a_half_made_move_on_the_flaps_is_taken_up_again_after_the_cut(tmp_path)
 def test_a_flap_reopened_while_the_power_was_off_must_be_shut_before_rolling(tmp_path):
     box = boot(tmp_path)
     try:
-        start_match(box)
+        assert start(box) == PLAY
         roll(box, 4, 5)
         shut(box, 9)
         assert box.app.turn.open_mask == mask_of(range(1, 9))
@@ -135,7 +118,7 @@ def _cut_during_the_first_roll_save(data_dir, cut_after):
     box = boot(data_dir, files=files)
     cut = False
     try:
-        start_match(box)
+        assert start(box) == PLAY
         before = box.keeper.match_file.load()
         steps_before = files.steps
         if cut_after is not None:
@@ -233,7 +216,7 @@ def test_an_unreadable_saved_match_is_reported_set_aside_and_the_box_starts_afre
         assert box.app.phase == MENU
         assert len(box.app.faults) == 1 and "match unreadable" in box.app.faults[0]
         assert "match.bad" in box.app.faults[0] and (tmp_path / "match.bad").exists()
-        start_match(box)
+        assert start(box) == PLAY
         assert box.keeper.match_file.load() is not None
     finally:
         box.close()
@@ -266,7 +249,7 @@ def test_the_menu_starts_on_the_last_choices(tmp_path):
         box.board.press("ok")  # 2 -> 3
         box.run(300)
         assert box.app.menu.players == 3
-        start_match(box)
+        assert start(box) == PLAY
     finally:
         power_cut(box)
     saved = json.loads((tmp_path / "menu").read_bytes()[12:])
@@ -312,7 +295,7 @@ def test_every_match_format_resumes_mid_match(tmp_path, preset, options):
 def test_a_resumed_turns_hint_table_loads_on_the_first_tick_not_during_boot(tmp_path):
     box = boot(tmp_path, hints=True)
     try:
-        start_match(box)
+        assert start(box) == PLAY
         roll(box, 3, 4)
         hint = box.app.hint
         assert hint and box.app.hints.policy is not None

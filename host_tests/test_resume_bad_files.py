@@ -7,9 +7,10 @@ import json
 
 import pytest
 from app.core import MENU, PLAY
+from box_steps import roll, start
 from game.tiles import bit, mask_of
 from hal.storage import AtomicFile
-from test_resume import FullFlash, boot, power_cut, roll, shut, start_match
+from test_resume import FullFlash, boot, power_cut, shut
 
 from board_sim.script_player import BoxPlayer
 
@@ -18,7 +19,7 @@ def saved_mid_turn(data_dir, **options):
     """A match started and rolled once on a box built with `options`; the flaps at the cut."""
     box = boot(data_dir, **options)
     try:
-        start_match(box)
+        assert start(box) == PLAY
         player = BoxPlayer(box)
         while box.app.turn.rolls == 0:
             assert player.step()
@@ -54,7 +55,7 @@ def test_a_match_saved_on_a_box_wired_otherwise_is_set_aside_and_the_box_starts_
                 only_fault(box.app, "match unreadable", why, "match.bad")
             else:
                 assert box.app.faults == []
-                start_match(box)
+                assert start(box) == PLAY
             assert (tmp_path / "match.bad").read_bytes() == saved
         finally:
             power_cut(box)
@@ -216,7 +217,7 @@ def test_a_half_made_move_comes_back_as_it_was_with_the_refused_flap_still_refus
         tmp_path, preset, tiles, dice, first, mistake):
     box = boot(tmp_path, preset=preset, tiles=tiles)
     try:
-        start_match(box)
+        assert start(box) == PLAY
         roll(box, *dice)
         shut(box, first)  # pending
         shut(box, mistake)  # refused: shown red

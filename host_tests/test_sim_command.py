@@ -1,6 +1,6 @@
 """The simulator's command line (shutbox-sim, python -m board_sim): house rules from a file or
 a script line, checked with the box's own messages; every mistake is one line naming its
-script line, never a traceback; and the console command works from any directory."""
+script line, never a traceback (installed: host_tests/test_installed_commands.py)."""
 
 import json
 import pathlib
@@ -156,27 +156,3 @@ def test_ctrl_c_in_the_terminal_leaves_no_traceback(tmp_path):
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     assert out.read_text() == "shutbox-sim: interrupted\nrc=130\n"
-
-
-def test_the_console_command_runs_from_any_directory(tmp_path):
-    """A wheel of the project installed in a fresh venv: shutbox-sim plays a script from a
-    directory far from the repository, on the firmware packaged inside it."""
-    source = tmp_path / "src"
-    source.mkdir()
-    for name in ("board_sim", "firmware"):
-        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(ROOT / name, source / name)
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"),
-                    "install", "--quiet", "--no-deps", str(source)], check=True)
-    shutil.rmtree(source)  # nothing left to find but what was installed
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    (elsewhere / "game.txt").write_text("set preset the-300\n" + START)
-    done = subprocess.run([str(venv / "bin" / "shutbox-sim"), "run", "game.txt"], cwd=elsewhere,
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    log = [json.loads(line) for line in done.stdout.splitlines()]
-    assert first_screen(log)[1] == ">Game the-300" and len(log[0]["leds"]) == 24

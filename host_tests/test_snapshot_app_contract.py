@@ -2,8 +2,6 @@
 portable module): where the flaps should be (`expected_open_mask`), a pending move restored,
 an ended turn still to record, the tally restored with the match, and when to save."""
 
-import pathlib
-import sys
 
 from game.config import rules_from_config
 from game.match import start_match
@@ -25,9 +23,7 @@ from game.turn import (
     ROLLED,
     TAKEN_BACK,
 )
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "portable"))
-from test_game_snapshot import Table, new_match  # noqa: E402
+from test_game_snapshot import Table, new_match
 
 
 def test_the_tally_travels_with_the_match():

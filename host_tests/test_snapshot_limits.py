@@ -3,8 +3,6 @@ of a saved match set to a wrong value is refused with SnapshotError or restored,
 (The JSON and the checks are the same code on MicroPython; the portable module runs there.)"""
 
 import json
-import pathlib
-import sys
 
 from game.config import rules_from_config
 from game.match import start_match
@@ -12,9 +10,7 @@ from game.prng import Xorshift32
 from game.snapshot import MAX_BYTES, MAX_PLAYERS, SnapshotError, encode, restore, snapshot
 from game.sources import source_for
 from game.stats import MatchTally
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "portable"))
-from test_game_snapshot import Table, new_match  # noqa: E402
+from test_game_snapshot import Table, new_match
 
 SMALL_INT_MAX = 0x3FFFFFFF  # the tally's counters stop here
 BAD_VALUES = (None, -5, "x", [], {}, True, 1.5, 1 << 40)

@@ -3,18 +3,14 @@ rules (every format, stake and source, up to 8 players), cut at random steps (sn
 text, restore with the half-made moves), ends exactly as the same match played without a cut: the same
 steps, results, dice, standings, chips and tally."""
 
-import pathlib
-import sys
 
 from game.config import rules_from_config
 from game.presets import PRESET_NAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_game_snapshot import play, players_for
 
 from host_tests.house_rules import HOUSE_RULES, accepted_rules
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "portable"))
-from test_game_snapshot import play, players_for  # noqa: E402
 
 CUT_POINTS = st.lists(st.floats(0, 1), min_size=1, max_size=4)
 

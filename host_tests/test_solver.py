@@ -13,10 +13,9 @@ import pytest
 from game import rules as R
 from game.presets import PRESET_NAMES, preset
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import analyze
 
-import analyze  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def _cli(*args):

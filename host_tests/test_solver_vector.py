@@ -5,20 +5,16 @@ the-300 solve (minutes) is not run here: tools/vector_solver.py the-300 does it.
 
 import math
 import pathlib
-import sys
 
 import numpy as np
 import pytest
 from game import rules as R
 from game.presets import preset
+from test_solver import brute_force
+
+from tools import analyze, vector_solver
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "host_tests"))
-
-import analyze  # noqa: E402
-import vector_solver  # noqa: E402
-from test_solver import brute_force  # noqa: E402
 
 CASES = {
     "classic": preset("classic"),
@@ -77,7 +73,7 @@ def test_rules_it_cannot_take_say_why():
 
 
 def test_a_worth_per_score_gives_the_last_players_win_chance():
-    import play_to_win
+    from tools import play_to_win
 
     scores = np.arange(46)
     worth = np.where(scores < 10, 1.0, np.where(scores == 10, 0.5, 0.0))

@@ -17,14 +17,11 @@ import pytest
 from game import rules as R
 from game.presets import PRESET_NAMES, preset
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import analyze, play_to_win, round_monte_carlo
+from tools.round_win import NOBODY, RoundSolver
+from tools.turn_values import ending_distribution, endings, play_of_solution, score_distribution
 
-import analyze  # noqa: E402
-import play_to_win  # noqa: E402
-import round_monte_carlo  # noqa: E402
-from round_win import NOBODY, RoundSolver  # noqa: E402
-from turn_values import ending_distribution, endings, play_of_solution, score_distribution  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 SIGMAS = 4
 
@@ -324,6 +321,6 @@ def test_every_preset_gives_a_win_chance_or_says_why_not(name):
 
 
 def test_the_300_goes_to_the_vectorised_solver():
-    import vector_solver
+    from tools import vector_solver
 
     assert analyze.why_unsolvable(preset("the-300")) and vector_solver.why_not(preset("the-300")) is None

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from board_sim.board import WDT_RESET, MachineReset, SimBoard
-from board_sim.frontend.box import FIRMWARE, BoxOptions, pinmap_for
+from board_sim.box import FIRMWARE, BoxOptions, pinmap_for
 from board_sim.install import install, uninstall
 
 POLL_MS = 100

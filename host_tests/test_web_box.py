@@ -12,7 +12,6 @@ A missing chromium or Playwright skips it, or fails it when SHUTBOX_REQUIRE_MICR
 
 import os
 import pathlib
-import sys
 import threading
 
 import pytest
@@ -20,13 +19,10 @@ from app.core import FINISHED, MENU, PLAY, SETUP
 from app.roller import IDLE
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
 
+from board_sim.browser.page_box import refusals
+from tools import build_web, serve_web
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-import build_web  # noqa: E402
-import serve_web  # noqa: E402
-
-from board_sim.browser.page_box import refusals  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOT = ROOT / ("docs" if os.environ.get("SHUTBOX_SCREENSHOT") == "1" else "build") / "web-box.png"

@@ -3,15 +3,13 @@ relies on."""
 
 import json
 import pathlib
-import sys
 
 import pytest
 from hal.board_config import load_config
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import build_web
 
-import build_web  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("layout", build_web.layouts(), ids=lambda layout: layout["name"])

@@ -3,7 +3,6 @@ whole-number programme run over tools/analyze.py's transitions gives the very sa
 and tools/round_win.py's exact figures agree within rounding, for a few scores to beat."""
 
 import pathlib
-import sys
 
 import numpy as np
 import pytest
@@ -11,12 +10,11 @@ from game.presets import preset
 from game.strategy import WIN_ONE
 from game.win_chance import WinChance
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import analyze
+from tools.round_win import RoundSolver
+from tools.turn_values import solve_columns
 
-import analyze  # noqa: E402
-from round_win import RoundSolver  # noqa: E402
-from turn_values import solve_columns  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 CASES = (("classic", 10, 1), ("classic", 7, 2), ("2-to-go", 12, 1), ("thai", 20, 1))
 

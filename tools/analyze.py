@@ -24,24 +24,17 @@ the state would include the whole bag or deck, not just the open tiles).
 
 import argparse
 import json
-import pathlib
 import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-for _path in (str(ROOT), str(ROOT / "firmware")):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
+if not __package__:  # python tools/analyze.py: this checkout's packages (tools/checkout.py)
+    import checkout  # noqa: F401
 
-from board_sim.upy import micropython as micropython_stand_in  # noqa: E402
-
-sys.modules.setdefault("micropython", micropython_stand_in)
-
-from game import rules as R  # noqa: E402
-from game import strategy  # noqa: E402
-from game.presets import PRESET_NAMES, preset  # noqa: E402
-from game.tiles import tiles_of  # noqa: E402
-from game.turn import END_SHUT, ENDED, FREE_THROW, ROLLED, Turn  # noqa: E402
+from game import rules as R
+from game import strategy
+from game.presets import PRESET_NAMES, preset
+from game.tiles import tiles_of
+from game.turn import END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
 
 OBJ_SHUT = "shut"  # maximise the chance of shutting the box
 OBJ_SCORE = "score"  # minimise the expected score
@@ -440,7 +433,7 @@ def main(argv=None):
     names = PRESET_NAMES if args.preset == "all" else (args.preset,)
     chosen = (args.beat, args.players, args.total, args.chips, args.totals)
     if args.distribution or any(choice is not None for choice in chosen):
-        import play_to_win as win
+        from tools import play_to_win as win
 
         if args.totals is not None:
             make, show = (lambda name: win.final_round_report(name, args.totals)), win.human_beat

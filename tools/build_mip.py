@@ -15,9 +15,10 @@ import pathlib
 import shutil
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+if not __package__:  # python tools/build_mip.py: this checkout's packages (tools/checkout.py)
+    import checkout  # noqa: F401
 
-from tools.flash_build import (  # noqa: E402
+from tools.flash_build import (
     BOARD_JSON,
     FIRMWARE,
     ROOT,

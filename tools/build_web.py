@@ -15,12 +15,13 @@ import pathlib
 import shutil
 import sys
 
+if not __package__:  # python tools/build_web.py: this checkout's packages (tools/checkout.py)
+    import checkout  # noqa: F401
+
+from board_sim.box import BoxOptions, pinmap_for
+from tools.flash_build import board_json_for, build_image, bytecode_for, compile_module
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
-
-from flash_build import board_json_for, build_image, bytecode_for, compile_module  # noqa: E402
-
-from board_sim.frontend.box import BoxOptions, pinmap_for  # noqa: E402
 
 WEB = ROOT / "web"
 WASM_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"

@@ -16,12 +16,13 @@ import json
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+if not __package__:  # python tools/export_log.py: this checkout's packages (tools/checkout.py)
+    import checkout  # noqa: F401
 
-from mpremote.transport import TransportError, TransportExecError  # noqa: E402
-from mpremote.transport_serial import SerialTransport  # noqa: E402
+from mpremote.transport import TransportError, TransportExecError
+from mpremote.transport_serial import SerialTransport
 
-from tools.flash_device import usb_boards  # noqa: E402
+from tools.flash_device import usb_boards
 
 _MARK = "shutbox-export:"
 # On the board: the log of /data's saved match (app.keeper.export_log only reads).

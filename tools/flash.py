@@ -16,9 +16,10 @@ import pathlib
 import sys
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+if not __package__:  # python tools/flash.py: this checkout's packages (tools/checkout.py)
+    import checkout  # noqa: F401
 
-from tools.flash_build import (  # noqa: E402
+from tools.flash_build import (
     BOARD_JSON,
     BOARD_PLATFORMS,
     FIRMWARE,
@@ -32,7 +33,7 @@ from tools.flash_build import (  # noqa: E402
     firmware_version,
     sha256,
 )
-from tools.flash_device import DIR_BLOCKS, Board, usb_boards  # noqa: E402
+from tools.flash_device import DIR_BLOCKS, Board, usb_boards
 
 MIN_MICROPYTHON = (1, 22)
 TREES = ("fw_a", "fw_b")

@@ -13,8 +13,9 @@ import pathlib
 import subprocess
 import sys
 
+from board_sim.firmware_dir import FIRMWARE  # in board_sim when installed from a wheel
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-FIRMWARE = ROOT / "firmware"
 CACHE = ROOT / "build" / "flash"
 KEPT_AS_SOURCE = ("main.py", "boot.py")  # MicroPython runs these two only as .py
 ROOT_FILES = ("boot.py",)  # live at the board's "/", outside the switched trees

@@ -9,12 +9,12 @@ copies the firmware to a board's root. npm's fields are kept as they are.
 """
 
 import json
-import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+if not __package__:  # python tools/gen_mip_package.py: this checkout's packages (tools/checkout.py)
+    import checkout  # noqa: F401
 
-from tools.flash_build import FIRMWARE, ROOT, firmware_files, firmware_version  # noqa: E402
+from tools.flash_build import FIRMWARE, ROOT, firmware_files, firmware_version
 
 PACKAGE_JSON = ROOT / "package.json"
 

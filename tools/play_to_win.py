@@ -8,16 +8,16 @@ and the match-aware goals (max-penalty's limit, the last throw of a tournament, 
     python tools/analyze.py PRESET --total T | --totals T1,T2.. | --chips S1,S2.. [--kitty K]
 """
 
-import analyze
 import numpy as np
-import vector_solver
 from game.presets import preset
 from game.rows import round_winners
 from game.stakes import Ledger
 from game.tiles import tiles_of
 from game.turn import END_FIRST_ROLL_LOST
-from round_win import NOBODY, RoundSolver, share, tie_rule
-from turn_values import (
+
+from tools import analyze, vector_solver
+from tools.round_win import NOBODY, RoundSolver, share, tie_rule
+from tools.turn_values import (
     ending_distribution,
     endings,
     play_of_solution,

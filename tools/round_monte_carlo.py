@@ -14,7 +14,8 @@ from game.round import Round
 from game.sources import feed
 from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, COMMITTED, OVER
-from round_win import NOBODY, share
+
+from tools.round_win import NOBODY, share
 
 
 def state_of(round_):

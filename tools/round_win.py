@@ -19,7 +19,8 @@ L[m][k] what each of k first-roll losers wins when no score counts yet.
 import numpy as np
 from game.rules import MATCH_SINGLE, TIES_FULL
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT
-from turn_values import Play, ending_distribution, endings, solve_columns
+
+from tools.turn_values import Play, ending_distribution, endings, solve_columns
 
 NOBODY = None  # the best score so far when no one has a score that counts
 

@@ -15,7 +15,9 @@ Memory: V and one layer of Q (for the-300: 128 MB + 360 MB in float64).
 
 import time
 
-import analyze  # noqa: F401  (puts firmware/ on sys.path)
+if not __package__:  # python tools/vector_solver.py: this checkout's packages (tools/checkout.py)
+    import checkout  # noqa: F401
+
 import numpy as np
 from game import rules as R
 
@@ -236,7 +238,8 @@ def play_turns(solver, turns, seed):
     from game.prng import Xorshift32
     from game.sources import feed
     from game.turn import AWAIT_MOVE, OVER, Turn
-    from round_monte_carlo import make_move
+
+    from tools.round_monte_carlo import make_move
 
     rules = solver.rules
     value = solver.value

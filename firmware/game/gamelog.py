@@ -14,7 +14,8 @@ KIND_TURN = const(1)  # player, row, round (2 bytes)
 KIND_ROLL = const(2)  # up to four values, each stored plus one (0 = no die; dominoes show 0)
 KIND_MOVE = const(3)  # mask of tiles shut, 3 bytes
 KIND_END = const(4)  # how the turn ended, mask of tiles left open, 3 bytes
-_KIND_NAMES = ("", "turn", "roll", "move", "end")
+KIND_NAMES = ("", "turn", "roll", "move", "end")  # the event names of export(), by kind
+FORMAT = "shutbox-gamelog-1"  # export()'s "format" (tools/replay reads it)
 
 
 class GameLog:
@@ -108,7 +109,7 @@ class GameLog:
     def export(self, rules_names, players):
         """A JSON-ready record of the match so far: rules, players and events."""
         return {
-            "format": "shutbox-gamelog-1",
+            "format": FORMAT,
             "rules": rules_names,
             "players": players,
             "dropped": self.dropped,

@@ -15,15 +15,13 @@ Only one SimBox may be open at a time (it installs its board as `machine`).
 
 import json
 import shutil
-import sys
 import tempfile
 
 from board_sim.board import SimBoard
-from board_sim.firmware_dir import FIRMWARE
+from board_sim.firmware_dir import FIRMWARE, use_firmware
 from board_sim.install import install, installed, uninstall
 
-if str(FIRMWARE) not in sys.path:
-    sys.path.insert(0, str(FIRMWARE))
+use_firmware()
 from game.tiles import MAX_TILES  # noqa: E402  (the firmware's, defined once)
 
 BOARDS = ("pico", "pico_w", "esp32_devkit")
@@ -132,8 +130,6 @@ def _flap_banks(count, wiring):
 def game_rules(options):
     """The Rules of the game the box starts on (`rules`, else `preset`, else classic), checked
     as the box checks them: OptionError("rules" or "preset") with the box's own message."""
-    if str(FIRMWARE) not in sys.path:
-        sys.path.insert(0, str(FIRMWARE))
     own_board = not installed()
     if own_board:
         install(SimBoard())  # the game modules import micropython's const
@@ -263,8 +259,6 @@ class SimBox:
         self.own_data_dir = options.data_dir is None
         self.data_dir = tempfile.mkdtemp(prefix="shutbox-data-") if self.own_data_dir else str(options.data_dir)
         self.files = files
-        if str(FIRMWARE) not in sys.path:
-            sys.path.insert(0, str(FIRMWARE))
         install(self.board)
         try:
             self._build(options)

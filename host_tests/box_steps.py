@@ -1,0 +1,62 @@
+"""What the box tests do to a SimBox as a player would, and the moments they wait for: start the
+menu's game, roll forced dice with ok or by shaking, read the OLED, play on until a condition
+holds (a turn waiting for a roll or a move, nothing to put right)."""
+
+from board_sim.frontend.oled import text_lines
+from board_sim.script_player import BoxPlayer
+
+START_MS = 1200  # a long ok starts the match from the menu
+ROLL_MS = 1200  # ok pressed: the dice land within this
+
+
+def start(box):
+    """From power-on to the first turn: a long ok in the menu; returns the App's phase."""
+    box.run(200)
+    box.board.press("ok", 1000)
+    box.run(START_MS)
+    return box.app.phase
+
+
+def roll(box, *dice):
+    """These dice, rolled with ok: they land (the App's total is theirs)."""
+    box.dice.force(dice)
+    box.board.press("ok")
+    box.run(ROLL_MS)
+    assert box.app.total == sum(dice), "the dice %s did not land" % (dice,)
+
+
+def roll_by_shaking(box):
+    box.board.shake(900)
+    box.run(1600)
+
+
+def oled(box):
+    """The OLED's text, a string a line."""
+    return text_lines(box.board.display_pixels())
+
+
+def awaiting(app, state):
+    """The turn waits in `state` (game.turn's AWAIT_ROLL, AWAIT_MOVE), the dice at rest, no
+    flap to put right."""
+    from app.core import PLAY
+    from app.roller import IDLE
+
+    return (app.phase == PLAY and app.turn.state == state and app.roller.state == IDLE
+            and not app.must_open and not app.must_shut)
+
+
+def play_until(player, condition, max_steps=400):
+    """A BoxPlayer's steps until condition() holds; AssertionError if the match ends first or
+    it never does."""
+    for _ in range(max_steps):
+        if condition():
+            return player
+        assert player.step(), "the match ended first"
+    raise AssertionError("never got there in %d steps" % max_steps)
+
+
+def until_roll_awaited(box, max_steps=200):
+    """A BoxPlayer of the box, played on until the turn waits for a roll -> the player."""
+    from game.turn import AWAIT_ROLL
+
+    return play_until(BoxPlayer(box), lambda: awaiting(box.app, AWAIT_ROLL), max_steps)

@@ -1,0 +1,14 @@
+"""`python tools/NAME.py` from a checkout: the checkout's root replaces tools/ at the head of
+sys.path and the tools package is imported (so the firmware is importable), before the tool's
+own imports. A tool imports it only when run that way:
+
+    if not __package__:  # python tools/NAME.py
+        import checkout  # noqa: F401
+"""
+
+import pathlib
+import sys
+
+sys.path[0] = str(pathlib.Path(__file__).resolve().parent.parent)
+
+import tools  # noqa: E402, F401
