@@ -119,6 +119,18 @@ def test_a_write_to_a_full_board_says_the_filesystem_is_full(tmp_path):
             connection.close()
 
 
+@pytest.mark.parametrize("printed", ["OSError: 28", "OSError: [Errno 28] ENOSPC"])
+def test_a_full_filesystem_met_by_mpremotes_helpers_says_so(printed):
+    from mpremote.transport import TransportExecError, _convert_filesystem_error
+
+    board = Board.__new__(Board)  # no connection: only its error handling
+    board.device = "socket://test"
+    failed = TransportExecError(1, "Traceback (most recent call last):\n%s\n" % printed)
+    with pytest.raises(FlashError, match=r"the board's filesystem is full \(OSError 28"):
+        with board._talking():
+            raise _convert_filesystem_error(failed, "/fw_a/game")  # as mpremote's fs_* raise it
+
+
 def test_statvfs_figures_that_wrapped_are_counted_from_the_files(tmp_path, capsys):
     (tmp_path / "small" / "data").mkdir(parents=True)
     (tmp_path / "small" / "data" / "scores.bin").write_bytes(b"s" * 100 * KIB)
