@@ -4,15 +4,18 @@ is refused and left as it was; a write to a full one says so (MicroPython prints
 28"); statvfs figures that wrapped are not believed."""
 
 import pathlib
+import random
 import subprocess
 import sys
 
 import pytest
 
 from board_sim.virtual_board import FS_IMAGES, VirtualBoard
+from host_tests.micropython_runtimes import run_on
 from tools.flash import DATA_RESERVE_BYTES, flash
 from tools.flash_build import FlashError
 from tools.flash_device import Board, believable_free_blocks, free_bytes_at
+from tools.flash_space import file_blocks, tree_blocks
 
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
 KIB = 1024
@@ -84,12 +87,10 @@ def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_
         tree_bytes = before - flash(board.url, firmware_dir=firmware, log=quiet).free_bytes
         fill_data(board, tree_bytes + 12 * KIB)  # a second tree fits, leaving under 12 KiB
         set_version(firmware, "v2")
-        # Refused by the estimate before anything is sent, or by the board's own count before
-        # the switch (the estimate is a few KiB short with the tables in one file).
-        with pytest.raises(FlashError, match="not enough room on the board: (the firmware needs|"
-                                             "this firmware would leave [0-9]+ KiB free)"):
-            flash(board.url, firmware_dir=firmware, log=quiet)
         refused_free = free_bytes_at(board.url)
+        with pytest.raises(FlashError, match="not enough room on the board: the firmware needs"):
+            flash(board.url, firmware_dir=firmware, log=quiet)  # refused before anything is sent
+        assert free_bytes_at(board.url) == refused_free
         with monkeypatch.context() as estimate:  # were the estimate wrong, the board says so
             estimate.setattr("tools.flash.space_needed", lambda *_args: (0, 0))
             with pytest.raises(FlashError, match="this firmware would leave [0-9]+ KiB free, less "
@@ -99,7 +100,8 @@ def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_
                                 "os.stat('/data/filler')[6] > 0, 'fw_b' in os.listdir('/'))")
         assert free_bytes_at(board.url) >= refused_free - 8 * KIB  # the staged copy is gone
         on_board(board, "import os\nos.remove('/data/filler')")
-        fill_data(board, tree_bytes + DATA_RESERVE_BYTES + 20 * KIB)
+        # The estimate counts a few blocks more than LittleFS takes (tools.flash_space).
+        fill_data(board, tree_bytes + DATA_RESERVE_BYTES + 48 * KIB)
         report = flash(board.url, firmware_dir=firmware, log=quiet)
     assert still == "/fw_a v1 True False"
     assert report.selftest == "shutbox selftest ok v2"
@@ -117,6 +119,18 @@ def test_a_write_to_a_full_board_says_the_filesystem_is_full(tmp_path):
             connection.close()
 
 
+@pytest.mark.parametrize("printed", ["OSError: 28", "OSError: [Errno 28] ENOSPC"])
+def test_a_full_filesystem_met_by_mpremotes_helpers_says_so(printed):
+    from mpremote.transport import TransportExecError, _convert_filesystem_error
+
+    board = Board.__new__(Board)  # no connection: only its error handling
+    board.device = "socket://test"
+    failed = TransportExecError(1, "Traceback (most recent call last):\n%s\n" % printed)
+    with pytest.raises(FlashError, match=r"the board's filesystem is full \(OSError 28"):
+        with board._talking():
+            raise _convert_filesystem_error(failed, "/fw_a/game")  # as mpremote's fs_* raise it
+
+
 def test_statvfs_figures_that_wrapped_are_counted_from_the_files(tmp_path, capsys):
     (tmp_path / "small" / "data").mkdir(parents=True)
     (tmp_path / "small" / "data" / "scores.bin").write_bytes(b"s" * 100 * KIB)
@@ -130,6 +144,67 @@ def test_statvfs_figures_that_wrapped_are_counted_from_the_files(tmp_path, capsy
     assert sorted(path.name for path in (tmp_path / "small").iterdir()) == ["data"]
     assert not believable_free_blocks(212, 4294967295)
     assert believable_free_blocks(212, 0) and believable_free_blocks(212, 212)
+
+
+# Writes each tree, in name order as flash.py does, into a fresh LittleFS in RAM (a Pico W's
+# size and progsize) and prints the blocks statvfs counts for it.
+_MEASURE_TREES = """
+import os, vfs
+class RamBlocks:
+    def __init__(self, count):
+        self.data = bytearray(count * 4096)
+        self.count = count
+    def readblocks(self, block, buffer, offset=0):
+        at = block * 4096 + offset
+        buffer[:] = self.data[at:at + len(buffer)]
+    def writeblocks(self, block, buffer, offset=0):
+        at = block * 4096 + offset
+        self.data[at:at + len(buffer)] = buffer
+    def ioctl(self, op, arg):
+        return self.count if op == 4 else 4096 if op == 5 else 0
+for tree in TREES:
+    device = RamBlocks(212)
+    vfs.VfsLfs2.mkfs(device, progsize=256)
+    vfs.mount(vfs.VfsLfs2(device, progsize=256), '/fs')
+    empty = os.statvfs('/fs')[3]
+    for path, size in tree:
+        at = '/fs'
+        for part in ('t/' + path).split('/')[:-1]:
+            at += '/' + part
+            try:
+                os.mkdir(at)
+            except OSError:
+                pass
+        with open('/fs/t/' + path, 'wb') as f:
+            for start in range(0, size, 1024):
+                f.write(b'x' * min(1024, size - start))
+    print(empty - os.statvfs('/fs')[3])
+    vfs.umount('/fs')
+"""
+
+
+def test_the_space_estimate_never_counts_fewer_blocks_than_littlefs(firmware):
+    from tools.flash_build import board_json_for, build_image
+
+    rng = random.Random(13)
+    trees = [sorted({path: len(data) for path, data in
+                     build_image("6.3", board_json_for("pico_w"), firmware).items()}.items())]
+    for _ in range(12):
+        tree = {}
+        for number in range(rng.randint(1, 40)):
+            folder = rng.choice(("", "app/", "game/", "game/tables/"))
+            tree["%s%s%d.mpy" % (folder, "m" * rng.randint(1, 10), number)] = rng.choice(
+                (rng.randint(1, 512), rng.randint(300, 512), rng.randint(513, 12000)))
+        trees.append(sorted(tree.items()))
+    status, output, errors = run_on("unix", "TREES = %r\n%s" % (trees, _MEASURE_TREES),
+                                    paths=(), heap="4m")
+    assert status == 0, errors
+    measured = [int(line) for line in output.split()]
+    estimated = [tree_blocks(dict(tree), 4096, 512) for tree in trees]
+    pairs = list(zip(estimated, measured, strict=True))
+    assert all(0 <= estimate - blocks <= 12 for estimate, blocks in pairs), pairs
+    assert [file_blocks(size, 4096, 512) for size in (512, 513, 4096, 4097, 40896, 40897)] == [
+        0, 1, 1, 2, 10, 11]
 
 
 def test_every_pin_map_is_flashed_without_host_only_keys_small_enough_to_take_no_block():

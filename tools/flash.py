@@ -33,7 +33,8 @@ from tools.flash_build import (
     firmware_version,
     sha256,
 )
-from tools.flash_device import DIR_BLOCKS, Board, usb_boards
+from tools.flash_device import Board, usb_boards
+from tools.flash_space import DEFAULT_INLINE_BYTES, INLINE_BYTES, file_blocks, tree_blocks
 
 MIN_MICROPYTHON = (1, 22)
 TREES = ("fw_a", "fw_b")
@@ -41,11 +42,7 @@ POINTER = "/active"
 STAGED_POINTER = "/active.new"
 MANIFEST = "manifest.json"
 DATA_RESERVE_BYTES = 16 * 1024  # left free for the settings and scores the box saves
-# LittleFS keeps a file this small in its directory's metadata, no block of its own: rp2's
-# _boot.py mounts with progsize=256 (512 bytes inline, measured), other ports with the default
-# 32 (128 bytes).
-INLINE_BYTES = {"rp2": 512}
-DEFAULT_INLINE_BYTES = 128
+MANIFEST_BYTES = 160  # at most: {"version": ..., "board_json": sha256}
 
 
 class FlashReport:
@@ -94,11 +91,6 @@ def check_board(probe, board_name):
                 or "add a boards/<name>.json for it"))
 
 
-def blocks_of(size, block_bytes, inline_bytes):
-    """Blocks a file of `size` bytes takes on LittleFS: none when its directory holds it."""
-    return 0 if size <= inline_bytes else (size + block_bytes - 1) // block_bytes
-
-
 def _tree_of(pointer_bytes):
     name = pointer_bytes.decode(errors="replace").strip() if pointer_bytes else ""
     return name if name in TREES and pointer_bytes.endswith(b"\n") else None
@@ -131,34 +123,31 @@ def choose_board_json(board, active, board_name, keep_board_json, firmware_dir, 
 
 
 def space_needed(image, staging_files, block_bytes, inline_bytes):
-    """(bytes the staged tree will newly take, bytes it gives back) for staging `image` over a
-    tree holding `staging_files` ({path: (hash, size)}): the blocks of each file sent or
-    replaced and a quarter block of directory metadata for it (a Pico's copy of 74 files
-    measured 13 blocks of metadata), a metadata pair for each directory not there yet, and
-    what files removed or replaced took. flash() checks the truth on the board before it
-    switches."""
-    needed = 0
-    freed = 0
-    written = 0
-    for path, data in image.items():
-        old = staging_files.get(path)
-        if old is not None and old[0] == sha256(data):
-            continue
-        written += 1
-        needed += blocks_of(len(data), block_bytes, inline_bytes)
-        if old is not None:
-            freed += blocks_of(old[1], block_bytes, inline_bytes)
-    freed += sum(blocks_of(size, block_bytes, inline_bytes)
-                 for path, (_hash, size) in staging_files.items() if path not in image)
-    old_dirs = {""} if staging_files else set()
-    old_dirs.update(path.rpartition("/")[0] for path in staging_files)
-    new_dirs = {""} | {path.rpartition("/")[0] for path in image}
-    needed += DIR_BLOCKS * len(new_dirs - old_dirs) + (written + 3) // 4
+    """(bytes staging `image` takes, bytes it gives back) over a tree holding `staging_files`
+    ({path: (hash, size)}), as the board's statvfs counts them (tools.flash_space): the new
+    tree with its manifest, plus the largest file it replaces (its old blocks stay until the
+    new copy is closed); the tree it replaces."""
+    sizes = {path: len(data) for path, data in image.items()}
+    sizes[MANIFEST] = MANIFEST_BYTES
+    replaced = [file_blocks(size, block_bytes, inline_bytes)
+                for path, (digest, size) in staging_files.items()
+                if path in image and digest != sha256(image[path])]
+    needed = tree_blocks(sizes, block_bytes, inline_bytes) + max(replaced, default=0)
+    freed = tree_blocks({path: size for path, (_hash, size) in staging_files.items()},
+                        block_bytes, inline_bytes) if staging_files else 0
     return needed * block_bytes, freed * block_bytes
 
 
-def _check_space(board, image, staging_files, inline_bytes):
-    needed, freed = space_needed(image, staging_files, board.block_bytes(), inline_bytes)
+def _root_bytes(root_files, block_bytes, inline_bytes):
+    """What the files flashed at "/" take (each is written beside the old one, then renamed)."""
+    return block_bytes * sum(file_blocks(len(data), block_bytes, inline_bytes)
+                             for data in root_files.values())
+
+
+def _check_space(board, image, staging_files, root_files, inline_bytes):
+    block_bytes = board.block_bytes()
+    needed, freed = space_needed(image, staging_files, block_bytes, inline_bytes)
+    needed += _root_bytes(root_files, block_bytes, inline_bytes)
     free = board.free_bytes()
     if free + freed < needed + DATA_RESERVE_BYTES:
         raise FlashError(
@@ -170,9 +159,7 @@ def _check_space(board, image, staging_files, inline_bytes):
 
 def _check_margin(board, staging, root_files, inline_bytes, log):
     """FlashError, the staged tree removed, if switching would leave less than the reserve."""
-    block_bytes = board.block_bytes()
-    root_needed = sum(blocks_of(len(data), block_bytes, inline_bytes) for data in root_files.values())
-    left = board.free_bytes() - root_needed * block_bytes
+    left = board.free_bytes() - _root_bytes(root_files, board.block_bytes(), inline_bytes)
     if left >= DATA_RESERVE_BYTES:
         return
     board.remove_empty_dirs("/" + staging, files_too=True)
@@ -215,7 +202,7 @@ def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRM
             staging_files = board.tree("/" + staging)
             staging_files.pop(MANIFEST, None)
             inline_bytes = INLINE_BYTES.get(probe[0], DEFAULT_INLINE_BYTES)
-            _check_space(board, image, staging_files, inline_bytes)
+            _check_space(board, image, staging_files, root_files, inline_bytes)
             staging_hashes = {path: digest for path, (digest, _size) in staging_files.items()}
             _stage(board, staging, image, wanted, staging_hashes, active, active_hashes, report, log)
             _check_margin(board, staging, root_files, inline_bytes, log)
