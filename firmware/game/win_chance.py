@@ -1,43 +1,218 @@
-"""The last player's chance of winning a single round, per open mask, against the score to beat.
+"""A player's chance of winning per open mask: the turn's dynamic programme against the round's
+end values, so the box's hints play to win rather than to score.
 
-Once everyone else has thrown, the best play for the last player is one dynamic programme over
-the open tiles (tools/round_win.py, after = 0): a turn ending below the score to beat wins, on
-it shares the win with those tied (as the rules' tie rule pays), above it or by a first-roll
-loss loses; a shut box wins. The chances are whole numbers of 1/WIN_ONE in a buffer allocated
-once per rule set, computed a few masks at a time (`step`) so the App's loop never blocks; each
-roll's outcomes are asked of the firmware's own Turn, as the host's solver does.
+A turn ending on score s is worth, with the best score so far X shared by k players and m
+players still to throw after this one (tools/round_win.py, tools/gen_win_ends.py): below X
+G[m][s, 1], on X G[m][X, k + 1], above it nothing; a shut box wins at once; with no score yet
+every score leads and a first-roll loss is worth L[m][k + 1]. For the last player (m = 0) G is
+1 and a tie shares the win as the rules' tie rule pays; for the others `begin` reads G[m]'s
+column and the two values from win_ends.bin (only that, of the table for the rules in play).
+`aim` sets other end values for the same programme: a score to stay below (max-penalty) or to
+beat with the match's totals (the last throw of a tournament), where a shut box scores 0.
+
+The chances are whole numbers of 1/WIN_ONE in a buffer allocated once per rule set, computed a
+few masks at a time (`step`) so the App's loop never blocks; each roll's outcomes are asked of
+the firmware's own Turn, as the host's solver does.
 """
 
-from game.rules import MOVE_ANY, TIES_FULL
-from game.strategy import WIN_ONE
+from micropython import const
+
+from game.rules import MOVE_ANY, SCORE_DIGITAL, TIES_FULL
+from game.strategy import WIN_ONE, policy_key
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
+
+ENDS_PLAYERS = const(8)  # win_ends.bin holds rounds of up to this many players (app.menu's most)
+_ENDS = "win_ends.bin"
+_HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
+
+
+def ends_key(rules):
+    """The play-relevant axes of a round's end values (equal keys share a table), or None."""
+    key = policy_key(rules)
+    return None if key is None else "%s sc%d ti%d" % (key, rules.scoring, rules.ties)
+
+
+def slot_of(rules, end_mask):
+    """Where a turn ending with these tiles open is in a column: its score, or under digital
+    scoring (scores up to 123456789) the mask itself."""
+    return end_mask if rules.scoring == SCORE_DIGITAL else rules.score(end_mask)
+
+
+def slot_count(rules):
+    return (1 << rules.tiles) if rules.scoring == SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
+
+
+def _skip(stream, scratch, count):
+    """Read `count` bytes of a stream into nothing (a scratch buffer); False if it ends first."""
+    while count > 0:
+        got = stream.readinto(scratch[:count] if count < len(scratch) else scratch)
+        if not got:
+            return False
+        count -= got
+    return True
+
+
+def _find(packed, key, slots):
+    """The offset of the table for `key` in an open win_ends.bin, or -1 (none, or another
+    number of slots: a file from other firmware)."""
+    head = packed.read(1)
+    if len(head) != 1:
+        return -1
+    for _number in range(head[0]):
+        length = packed.read(1)
+        if len(length) != 1:
+            return -1
+        name = packed.read(length[0])
+        rest = packed.read(5)
+        if len(rest) != 5:
+            return -1
+        if name == key.encode() and rest[0] | (rest[1] << 8) == slots:
+            return rest[2] | (rest[3] << 8) | (rest[4] << 16)
+    return -1
+
+
+def _fill(stream, buffer):
+    """Fill a buffer from a stream; False if it ends first."""
+    read = 0
+    while read < len(buffer):
+        got = stream.readinto(buffer[read:])
+        if not got:
+            return False
+        read += got
+    return True
 
 
 class WinChance:
-    """P(win) per open mask for the last player of a round of `rules` (a Turn's rules)."""
+    """P(win) per open mask for a player of a round of `rules` (a Turn's rules)."""
 
     def __init__(self, rules):
         self.rules = rules
         size = 1 << rules.tiles
         self.chances = bytearray(2 * size)
         self.one_die = bytearray((size + 7) // 8)
+        self.lead = None  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
         self.turn = Turn(rules)
         self.by_total = rules.move == MOVE_ANY and not rules.double_rethrow
-        self.to_beat = -1
+        self.to_beat = -1  # -1: no score counts yet
         self.tied = 0
-        self.next_mask = size  # nothing to compute until `begin`
+        self.after = 0
+        self.level = 0  # a turn ending on to_beat
+        self.lost = 0  # a first-roll loss
+        self.leads = False  # a score below to_beat is worth `lead` (else WIN_ONE)
+        self.shut_wins = True  # a shut box wins at once (else it scores 0)
+        self.next_mask = size  # nothing to compute until `begin` or `aim`
         self.first_chance = 0  # the first roll under 2-to-go/3-to-go (from the start mask)
         self.first_one_die = False
         self.ready = False
 
-    def begin(self, to_beat, tied):
-        """Start over for a score to beat that `tied` players share (none done yet)."""
+    def begin(self, to_beat, tied, after=0):
+        """Start over for a player of a single round: `to_beat` the best score so far (-1: none
+        yet), `tied` the players on it (or, with none, those who lost their first roll), `after`
+        the players still to throw after this one. False (and nothing to compute) when the
+        table of end values has no such round for these rules."""
+        share = WIN_ONE if self.rules.ties == TIES_FULL else (WIN_ONE + (tied + 1) // 2) // (tied + 1)
+        self.after = after
+        self.leads = after > 0
+        if after == 0:
+            level = lost = share
+        else:
+            found = self._read_ends(to_beat, tied, after)
+            if found is None:
+                self.to_beat = -2  # matches no round: `same_round` is False until a `begin` works
+                self.ready = False
+                return False
+            level, lost = found
         self.to_beat = to_beat
         self.tied = tied
+        self.level = level if to_beat >= 0 else 0
+        self.lost = lost if to_beat < 0 else 0
+        self.shut_wins = True
+        self._restart()
+        return True
+
+    def aim(self, to_beat, level):
+        """Start over for a player who wins (or stays in) with a score below `to_beat`, with
+        `level` on it, in a round played out: a shut box scores 0, a first-roll loss loses."""
+        self.to_beat = to_beat
+        self.tied = 0
+        self.after = 0
+        self.level = level
+        self.lost = 0
+        self.leads = False
+        self.shut_wins = False
+        self._restart()
+
+    def _restart(self):
         self.chances[0] = WIN_ONE & 255
         self.chances[1] = WIN_ONE >> 8
         self.next_mask = 1
         self.ready = False
+
+    def same_round(self, to_beat, tied, after):
+        """Is this the round state `begin` was last given (and still computing or ready)?"""
+        return self.shut_wins and self.to_beat == to_beat and self.tied == tied and self.after == after
+
+    def _read_ends(self, to_beat, tied, after):
+        """(G[after][to_beat, tied + 1], L[after][tied + 1]) from win_ends.bin, with the column
+        G[after][slot, 1] read into `lead`; None when the file has no table for these rules or
+        no such round (a missing or damaged file included)."""
+        rules = self.rules
+        key = ends_key(rules)
+        slots = slot_count(rules)
+        next_tied = tied + 1
+        if key is None or after + next_tied > ENDS_PLAYERS:
+            return None
+        if self.lead is None:
+            self.lead = bytearray(2 * slots)
+        from deflate import RAW, DeflateIO
+
+        from game.tables import WBITS
+
+        scratch = memoryview(self.chances)
+        column = 2 * slots
+        before = 0  # bytes of the blocks before block `after`
+        for block in range(1, after):
+            before += (ENDS_PLAYERS - block) * (column + 2)
+        columns = ENDS_PLAYERS - after
+        try:
+            with open(_HERE + "/tables/" + _ENDS, "rb") as packed:
+                where = _find(packed, key, slots)
+                if where < 0:
+                    return None
+                packed.seek(where)
+                stream = DeflateIO(packed, RAW, WBITS)
+                two = scratch[:2]
+                if not (_skip(stream, scratch, before) and _fill(stream, self.lead)):
+                    return None
+                level = 0
+                if to_beat >= 0:
+                    at = (next_tied - 2) * column + 2 * self._slot_of_score(to_beat)
+                    if not (_skip(stream, scratch, at) and _fill(stream, two)):
+                        return None
+                    level = two[0] | (two[1] << 8)
+                    used = at + 2
+                else:
+                    used = 0
+                if not (_skip(stream, scratch, (columns - 1) * column - used + 2 * (next_tied - 1))
+                        and _fill(stream, two)):
+                    return None
+                return level, two[0] | (two[1] << 8)
+        except (OSError, EOFError):
+            return None
+
+    def _slot_of_score(self, score):
+        """The slot of a score (under digital scoring the one mask that scores it)."""
+        rules = self.rules
+        if rules.scoring != SCORE_DIGITAL:
+            return score
+        for mask in range(1 << rules.tiles):
+            if rules.score(mask) == score:
+                return mask
+        return 0
+
+    def lead_at(self, slot):
+        lead = self.lead
+        return lead[2 * slot] | (lead[2 * slot + 1] << 8)
 
     def chance(self, mask):
         """The chance of winning from an open mask before the roll, 0..WIN_ONE."""
@@ -47,20 +222,16 @@ class WinChance:
         return (self.one_die[mask >> 3] >> (mask & 7)) & 1 == 1
 
     def ending(self, end_mask, how):
-        """What a turn ending so is worth to the last player, 0..WIN_ONE."""
-        if how == END_SHUT:
+        """What a turn ending so is worth to the player, 0..WIN_ONE."""
+        if how == END_SHUT and self.shut_wins:
             return WIN_ONE
         if how == END_FIRST_ROLL_LOST:
-            return 0
+            return self.lost
         score = self.rules.score(end_mask)
-        if score < self.to_beat:
-            return WIN_ONE
-        if score > self.to_beat:
-            return 0
-        if self.rules.ties == TIES_FULL:
-            return WIN_ONE
-        share = self.tied + 1
-        return (WIN_ONE + share // 2) // share
+        to_beat = self.to_beat
+        if to_beat >= 0 and score >= to_beat:
+            return 0 if score > to_beat else self.level
+        return self.lead_at(slot_of(self.rules, end_mask)) if self.leads else WIN_ONE
 
     def step(self, budget):
         """Compute up to `budget` more masks; True once every mask (and a first roll) is done."""
