@@ -22,8 +22,8 @@ from game.strategy import WIN_ONE, policy_key
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
 
 ENDS_PLAYERS = const(8)  # win_ends.bin holds rounds of up to this many players (app.menu's most)
-_ENDS = "win_ends.bin"
 _HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
+ENDS_FILE = _HERE + "/tables/win_ends.bin"  # (the tests point it at tables of their own)
 
 
 def ends_key(rules):
@@ -72,10 +72,11 @@ def _find(packed, key, slots):
 
 
 def _fill(stream, buffer):
-    """Fill a buffer from a stream; False if it ends first."""
+    """Fill a buffer (a bytearray or a memoryview) from a stream; False if it ends first."""
+    view = memoryview(buffer)
     read = 0
-    while read < len(buffer):
-        got = stream.readinto(buffer[read:])
+    while read < len(view):
+        got = stream.readinto(view[read:])
         if not got:
             return False
         read += got
@@ -175,7 +176,7 @@ class WinChance:
             before += (ENDS_PLAYERS - block) * (column + 2)
         columns = ENDS_PLAYERS - after
         try:
-            with open(_HERE + "/tables/" + _ENDS, "rb") as packed:
+            with open(ENDS_FILE, "rb") as packed:
                 where = _find(packed, key, slots)
                 if where < 0:
                     return None
