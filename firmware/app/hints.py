@@ -10,8 +10,9 @@ game.win_chance's dynamic programme going against the round so far (the score to
 share it, how many throw after; the end values of win_ends.bin for all but the last), `work`
 advances it a few masks per tick, and once it is ready the turn's hints (best move, one die,
 "win NN%", the review) come from it. The same programme with other end values plays the last
-throw of a tournament or fixed-rounds match for the match, and a max-penalty turn that can reach
-the limit to stay in ("stay NN%"); every other turn of those formats gets the table's hints.
+throw of a tournament or fixed-rounds match for the match, and a max-penalty turn whose best
+chance of staying under the limit is below 99 % to stay in ("stay NN%"); every other turn of
+those formats gets the table's hints.
 """
 
 from game.rules import (
@@ -32,6 +33,7 @@ GOAL_NONE = const(0)  # hints for the table's objective (the lowest score or the
 GOAL_ROUND = const(1)  # the chance of winning the round (game.win_chance.WinChance.begin)
 GOAL_MATCH = const(2)  # the chance of winning the match on its last throw
 GOAL_STAY = const(3)  # max-penalty: the chance of staying under the limit this turn
+STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
 WORK_MASKS = const(4)  # masks of the win-chance programme per tick: ~1 ms on unix, some 30 on a Pico
 
 
@@ -80,7 +82,8 @@ def match_stake(match):
     """(goal, score to beat, tied) for a player of a match adding up totals, or None when the
     score hint is what it gets: GOAL_MATCH on the last throw of a tournament or fixed-rounds
     match (it ends after this round: the lowest final total wins, `tied` others on it),
-    GOAL_STAY under max-penalty when this turn can reach the limit (stay below `to_beat`)."""
+    GOAL_STAY under max-penalty when this turn can reach the limit (stay below `to_beat`; `work`
+    goes back to the score once the best chance of staying in turns out 99 % or more)."""
     rules = match.rules
     me = match.current
     mine = match.totals[me]
@@ -186,6 +189,9 @@ class Hints:
         if win is None or self.goal == GOAL_NONE or win.ready or self.winning:
             return False
         if not win.step(WORK_MASKS):
+            return False
+        if self.goal == GOAL_STAY and win.chance(turn.open_mask) >= STAY_SURE:
+            self.goal = GOAL_NONE  # in no real danger: the lowest score serves better
             return False
         self.winning = turn.state == AWAIT_ROLL and turn.rolls == 0
         return self.winning
