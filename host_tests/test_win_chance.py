@@ -8,6 +8,7 @@ it; and Monte Carlo rounds of the firmware's own game code, every player followi
 hints, win as often as RoundSolver says (within 4 standard errors, seeded)."""
 
 import pathlib
+import subprocess
 import sys
 
 import numpy as np
@@ -31,6 +32,13 @@ SIGMAS = 4
 ROUNDING = 2e-4  # whole numbers of 1/65535 at the ends and at each average
 
 
+def test_the_committed_win_ends_are_current():
+    """Every table's first column regenerated (the whole file: tools/gen_win_ends.py --check)."""
+    result = subprocess.run([sys.executable, "tools/gen_win_ends.py", "--check-first"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def box_chances(rules, to_beat, tied, after=0):
     win = WinChance(rules)
     assert win.begin(to_beat, tied, after)
@@ -44,7 +52,7 @@ def small_box_tables(tmp_path, monkeypatch):
     """Small boxes' rules, with win_ends.bin holding their tables (game.win_chance reads it)."""
     import game.win_chance
 
-    boxes = [preset("classic").copy(tiles=5), preset("classic").copy(tiles=6, ties=1),
+    boxes = [preset("classic").copy(tiles=5), preset("classic").copy(tiles=5, ties=1),
              preset("2-to-go").copy(tiles=5)]
     path = tmp_path / "win_ends.bin"
     path.write_bytes(gen_win_ends.pack([(ends_key(rules), slot_count(rules), gen_win_ends.columns(rules))
@@ -195,3 +203,32 @@ def test_a_tie_is_shared_or_whole_as_the_rules_say():
     full = WinChance(rules.copy(ties=1))
     full.begin(12, 2)
     assert full.ending(0b100000011, 2) == WIN_ONE
+
+
+WIN_PROBE = r"""
+from game.presets import preset
+from game.win_chance import WinChance
+for name, to_beat, tied, after in %r:
+    rules = preset(name)
+    win = WinChance(rules)
+    if win.begin(to_beat, tied, after):
+        while not win.step(64):
+            pass
+        print(name, win.level, win.lost, win.first_chance, sum(win.chances), win.chance(rules.start_mask()))
+"""
+PROBED = (("classic", 9, 1, 1), ("2-to-go", -1, 1, 2), ("digital", 12345, 1, 3))
+
+
+@pytest.mark.micropython
+def test_micropython_reads_the_tables_and_computes_the_same_chances():
+    from host_tests.micropython_runtimes import run_on
+
+    status, out, err = run_on("unix", WIN_PROBE % (PROBED,))
+    assert status == 0, out[-3000:] + err[-3000:]
+    expected = []
+    for name, to_beat, tied, after in PROBED:
+        rules = preset(name)
+        win = box_chances(rules, to_beat, tied, after)
+        expected.append("%s %d %d %d %d %d" % (name, win.level, win.lost, win.first_chance,
+                                               sum(win.chances), win.chance(rules.start_mask())))
+    assert out.split("\n")[:len(PROBED)] == expected

@@ -6,7 +6,7 @@ and, under max-penalty, to stay in when that is in doubt."""
 import pathlib
 import sys
 
-from app.hints import GOAL_MATCH, GOAL_NONE, GOAL_ROUND, GOAL_STAY, Hints
+from app.hints import Hints
 from game.dice import ElectronicDice
 from game.match import start_match
 from game.presets import preset
@@ -14,7 +14,7 @@ from game.prng import Xorshift32
 from game.sources import feed
 from game.strategy import WIN_ONE, first_best, percent
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, OVER
-from game.win_chance import WinChance
+from game.win_chance import GOAL_MATCH, GOAL_ROUND, GOAL_STAY, WinChance
 
 from board_sim.frontend.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
@@ -26,6 +26,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import analyze  # noqa: E402
 from round_monte_carlo import make_move  # noqa: E402
 from round_win import RoundSolver  # noqa: E402
+
+NO_GOAL = 0  # app.hints: the table's hints
 
 
 def expected_chances(rules, scores, after):
@@ -146,7 +148,7 @@ def _play_turn(match, dice):
 def _hinted(match):
     hints = Hints()
     hints.turn_starts(match)
-    while hints.goal != GOAL_NONE and not hints.work(match.turn):
+    while hints.goal != NO_GOAL and not hints.work(match.turn):
         pass
     return hints
 
@@ -156,7 +158,7 @@ def test_the_last_throw_of_a_tournament_plays_for_the_match():
     dice = ElectronicDice(Xorshift32(7), 6)
     match.totals[:] = [96, 80, 70]
     _play_turn(match, dice)
-    assert _hinted(match).goal == GOAL_NONE  # two still to throw: the score's hints
+    assert _hinted(match).goal == NO_GOAL  # two still to throw: the score's hints
     _play_turn(match, dice)
     first, second = match.round.scores[0], match.round.scores[1]
     hints = _hinted(match)
@@ -173,14 +175,14 @@ def test_a_tournament_round_the_match_may_outlast_gets_the_score_hints():
     dice = ElectronicDice(Xorshift32(7), 6)
     match.totals[:] = [10, 20]
     _play_turn(match, dice)
-    assert _hinted(match).goal == GOAL_NONE
+    assert _hinted(match).goal == NO_GOAL
 
 
 def test_max_penalty_plays_to_stay_in_only_when_that_is_in_doubt():
     rules = preset("max-penalty")
     match = start_match(rules, 2)
     hints = _hinted(match)
-    assert hints.goal == GOAL_NONE  # 45 to go: staying in is (nearly) sure
+    assert hints.goal == NO_GOAL  # 45 to go: staying in is (nearly) sure
     match.totals[0] = rules.max_penalty - 12
     hints = _hinted(match)
     assert hints.goal == GOAL_STAY and hints.chance_word() == "stay"

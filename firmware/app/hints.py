@@ -15,25 +15,20 @@ chance of staying under the limit is below 99 % to stay in ("stay NN%"); every o
 those formats gets the table's hints.
 """
 
-from game.rules import (
-    MATCH_FIXED_ROUNDS,
-    MATCH_MAX_PENALTY,
-    MATCH_SINGLE,
-    MATCH_TOURNAMENT,
-    TIES_FULL,
-)
 from game.strategy import OBJ_SCORE, OBJ_SHUT, WIN_ONE, first_best, load, percent
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, OVER, PENDING
 from micropython import const
 
 MAX_MOVES = const(24)  # a turn makes at most one move per tile
 OBJ_WIN = const(2)  # a review in points of the chance of winning
-OBJ_STAY = const(3)  # a review in points of the chance of staying in (max-penalty)
-GOAL_NONE = const(0)  # hints for the table's objective (the lowest score or the shut chance)
-GOAL_ROUND = const(1)  # the chance of winning the round (game.win_chance.WinChance.begin)
-GOAL_MATCH = const(2)  # the chance of winning the match on its last throw
-GOAL_STAY = const(3)  # max-penalty: the chance of staying under the limit this turn
-STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
+_OBJ_STAY = const(3)  # a review in points of the chance of staying in (max-penalty)
+_NO_GOAL = const(0)  # hints for the table's objective; else game.win_chance's GOAL_* (as there):
+_GOAL_STAY = const(3)  # max-penalty's chance of staying under the limit
+_SINGLE = const(0)  # game.rules' MATCH_SINGLE, MATCH_FIXED_ROUNDS, MATCH_TOURNAMENT, MATCH_MAX_PENALTY
+_FIXED = const(1)
+_TOURNAMENT = const(2)
+_MAX_PENALTY = const(3)
+_STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
 WORK_MASKS = const(4)  # masks of the win-chance programme per tick: ~1 ms on unix, some 30 on a Pico
 
 
@@ -57,69 +52,6 @@ class Review:
         self.total_cost = 0
 
 
-def round_state(round_):
-    """(best score so far or -1, players on it (or, with none, first-roll losers), players still
-    to throw after the one about to) of a single round's Round."""
-    best = -1
-    tied = 0
-    thrown = 0
-    for seat in range(round_.players):
-        score = round_.scores[seat]
-        if score is None:
-            continue
-        thrown += 1
-        if round_.lost[seat]:
-            continue
-        if best < 0 or score < best:
-            best = score
-            tied = 1
-        elif score == best:
-            tied += 1
-    return best, (tied if best >= 0 else thrown), round_.players - round_.turns_played - 1
-
-
-def match_stake(match):
-    """(goal, score to beat, tied) for a player of a match adding up totals, or None when the
-    score hint is what it gets: GOAL_MATCH on the last throw of a tournament or fixed-rounds
-    match (it ends after this round: the lowest final total wins, `tied` others on it),
-    GOAL_STAY under max-penalty when this turn can reach the limit (stay below `to_beat`; `work`
-    goes back to the score once the best chance of staying in turns out 99 % or more)."""
-    rules = match.rules
-    me = match.current
-    mine = match.totals[me]
-    if rules.match == MATCH_MAX_PENALTY:
-        room = rules.max_penalty - mine
-        if rules.drop_on_exceed:
-            room += 1  # a total on the limit stays in
-        return (GOAL_STAY, room, 0) if rules.score(rules.all_tiles()) >= room else None
-    if rules.match != MATCH_TOURNAMENT and rules.match != MATCH_FIXED_ROUNDS:
-        return None
-    round_ = match.round
-    if round_.turns_played != round_.players - 1:
-        return None
-    seats = match.seats
-    best = -1
-    tied = 0
-    ends = rules.match == MATCH_FIXED_ROUNDS and match.rounds_played + 1 >= rules.rounds
-    for player in match.order:
-        if player == me:
-            continue
-        score = match.scores[player]
-        if player in seats:
-            score = round_.scores[seats.index(player)]
-        total = match.totals[player] + (score or 0)
-        if total >= rules.target and rules.match == MATCH_TOURNAMENT:
-            ends = True
-        if best < 0 or total < best:
-            best = total
-            tied = 1
-        elif total == best:
-            tied += 1
-    if not ends or best < mine:
-        return None
-    return GOAL_MATCH, best - mine, tied
-
-
 class Hints:
     """Hints for App(devices, settings, rng, hints=Hints())."""
 
@@ -128,7 +60,7 @@ class Hints:
         self.policy = None
         self.win = None  # game.win_chance.WinChance of the rules in play, once needed
         self.winning = False  # this turn's hints are the chance of winning (or of staying in)
-        self.goal = GOAL_NONE  # what the chance is of, once ready
+        self.goal = _NO_GOAL  # what the chance is of, once ready
         self.review = Review()
         self._recording = False  # a review is being recorded for the turn in play
         self._roll_best = 0  # the best move for the roll the turn awaits a move for
@@ -148,50 +80,48 @@ class Hints:
         self.rules = None
         self.win = None
         self.winning = False
-        self.goal = GOAL_NONE
+        self.goal = _NO_GOAL
 
     # -- the chance of winning ---------------------------------------------------------------
     def turn_starts(self, match):
         """A turn of `match` is about to start: play to win where the format allows it (every
-        player of a single round; the last throw of a tournament; staying in under max-penalty)."""
+        player of a single round; the last throw of a tournament; staying in under max-penalty).
+        game.win_chance is imported only when it may find something at stake."""
         self.winning = False
-        self.goal = GOAL_NONE
-        if match.simultaneous or match.over or self.policy_for(match.turn) is None:
-            return
+        self.goal = _NO_GOAL
         rules = match.rules
-        if rules.match == MATCH_SINGLE:
-            if match.round.players < 2:
-                return  # alone, every score wins: the table's hints
-            stake = round_state(match.round)
-        else:
-            stake = match_stake(match)
-            if stake is None:
+        kind = rules.match
+        if match.over or match.simultaneous or match.players < 2 or self.policy_for(match.turn) is None:
+            return
+        if kind != _SINGLE and kind != _MAX_PENALTY:  # a first look at a round of totals
+            round_ = match.round
+            if (kind != _FIXED and kind != _TOURNAMENT) or round_.turns_played != round_.players - 1:
                 return
+            if (match.rounds_played + 1 < rules.rounds if kind == _FIXED else
+                    max(match.totals) + rules.score(rules.all_tiles()) < rules.target):
+                return
+        from game.win_chance import WinChance, stake_of
+
+        stake = stake_of(match)
+        if stake is None:
+            return
         win = self.win
         if win is None:
-            from game.win_chance import WinChance
-
-            win = self.win = WinChance(rules)
-        if rules.match == MATCH_SINGLE:
-            if not win.same_round(stake[0], stake[1], stake[2]) and not win.begin(*stake):
-                return
-            self.goal = GOAL_ROUND
-        else:
-            self.goal, to_beat, tied = stake
-            share = WIN_ONE if rules.ties == TIES_FULL else (WIN_ONE + (tied + 1) // 2) // (tied + 1)
-            win.aim(to_beat, share if self.goal == GOAL_MATCH else 0)
-        self.winning = win.ready
+            win = self.win = WinChance(match.rules)
+        if win.start(stake):
+            self.goal = stake[0]
+            self.winning = win.ready
 
     def work(self, turn):
         """Advance the chance of winning a few masks (each tick); True when it turns ready, in
         time for the turn's first roll (a turn under way keeps its hints)."""
         win = self.win
-        if win is None or self.goal == GOAL_NONE or win.ready or self.winning:
+        if win is None or self.goal == _NO_GOAL or win.ready or self.winning:
             return False
         if not win.step(WORK_MASKS):
             return False
-        if self.goal == GOAL_STAY and win.chance(turn.open_mask) >= STAY_SURE:
-            self.goal = GOAL_NONE  # in no real danger: the lowest score serves better
+        if self.goal == _GOAL_STAY and win.chance(turn.open_mask) >= _STAY_SURE:
+            self.goal = _NO_GOAL  # in no real danger: the lowest score serves better
             return False
         self.winning = turn.state == AWAIT_ROLL and turn.rolls == 0
         return self.winning
@@ -222,7 +152,7 @@ class Hints:
             review.clear()
             review.objective = policy.objective
             if self.winning:
-                review.objective = OBJ_STAY if self.goal == GOAL_STAY else OBJ_WIN
+                review.objective = _OBJ_STAY if self.goal == _GOAL_STAY else OBJ_WIN
             self._recording = True
         if self._recording and index < MAX_MOVES:
             review.totals[index] = turn.total if turn.total < 256 else 255
@@ -249,7 +179,7 @@ class Hints:
         """What shut_chance gives: "win" (the chance of winning), "stay" (of staying in) or "shut"."""
         if not self.winning:
             return "shut"
-        return "stay" if self.goal == GOAL_STAY else "win"
+        return "stay" if self.goal == _GOAL_STAY else "win"
 
     def shut_chance(self, turn):
         """The chance of shutting the box (or, when winning, of winning) in whole percent, from

@@ -17,10 +17,21 @@ the firmware's own Turn, as the host's solver does.
 
 from micropython import const
 
-from game.rules import MOVE_ANY, SCORE_DIGITAL, TIES_FULL
+from game.rules import (
+    MATCH_FIXED_ROUNDS,
+    MATCH_MAX_PENALTY,
+    MATCH_SINGLE,
+    MATCH_TOURNAMENT,
+    MOVE_ANY,
+    SCORE_DIGITAL,
+    TIES_FULL,
+)
 from game.strategy import WIN_ONE, policy_key
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
 
+GOAL_ROUND = const(1)  # the chance of winning the round
+GOAL_MATCH = const(2)  # the chance of winning the match on its last throw
+GOAL_STAY = const(3)  # max-penalty: the chance of staying under the limit this turn
 ENDS_PLAYERS = const(8)  # win_ends.bin holds rounds of up to this many players (app.menu's most)
 _HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
 ENDS_FILE = _HERE + "/tables/win_ends.bin"  # (the tests point it at tables of their own)
@@ -83,6 +94,74 @@ def _fill(stream, buffer):
     return True
 
 
+def round_state(round_):
+    """(best score so far or -1, players on it (or, with none, first-roll losers), players still
+    to throw after the one about to) of a single round's Round."""
+    best = -1
+    tied = 0
+    thrown = 0
+    for seat in range(round_.players):
+        score = round_.scores[seat]
+        if score is None:
+            continue
+        thrown += 1
+        if round_.lost[seat]:
+            continue
+        if best < 0 or score < best:
+            best = score
+            tied = 1
+        elif score == best:
+            tied += 1
+    return best, (tied if best >= 0 else thrown), round_.players - round_.turns_played - 1
+
+
+def stake_of(match):
+    """What the player about to throw plays for, as (goal, score to beat, tied, players after),
+    or None when it is the score (or the shut chance): GOAL_ROUND in a single round (round_state);
+    GOAL_MATCH on the last throw of a tournament or fixed-rounds match (it ends after this
+    round: the lowest final total wins, `tied` others on it); GOAL_STAY under max-penalty when
+    this turn can reach the limit (stay below the score; app.hints goes back to the score once
+    the best chance of staying in turns out 99 % or more)."""
+    rules = match.rules
+    if match.simultaneous:
+        return None
+    if rules.match == MATCH_SINGLE:
+        return (GOAL_ROUND,) + round_state(match.round)
+    me = match.current
+    mine = match.totals[me]
+    if rules.match == MATCH_MAX_PENALTY:
+        room = rules.max_penalty - mine
+        if rules.drop_on_exceed:
+            room += 1  # a total on the limit stays in
+        return (GOAL_STAY, room, 0, 0) if rules.score(rules.all_tiles()) >= room else None
+    if rules.match != MATCH_TOURNAMENT and rules.match != MATCH_FIXED_ROUNDS:
+        return None
+    round_ = match.round
+    if round_.turns_played != round_.players - 1:
+        return None
+    seats = match.seats
+    best = -1
+    tied = 0
+    ends = rules.match == MATCH_FIXED_ROUNDS and match.rounds_played + 1 >= rules.rounds
+    for player in match.order:
+        if player == me:
+            continue
+        score = match.scores[player]
+        if player in seats:
+            score = round_.scores[seats.index(player)]
+        total = match.totals[player] + (score or 0)
+        if total >= rules.target and rules.match == MATCH_TOURNAMENT:
+            ends = True
+        if best < 0 or total < best:
+            best = total
+            tied = 1
+        elif total == best:
+            tied += 1
+    if not ends or best < mine:
+        return None
+    return GOAL_MATCH, best - mine, tied, 0
+
+
 class WinChance:
     """P(win) per open mask for a player of a round of `rules` (a Turn's rules)."""
 
@@ -91,7 +170,7 @@ class WinChance:
         size = 1 << rules.tiles
         self.chances = bytearray(2 * size)
         self.one_die = bytearray((size + 7) // 8)
-        self.lead = None  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
+        self.lead = bytearray(0)  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
         self.turn = Turn(rules)
         self.by_total = rules.move == MOVE_ANY and not rules.double_rethrow
         self.to_beat = -1  # -1: no score counts yet
@@ -106,12 +185,27 @@ class WinChance:
         self.first_one_die = False
         self.ready = False
 
+    def start(self, stake):
+        """Start over for a stake_of (nothing to do if it is the round `begin` had last); False
+        when there is no table for it."""
+        goal, to_beat, tied, after = stake
+        if goal == GOAL_ROUND:
+            return self.same_round(to_beat, tied, after) or self.begin(to_beat, tied, after)
+        self.aim(to_beat, self._share(tied) if goal == GOAL_MATCH else 0)
+        return True
+
+    def _share(self, tied):
+        """What a win shared with `tied` others is worth, as the tie rule pays it."""
+        if self.rules.ties == TIES_FULL:
+            return WIN_ONE
+        return (WIN_ONE + (tied + 1) // 2) // (tied + 1)
+
     def begin(self, to_beat, tied, after=0):
         """Start over for a player of a single round: `to_beat` the best score so far (-1: none
         yet), `tied` the players on it (or, with none, those who lost their first roll), `after`
         the players still to throw after this one. False (and nothing to compute) when the
         table of end values has no such round for these rules."""
-        share = WIN_ONE if self.rules.ties == TIES_FULL else (WIN_ONE + (tied + 1) // 2) // (tied + 1)
+        share = self._share(tied)
         self.after = after
         self.leads = after > 0
         if after == 0:
@@ -163,7 +257,7 @@ class WinChance:
         next_tied = tied + 1
         if key is None or after + next_tied > ENDS_PLAYERS:
             return None
-        if self.lead is None:
+        if not self.lead:
             self.lead = bytearray(2 * slots)
         from deflate import RAW, DeflateIO
 
