@@ -8,6 +8,7 @@ scores and first-roll losses, and the winners come from Round.winners().
 """
 
 import math
+import sys
 
 from game.dice import ElectronicDice
 from game.prng import Xorshift32
@@ -86,6 +87,9 @@ class HintedPlayer:
     one die where it says so; one WinChance per round state, computed once."""
 
     def __init__(self, rules):
+        from board_sim.upy import deflate
+
+        sys.modules.setdefault("deflate", deflate)  # WinChance reads win_ends.bin with it
         self.rules = rules
         self.chances = {}
 
