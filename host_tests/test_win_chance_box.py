@@ -189,3 +189,9 @@ def test_max_penalty_plays_to_stay_in_only_when_that_is_in_doubt():
     win = hints.win
     assert win.to_beat == 12 and win.level == 0  # 12 more reaches the limit: out
     assert win.chance(rules.all_tiles()) < 64880
+
+
+def test_a_long_game_keeps_the_shut_chance():
+    match = start_match(preset("long-game"), 2)
+    hints = _hinted(match)
+    assert hints.goal == NO_GOAL and hints.win is None and hints.chance_word() == "shut"

@@ -94,8 +94,10 @@ class Hints:
         if match.over or match.simultaneous or match.players < 2 or self.policy_for(match.turn) is None:
             return
         if kind != _SINGLE and kind != _MAX_PENALTY:  # a first look at a round of totals
+            if kind != _FIXED and kind != _TOURNAMENT:
+                return
             round_ = match.round
-            if (kind != _FIXED and kind != _TOURNAMENT) or round_.turns_played != round_.players - 1:
+            if round_.turns_played != round_.players - 1:
                 return
             if (match.rounds_played + 1 < rules.rounds if kind == _FIXED else
                     max(match.totals) + rules.score(rules.all_tiles()) < rules.target):
