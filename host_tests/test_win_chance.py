@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 from game.presets import preset
 from game.strategy import WIN_ONE, first_best
-from game.win_chance import ENDS_PLAYERS, WinChance, ends_key, slot_count, slot_of
+from game.win_chance import WinChance
+from game.win_ends import ENDS_PLAYERS, ends_key, slot_count, slot_of
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -49,15 +50,15 @@ def box_chances(rules, to_beat, tied, after=0):
 
 @pytest.fixture
 def small_box_tables(tmp_path, monkeypatch):
-    """Small boxes' rules, with win_ends.bin holding their tables (game.win_chance reads it)."""
-    import game.win_chance
+    """Small boxes' rules, with win_ends.bin holding their tables (game.win_ends reads it)."""
+    import game.win_ends
 
     boxes = [preset("classic").copy(tiles=5), preset("classic").copy(tiles=5, ties=1),
              preset("2-to-go").copy(tiles=5)]
     path = tmp_path / "win_ends.bin"
     path.write_bytes(gen_win_ends.pack([(ends_key(rules), slot_count(rules), gen_win_ends.columns(rules))
                                         for rules in boxes]))
-    monkeypatch.setattr(game.win_chance, "ENDS_FILE", str(path))
+    monkeypatch.setattr(game.win_ends, "ENDS_FILE", str(path))
     return boxes
 
 
@@ -171,14 +172,14 @@ def test_the_box_reads_every_committed_table_as_the_generator_wrote_it():
 
 
 def test_a_missing_table_means_no_win_chance_and_nothing_computed(tmp_path, monkeypatch):
-    import game.win_chance
+    import game.win_ends
 
-    monkeypatch.setattr(game.win_chance, "ENDS_FILE", str(tmp_path / "missing.bin"))
+    monkeypatch.setattr(game.win_ends, "ENDS_FILE", str(tmp_path / "missing.bin"))
     win = WinChance(preset("classic"))
     assert not win.begin(10, 1, 1)
     assert not win.same_round(10, 1, 1)
     (tmp_path / "cut.bin").write_bytes((ROOT / "firmware" / "game" / "tables" / "win_ends.bin").read_bytes()[:200])
-    monkeypatch.setattr(game.win_chance, "ENDS_FILE", str(tmp_path / "cut.bin"))
+    monkeypatch.setattr(game.win_ends, "ENDS_FILE", str(tmp_path / "cut.bin"))
     assert not win.begin(10, 1, 3)
     assert win.begin(10, 1, 0)  # the last player needs no table
 

@@ -148,6 +148,7 @@ def _play_turn(match, dice):
 def _hinted(match):
     hints = Hints()
     hints.turn_starts(match)
+    hints.work(match.turn)  # the next tick looks at the turn
     while hints.goal != NO_GOAL and not hints.work(match.turn):
         pass
     return hints

@@ -5,17 +5,17 @@ far is X shared by k players, wins with chance G[m][s, 1] when their turn ends o
 below X (they lead alone), G[m][X, k + 1] on X, nothing above it; a shut box wins at once; with
 no score yet (the k before all lost their first roll) every score leads and a first-roll loss
 is worth L[m][k + 1]. tools/round_win.py's RoundSolver computes G and L exactly (every later
-player playing their own best); game.win_chance.WinChance uses them as the terminal values of
-the turn's dynamic programme, so every player of a round gets the exact win chance, not only
-the last one. G[m] does not depend on how many players the round has, so one table serves
+player playing their own best); game.win_chance.WinChance uses them (game.win_ends reads
+them) as the terminal values of the turn's dynamic programme, so every player of a round gets
+the exact win chance, not only the last one. G[m] does not depend on how many players the round has, so one table serves
 every round of up to app.menu's MAX_PLAYERS (8).
 
-One table per distinct game.win_chance.ends_key (the policy key, the scoring and the tie rule)
+One table per distinct game.win_ends.ends_key (the policy key, the scoring and the tie rule)
 of the single-round presets with a policy table. Each table, whole numbers of 1/WIN_ONE as
 2 bytes LE, block after block for m = 1 .. PLAYERS - 1 (so a block's place never depends on a
 later one):
 
-    G[m][slot, k]   for k = 1 .. PLAYERS - m, each a column over every slot (game.win_chance.
+    G[m][slot, k]   for k = 1 .. PLAYERS - m, each a column over every slot (game.win_ends.
                     slot_of: the score, or the end mask under digital scoring; 0 where no turn
                     can end)
     L[m][k]         for k = 1 .. PLAYERS - m
@@ -42,7 +42,7 @@ from game.presets import PRESET_NAMES, preset  # noqa: E402
 from game.rules import MATCH_SINGLE  # noqa: E402
 from game.strategy import WIN_ONE  # noqa: E402
 from game.tables import WBITS  # noqa: E402
-from game.win_chance import ENDS_PLAYERS, ends_key, slot_count, slot_of  # noqa: E402
+from game.win_ends import ENDS_PLAYERS, ends_key, slot_count, slot_of  # noqa: E402
 from gen_policy import compress  # noqa: E402
 from round_win import RoundSolver  # noqa: E402
 

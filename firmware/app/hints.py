@@ -61,6 +61,7 @@ class Hints:
         self.win = None  # game.win_chance.WinChance of the rules in play, once needed
         self.winning = False  # this turn's hints are the chance of winning (or of staying in)
         self.goal = _NO_GOAL  # what the chance is of, once ready
+        self._starting = None  # the match whose turn just started, looked at on the next tick
         self.review = Review()
         self._recording = False  # a review is being recorded for the turn in play
         self._roll_best = 0  # the best move for the roll the turn awaits a move for
@@ -84,11 +85,16 @@ class Hints:
 
     # -- the chance of winning ---------------------------------------------------------------
     def turn_starts(self, match):
-        """A turn of `match` is about to start: play to win where the format allows it (every
-        player of a single round; the last throw of a tournament; staying in under max-penalty).
-        game.win_chance is imported only when it may find something at stake."""
+        """A turn of `match` is about to start: what it plays for is looked at on the next tick
+        (`work`), so a resumed turn's tables load after boot's modules are gone."""
         self.winning = False
         self.goal = _NO_GOAL
+        self._starting = match
+
+    def _start(self, match):
+        """Play to win where the format allows it (every player of a single round; the last
+        throw of a tournament; staying in under max-penalty). game.win_chance is imported only
+        when it may find something at stake."""
         rules = match.rules
         kind = rules.match
         if match.over or match.simultaneous or match.players < 2 or self.policy_for(match.turn) is None:
@@ -115,8 +121,14 @@ class Hints:
             self.winning = win.ready
 
     def work(self, turn):
-        """Advance the chance of winning a few masks (each tick); True when it turns ready, in
-        time for the turn's first roll (a turn under way keeps its hints)."""
+        """Each tick: look at a turn just started, else advance the chance of winning a few
+        masks; True when it turns ready, in time for the turn's first roll (a turn under way
+        keeps its hints)."""
+        match = self._starting
+        if match is not None:
+            self._starting = None
+            self._start(match)
+            return self.winning
         win = self.win
         if win is None or self.goal == _NO_GOAL or win.ready or self.winning:
             return False

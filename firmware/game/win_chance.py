@@ -6,7 +6,8 @@ players still to throw after this one (tools/round_win.py, tools/gen_win_ends.py
 G[m][s, 1], on X G[m][X, k + 1], above it nothing; a shut box wins at once; with no score yet
 every score leads and a first-roll loss is worth L[m][k + 1]. For the last player (m = 0) G is
 1 and a tie shares the win as the rules' tie rule pays; for the others `begin` reads G[m]'s
-column and the two values from win_ends.bin (only that, of the table for the rules in play).
+column and the two values from win_ends.bin (game.win_ends, imported only then: only that, of
+the table for the rules in play). `stake_of` says what the player about to throw plays for.
 `aim` sets other end values for the same programme: a score to stay below (max-penalty) or to
 beat with the match's totals (the last throw of a tournament), where a shut box scores 0.
 
@@ -26,74 +27,12 @@ from game.rules import (
     SCORE_DIGITAL,
     TIES_FULL,
 )
-from game.strategy import WIN_ONE, policy_key
+from game.strategy import WIN_ONE
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
 
 GOAL_ROUND = const(1)  # the chance of winning the round
 GOAL_MATCH = const(2)  # the chance of winning the match on its last throw
 GOAL_STAY = const(3)  # max-penalty: the chance of staying under the limit this turn
-ENDS_PLAYERS = const(8)  # win_ends.bin holds rounds of up to this many players (app.menu's most)
-_HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
-ENDS_FILE = _HERE + "/tables/win_ends.bin"  # (the tests point it at tables of their own)
-
-
-def ends_key(rules):
-    """The play-relevant axes of a round's end values (equal keys share a table), or None."""
-    key = policy_key(rules)
-    return None if key is None else "%s sc%d ti%d" % (key, rules.scoring, rules.ties)
-
-
-def slot_of(rules, end_mask):
-    """Where a turn ending with these tiles open is in a column: its score, or under digital
-    scoring (scores up to 123456789) the mask itself."""
-    return end_mask if rules.scoring == SCORE_DIGITAL else rules.score(end_mask)
-
-
-def slot_count(rules):
-    return (1 << rules.tiles) if rules.scoring == SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
-
-
-def _skip(stream, scratch, count):
-    """Read `count` bytes of a stream into nothing (a scratch buffer); False if it ends first."""
-    while count > 0:
-        got = stream.readinto(scratch[:count] if count < len(scratch) else scratch)
-        if not got:
-            return False
-        count -= got
-    return True
-
-
-def _find(packed, key, slots):
-    """The offset of the table for `key` in an open win_ends.bin, or -1 (none, or another
-    number of slots: a file from other firmware)."""
-    head = packed.read(1)
-    if len(head) != 1:
-        return -1
-    for _number in range(head[0]):
-        length = packed.read(1)
-        if len(length) != 1:
-            return -1
-        name = packed.read(length[0])
-        rest = packed.read(5)
-        if len(rest) != 5:
-            return -1
-        if name == key.encode() and rest[0] | (rest[1] << 8) == slots:
-            return rest[2] | (rest[3] << 8) | (rest[4] << 16)
-    return -1
-
-
-def _fill(stream, buffer):
-    """Fill a buffer (a bytearray or a memoryview) from a stream; False if it ends first."""
-    view = memoryview(buffer)
-    read = 0
-    while read < len(view):
-        got = stream.readinto(view[read:])
-        if not got:
-            return False
-        read += got
-    return True
-
-
 def round_state(round_):
     """(best score so far or -1, players on it (or, with none, first-roll losers), players still
     to throw after the one about to) of a single round's Round."""
@@ -173,6 +112,7 @@ class WinChance:
         self.lead = bytearray(0)  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
         self.turn = Turn(rules)
         self.by_total = rules.move == MOVE_ANY and not rules.double_rethrow
+        self.digital = rules.scoring == SCORE_DIGITAL  # a column per end mask (game.win_ends.slot_of)
         self.to_beat = -1  # -1: no score counts yet
         self.tied = 0
         self.after = 0
@@ -211,7 +151,9 @@ class WinChance:
         if after == 0:
             level = lost = share
         else:
-            found = self._read_ends(to_beat, tied, after)
+            from game.win_ends import read_ends
+
+            found = read_ends(self, to_beat, tied, after)
             if found is None:
                 self.to_beat = -2  # matches no round: `same_round` is False until a `begin` works
                 self.ready = False
@@ -247,64 +189,6 @@ class WinChance:
         """Is this the round state `begin` was last given (and still computing or ready)?"""
         return self.shut_wins and self.to_beat == to_beat and self.tied == tied and self.after == after
 
-    def _read_ends(self, to_beat, tied, after):
-        """(G[after][to_beat, tied + 1], L[after][tied + 1]) from win_ends.bin, with the column
-        G[after][slot, 1] read into `lead`; None when the file has no table for these rules or
-        no such round (a missing or damaged file included)."""
-        rules = self.rules
-        key = ends_key(rules)
-        slots = slot_count(rules)
-        next_tied = tied + 1
-        if key is None or after + next_tied > ENDS_PLAYERS:
-            return None
-        if not self.lead:
-            self.lead = bytearray(2 * slots)
-        from deflate import RAW, DeflateIO
-
-        from game.tables import WBITS
-
-        scratch = memoryview(self.chances)
-        column = 2 * slots
-        before = 0  # bytes of the blocks before block `after`
-        for block in range(1, after):
-            before += (ENDS_PLAYERS - block) * (column + 2)
-        columns = ENDS_PLAYERS - after
-        try:
-            with open(ENDS_FILE, "rb") as packed:
-                where = _find(packed, key, slots)
-                if where < 0:
-                    return None
-                packed.seek(where)
-                stream = DeflateIO(packed, RAW, WBITS)
-                two = scratch[:2]
-                if not (_skip(stream, scratch, before) and _fill(stream, self.lead)):
-                    return None
-                level = 0
-                if to_beat >= 0:
-                    at = (next_tied - 2) * column + 2 * self._slot_of_score(to_beat)
-                    if not (_skip(stream, scratch, at) and _fill(stream, two)):
-                        return None
-                    level = two[0] | (two[1] << 8)
-                    used = at + 2
-                else:
-                    used = 0
-                if not (_skip(stream, scratch, (columns - 1) * column - used + 2 * (next_tied - 1))
-                        and _fill(stream, two)):
-                    return None
-                return level, two[0] | (two[1] << 8)
-        except (OSError, EOFError):
-            return None
-
-    def _slot_of_score(self, score):
-        """The slot of a score (under digital scoring the one mask that scores it)."""
-        rules = self.rules
-        if rules.scoring != SCORE_DIGITAL:
-            return score
-        for mask in range(1 << rules.tiles):
-            if rules.score(mask) == score:
-                return mask
-        return 0
-
     def lead_at(self, slot):
         lead = self.lead
         return lead[2 * slot] | (lead[2 * slot + 1] << 8)
@@ -326,7 +210,9 @@ class WinChance:
         to_beat = self.to_beat
         if to_beat >= 0 and score >= to_beat:
             return 0 if score > to_beat else self.level
-        return self.lead_at(slot_of(self.rules, end_mask)) if self.leads else WIN_ONE
+        if not self.leads:
+            return WIN_ONE
+        return self.lead_at(end_mask if self.digital else score)
 
     def step(self, budget):
         """Compute up to `budget` more masks; True once every mask (and a first roll) is done."""
