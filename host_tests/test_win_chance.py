@@ -177,7 +177,7 @@ def test_a_missing_table_means_no_win_chance_and_nothing_computed(tmp_path, monk
     monkeypatch.setattr(game.win_ends, "ENDS_FILE", str(tmp_path / "missing.bin"))
     win = WinChance(preset("classic"))
     assert not win.begin(10, 1, 1)
-    assert not win.same_round(10, 1, 1)
+    assert not win.start((1, 10, 1, 1))  # game.win_chance.GOAL_ROUND: still no table
     (tmp_path / "cut.bin").write_bytes((ROOT / "firmware" / "game" / "tables" / "win_ends.bin").read_bytes()[:200])
     monkeypatch.setattr(game.win_ends, "ENDS_FILE", str(tmp_path / "cut.bin"))
     assert not win.begin(10, 1, 3)

@@ -105,9 +105,15 @@ class Hints:
             round_ = match.round
             if round_.turns_played != round_.players - 1:
                 return
-            if (match.rounds_played + 1 < rules.rounds if kind == _FIXED else
-                    max(match.totals) + rules.score(rules.all_tiles()) < rules.target):
+            if kind == _FIXED and match.rounds_played + 1 < rules.rounds:
                 return
+            if kind == _TOURNAMENT:  # no total can have reached the target yet
+                thrown = 0
+                for score in round_.scores:
+                    if score is not None and score > thrown:
+                        thrown = score
+                if max(match.totals) + thrown < rules.target:
+                    return
         from game.win_chance import WinChance, stake_of
 
         stake = stake_of(match)

@@ -126,11 +126,13 @@ class WinChance:
         self.ready = False
 
     def start(self, stake):
-        """Start over for a stake_of (nothing to do if it is the round `begin` had last); False
-        when there is no table for it."""
+        """Start over for a stake_of (nothing to do if it is the round `begin` had last, still
+        computing or ready); False when there is no table for it."""
         goal, to_beat, tied, after = stake
         if goal == GOAL_ROUND:
-            return self.same_round(to_beat, tied, after) or self.begin(to_beat, tied, after)
+            if self.shut_wins and self.to_beat == to_beat and self.tied == tied and self.after == after:
+                return True
+            return self.begin(to_beat, tied, after)
         self.aim(to_beat, self._share(tied) if goal == GOAL_MATCH else 0)
         return True
 
@@ -155,7 +157,7 @@ class WinChance:
 
             found = read_ends(self, to_beat, tied, after)
             if found is None:
-                self.to_beat = -2  # matches no round: `same_round` is False until a `begin` works
+                self.to_beat = -2  # matches no round: `start` begins again
                 self.ready = False
                 return False
             level, lost = found
@@ -171,8 +173,6 @@ class WinChance:
         """Start over for a player who wins (or stays in) with a score below `to_beat`, with
         `level` on it, in a round played out: a shut box scores 0, a first-roll loss loses."""
         self.to_beat = to_beat
-        self.tied = 0
-        self.after = 0
         self.level = level
         self.lost = 0
         self.leads = False
@@ -184,14 +184,6 @@ class WinChance:
         self.chances[1] = WIN_ONE >> 8
         self.next_mask = 1
         self.ready = False
-
-    def same_round(self, to_beat, tied, after):
-        """Is this the round state `begin` was last given (and still computing or ready)?"""
-        return self.shut_wins and self.to_beat == to_beat and self.tied == tied and self.after == after
-
-    def lead_at(self, slot):
-        lead = self.lead
-        return lead[2 * slot] | (lead[2 * slot + 1] << 8)
 
     def chance(self, mask):
         """The chance of winning from an open mask before the roll, 0..WIN_ONE."""
@@ -212,7 +204,8 @@ class WinChance:
             return 0 if score > to_beat else self.level
         if not self.leads:
             return WIN_ONE
-        return self.lead_at(end_mask if self.digital else score)
+        slot = 2 * end_mask if self.digital else 2 * score
+        return self.lead[slot] | (self.lead[slot + 1] << 8)
 
     def step(self, budget):
         """Compute up to `budget` more masks; True once every mask (and a first roll) is done."""
