@@ -50,15 +50,15 @@ def box_chances(rules, to_beat, tied, after=0):
 
 @pytest.fixture
 def small_box_tables(tmp_path, monkeypatch):
-    """Small boxes' rules, with win_ends.bin holding their tables (game.win_ends reads it)."""
-    import game.win_ends
+    """Small boxes' rules, with win_ends.bin holding their tables (game.win_chance.ENDS_FILE)."""
+    import game.win_chance
 
     boxes = [preset("classic").copy(tiles=5), preset("classic").copy(tiles=5, ties=1),
              preset("2-to-go").copy(tiles=5)]
     path = tmp_path / "win_ends.bin"
     path.write_bytes(gen_win_ends.pack([(ends_key(rules), slot_count(rules), gen_win_ends.columns(rules))
                                         for rules in boxes]))
-    monkeypatch.setattr(game.win_ends, "ENDS_FILE", str(path))
+    monkeypatch.setattr(game.win_chance, "ENDS_FILE", str(path))
     return boxes
 
 
@@ -172,14 +172,14 @@ def test_the_box_reads_every_committed_table_as_the_generator_wrote_it():
 
 
 def test_a_missing_table_means_no_win_chance_and_nothing_computed(tmp_path, monkeypatch):
-    import game.win_ends
+    import game.win_chance
 
-    monkeypatch.setattr(game.win_ends, "ENDS_FILE", str(tmp_path / "missing.bin"))
+    monkeypatch.setattr(game.win_chance, "ENDS_FILE", str(tmp_path / "missing.bin"))
     win = WinChance(preset("classic"))
     assert not win.begin(10, 1, 1)
     assert not win.start((1, 10, 1, 1))  # game.win_chance.GOAL_ROUND: still no table
     (tmp_path / "cut.bin").write_bytes((ROOT / "firmware" / "game" / "tables" / "win_ends.bin").read_bytes()[:200])
-    monkeypatch.setattr(game.win_ends, "ENDS_FILE", str(tmp_path / "cut.bin"))
+    monkeypatch.setattr(game.win_chance, "ENDS_FILE", str(tmp_path / "cut.bin"))
     assert not win.begin(10, 1, 3)
     assert win.begin(10, 1, 0)  # the last player needs no table
 

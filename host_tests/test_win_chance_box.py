@@ -7,6 +7,7 @@ import pathlib
 import sys
 
 from app.hints import Hints
+from game.at_stake import GOAL_MATCH, GOAL_ROUND, GOAL_STAY
 from game.dice import ElectronicDice
 from game.match import start_match
 from game.presets import preset
@@ -14,7 +15,7 @@ from game.prng import Xorshift32
 from game.sources import feed
 from game.strategy import WIN_ONE, first_best, percent
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, OVER
-from game.win_chance import GOAL_MATCH, GOAL_ROUND, GOAL_STAY, WinChance
+from game.win_chance import WinChance
 
 from board_sim.frontend.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines

@@ -10,6 +10,7 @@ scores and first-roll losses, and the winners come from Round.winners().
 import math
 import sys
 
+from game.at_stake import round_state
 from game.dice import ElectronicDice
 from game.prng import Xorshift32
 from game.round import Round
@@ -17,7 +18,7 @@ from game.sources import feed
 from game.strategy import first_best
 from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, COMMITTED, OVER
-from game.win_chance import WinChance, round_state
+from game.win_chance import WinChance
 from round_win import NOBODY, share
 
 

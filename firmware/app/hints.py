@@ -22,7 +22,7 @@ from micropython import const
 MAX_MOVES = const(24)  # a turn makes at most one move per tile
 OBJ_WIN = const(2)  # a review in points of the chance of winning
 _OBJ_STAY = const(3)  # a review in points of the chance of staying in (max-penalty)
-_NO_GOAL = const(0)  # hints for the table's objective; else game.win_chance's GOAL_* (as there):
+_NO_GOAL = const(0)  # hints for the table's objective; else game.at_stake's GOAL_* (as there):
 _GOAL_STAY = const(3)  # max-penalty's chance of staying under the limit
 _SINGLE = const(0)  # game.rules' MATCH_SINGLE, MATCH_FIXED_ROUNDS, MATCH_TOURNAMENT, MATCH_MAX_PENALTY
 _FIXED = const(1)
@@ -114,11 +114,13 @@ class Hints:
                         thrown = score
                 if max(match.totals) + thrown < rules.target:
                     return
-        from game.win_chance import WinChance, stake_of
+        from game.at_stake import stake_of
 
         stake = stake_of(match)
         if stake is None:
             return
+        from game.win_chance import WinChance
+
         win = self.win
         if win is None:
             win = self.win = WinChance(match.rules)

@@ -7,7 +7,7 @@ G[m][s, 1], on X G[m][X, k + 1], above it nothing; a shut box wins at once; with
 every score leads and a first-roll loss is worth L[m][k + 1]. For the last player (m = 0) G is
 1 and a tie shares the win as the rules' tie rule pays; for the others `begin` reads G[m]'s
 column and the two values from win_ends.bin (game.win_ends, imported only then: only that, of
-the table for the rules in play). `stake_of` says what the player about to throw plays for.
+the table for the rules in play).
 `aim` sets other end values for the same programme: a score to stay below (max-penalty) or to
 beat with the match's totals (the last throw of a tournament), where a shut box scores 0.
 
@@ -18,89 +18,14 @@ the firmware's own Turn, as the host's solver does.
 
 from micropython import const
 
-from game.rules import (
-    MATCH_FIXED_ROUNDS,
-    MATCH_MAX_PENALTY,
-    MATCH_SINGLE,
-    MATCH_TOURNAMENT,
-    MOVE_ANY,
-    SCORE_DIGITAL,
-    TIES_FULL,
-)
+from game.rules import MOVE_ANY, SCORE_DIGITAL, TIES_FULL
 from game.strategy import WIN_ONE
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
 
-GOAL_ROUND = const(1)  # the chance of winning the round
-GOAL_MATCH = const(2)  # the chance of winning the match on its last throw
-GOAL_STAY = const(3)  # max-penalty: the chance of staying under the limit this turn
-def round_state(round_):
-    """(best score so far or -1, players on it (or, with none, first-roll losers), players still
-    to throw after the one about to) of a single round's Round."""
-    best = -1
-    tied = 0
-    thrown = 0
-    for seat in range(round_.players):
-        score = round_.scores[seat]
-        if score is None:
-            continue
-        thrown += 1
-        if round_.lost[seat]:
-            continue
-        if best < 0 or score < best:
-            best = score
-            tied = 1
-        elif score == best:
-            tied += 1
-    return best, (tied if best >= 0 else thrown), round_.players - round_.turns_played - 1
-
-
-def stake_of(match):
-    """What the player about to throw plays for, as (goal, score to beat, tied, players after),
-    or None when it is the score (or the shut chance): GOAL_ROUND in a single round (round_state);
-    GOAL_MATCH on the last throw of a tournament or fixed-rounds match (it ends after this
-    round: the lowest final total wins, `tied` others on it); GOAL_STAY under max-penalty when
-    this turn can reach the limit (stay below the score; app.hints goes back to the score once
-    the best chance of staying in turns out 99 % or more)."""
-    rules = match.rules
-    if match.simultaneous:
-        return None
-    if rules.match == MATCH_SINGLE:
-        return (GOAL_ROUND,) + round_state(match.round)
-    me = match.current
-    mine = match.totals[me]
-    if rules.match == MATCH_MAX_PENALTY:
-        room = rules.max_penalty - mine
-        if rules.drop_on_exceed:
-            room += 1  # a total on the limit stays in
-        return (GOAL_STAY, room, 0, 0) if rules.score(rules.all_tiles()) >= room else None
-    if rules.match != MATCH_TOURNAMENT and rules.match != MATCH_FIXED_ROUNDS:
-        return None
-    round_ = match.round
-    if round_.turns_played != round_.players - 1:
-        return None
-    seats = match.seats
-    best = -1
-    tied = 0
-    ends = rules.match == MATCH_FIXED_ROUNDS and match.rounds_played + 1 >= rules.rounds
-    for player in match.order:
-        if player == me:
-            continue
-        score = match.scores[player]
-        if player in seats:
-            score = round_.scores[seats.index(player)]
-        total = match.totals[player] + (score or 0)
-        if total >= rules.target and rules.match == MATCH_TOURNAMENT:
-            ends = True
-        if best < 0 or total < best:
-            best = total
-            tied = 1
-        elif total == best:
-            tied += 1
-    if not ends or best < mine:
-        return None
-    return GOAL_MATCH, best - mine, tied, 0
-
-
+_HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
+ENDS_FILE = _HERE + "/tables/win_ends.bin"  # (the tests point it at tables of their own)
+_GOAL_ROUND = const(1)  # game.at_stake's GOAL_ROUND and GOAL_MATCH
+_GOAL_MATCH = const(2)
 class WinChance:
     """P(win) per open mask for a player of a round of `rules` (a Turn's rules)."""
 
@@ -126,14 +51,14 @@ class WinChance:
         self.ready = False
 
     def start(self, stake):
-        """Start over for a stake_of (nothing to do if it is the round `begin` had last, still
+        """Start over for game.at_stake's stake_of (nothing to do if it is the round `begin` had last, still
         computing or ready); False when there is no table for it."""
         goal, to_beat, tied, after = stake
-        if goal == GOAL_ROUND:
+        if goal == _GOAL_ROUND:
             if self.shut_wins and self.to_beat == to_beat and self.tied == tied and self.after == after:
                 return True
             return self.begin(to_beat, tied, after)
-        self.aim(to_beat, self._share(tied) if goal == GOAL_MATCH else 0)
+        self.aim(to_beat, self._share(tied) if goal == _GOAL_MATCH else 0)
         return True
 
     def _share(self, tied):
@@ -155,7 +80,7 @@ class WinChance:
         else:
             from game.win_ends import read_ends
 
-            found = read_ends(self, to_beat, tied, after)
+            found = read_ends(self, ENDS_FILE, to_beat, tied, after)
             if found is None:
                 self.to_beat = -2  # matches no round: `start` begins again
                 self.ready = False

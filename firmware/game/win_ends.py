@@ -1,18 +1,19 @@
 """The round's end values for game.win_chance, read from win_ends.bin (tools/gen_win_ends.py
 writes it and documents its layout): for a player with m players still to throw after them, the
 column G[m][slot, 1] and the two values G[m][X, k + 1] and L[m][k + 1]. Imported only when
-such a player's turn starts, so the last player's, a tournament's or max-penalty's programme
-never loads it.
+such a player's turn starts (the last player's, a tournament's or max-penalty's programme never
+loads it), and let go once it has read (sys.modules and the game package forget it).
 """
+
+import sys
 
 from micropython import const
 
+import game
 from game.rules import SCORE_DIGITAL
 from game.strategy import policy_key
 
 ENDS_PLAYERS = const(8)  # win_ends.bin holds rounds of up to this many players (app.menu's most)
-_HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
-ENDS_FILE = _HERE + "/tables/win_ends.bin"  # (the tests point it at tables of their own)
 
 
 def ends_key(rules):
@@ -72,11 +73,19 @@ def _fill(stream, buffer):
     return True
 
 
-def read_ends(win, to_beat, tied, after):
+def _leave():
+    """Forget this module (its functions live on while a caller holds them)."""
+    sys.modules.pop("game.win_ends", None)
+    if hasattr(game, "win_ends"):
+        delattr(game, "win_ends")
+
+
+def read_ends(win, path, to_beat, tied, after):
     """(G[after][to_beat, tied + 1], L[after][tied + 1]) from win_ends.bin, with the column
     G[after][slot, 1] read into a WinChance's `lead` (its `chances` the scratch for skipping);
     None when the file has no table for these rules or no such round (a missing or damaged
-    file included)."""
+    file included). `path`: win_ends.bin."""
+    _leave()
     rules = win.rules
     key = ends_key(rules)
     slots = slot_count(rules)
@@ -96,7 +105,7 @@ def read_ends(win, to_beat, tied, after):
         before += (ENDS_PLAYERS - block) * (column + 2)
     columns = ENDS_PLAYERS - after
     try:
-        with open(ENDS_FILE, "rb") as packed:
+        with open(path, "rb") as packed:
             where = _find(packed, key, slots)
             if where < 0:
                 return None
