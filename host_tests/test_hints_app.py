@@ -9,7 +9,6 @@ from game.strategy import load, percent
 
 from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
-from board_sim.script_player import BoxPlayer
 
 
 def _scaled(colour):
@@ -155,76 +154,6 @@ def test_the_per_flap_hint_lookups_allocate_nothing_on_micropython():
     status, out, err = run_on("unix", HINTS_PROBE)
     assert status == 0, out[-3000:] + err[-3000:]
     assert out.strip().splitlines()[-1] == "allocated 0 0", out
-
-
-def _last_player_up(box):
-    """Play the round until the last player waits for their first roll."""
-    from app.core import PLAY
-    from game.turn import AWAIT_ROLL
-
-    player = BoxPlayer(box)
-    for _ in range(3000):
-        app = box.app
-        if (app.phase == PLAY and app.match.round.turns_played == app.match.round.players - 1
-                and app.turn.state == AWAIT_ROLL and app.turn.rolls == 0):
-            return player
-        assert player.step(), "the round ended before its last player threw"
-    raise AssertionError("the last player never came up")
-
-
-def test_the_last_player_of_a_round_is_told_the_chance_of_winning():
-    from game.strategy import WIN_ONE, first_best
-    from game.win_chance import WinChance
-
-    sim = SimBox(BoxOptions(seed=11, preset="classic", players=3, hints=True))
-    try:
-        player = _last_player_up(sim)
-        app = sim.app
-        scores = [score for score in app.match.round.scores if score is not None]
-        to_beat = min(scores)
-        expected = WinChance(app.rules)
-        expected.begin(to_beat, scores.count(to_beat))
-        while not expected.step(512):
-            pass
-        for _ in range(200):
-            if app.hints.winning:
-                break
-            sim.run(20)
-        assert app.hints.winning and app.hints.win.to_beat == to_beat
-        until_roll_awaited(sim)
-        oled = text_lines(sim.board.display_pixels())
-        assert oled[3].endswith("win")
-        assert oled[2].endswith("%d%%" % percent(expected.chance(app.turn.open_mask), WIN_ONE))
-        _roll(sim, player, 3, 4)
-        turn = app.turn
-        best = first_best(turn.legal_moves(), expected.chance, turn.open_mask)
-        assert app.hint == best
-        made = [move for move in turn.legal_moves() if move != best][0]
-        tile = 1
-        while made:
-            if made & 1:
-                sim.board.flip_flap(tile)
-            made >>= 1
-            tile += 1
-        sim.run(200)
-        while player.step():
-            pass
-        assert app.reviewing and app.hints.review.costs[0] > 0
-        oled = text_lines(sim.board.display_pixels())
-        assert oled[0].startswith("Review P") and oled[0].endswith("win%")
-        assert "-%d.%d" % divmod(app.hints.review.costs[0], 10) in oled[1]
-    finally:
-        sim.close()
-
-
-def test_the_first_players_are_hinted_for_the_score():
-    sim = SimBox(BoxOptions(seed=11, preset="classic", players=3, hints=True))
-    try:
-        until_roll_awaited(sim)
-        assert not sim.app.hints.winning and sim.app.hints.win is None
-        assert text_lines(sim.board.display_pixels())[3].endswith("shut")
-    finally:
-        sim.close()
 
 
 def test_a_twelve_tile_box_shows_hints():

@@ -52,7 +52,7 @@ def test_identical_tables_are_one_stream_of_one_file():
     numbers = _index()
     by_preset = {name: numbers[policy_key(preset(name))] for name in ("classic", "2-to-go", "3-to-go")}
     assert set(by_preset.values()) == {0}
-    assert sorted(path.name for path in TABLES_DIR.glob("*.bin")) == ["policies.bin"]
+    assert sorted(path.name for path in TABLES_DIR.glob("*.bin")) == ["policies.bin", "win_ends.bin"]
     streams = gen_policy.unpack((TABLES_DIR / "policies.bin").read_bytes())
     assert len(streams) == len(set(numbers.values())) == len(set(streams))
     classic, two_to_go = load(preset("classic")), load(preset("2-to-go"))

@@ -242,7 +242,8 @@ def test_the_distribution_matches_monte_carlo_play_on_the_firmware():
 def test_seat_win_chances_match_monte_carlo_rounds_of_the_firmware(name, players, rounds):
     solver = RoundSolver(analyze.Model(preset(name)), players)
     exact = solver.seat_chances()
-    means, errors = round_monte_carlo.play_rounds(solver, rounds, seed=2026)
+    seats = [round_monte_carlo.Player(solver, seat) for seat in range(players)]
+    means, errors = round_monte_carlo.play_rounds(solver.rules, seats, rounds, seed=2026)
     for seat in range(players):
         assert abs(means[seat] - exact[seat]) <= SIGMAS * errors[seat], (seat, means, exact)
 

@@ -421,6 +421,9 @@ def main(argv=None):
                         help="stakes: the last player's best play for chips against these scores")
     parser.add_argument("--kitty", type=_count(0), metavar="K",
                         help="with --chips: the chips in the pot (default: this round's antes)")
+    parser.add_argument("--monte-carlo", type=_count(1), metavar="ROUNDS",
+                        help="with --players: also play ROUNDS rounds on the firmware's own game "
+                             "code, every player following the box's win-chance hints (seeded)")
     parser.add_argument("--tied", type=_count(1), default=1, metavar="K",
                         help="with --beat: how many players already scored X (default 1)")
     parser.add_argument("--after", type=_count(0), default=0, metavar="M",
@@ -430,6 +433,8 @@ def main(argv=None):
         parser.error("--tied and --after go with --beat")
     if args.kitty is not None and args.chips is None:
         parser.error("--kitty goes with --chips")
+    if args.monte_carlo is not None and args.players is None:
+        parser.error("--monte-carlo goes with --players")
     names = PRESET_NAMES if args.preset == "all" else (args.preset,)
     chosen = (args.beat, args.players, args.total, args.chips, args.totals)
     if args.distribution or any(choice is not None for choice in chosen):
@@ -448,7 +453,7 @@ def main(argv=None):
         elif args.beat is not None:
             make, show = (lambda name: win.beat_report(name, args.beat, args.tied, args.after)), win.human_beat
         else:
-            make, show = (lambda name: win.round_report(name, args.players)), win.human_round
+            make, show = (lambda name: win.round_report(name, args.players, args.monte_carlo or 0)), win.human_round
     else:
         make, show = analyze, human
     reports = [make(name) for name in names]

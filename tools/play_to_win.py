@@ -290,9 +290,13 @@ def final_round_report(name, totals, rules=None):
     return report
 
 
-def round_report(name, players, rules=None):
+MONTE_CARLO_SEED = 16
+
+
+def round_report(name, players, monte_carlo=0, rules=None):
     """Every seat's chance of winning a round of `players` under best play, and under the
-    box's own policy for every player."""
+    box's own policy for every player; with `monte_carlo` rounds, also how often each seat wins
+    when every player follows the box's win-chance hints on the firmware's own game code."""
     rules = rules or preset(name)
     report = _base(name, rules)
     if not report["solvable"]:
@@ -306,6 +310,12 @@ def round_report(name, players, rules=None):
         "box_policy": RoundSolver(model, players, fixed=box).seat_chances(),
         "first_player_vs_box": _first_seat_against(best, box, players),
     })
+    if monte_carlo:
+        from round_monte_carlo import HintedPlayer, play_rounds
+
+        means, errors = play_rounds(rules, [HintedPlayer(rules)] * players, monte_carlo, MONTE_CARLO_SEED)
+        report["box_hints_monte_carlo"] = {"rounds": monte_carlo, "seed": MONTE_CARLO_SEED,
+                                           "wins": means, "standard_errors": errors}
     return report
 
 
@@ -398,6 +408,14 @@ def human_round(report):
         lines.append("  %6d %11.4f%% %11.4f%%" % (seat + 1, 100 * best, 100 * box))
     lines.append("  seat 1 on the box's policy against best play: %.4f%%"
                  % (100 * report["first_player_vs_box"]))
+    carlo = report.get("box_hints_monte_carlo")
+    if carlo:
+        lines.append("  the box's win-chance hints for every seat, %d rounds on the firmware (seed %d):"
+                     % (carlo["rounds"], carlo["seed"]))
+        for seat, (wins, error) in enumerate(zip(carlo["wins"], carlo["standard_errors"], strict=True)):
+            lines.append("  %6d %11.4f%% +- %.4f%% (%+.1f standard errors from best play)"
+                         % (seat + 1, 100 * wins, 100 * error,
+                            (wins - report["best_play"][seat]) / error if error else 0.0))
     lines.append("  %s" % report["method"])
     return "\n".join(lines)
 

@@ -1,5 +1,6 @@
 """Monte Carlo rounds on the firmware's own game code, every player following a RoundSolver's
-play: the check that the exact win chances are what a box would see.
+play (`Player`) or the box's own win-chance hints (`HintedPlayer`: game.win_chance.WinChance
+against app.hints.round_state): the check that the exact win chances are what a box would see.
 
 The round is game.round.Round with its Turn, the dice game.dice.ElectronicDice from the
 firmware's Xorshift32; the state each player throws in is read from the Round's own record of
@@ -7,13 +8,17 @@ scores and first-roll losses, and the winners come from Round.winners().
 """
 
 import math
+import sys
 
+from game.at_stake import round_state
 from game.dice import ElectronicDice
 from game.prng import Xorshift32
 from game.round import Round
 from game.sources import feed
+from game.strategy import first_best
 from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, COMMITTED, OVER
+from game.win_chance import WinChance
 
 from tools.round_win import NOBODY, share
 
@@ -56,6 +61,9 @@ class Player:
             self.entries[(mask, first, count)] = found
         return found[key]
 
+    def throw(self, round_, dice):
+        self.take_turn(round_.turn, dice, state_of(round_))
+
     def take_turn(self, turn, dice, state):
         """Play one turn to its end with the dice source."""
         column = self.column[state]
@@ -76,20 +84,56 @@ class Player:
             make_move(turn, turn.legal_moves()[int(picks[count][entry][column])])
 
 
-def play_rounds(solver, rounds, seed):
-    """Each seat's mean payoff over `rounds` rounds and its standard error, as two lists."""
-    rules = solver.rules
-    players = [Player(solver, seat) for seat in range(solver.players)]
+class HintedPlayer:
+    """Plays turns as the box's hints say: the first legal move keeping the highest WinChance,
+    one die where it says so; one WinChance per round state, computed once."""
+
+    def __init__(self, rules):
+        from board_sim.upy import deflate
+
+        sys.modules.setdefault("deflate", deflate)  # WinChance reads win_ends.bin with it
+        self.rules = rules
+        self.chances = {}
+
+    def chances_for(self, round_):
+        stake = round_state(round_)
+        win = self.chances.get(stake)
+        if win is None:
+            win = WinChance(self.rules)
+            if not win.begin(*stake):
+                raise ValueError("win_ends.bin has no end values for the round state %r" % (stake,))
+            while not win.step(1 << self.rules.tiles):
+                pass
+            self.chances[stake] = win
+        return win
+
+    def throw(self, round_, dice):
+        turn = round_.turn
+        win = self.chances_for(round_)
+        must_first = self.rules.must_first != 0
+        while turn.state != OVER:
+            if turn.one_die_allowed():
+                first = must_first and turn.rolls == 0
+                turn.choose_one_die(win.first_one_die if first else win.one_die_at(turn.open_mask))
+            count = dice.draw(turn.dice_expected())
+            feed(turn, dice.values, count)
+            if turn.state == AWAIT_MOVE:
+                make_move(turn, first_best(turn.legal_moves(), win.chance, turn.open_mask))
+
+
+def play_rounds(rules, players, rounds, seed):
+    """Each seat's mean payoff over `rounds` rounds (one player object per seat, each with
+    throw(round_, dice)) and its standard error, as two lists."""
     dice = ElectronicDice(Xorshift32(seed), rules.faces)
-    sums = [0.0] * solver.players
-    squares = [0.0] * solver.players
+    seats = len(players)
+    sums = [0.0] * seats
+    squares = [0.0] * seats
     table = None
     for _ in range(rounds):
-        round_ = Round(rules, solver.players, table=table)
+        round_ = Round(rules, seats, table=table)
         table = round_.turn.table
         while not round_.over:
-            seat = round_.current
-            players[seat].take_turn(round_.turn, dice, state_of(round_))
+            players[round_.current].throw(round_, dice)
             round_.end_turn()
         winners = round_.winners()
         for seat in winners:

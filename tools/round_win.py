@@ -13,7 +13,9 @@ With m players still to throw after them, a player maximises their chance of win
 that each later player does the same: a backward recursion over m (`RoundSolver`), exact for
 any number of players (subgame-perfect play, every player for themself). G[m][x, k] is what
 one of the k players tied at the best score x wins when m players are still to throw;
-L[m][k] what each of k first-roll losers wins when no score counts yet.
+L[m][k] what each of k first-roll losers wins when no score counts yet. Neither depends on
+the number of players before: a solver of N players holds G[m][x, k] and L[m][k] for every
+k <= N - m (tools/gen_win_ends.py ships them for the box).
 """
 
 import numpy as np
@@ -67,8 +69,10 @@ class RoundSolver:
             self._solve_next(after)
 
     def states(self, seat):
-        """Every state a player in this seat (0 = first) can throw in."""
-        return [(NOBODY, seat)] + [(x, k) for x in self.scores for k in range(1, seat + 1)]
+        """Every state a player in this seat (0 = first) can throw in, and (NOBODY, k) for every
+        k < seat too: the same player in a round of fewer players (so that L[m][k] is there
+        for every k, as G[m][x, k] is: neither depends on how many players came before)."""
+        return [(NOBODY, k) for k in range(seat + 1)] + [(x, k) for x in self.scores for k in range(1, seat + 1)]
 
     def utility(self, states, after):
         """The worth of each ending (rows) for a player throwing in each state (columns) with

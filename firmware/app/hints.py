@@ -5,19 +5,30 @@ The App asks it once per roll and on each flap change; the policy table of the g
 (game.strategy) is imported on first use and dropped when another game starts. Games with no
 table (24 tiles, dominoes, cards) get no hints: best_move 0, shut_chance -1, one_die -1.
 
-In a single round, once everyone but the last player has thrown, the last player is told how
-to win rather than how to score: `turn_starts` sets game.win_chance's dynamic programme going
-against the score to beat, `work` advances it a few masks per tick, and once it is ready the
-turn's hints (best move, one die, "win NN%", the review) come from it.
+In a single round every player is told how to win rather than how to score: `turn_starts` sets
+game.win_chance's dynamic programme going against the round so far (the score to beat, how many
+share it, how many throw after; the end values of win_ends.bin for all but the last), `work`
+advances it a few masks per tick, and once it is ready the turn's hints (best move, one die,
+"win NN%", the review) come from it. The same programme with other end values plays the last
+throw of a tournament or fixed-rounds match for the match, and a max-penalty turn whose best
+chance of staying under the limit is below 99 % to stay in ("stay NN%"); every other turn of
+those formats gets the table's hints.
 """
 
-from game.rules import MATCH_SINGLE
 from game.strategy import OBJ_SCORE, OBJ_SHUT, WIN_ONE, first_best, load, percent
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, OVER, PENDING
 from micropython import const
 
 MAX_MOVES = const(24)  # a turn makes at most one move per tile
 OBJ_WIN = const(2)  # a review in points of the chance of winning
+_OBJ_STAY = const(3)  # a review in points of the chance of staying in (max-penalty)
+_NO_GOAL = const(0)  # hints for the table's objective; else game.at_stake's GOAL_* (as there):
+_GOAL_STAY = const(3)  # max-penalty's chance of staying under the limit
+_SINGLE = const(0)  # game.rules' MATCH_SINGLE, MATCH_FIXED_ROUNDS, MATCH_TOURNAMENT, MATCH_MAX_PENALTY
+_FIXED = const(1)
+_TOURNAMENT = const(2)
+_MAX_PENALTY = const(3)
+_STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
 WORK_MASKS = const(4)  # masks of the win-chance programme per tick: ~1 ms on unix, some 30 on a Pico
 
 
@@ -41,28 +52,6 @@ class Review:
         self.total_cost = 0
 
 
-def last_to_throw(match):
-    """(score to beat, players on it) when the player about to throw is the last of a single
-    round and someone before has a score that counts; else None."""
-    if match.rules.match != MATCH_SINGLE or match.simultaneous or match.over:
-        return None
-    round_ = match.round
-    if round_.turns_played != round_.players - 1:
-        return None
-    best = -1
-    tied = 0
-    for seat in range(round_.players):
-        score = round_.scores[seat]
-        if score is None or round_.lost[seat]:
-            continue
-        if best < 0 or score < best:
-            best = score
-            tied = 1
-        elif score == best:
-            tied += 1
-    return None if tied == 0 else (best, tied)
-
-
 class Hints:
     """Hints for App(devices, settings, rng, hints=Hints())."""
 
@@ -70,7 +59,9 @@ class Hints:
         self.rules = None
         self.policy = None
         self.win = None  # game.win_chance.WinChance of the rules in play, once needed
-        self.winning = False  # this turn's hints are the last player's chance of winning
+        self.winning = False  # this turn's hints are the chance of winning (or of staying in)
+        self.goal = _NO_GOAL  # what the chance is of, once ready
+        self._starting = None  # the match whose turn just started, looked at on the next tick
         self.review = Review()
         self._recording = False  # a review is being recorded for the turn in play
         self._roll_best = 0  # the best move for the roll the turn awaits a move for
@@ -90,31 +81,69 @@ class Hints:
         self.rules = None
         self.win = None
         self.winning = False
+        self.goal = _NO_GOAL
 
     # -- the chance of winning ---------------------------------------------------------------
     def turn_starts(self, match):
-        """A turn of `match` is about to start: play to win if its player throws last."""
+        """A turn of `match` is about to start: what it plays for is looked at on the next tick
+        (`work`), so a resumed turn's tables load after boot's modules are gone."""
         self.winning = False
-        stake = last_to_throw(match)
-        if stake is None or self.policy_for(match.turn) is None:
+        self.goal = _NO_GOAL
+        self._starting = match
+
+    def _start(self, match):
+        """Play to win where the format allows it (every player of a single round; the last
+        throw of a tournament; staying in under max-penalty). game.win_chance is imported only
+        when it may find something at stake."""
+        rules = match.rules
+        kind = rules.match
+        if match.over or match.simultaneous or match.players < 2 or self.policy_for(match.turn) is None:
             return
+        if kind != _SINGLE and kind != _MAX_PENALTY:  # a first look at a round of totals
+            if kind != _FIXED and kind != _TOURNAMENT:
+                return
+            round_ = match.round
+            if round_.turns_played != round_.players - 1:
+                return
+            if kind == _FIXED and match.rounds_played + 1 < rules.rounds:
+                return
+            if kind == _TOURNAMENT:  # no total can have reached the target yet
+                thrown = 0
+                for score in round_.scores:
+                    if score is not None and score > thrown:
+                        thrown = score
+                if max(match.totals) + thrown < rules.target:
+                    return
+        from game.at_stake import stake_of
+
+        stake = stake_of(match)
+        if stake is None:
+            return
+        from game.win_chance import WinChance
+
         win = self.win
         if win is None:
-            from game.win_chance import WinChance
-
             win = self.win = WinChance(match.rules)
-        if win.ready and win.to_beat == stake[0] and win.tied == stake[1]:
-            self.winning = True
-        else:
-            win.begin(stake[0], stake[1])
+        if win.start(stake):
+            self.goal = stake[0]
+            self.winning = win.ready
 
     def work(self, turn):
-        """Advance the chance of winning a few masks (each tick); True when it turns ready, in
-        time for the turn's first roll (a turn under way keeps its hints)."""
+        """Each tick: look at a turn just started, else advance the chance of winning a few
+        masks; True when it turns ready, in time for the turn's first roll (a turn under way
+        keeps its hints)."""
+        match = self._starting
+        if match is not None:
+            self._starting = None
+            self._start(match)
+            return self.winning
         win = self.win
-        if win is None or win.ready or self.winning:
+        if win is None or self.goal == _NO_GOAL or win.ready or self.winning:
             return False
         if not win.step(WORK_MASKS):
+            return False
+        if self.goal == _GOAL_STAY and win.chance(turn.open_mask) >= _STAY_SURE:
+            self.goal = _NO_GOAL  # in no real danger: the lowest score serves better
             return False
         self.winning = turn.state == AWAIT_ROLL and turn.rolls == 0
         return self.winning
@@ -143,7 +172,9 @@ class Hints:
         index = turn.moves_made
         if index == 0:
             review.clear()
-            review.objective = OBJ_WIN if self.winning else policy.objective
+            review.objective = policy.objective
+            if self.winning:
+                review.objective = _OBJ_STAY if self.goal == _GOAL_STAY else OBJ_WIN
             self._recording = True
         if self._recording and index < MAX_MOVES:
             review.totals[index] = turn.total if turn.total < 256 else 255
@@ -167,8 +198,10 @@ class Hints:
         return first_best(turn.legal_moves(), value_of, turn.open_mask, pending) & ~pending
 
     def chance_word(self):
-        """What shut_chance gives: "win" (the chance of winning) or "shut"."""
-        return "win" if self.winning else "shut"
+        """What shut_chance gives: "win" (the chance of winning), "stay" (of staying in) or "shut"."""
+        if not self.winning:
+            return "shut"
+        return "stay" if self.goal == _GOAL_STAY else "win"
 
     def shut_chance(self, turn):
         """The chance of shutting the box (or, when winning, of winning) in whole percent, from
@@ -223,7 +256,7 @@ class Hints:
         review.player = player
         count = review.count if review.count <= turn.moves_made else turn.moves_made
         review.count = count
-        if review.objective == OBJ_WIN:
+        if review.objective >= OBJ_WIN:
             value = self._value
             unit = WIN_ONE
         else:

@@ -174,8 +174,8 @@ class Screen:
         self.clear()
         column = self.text("Review P", 0, 0)
         self.number(review.player + 1, column, 0)
-        shut = review.objective != 1  # shut or win chance (app.hints.OBJ_WIN), else the score
-        heading = ("shut%", "score", "win%")[review.objective]
+        shut = review.objective != 1  # a chance (shut, app.hints.OBJ_WIN/OBJ_STAY), else the score
+        heading = ("shut%", "score", "win%", "stay%")[review.objective]
         self.text(heading, COLUMNS - len(heading), 0)
         count = review.count if review.count <= _REVIEW_ROWS else _REVIEW_ROWS - 1
         for index in range(count):

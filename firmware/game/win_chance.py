@@ -1,39 +1,110 @@
-"""The last player's chance of winning a single round, per open mask, against the score to beat.
+"""A player's chance of winning per open mask: the turn's dynamic programme against the round's
+end values, so the box's hints play to win rather than to score.
 
-Once everyone else has thrown, the best play for the last player is one dynamic programme over
-the open tiles (tools/round_win.py, after = 0): a turn ending below the score to beat wins, on
-it shares the win with those tied (as the rules' tie rule pays), above it or by a first-roll
-loss loses; a shut box wins. The chances are whole numbers of 1/WIN_ONE in a buffer allocated
-once per rule set, computed a few masks at a time (`step`) so the App's loop never blocks; each
-roll's outcomes are asked of the firmware's own Turn, as the host's solver does.
+A turn ending on score s is worth, with the best score so far X shared by k players and m
+players still to throw after this one (tools/round_win.py, tools/gen_win_ends.py): below X
+G[m][s, 1], on X G[m][X, k + 1], above it nothing; a shut box wins at once; with no score yet
+every score leads and a first-roll loss is worth L[m][k + 1]. For the last player (m = 0) G is
+1 and a tie shares the win as the rules' tie rule pays; for the others `begin` reads G[m]'s
+column and the two values from win_ends.bin (game.win_ends, imported only then: only that, of
+the table for the rules in play).
+`aim` sets other end values for the same programme: a score to stay below (max-penalty) or to
+beat with the match's totals (the last throw of a tournament), where a shut box scores 0.
+
+The chances are whole numbers of 1/WIN_ONE in a buffer allocated once per rule set, computed a
+few masks at a time (`step`) so the App's loop never blocks; each roll's outcomes are asked of
+the firmware's own Turn, as the host's solver does.
 """
 
-from game.rules import MOVE_ANY, TIES_FULL
+from micropython import const
+
+from game.rules import MOVE_ANY, SCORE_DIGITAL, TIES_FULL
 from game.strategy import WIN_ONE
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
 
-
+_HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
+ENDS_FILE = _HERE + "/tables/win_ends.bin"  # (the tests point it at tables of their own)
+_GOAL_ROUND = const(1)  # game.at_stake's GOAL_ROUND and GOAL_MATCH
+_GOAL_MATCH = const(2)
 class WinChance:
-    """P(win) per open mask for the last player of a round of `rules` (a Turn's rules)."""
+    """P(win) per open mask for a player of a round of `rules` (a Turn's rules)."""
 
     def __init__(self, rules):
         self.rules = rules
         size = 1 << rules.tiles
         self.chances = bytearray(2 * size)
         self.one_die = bytearray((size + 7) // 8)
+        self.lead = bytearray(0)  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
         self.turn = Turn(rules)
         self.by_total = rules.move == MOVE_ANY and not rules.double_rethrow
-        self.to_beat = -1
+        self.digital = rules.scoring == SCORE_DIGITAL  # a column per end mask (game.win_ends.slot_of)
+        self.to_beat = -1  # -1: no score counts yet
         self.tied = 0
-        self.next_mask = size  # nothing to compute until `begin`
+        self.after = 0
+        self.level = 0  # a turn ending on to_beat
+        self.lost = 0  # a first-roll loss
+        self.leads = False  # a score below to_beat is worth `lead` (else WIN_ONE)
+        self.shut_wins = True  # a shut box wins at once (else it scores 0)
+        self.next_mask = size  # nothing to compute until `begin` or `aim`
         self.first_chance = 0  # the first roll under 2-to-go/3-to-go (from the start mask)
         self.first_one_die = False
         self.ready = False
 
-    def begin(self, to_beat, tied):
-        """Start over for a score to beat that `tied` players share (none done yet)."""
+    def start(self, stake):
+        """Start over for game.at_stake's stake_of (nothing to do if it is the round `begin` had last, still
+        computing or ready); False when there is no table for it."""
+        goal, to_beat, tied, after = stake
+        if goal == _GOAL_ROUND:
+            if self.shut_wins and self.to_beat == to_beat and self.tied == tied and self.after == after:
+                return True
+            return self.begin(to_beat, tied, after)
+        self.aim(to_beat, self._share(tied) if goal == _GOAL_MATCH else 0)
+        return True
+
+    def _share(self, tied):
+        """What a win shared with `tied` others is worth, as the tie rule pays it."""
+        if self.rules.ties == TIES_FULL:
+            return WIN_ONE
+        return (WIN_ONE + (tied + 1) // 2) // (tied + 1)
+
+    def begin(self, to_beat, tied, after=0):
+        """Start over for a player of a single round: `to_beat` the best score so far (-1: none
+        yet), `tied` the players on it (or, with none, those who lost their first roll), `after`
+        the players still to throw after this one. False (and nothing to compute) when the
+        table of end values has no such round for these rules."""
+        share = self._share(tied)
+        self.after = after
+        self.leads = after > 0
+        if after == 0:
+            level = lost = share
+        else:
+            from game.win_ends import read_ends
+
+            found = read_ends(self, ENDS_FILE, to_beat, tied, after)
+            if found is None:
+                self.to_beat = -2  # matches no round: `start` begins again
+                self.ready = False
+                return False
+            level, lost = found
         self.to_beat = to_beat
         self.tied = tied
+        self.level = level if to_beat >= 0 else 0
+        self.lost = lost if to_beat < 0 else 0
+        self.shut_wins = True
+        self._restart()
+        return True
+
+    def aim(self, to_beat, level):
+        """Start over for a player who wins (or stays in) with a score below `to_beat`, with
+        `level` on it, in a round played out: a shut box scores 0, a first-roll loss loses."""
+        self.to_beat = to_beat
+        self.level = level
+        self.lost = 0
+        self.leads = False
+        self.shut_wins = False
+        self._restart()
+
+    def _restart(self):
         self.chances[0] = WIN_ONE & 255
         self.chances[1] = WIN_ONE >> 8
         self.next_mask = 1
@@ -47,20 +118,19 @@ class WinChance:
         return (self.one_die[mask >> 3] >> (mask & 7)) & 1 == 1
 
     def ending(self, end_mask, how):
-        """What a turn ending so is worth to the last player, 0..WIN_ONE."""
-        if how == END_SHUT:
+        """What a turn ending so is worth to the player, 0..WIN_ONE."""
+        if how == END_SHUT and self.shut_wins:
             return WIN_ONE
         if how == END_FIRST_ROLL_LOST:
-            return 0
+            return self.lost
         score = self.rules.score(end_mask)
-        if score < self.to_beat:
+        to_beat = self.to_beat
+        if to_beat >= 0 and score >= to_beat:
+            return 0 if score > to_beat else self.level
+        if not self.leads:
             return WIN_ONE
-        if score > self.to_beat:
-            return 0
-        if self.rules.ties == TIES_FULL:
-            return WIN_ONE
-        share = self.tied + 1
-        return (WIN_ONE + share // 2) // share
+        slot = 2 * end_mask if self.digital else 2 * score
+        return self.lead[slot] | (self.lead[slot + 1] << 8)
 
     def step(self, budget):
         """Compute up to `budget` more masks; True once every mask (and a first roll) is done."""

@@ -1,0 +1,141 @@
+"""The round's end values for game.win_chance, read from win_ends.bin (tools/gen_win_ends.py
+writes it and documents its layout): for a player with m players still to throw after them, the
+column G[m][slot, 1] and the two values G[m][X, k + 1] and L[m][k + 1]. Imported only when
+such a player's turn starts (the last player's, a tournament's or max-penalty's programme never
+loads it), and let go once it has read (sys.modules and the game package forget it).
+"""
+
+import sys
+
+from micropython import const
+
+import game
+from game.rules import SCORE_DIGITAL
+from game.strategy import policy_key
+
+ENDS_PLAYERS = const(8)  # win_ends.bin holds rounds of up to this many players (app.menu's most)
+
+
+def ends_key(rules):
+    """The play-relevant axes of a round's end values (equal keys share a table), or None."""
+    key = policy_key(rules)
+    return None if key is None else "%s sc%d ti%d" % (key, rules.scoring, rules.ties)
+
+
+def slot_of(rules, end_mask):
+    """Where a turn ending with these tiles open is in a column: its score, or under digital
+    scoring (scores up to 123456789) the mask itself."""
+    return end_mask if rules.scoring == SCORE_DIGITAL else rules.score(end_mask)
+
+
+def slot_count(rules):
+    return (1 << rules.tiles) if rules.scoring == SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
+
+
+def _skip(stream, scratch, count):
+    """Read `count` bytes of a stream into nothing (a scratch buffer); False if it ends first."""
+    while count > 0:
+        got = stream.readinto(scratch[:count] if count < len(scratch) else scratch)
+        if not got:
+            return False
+        count -= got
+    return True
+
+
+def _find(packed, key, slots):
+    """The offset of the table for `key` in an open win_ends.bin, or -1 (none, or another
+    number of slots: a file from other firmware)."""
+    head = packed.read(1)
+    if len(head) != 1:
+        return -1
+    for _number in range(head[0]):
+        length = packed.read(1)
+        if len(length) != 1:
+            return -1
+        name = packed.read(length[0])
+        rest = packed.read(5)
+        if len(rest) != 5:
+            return -1
+        if name == key.encode() and rest[0] | (rest[1] << 8) == slots:
+            return rest[2] | (rest[3] << 8) | (rest[4] << 16)
+    return -1
+
+
+def _fill(stream, buffer):
+    """Fill a buffer (a bytearray or a memoryview) from a stream; False if it ends first."""
+    view = memoryview(buffer)
+    read = 0
+    while read < len(view):
+        got = stream.readinto(view[read:])
+        if not got:
+            return False
+        read += got
+    return True
+
+
+def _leave():
+    """Forget this module (its functions live on while a caller holds them)."""
+    sys.modules.pop("game.win_ends", None)
+    if hasattr(game, "win_ends"):
+        delattr(game, "win_ends")
+
+
+def read_ends(win, path, to_beat, tied, after):
+    """(G[after][to_beat, tied + 1], L[after][tied + 1]) from win_ends.bin, with the column
+    G[after][slot, 1] read into a WinChance's `lead` (its `chances` the scratch for skipping);
+    None when the file has no table for these rules or no such round (a missing or damaged
+    file included). `path`: win_ends.bin."""
+    _leave()
+    rules = win.rules
+    key = ends_key(rules)
+    slots = slot_count(rules)
+    next_tied = tied + 1
+    if key is None or after + next_tied > ENDS_PLAYERS:
+        return None
+    if not win.lead:
+        win.lead = bytearray(2 * slots)
+    from deflate import RAW, DeflateIO
+
+    from game.tables import WBITS
+
+    scratch = memoryview(win.chances)
+    column = 2 * slots
+    before = 0  # bytes of the blocks before block `after`
+    for block in range(1, after):
+        before += (ENDS_PLAYERS - block) * (column + 2)
+    columns = ENDS_PLAYERS - after
+    try:
+        with open(path, "rb") as packed:
+            where = _find(packed, key, slots)
+            if where < 0:
+                return None
+            packed.seek(where)
+            stream = DeflateIO(packed, RAW, WBITS)
+            two = scratch[:2]
+            if not (_skip(stream, scratch, before) and _fill(stream, win.lead)):
+                return None
+            level = 0
+            if to_beat >= 0:
+                at = (next_tied - 2) * column + 2 * _slot_of_score(rules, to_beat)
+                if not (_skip(stream, scratch, at) and _fill(stream, two)):
+                    return None
+                level = two[0] | (two[1] << 8)
+                used = at + 2
+            else:
+                used = 0
+            if not (_skip(stream, scratch, (columns - 1) * column - used + 2 * (next_tied - 1))
+                    and _fill(stream, two)):
+                return None
+            return level, two[0] | (two[1] << 8)
+    except (OSError, EOFError):
+        return None
+
+
+def _slot_of_score(rules, score):
+    """The slot of a score (under digital scoring the one mask that scores it)."""
+    if rules.scoring != SCORE_DIGITAL:
+        return score
+    for mask in range(1 << rules.tiles):
+        if rules.score(mask) == score:
+            return mask
+    return 0

@@ -1,0 +1,192 @@
+"""Win-chance hints on the simulated box: every player of a 3-player round (not only the last)
+and a 12-tile box are told their chance of winning, shown the move that keeps it best and
+reviewed in points of it; the formats that add up totals play for the match on its last throw
+and, under max-penalty, to stay in when that is in doubt."""
+
+from app.hints import Hints
+from game.at_stake import GOAL_MATCH, GOAL_ROUND, GOAL_STAY
+from game.dice import ElectronicDice
+from game.match import start_match
+from game.presets import preset
+from game.prng import Xorshift32
+from game.sources import feed
+from game.strategy import WIN_ONE, first_best, percent
+from game.turn import AWAIT_MOVE, AWAIT_ROLL, OVER
+from game.win_chance import WinChance
+
+from board_sim.box import BoxOptions, SimBox
+from board_sim.frontend.oled import text_lines
+from board_sim.script_player import BoxPlayer
+from tools import analyze
+from tools.round_monte_carlo import make_move
+from tools.round_win import RoundSolver
+
+NO_GOAL = 0  # app.hints: the table's hints
+
+
+def expected_chances(rules, scores, after):
+    """The box's programme for a player after `scores` (None: not thrown), worked out here."""
+    thrown = [score for score in scores if score is not None]
+    to_beat = min(thrown) if thrown else -1
+    win = WinChance(rules)
+    assert win.begin(to_beat, thrown.count(to_beat) if thrown else 0, after)
+    while not win.step(1 << rules.tiles):
+        pass
+    return win
+
+
+def _next_turn_up(sim, player, seen):
+    """Step the box until a player not yet seen waits for their turn's first roll (or None
+    when the match is over)."""
+    from app.core import PLAY
+    from app.roller import IDLE
+
+    for _ in range(3000):
+        app = sim.app
+        if (app.phase == PLAY and app.turn.state == AWAIT_ROLL and app.turn.rolls == 0
+                and app.roller.state == IDLE and app.player not in seen):
+            return app.player
+        if not player.step():
+            return None
+    raise AssertionError("no turn came up")
+
+
+def _until_winning(sim):
+    for _ in range(2000):
+        if sim.app.hints.winning:
+            return
+        sim.run(20)
+    raise AssertionError("the chance of winning never became ready")
+
+
+def _flip(sim, move):
+    tile = 1
+    while move:
+        if move & 1:
+            sim.board.flip_flap(tile)
+        move >>= 1
+        tile += 1
+    sim.run(200)
+
+
+def test_every_player_of_a_three_player_round_is_told_the_chance_of_winning():
+    sim = SimBox(BoxOptions(seed=11, preset="classic", players=3, hints=True))
+    try:
+        app = sim.app
+        player = BoxPlayer(sim)
+        seen = []
+        while len(seen) < 3:
+            seat = _next_turn_up(sim, player, seen)
+            assert seat is not None, "the round ended after %d players" % len(seen)
+            seen.append(seat)
+            _until_winning(sim)
+            assert app.hints.goal == GOAL_ROUND
+            rules = app.match.rules
+            expected = expected_chances(rules, app.match.round.scores, 2 - len(seen) + 1)
+            oled = text_lines(sim.board.display_pixels())
+            assert oled[3].endswith("win")
+            assert oled[2].endswith("%d%%" % percent(expected.chance(app.turn.open_mask), WIN_ONE))
+            if len(seen) == 1:  # the first player: RoundSolver's chance for seat 1 (33.94 %)
+                exact = RoundSolver(analyze.Model(rules), 3).seat_chances()[0]
+                assert abs(expected.chance(app.turn.open_mask) / WIN_ONE - exact) < 2e-4
+            sim.dice.force([3, 4])
+            player.step()
+            turn = app.turn
+            best = first_best(turn.legal_moves(), expected.chance, turn.open_mask)
+            assert turn.state == AWAIT_MOVE and app.hint == best
+            if len(seen) == 1:  # a worse move: the review shows its cost in chance of winning
+                _flip(sim, [move for move in turn.legal_moves() if move != best][0])
+                for _ in range(300):
+                    if app.reviewing:
+                        break
+                    player.step()
+                review = app.hints.review
+                assert review.player == seat and review.costs[0] > 0
+                oled = text_lines(sim.board.display_pixels())
+                assert oled[0].startswith("Review P1") and oled[0].endswith("win%")
+                assert "-%d.%d" % divmod(review.costs[0], 10) in oled[1]
+    finally:
+        sim.close()
+
+
+def test_a_twelve_tile_box_tells_the_first_player_the_chance_of_winning():
+    sim = SimBox(BoxOptions(seed=5, tiles=12, flap_wiring="mcp23017", preset="full-house",
+                            players=2, hints=True))
+    try:
+        app = sim.app
+        player = BoxPlayer(sim)
+        assert _next_turn_up(sim, player, []) == 0
+        _until_winning(sim)
+        expected = expected_chances(app.match.rules, [None, None], 1)
+        oled = text_lines(sim.board.display_pixels())
+        assert oled[3].endswith("win") and oled[2].endswith("%d%%" % percent(expected.chance(4095), WIN_ONE))
+        sim.dice.force([6, 6])
+        player.step()
+        turn = app.turn
+        assert app.hint == first_best(turn.legal_moves(), expected.chance, turn.open_mask) != 0
+    finally:
+        sim.close()
+
+
+def _play_turn(match, dice):
+    """Finish the turn in play with seeded dice, the first legal move each roll."""
+    turn = match.turn
+    while turn.state != OVER:
+        count = dice.draw(turn.dice_expected())
+        feed(turn, dice.values, count)
+        if turn.state == AWAIT_MOVE:
+            make_move(turn, turn.legal_moves()[0])
+    match.end_turn()
+
+
+def _hinted(match):
+    hints = Hints()
+    hints.turn_starts(match)
+    hints.work(match.turn)  # the next tick looks at the turn
+    while hints.goal != NO_GOAL and not hints.work(match.turn):
+        pass
+    return hints
+
+
+def test_the_last_throw_of_a_tournament_plays_for_the_match():
+    match = start_match(preset("tournament"), 3)
+    dice = ElectronicDice(Xorshift32(7), 6)
+    match.totals[:] = [96, 80, 70]
+    _play_turn(match, dice)
+    assert _hinted(match).goal == NO_GOAL  # two still to throw: the score's hints
+    _play_turn(match, dice)
+    first, second = match.round.scores[0], match.round.scores[1]
+    hints = _hinted(match)
+    assert hints.goal == GOAL_MATCH and hints.winning and hints.chance_word() == "win"
+    best = min(96 + first, 80 + second)
+    assert hints.win.to_beat == best - 70 and not hints.win.shut_wins
+    level = WIN_ONE if (96 + first == 80 + second) else (WIN_ONE + 1) // 2
+    assert hints.win.level == level
+    assert hints.win.ending(0, 1) == WIN_ONE  # a shut box scores 0: below any total to beat
+
+
+def test_a_tournament_round_the_match_may_outlast_gets_the_score_hints():
+    match = start_match(preset("tournament"), 2)
+    dice = ElectronicDice(Xorshift32(7), 6)
+    match.totals[:] = [10, 20]
+    _play_turn(match, dice)
+    assert _hinted(match).goal == NO_GOAL
+
+
+def test_max_penalty_plays_to_stay_in_only_when_that_is_in_doubt():
+    rules = preset("max-penalty")
+    match = start_match(rules, 2)
+    hints = _hinted(match)
+    assert hints.goal == NO_GOAL  # 45 to go: staying in is (nearly) sure
+    match.totals[0] = rules.max_penalty - 12
+    hints = _hinted(match)
+    assert hints.goal == GOAL_STAY and hints.chance_word() == "stay"
+    win = hints.win
+    assert win.to_beat == 12 and win.level == 0  # 12 more reaches the limit: out
+    assert win.chance(rules.all_tiles()) < 64880
+
+
+def test_a_long_game_keeps_the_shut_chance():
+    match = start_match(preset("long-game"), 2)
+    hints = _hinted(match)
+    assert hints.goal == NO_GOAL and hints.win is None and hints.chance_word() == "shut"
