@@ -214,7 +214,7 @@ for name, to_beat, tied, after in %r:
             pass
         print(name, win.level, win.lost, win.first_chance, sum(win.chances), win.chance(rules.start_mask()))
 """
-PROBED = (("classic", 9, 1, 1), ("2-to-go", -1, 1, 2), ("digital", 12345, 1, 3))
+PROBED = (("classic", 9, 1, 1), ("2-to-go", -1, 1, 2), ("ten", 15, 1, 3), ("digital", 12345, 1, 0))
 
 
 @pytest.mark.micropython
@@ -230,3 +230,11 @@ def test_micropython_reads_the_tables_and_computes_the_same_chances():
         expected.append("%s %d %d %d %d %d" % (name, win.level, win.lost, win.first_chance,
                                                sum(win.chances), win.chance(rules.start_mask())))
     assert out.split("\n")[:len(PROBED)] == expected
+
+
+def test_digital_plays_to_win_for_its_last_player_only():
+    """win_ends.bin ships no digital table (README: flash room): its earlier players get no win
+    chance (the lowest expected score's hints), its last player the exact one."""
+    rules = preset("digital")
+    assert not WinChance(rules).begin(12345, 1, 2)
+    assert WinChance(rules).begin(12345, 1, 0)

@@ -38,7 +38,7 @@ if not __package__:  # python tools/gen_win_ends.py: this checkout's packages (t
     import checkout  # noqa: F401
 
 from game.presets import PRESET_NAMES, preset
-from game.rules import MATCH_SINGLE
+from game.rules import MATCH_SINGLE, SCORE_DIGITAL
 from game.strategy import WIN_ONE
 from game.tables import WBITS
 from game.win_ends import ENDS_PLAYERS, ends_key, slot_count, slot_of
@@ -57,8 +57,9 @@ def table_groups():
     for name in PRESET_NAMES:
         rules = preset(name)
         key = ends_key(rules)
-        if key is None or rules.match != MATCH_SINGLE or analyze.why_unsolvable(rules):
-            continue
+        if (key is None or rules.match != MATCH_SINGLE or rules.scoring == SCORE_DIGITAL
+                or analyze.why_unsolvable(rules)):
+            continue  # digital: a column per open mask (512), 13 KB of the file; not shipped
         for group in groups:
             if group[0] == key:
                 group[1].append(name)
