@@ -29,9 +29,9 @@ def _until_roll_awaited(box):
 
     player = BoxPlayer(box)
     for _ in range(200):
-        app = box.app
-        if (app.phase == PLAY and app.turn.state == AWAIT_ROLL and app.roller.state == IDLE
-                and not (app.must_open or app.must_shut)):
+        view = box.view
+        if (view.phase == PLAY and view.turn.state == AWAIT_ROLL and view.roller.state == IDLE
+                and not (view.must_open or view.must_shut)):
             return player
         player.step()
     raise AssertionError("the box never waited for a roll")
@@ -46,20 +46,20 @@ def test_the_best_moves_tiles_light_in_the_hint_colour(box):
     from app.lights import HINT, LEGAL
     from game.turn import AWAIT_MOVE
 
-    assert box.app.menu.hints_on
+    assert box.view.menu.hints_on
     player = _until_roll_awaited(box)
     oled = text_lines(box.board.display_pixels())
     assert oled[2].endswith("10%") and oled[3].endswith("shut")  # 9.67 % from all tiles up
     _roll(box, player, 3, 4)
-    turn = box.app.turn
+    turn = box.view.turn
     assert turn.state == AWAIT_MOVE and turn.total == 7
     best = load(preset("classic")).best_move(turn)
-    assert best == box.app.hint == 0b1000000  # a 7: shut tile 7
+    assert best == box.view.hint == 0b1000000  # a 7: shut tile 7
     colours = box.board.led_colors()
     for tile in range(1, 10):
         if best >> (tile - 1) & 1:
             assert colours[tile - 1] == _scaled(HINT), tile
-        elif box.app.legal >> (tile - 1) & 1:
+        elif box.view.legal >> (tile - 1) & 1:
             assert colours[tile - 1] == _scaled(LEGAL), tile
     chance = percent(load(preset("classic")).shut_raw(0b110111111))
     assert text_lines(box.board.display_pixels())[2].endswith("%d%%" % chance)
@@ -73,12 +73,12 @@ def test_a_costly_move_shows_in_the_review_and_ok_dismisses_it(box):
     box.board.flip_flap(1)  # 1 + 6 instead of the best move, 7
     box.board.flip_flap(6)
     box.run(200)
-    assert box.app.turn.open_mask == 0b111011110
+    assert box.view.turn.open_mask == 0b111011110
     while player.step():
         pass
-    app = box.app
-    assert app.phase == FINISHED and app.reviewing
-    review = app.hints.review
+    view = box.view
+    assert view.phase == FINISHED and view.reviewing
+    review = view.hints.review
     assert review.made[0] == 0b100001 and review.best[0] == 0b1000000 and review.costs[0] > 0
     oled = text_lines(box.board.display_pixels())
     assert oled[0].startswith("Review P1") and oled[0].endswith("score")
@@ -88,7 +88,7 @@ def test_a_costly_move_shows_in_the_review_and_ok_dismisses_it(box):
         assert line.endswith("best") or "+" in line or line.endswith("ok"), index
     box.board.press("ok")
     box.run(300)
-    assert not app.reviewing and app.phase == FINISHED
+    assert not view.reviewing and view.phase == FINISHED
     assert text_lines(box.board.display_pixels())[0] == "P1 no move"  # the last turn's result
     box.board.press("ok")
     box.run(300)
@@ -107,10 +107,10 @@ def test_one_die_advice_shows_when_one_die_is_allowed():
             for tile in tiles:
                 sim.board.flip_flap(tile)
             sim.run(200)
-        app = sim.app
-        assert app.turn.open_mask == 0b111111 and app.turn.one_die_allowed()
-        advised = load(preset("classic")).one_die_advised(app.turn)
-        assert app.advice == (1 if advised else 0)
+        view = sim.view
+        assert view.turn.open_mask == 0b111111 and view.turn.one_die_allowed()
+        advised = load(preset("classic")).one_die_advised(view.turn)
+        assert view.advice == (1 if advised else 0)
         oled = text_lines(sim.board.display_pixels())
         assert oled[2].startswith("hint") and oled[3].startswith("1die" if advised else "2die")
     finally:
@@ -122,11 +122,11 @@ def test_without_hints_nothing_is_lit_in_the_hint_colour():
 
     sim = SimBox(BoxOptions(seed=5, preset="classic", players=1))
     try:
-        assert not sim.app.menu.hints_on  # offered (as on the box), but off
+        assert not sim.view.menu.hints_on  # offered (as on the box), but off
         player = _until_roll_awaited(sim)
         _roll(sim, player, 3, 4)
         assert _scaled(HINT) not in sim.board.led_colors()
-        assert sim.app.chance == -1
+        assert sim.view.chance == -1
     finally:
         sim.close()
 
@@ -178,9 +178,9 @@ def _last_player_up(box):
 
     player = BoxPlayer(box)
     for _ in range(3000):
-        app = box.app
-        if (app.phase == PLAY and app.match.round.turns_played == app.match.round.players - 1
-                and app.turn.state == AWAIT_ROLL and app.turn.rolls == 0):
+        view = box.view
+        if (view.phase == PLAY and view.match.round.turns_played == view.match.round.players - 1
+                and view.turn.state == AWAIT_ROLL and view.turn.rolls == 0):
             return player
         assert player.step(), "the round ended before its last player threw"
     raise AssertionError("the last player never came up")
@@ -193,26 +193,26 @@ def test_the_last_player_of_a_round_is_told_the_chance_of_winning():
     sim = SimBox(BoxOptions(seed=11, preset="classic", players=3, hints=True))
     try:
         player = _last_player_up(sim)
-        app = sim.app
-        scores = [score for score in app.match.round.scores if score is not None]
+        view = sim.view
+        scores = [score for score in view.match.round.scores if score is not None]
         to_beat = min(scores)
-        expected = WinChance(app.rules)
+        expected = WinChance(view.rules)
         expected.begin(to_beat, scores.count(to_beat))
         while not expected.step(512):
             pass
         for _ in range(200):
-            if app.hints.winning:
+            if view.hints.winning:
                 break
             sim.run(20)
-        assert app.hints.winning and app.hints.win.to_beat == to_beat
+        assert view.hints.winning and view.hints.win.to_beat == to_beat
         _until_roll_awaited(sim)
         oled = text_lines(sim.board.display_pixels())
         assert oled[3].endswith("win")
-        assert oled[2].endswith("%d%%" % percent(expected.chance(app.turn.open_mask), WIN_ONE))
+        assert oled[2].endswith("%d%%" % percent(expected.chance(view.turn.open_mask), WIN_ONE))
         _roll(sim, player, 3, 4)
-        turn = app.turn
+        turn = view.turn
         best = first_best(turn.legal_moves(), expected.chance, turn.open_mask)
-        assert app.hint == best
+        assert view.hint == best
         made = [move for move in turn.legal_moves() if move != best][0]
         tile = 1
         while made:
@@ -223,10 +223,10 @@ def test_the_last_player_of_a_round_is_told_the_chance_of_winning():
         sim.run(200)
         while player.step():
             pass
-        assert app.reviewing and app.hints.review.costs[0] > 0
+        assert view.reviewing and view.hints.review.costs[0] > 0
         oled = text_lines(sim.board.display_pixels())
         assert oled[0].startswith("Review P") and oled[0].endswith("win%")
-        assert "-%d.%d" % divmod(app.hints.review.costs[0], 10) in oled[1]
+        assert "-%d.%d" % divmod(view.hints.review.costs[0], 10) in oled[1]
     finally:
         sim.close()
 
@@ -235,7 +235,7 @@ def test_the_first_players_are_hinted_for_the_score():
     sim = SimBox(BoxOptions(seed=11, preset="classic", players=3, hints=True))
     try:
         _until_roll_awaited(sim)
-        assert not sim.app.hints.winning and sim.app.hints.win is None
+        assert not sim.view.hints.winning and sim.view.hints.win is None
         assert text_lines(sim.board.display_pixels())[3].endswith("shut")
     finally:
         sim.close()
@@ -249,7 +249,7 @@ def test_a_twelve_tile_box_shows_hints():
         oled = text_lines(sim.board.display_pixels())
         assert oled[2].endswith("%d%%" % percent(policy.shut_raw(4095))) and oled[3].endswith("shut")
         _roll(sim, player, 6, 6)
-        turn = sim.app.turn
-        assert turn.total == 12 and sim.app.hint == policy.best_move(turn) != 0
+        turn = sim.view.turn
+        assert turn.total == 12 and sim.view.hint == policy.best_move(turn) != 0
     finally:
         sim.close()

@@ -180,7 +180,7 @@ def test_a_review_of_more_moves_than_rows_says_how_many_more(screen):
 
 
 def test_the_worst_turn_screen_fits(screen):
-    from app.core import MSG_MOVE_OK_UNCOVER, MSG_SHAKE_CHOSEN
+    from app.presentation import MSG_MOVE_OK_UNCOVER, MSG_SHAKE_CHOSEN
 
     screen.show_turn(7, bytearray((6, 6, 6, 6)), 4, 24, MSG_SHAKE_CHOSEN)
     assert screen.read()[0] == "Player 8   = 24"

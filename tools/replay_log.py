@@ -392,10 +392,10 @@ def run_replay(text, tail_ms=500):
             if wait_ms:
                 box.run(wait_ms, box_log.check)
         box.run(tail_ms, box_log.check)
-        app = box.app
-        match = app.match
+        view = box.view
+        match = view.match
         players = match.players if match is not None else box.options.players
-        game_log = app.log.export(app.rules.as_names(), players) if app.rules is not None else None
+        game_log = view.log.export(view.rules.as_names(), players) if view.rules is not None else None
         return Replay(box_log.lines, game_log, list(match.totals) if match is not None else None)
     finally:
         box.close()

@@ -3,6 +3,10 @@
 Text is the framebuf's 8x8 font on a grid of 16 columns and 8 rows. Numbers are drawn digit by
 digit from DIGITS and every message is a constant, so redrawing allocates nothing. Each
 `show_*` method draws a whole frame and sends it.
+
+A write that fails never stops the box: Screen keeps why in `fault` (app.faults reports it), and
+the next frame starts with the display's power-up sequence, so a panel that lost power or came
+loose lights up again once it answers.
 """
 
 from micropython import const
@@ -35,9 +39,16 @@ class Screen:
 
     def __init__(self, display):
         self.display = display
+        self.fault = None  # why the last frame could not be sent, None once one gets through
 
     # -- primitives --------------------------------------------------------------------------
     def clear(self):
+        """Start a frame (after a failed write, by powering the display up again)."""
+        if self.fault is not None:
+            try:
+                self.display.init_display()
+            except OSError:
+                pass  # still failing: send() finds out
         self.display.fill(0)
 
     def text(self, words, column, row):
@@ -93,7 +104,14 @@ class Screen:
             x += _DIE + _DIE_GAP
 
     def send(self):
-        self.display.show()
+        """Send the frame; a failed write is kept in `fault`, never raised."""
+        try:
+            self.display.show()
+        except OSError as error:
+            if self.fault is None:  # the message is made once, not every frame
+                self.fault = "display: write failed (%s)" % error
+            return
+        self.fault = None
 
     # -- frames ------------------------------------------------------------------------------
     def show_menu(self, menu):
