@@ -8,7 +8,7 @@ saved with hal.storage.AtomicFile so a power cut at any byte leaves the old or t
     /data/stats   lifetime statistics (game.stats), saved once per finished match
     /data/menu    the menu's last choices (game, players, hints), saved when they change
 
-Every file is read with hal.json_file's bounds. A file that cannot be read or used (damaged,
+Every file is read with hal.json_file's bounds (at boot). A file that cannot be read or used (damaged,
 not ours, a match this box cannot play) is reported, kept as `<name>.bad` for a look, and the
 older copy (if a `.new` was the bad one) or a fresh start takes its place. A match whose game
 log alone cannot be read plays on without it, a copy of its file kept as `.bad`. A save that
@@ -22,7 +22,6 @@ from game.snapshot import MAX_BYTES as SNAPSHOT_BYTES
 from game.snapshot import encode, restore
 from game.stats import MAX_BYTES as STATS_BYTES
 from game.stats import Stats, stats_from_dict
-from hal import json_file
 from hal.storage import BAD_SUFFIX, AtomicFile, StorageError
 from micropython import const
 
@@ -131,7 +130,7 @@ class Keeper:
             cut = payload.find(b"\n")
             if cut < 0:
                 raise ValueError("no game log after the snapshot")
-            restored = restore(json_file.parse(payload[:cut]), tally, playable)
+            restored = restore(_parse(payload[:cut]), tally, playable)
             if not log.load(payload[cut + 1:]):
                 self._log_unreadable(payload, set_aside)
             return restored
@@ -166,8 +165,16 @@ class Keeper:
         return self._save(self.match_file, payload)
 
 
+def _parse(payload):
+    """JSON within hal.json_file's bounds: imported here, as only boot reads the files (main.py
+    lets it go before play)."""
+    from hal.json_file import parse
+
+    return parse(payload)
+
+
 def _menu_choices(payload):
-    saved = json_file.parse(payload)
+    saved = _parse(payload)
     if not isinstance(saved, dict):
         raise ValueError("expected an object")
     name = saved.get("game")
@@ -179,7 +186,7 @@ def _menu_choices(payload):
 
 
 def _stats(payload):
-    return stats_from_dict(json_file.parse(payload))
+    return stats_from_dict(_parse(payload))
 
 
 def export_log(directory=None):
