@@ -5,10 +5,9 @@ What only boot needs (board config validation, the settings file, the presets, r
 saved match) is imported inside start() and let go before play: every module keeps its
 bytecode in the heap, and a Pico's heap is the box's tightest budget (DESIGN.md)."""
 
-import gc
-import sys
 import time
 
+from app import release
 from machine import WDT
 
 _LOOP_MS = 5
@@ -62,21 +61,6 @@ def boot():
 
         halt_on_wiring_fault(error, _WATCHDOG_MS)
         raise error
-
-
-def release(names):
-    """Forget modules (and their packages' references to them) so the collector frees them."""
-    for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
-            dot = name.rfind(".")
-            package = name[:dot]
-            if dot > 0 and package in sys.modules:
-                try:
-                    delattr(sys.modules[package], name[dot + 1:])
-                except (AttributeError, TypeError):
-                    pass
-    gc.collect()
 
 
 def run(box):

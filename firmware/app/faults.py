@@ -75,7 +75,7 @@ class Faults:
             self.page = 0
             self._pages = 1
             if self.screen is not None and not self.display_failing:
-                from app.screens import fault_pages
+                from app.screen_fault import fault_pages
 
                 self._pages = fault_pages(self.queue[0])
             self.sounds.play(FAULT)

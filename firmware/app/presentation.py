@@ -8,6 +8,7 @@ from game.tiles import bit
 from game.turn import AWAIT_MOVE, E_ROLL_FIRST, PENDING
 from micropython import const
 
+from app import release
 from app.lights import WRONG
 from app.roller import TUMBLING
 
@@ -103,30 +104,51 @@ def render(app, now_ms):
         return
     app.dirty = False
     if faults.showing:
-        screen.show_fault(faults.queue[0], faults.page)
+        _frames(screen, "app.screen_fault").show_fault(screen, faults.queue[0], faults.page)
     elif app.reviewing and (phase == SETUP or phase == FINISHED):
-        screen.show_review(app.hints.review)
+        _frames(screen, "app.screen_end").show_review(screen, app.hints.review)
     elif phase == MENU:
-        screen.show_menu(app.menu)
-    elif phase == SETUP:
-        screen.show_setup(app.result_player, app.result_score, END_WORDS[app.result_end],
-                          app.total, app.player, app.round_number(), app.must_open,
-                          app.must_shut, app.result_player >= 0 and app.waits_for_ok())
-    elif phase == PLAY:
-        screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
-                         app.number, app.chance, app.advice,
-                         app.hints.chance_word() if app.menu.hints_on else "shut")
-    elif app.showing_result:
-        screen.show_result(app.result_player, app.result_score, END_WORDS[app.result_end],
-                           app.total)
-    else:
+        _frames(screen, "app.screen_menu").show_menu(screen, app.menu)
+    elif phase == FINISHED:
+        frames = _frames(screen, "app.screen_end")  # loaded as the match ends, for its standings
+        if app.showing_result:
+            screen.show_result(app.result_player, app.result_score, END_WORDS[app.result_end],
+                               app.total)
+            return
         match = app.match
         ledger = match.ledger
         winners = app.winner_mask
-        app.next_page = screen.show_standings(
-            "Winner!" if winners & (winners - 1) == 0 else "Shared win!",
+        app.next_page = frames.show_standings(
+            screen, "Winner!" if winners & (winners - 1) == 0 else "Shared win!",
             match.totals, match.players, ledger.chips if ledger is not None else None,
             winners, app.page)
+    else:
+        _frames(screen, None)
+        _turn_frame(app, screen, phase)
+
+
+def _frames(screen, name):
+    """The module of the frames drawn now (app.screen_*; None: app.screens' own), imported
+    when it is not the last one drawn from, which is let go: a phase's frames take RAM while
+    shown, and a frame drawn again imports nothing (an import allocates)."""
+    if screen.frames is not None and screen.frames.__name__ != name:
+        release((screen.frames.__name__,), False)
+        screen.frames = None
+    if screen.frames is None and name is not None:
+        screen.frames = __import__(name, None, None, ("show",))
+    return screen.frames
+
+
+def _turn_frame(app, screen, phase):
+    """Between turns, or a turn (app.screens' own frames)."""
+    if phase == SETUP:
+        screen.show_setup(app.result_player, app.result_score, END_WORDS[app.result_end],
+                          app.total, app.player, app.round_number(), app.must_open,
+                          app.must_shut, app.result_player >= 0 and app.waits_for_ok())
+    else:
+        screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
+                         app.number, app.chance, app.advice,
+                         app.hints.chance_word() if app.menu.hints_on else "shut")
 
 
 def _light_turn(app, lights, now_ms):
