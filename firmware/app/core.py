@@ -22,7 +22,6 @@ import time
 from game.gamelog import GameLog
 from game.match import start_match
 from game.rules import MATCH_LONG_GAME, MATCH_SINGLE, SOURCE_DICE, SOURCE_MANUAL
-from game.snapshot import saves_after
 from game.sources import feed, source_for
 from game.stats import CUSTOM, MatchTally, Stats
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, COMMITTED, END_SHUT, FREE_THROW, OVER, PENDING, ROLLED
@@ -128,10 +127,11 @@ class App:
     def report_keeper(self):
         self.faults.report_all(self.keeper.faults)
 
-    def _save(self):
-        """Save the match as it stands (after a roll, a committed move, a turn's end)."""
+    def _save(self, after=None):
+        """Save the match as it stands (after a roll, a committed move, a turn's end; after
+        a roll's `after` result only when game.snapshot says so)."""
         if self.keeper is not None:
-            self.keeper.save_match(self.match, self.source, self.tally, self.log)
+            self.keeper.save_match(self.match, self.source, self.tally, self.log, after)
             self.saved_pending = self.turn.pending
             self.report_keeper()
 
@@ -396,8 +396,7 @@ class App:
         if turn.state == OVER:
             self.turn_over(now_ms)
             return
-        if saves_after(result):
-            self._save()
+        self._save(result)
         if result == ROLLED:
             self.sounds.play(LANDED_SOUND)
         self.legal = turn.legal_tiles()
