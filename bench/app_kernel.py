@@ -20,6 +20,7 @@ import gc
 from app.core import FINISHED, MENU, PLAY, SETUP, App
 from app.keeper import Keeper
 from app.settings import Settings
+from app.view import View
 from game.prng import Xorshift32
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
 from hal.buttons import Button
@@ -138,6 +139,7 @@ class Kernel:
         devices.buzzer = Buzzer(Pwm())
         devices.buttons = {"ok": Button(self.ok), "select": Button(self.select)}
         self.app = App(devices, Settings({"preset": "classic"}, 1, False), Xorshift32(seed), keeper=keeper)
+        self.view = View(self.app)
         self.now = 0
         self.ticks = 0
         self.reset_counts()
@@ -154,15 +156,16 @@ class Kernel:
         """Let ms pass; only what App.tick allocates is counted: in a tick that stays in its
         phase and turn (the event path), or in one that ends a turn or changes phase."""
         app = self.app
+        view = self.view
         end = self.now + ms
         while self.now < end:
             self.now += TICK_MS
-            phase = app.phase
-            turn = app.turn
+            phase = view.phase
+            turn = view.turn
             before = gc.mem_alloc()
             app.tick(self.now)
             allocated = gc.mem_alloc() - before
-            if app.phase == phase and app.turn is turn:
+            if view.phase == phase and view.turn is turn:
                 self.steady[phase] += allocated
             else:
                 self.transitions += 1
@@ -194,23 +197,23 @@ class Kernel:
 
     def play_turn(self):
         """Set the flaps right, then roll and shut lit tiles until the turn is over."""
-        app = self.app
+        view = self.view
         for _ in range(200):
-            if app.phase == MENU:
-                self.press_ok() if app.menu.row == 3 else self.press_select()
-            elif app.phase == SETUP and not (app.must_open or app.must_shut) and app.result_player >= 0:
+            if view.phase == MENU:
+                self.press_ok() if view.menu.row == 3 else self.press_select()
+            elif view.phase == SETUP and not (view.must_open or view.must_shut) and view.result_player >= 0:
                 self.press_ok()  # "ok to play"
-            elif app.phase == SETUP or (app.phase == PLAY and (app.must_open or app.must_shut)):
+            elif view.phase == SETUP or (view.phase == PLAY and (view.must_open or view.must_shut)):
                 for tile in range(1, TILES + 1):
-                    if app.must_open >> (tile - 1) & 1:
+                    if view.must_open >> (tile - 1) & 1:
                         self.set_flap(tile, False)
-                    elif app.must_shut >> (tile - 1) & 1:
+                    elif view.must_shut >> (tile - 1) & 1:
                         self.set_flap(tile, True)
                 self.run(100)
-            elif app.phase == PLAY and app.turn.state == AWAIT_ROLL:
+            elif view.phase == PLAY and view.turn.state == AWAIT_ROLL:
                 self.shake()
-            elif app.phase == PLAY and app.turn.state == AWAIT_MOVE:
-                lit = app.legal
+            elif view.phase == PLAY and view.turn.state == AWAIT_MOVE:
+                lit = view.legal
                 tile = TILES
                 while tile and not lit >> (tile - 1) & 1:
                     tile -= 1
@@ -219,7 +222,7 @@ class Kernel:
                 else:
                     self.run(100)
             else:
-                while app.phase == FINISHED:
+                while view.phase == FINISHED:
                     self.press_ok()  # past the last turn's result, then play again
                 return
 

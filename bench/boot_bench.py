@@ -52,10 +52,10 @@ def saved_files(rules=None, players=PLAYERS, seed=11, turns=SAVED_TURNS):
             played = 0
             was_playing = False
             for _ in range(20000):
-                app = box.app
-                if app.phase == PLAY:
+                view = box.view
+                if view.phase == PLAY:
                     was_playing = True
-                    if played >= turns and app.turn.state == AWAIT_MOVE:
+                    if played >= turns and view.turn.state == AWAIT_MOVE:
                         break
                 elif was_playing:
                     played += 1

@@ -271,6 +271,7 @@ class SimBox:
         from app.hints import Hints
         from app.keeper import Keeper
         from app.settings import Settings
+        from app.view import View
         from game.prng import Xorshift32
         from hal.board import build_devices
 
@@ -281,6 +282,7 @@ class SimBox:
         self.keeper = Keeper(self.data_dir, self.files)
         # As main.py: hints are offered (the menu's Hints row), and on at start with options.hints.
         self.app = App(self.devices, settings, self.dice, hints=Hints(), keeper=self.keeper)
+        self.view = View(self.app)  # what the log, the players and the tests read
 
     def tick(self):
         """One pass of main.py's loop: the App's tick, then its sleep."""

@@ -210,8 +210,8 @@ def _check_dice(box, values):
     """Forced dice must suit the game in play (or, in the menu, the game it shows)."""
     from game.rules import SOURCE_DICE, SOURCE_NAMES
 
-    app = box.app
-    rules = app.rules if app.match is not None else app.menu.rules()
+    view = box.view
+    rules = view.rules if view.match is not None else view.menu.rules()
     if rules.source != SOURCE_DICE:
         raise ValueError("dice can be forced for electronic dice only; this game draws from %s"
                          % SOURCE_NAMES[rules.source])

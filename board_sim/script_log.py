@@ -55,23 +55,24 @@ class BoxLog:
 
     def state(self):
         """Everything the log follows, as plain JSON values."""
-        from app.core import PHASE_NAMES, PLAY
+        from app.core import PLAY
         from app.roller import TUMBLING
+        from app.view import PHASE_NAMES
 
-        app = self.box.app
-        match = app.match
-        rolling = app.phase == PLAY and app.roller.state == TUMBLING
+        view = self.box.view
+        match = view.match
+        rolling = view.phase == PLAY and view.roller.state == TUMBLING
         state = {
-            "phase": PHASE_NAMES[app.phase],
-            "player": app.player + 1 if match is not None else None,
+            "phase": PHASE_NAMES[view.phase],
+            "player": view.player + 1 if match is not None else None,
             "rolling": rolling,
-            "dice": [] if rolling else list(app.dice[:app.dice_count]),
-            "total": app.total,
+            "dice": [] if rolling else list(view.dice[:view.dice_count]),
+            "total": view.total,
             "leds": self._led_list(),
             "oled": self._oled(),
             "scores": list(match.totals) if match is not None else None,
             "chips": list(match.ledger.chips) if match is not None and match.ledger else None,
-            "winners": [p + 1 for p in range(8) if app.winner_mask >> p & 1],
+            "winners": [p + 1 for p in range(8) if view.winner_mask >> p & 1],
         }
         return state
 
@@ -86,7 +87,7 @@ class BoxLog:
         if len(sounds) > self._sounds:
             line["sounds"] = [list(sound) for sound in sounds[self._sounds:]]
             self._sounds = len(sounds)
-        faults = self.box.app.faults
+        faults = self.box.view.faults
         if len(faults) > self._faults:
             line["faults"] = faults[self._faults:]
             self._faults = len(faults)

@@ -26,8 +26,8 @@ class BoxPlayer:
 
     def _flap(self, tile):
         """The board's flap number of tile `tile` of the row in play."""
-        app = self.box.app
-        return app.row * self.box.devices.flaps.tiles + tile
+        view = self.box.view
+        return view.row * self.box.devices.flaps.tiles + tile
 
     def _set_right(self, must_open, must_shut):
         board = self.box.board
@@ -48,37 +48,37 @@ class BoxPlayer:
         from game.turn import AWAIT_MOVE, AWAIT_ROLL
 
         box = self.box
-        app = box.app
+        view = box.view
         board = box.board
-        if app.phase == MENU:
+        if view.phase == MENU:
             board.press("ok", 1000)
             box.run(1100)
-        elif app.phase == SETUP:
-            if app.must_open or app.must_shut:
-                self._set_right(app.must_open, app.must_shut)
+        elif view.phase == SETUP:
+            if view.must_open or view.must_shut:
+                self._set_right(view.must_open, view.must_shut)
                 box.run(STEP_MS)
-            elif app.result_player >= 0 and app.waits_for_ok():
+            elif view.result_player >= 0 and view.waits_for_ok():
                 board.press("ok")  # past the review, then "ok to play"
                 box.run(300)
             else:
                 box.run(STEP_MS)
-        elif app.phase == PLAY:
-            turn = app.turn
-            if app.must_open or app.must_shut:
-                self._set_right(app.must_open, app.must_shut)
+        elif view.phase == PLAY:
+            turn = view.turn
+            if view.must_open or view.must_shut:
+                self._set_right(view.must_open, view.must_shut)
                 box.run(STEP_MS)
-            elif app.roller.state != IDLE:
+            elif view.roller.state != IDLE:
                 box.run(STEP_MS)
             elif turn.state == AWAIT_ROLL:
                 self.rolls += 1
-                if app.shaking_rolls():
+                if view.shaking_rolls():
                     board.shake(self.shake_ms)
                     box.run(self.shake_ms + 600)
                 else:
                     board.press("ok")
                     box.run(1000)
             elif turn.state == AWAIT_MOVE:
-                legal = app.legal
+                legal = view.legal
                 if legal:
                     tile = 0
                     while legal >> tile:  # the highest lit tile (MicroPython's int has no bit_length)
@@ -88,14 +88,14 @@ class BoxPlayer:
                 box.run(STEP_MS)
             else:
                 box.run(STEP_MS)
-        elif app.phase == FINISHED:
+        elif view.phase == FINISHED:
             return False
         return True
 
     def to_standings(self):
         """At the match's end, press ok past the hint review and the last turn's result."""
-        app = self.box.app
-        while app.reviewing or app.showing_result:
+        view = self.box.view
+        while view.reviewing or view.showing_result:
             self.box.board.press("ok")
             self.box.run(300)
 

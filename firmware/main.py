@@ -5,16 +5,15 @@ What only boot needs (board config validation, the settings file, the presets, r
 saved match) is imported inside start() and let go before play: every module keeps its
 bytecode in the heap, and a Pico's heap is the box's tightest budget (DESIGN.md)."""
 
-import gc
-import sys
 import time
 
+from app import release
 from machine import WDT
 
 _LOOP_MS = 5
 _WATCHDOG_MS = 8000  # an RP2040 allows up to 8388 ms; a save or a table load takes far less
 _BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017")  # let go once the devices are built
-BOOT_ONLY = _BOARD_ONLY + ("app.settings", "game.config", "game.presets", "game.snapshot_load")
+BOOT_ONLY = _BOARD_ONLY + ("app.resume", "app.settings", "game.config", "game.presets", "game.snapshot_load", "hal.json_file")
 
 
 def _devices():
@@ -62,21 +61,6 @@ def boot():
 
         halt_on_wiring_fault(error, _WATCHDOG_MS)
         raise error
-
-
-def release(names):
-    """Forget modules (and their packages' references to them) so the collector frees them."""
-    for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
-            dot = name.rfind(".")
-            package = name[:dot]
-            if dot > 0 and package in sys.modules:
-                try:
-                    delattr(sys.modules[package], name[dot + 1:])
-                except (AttributeError, TypeError):
-                    pass
-    gc.collect()
 
 
 def run(box):

@@ -14,7 +14,7 @@ def start(box):
     box.run(200)
     box.board.press("ok", 1000)
     box.run(START_MS)
-    return box.app.phase
+    return box.view.phase
 
 
 def roll(box, *dice):
@@ -22,7 +22,7 @@ def roll(box, *dice):
     box.dice.force(dice)
     box.board.press("ok")
     box.run(ROLL_MS)
-    assert box.app.total == sum(dice), "the dice %s did not land" % (dice,)
+    assert box.view.total == sum(dice), "the dice %s did not land" % (dice,)
 
 
 def roll_by_shaking(box):
@@ -59,4 +59,4 @@ def until_roll_awaited(box, max_steps=200):
     """A BoxPlayer of the box, played on until the turn waits for a roll -> the player."""
     from game.turn import AWAIT_ROLL
 
-    return play_until(BoxPlayer(box), lambda: awaiting(box.app, AWAIT_ROLL), max_steps)
+    return play_until(BoxPlayer(box), lambda: awaiting(box.view, AWAIT_ROLL), max_steps)

@@ -4,6 +4,7 @@ from the simulator's stand-ins); the `firmware` fixture is a copy of the firmwar
 may change; `open_box` builds simulated boxes that are closed after the test."""
 
 import shutil
+import sys
 
 import pytest
 
@@ -37,3 +38,15 @@ def open_box():
     yield make
     for box in boxes:
         box.close()
+
+
+@pytest.fixture(autouse=True)
+def firmware_modules_kept():
+    """The firmware lets modules go (app.release: the keeper's save path after each save, a
+    phase's frames): the ones loaded before a test are put back after it, so a test module's
+    `import game.snapshot` stays the module the firmware's next import finds."""
+    before = dict(sys.modules)
+    yield
+    for name, module in before.items():
+        if sys.modules.get(name) is not module and name.split(".")[0] in ("app", "game", "hal"):
+            sys.modules[name] = module

@@ -10,7 +10,7 @@ BENCH = FIRMWARE.parent / "bench"
 PROBE = r"""
 import gc
 import framebuf
-from app.core import MSG_MOVE, MSG_REFUSED
+from app.presentation import MSG_MOVE, MSG_REFUSED
 from app.lights import Lights
 from app.reconcile import FlapFeed, expected_open
 from app.roller import Roller

@@ -16,11 +16,11 @@ def test_without_an_accelerometer_ok_rolls_and_the_screen_says_so():
         assert oled(box)[5:7] == ["Press ok", "to roll"]
         box.board.shake(900)
         box.run(1500)
-        assert box.app.turn.rolls == 0
+        assert box.view.turn.rolls == 0
         box.board.press("ok")
         box.run(1100)
-        assert box.app.turn.rolls == 1
-        assert box.app.faults == []
+        assert box.view.turn.rolls == 1
+        assert box.view.faults == []
         assert BoxPlayer(box).play()
     finally:
         box.close()
@@ -33,12 +33,12 @@ def test_a_tap_does_not_roll_but_a_shake_does():
         for _ in range(3):
             box.board.tap()
             box.run(300)
-        assert box.app.turn.rolls == 0
+        assert box.view.turn.rolls == 0
         box.board.shake(900)
         box.run(700)
         assert oled(box)[5] == "Rolling..."
         box.run(900)
-        assert box.app.turn.rolls == 1 and box.app.dice_count == 2
+        assert box.view.turn.rolls == 1 and box.view.dice_count == 2
     finally:
         box.close()
 
@@ -49,16 +49,16 @@ def test_an_accelerometer_dying_mid_game_is_reported_once_and_ok_rolls_on():
         start(box)
         box.board.shake(900)
         box.run(1600)
-        assert box.app.turn.rolls == 1
+        assert box.view.turn.rolls == 1
         box.board.fail_device("accel", "eio")
         box.run(300)
-        assert len(box.app.faults) == 1 and "accelerometer" in box.app.faults[0]
+        assert len(box.view.faults) == 1 and "accelerometer" in box.view.faults[0]
         assert oled(box)[0] == "FAULT"
         box.run(6000)
-        assert len(box.app.faults) == 1
+        assert len(box.view.faults) == 1
         player = BoxPlayer(box)
         assert player.play()
-        assert len(box.app.faults) == 1
+        assert len(box.view.faults) == 1
     finally:
         box.close()
 
@@ -67,10 +67,10 @@ def test_a_missing_display_and_accelerometer_are_reported_once_at_start():
     box = SimBox(BoxOptions(seed=4, players=1, missing=("display", "accel")))
     try:
         box.run(8000)
-        assert len(box.app.faults) == 2
-        assert box.app.faults[0].startswith("accel:") and box.app.faults[1].startswith("display:")
+        assert len(box.view.faults) == 2
+        assert box.view.faults[0].startswith("accel:") and box.view.faults[1].startswith("display:")
         assert BoxPlayer(box).play()
-        assert len(box.app.faults) == 2
+        assert len(box.view.faults) == 2
     finally:
         box.close()
 

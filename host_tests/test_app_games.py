@@ -20,7 +20,7 @@ BOXES = {
 def _finished(box):
     from app.core import FINISHED
 
-    return box.app.phase == FINISHED
+    return box.view.phase == FINISHED
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -31,20 +31,20 @@ def test_every_preset_plays_to_a_winner_through_the_hardware(open_box, name):
     assert player.rolls >= 1
     assert _finished(box)
     player.to_standings()
-    winners = box.app.match.winners()
-    assert winners and box.app.winner_mask == sum(1 << p for p in winners)
+    winners = box.view.match.winners()
+    assert winners and box.view.winner_mask == sum(1 << p for p in winners)
     oled = text_lines(box.board.display_pixels())
     assert oled[0] in ("Winner!", "Shared win!")
     for winner in winners:
         assert any(line.startswith("*P%d " % (winner + 1)) for line in oled[1:])
-    assert box.app.faults == []
+    assert box.view.faults == []
 
 
 def test_the_300_on_two_mcp23017_expanders(open_box):
     box = open_box(seed=4, preset="the-300", players=1, tiles=24, flap_wiring="mcp23017")
     assert box.devices.flaps.tiles == 24
     assert BoxPlayer(box).play()
-    assert box.app.match.totals[0] == box.app.rules.score(box.app.turn.open_mask)
+    assert box.view.match.totals[0] == box.view.rules.score(box.view.turn.open_mask)
 
 
 def test_a_12_flap_box_plays_classic_on_tiles_1_to_9_and_ignores_the_rest(open_box):
@@ -58,7 +58,7 @@ def test_a_12_flap_box_plays_classic_on_tiles_1_to_9_and_ignores_the_rest(open_b
 def test_several_rounds_keep_totals_and_move_the_first_player(open_box):
     box = open_box(seed=3, preset="fixed-rounds", players=3)
     assert BoxPlayer(box).play()
-    match = box.app.match
+    match = box.view.match
     assert match.rounds_played == 5
     assert sorted(match.winners()) == [p for p in range(3) if match.totals[p] == min(match.totals)]
 
@@ -68,11 +68,11 @@ def test_canoga_shows_each_players_chips_at_the_end(open_box):
     player = BoxPlayer(box)
     assert player.play()
     player.to_standings()
-    chips = box.app.match.ledger.chips
+    chips = box.view.match.ledger.chips
     oled = text_lines(box.board.display_pixels())
     for player in range(3):
         assert oled[1 + player].endswith("$%d" % chips[player])
-    assert sum(chips) + box.app.match.ledger.pot == 300
+    assert sum(chips) + box.view.match.ledger.pot == 300
 
 
 def test_the_winners_colours_chase_round_the_leds(open_box):
@@ -82,7 +82,7 @@ def test_the_winners_colours_chase_round_the_leds(open_box):
     for _ in range(10):
         box.run(130)
         seen.update(box.board.led_colors())
-    winner = box.app.match.winners()[0]
+    winner = box.view.match.winners()[0]
     from app.lights import PLAYER_COLOURS
 
     colour = PLAYER_COLOURS[winner]
@@ -99,9 +99,9 @@ def test_ok_after_the_end_plays_again_and_select_goes_back_to_the_menu(open_box)
     player.to_standings()
     box.board.press("ok")
     box.run(300)
-    assert box.app.phase in (SETUP, PLAY)
-    assert box.app.winner_mask == 0 and box.app.match.rounds_played == 0
+    assert box.view.phase in (SETUP, PLAY)
+    assert box.view.winner_mask == 0 and box.view.match.rounds_played == 0
     box.board.press("select", 1000)
     box.run(1200)
-    assert box.app.phase == MENU
+    assert box.view.phase == MENU
     assert text_lines(box.board.display_pixels())[0] == "  SHUT THE BOX"

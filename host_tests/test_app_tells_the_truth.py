@@ -18,7 +18,7 @@ def _awaiting_move(app):
 def test_the_long_games_uncoverer_is_told_to_open_the_lit_tiles(open_box):
     box = open_box(seed=4, preset="long-game", players=2)
     player = BoxPlayer(box)
-    app = box.app
+    app = box.view
     play_until(player, lambda: app.invert and _awaiting_move(app), 2000)
     assert oled(box)[5:7] == ["Open lit tiles", "to make %d" % app.turn.total]
     legal = app.legal
@@ -43,10 +43,10 @@ def test_the_last_players_final_throw_is_shown(open_box):
     box = open_box(seed=11, preset="classic", players=2)
     player = BoxPlayer(box)
     assert player.play()
-    app = box.app
+    view = box.view
     lines = oled(box)
-    assert lines[0].startswith("P%d " % (app.result_player + 1))
-    assert "threw %d" % app.total in lines and "score %d" % app.result_score in lines
+    assert lines[0].startswith("P%d " % (view.result_player + 1))
+    assert "threw %d" % view.total in lines and "score %d" % view.result_score in lines
 
 
 def test_a_hint_follows_the_tiles_the_player_shut_instead(open_box):
@@ -54,20 +54,20 @@ def test_a_hint_follows_the_tiles_the_player_shut_instead(open_box):
 
     box = open_box(seed=5, preset="classic", players=1, hints=True)
     player = BoxPlayer(box)
-    app = box.app
+    view = box.view
     box.dice.force((3, 4))
-    play_until(player, lambda: _awaiting_move(app), 2000)
-    assert app.hint == 1 << 6  # a 7 from every tile: shut 7
+    play_until(player, lambda: _awaiting_move(view), 2000)
+    assert view.hint == 1 << 6  # a 7 from every tile: shut 7
     box.board.flip_flap(1)  # the player shuts 1 instead: 1 + 6 or 1 + 2 + 4 make 7
     box.run(200)
-    turn = app.turn
-    assert turn.pending == 1 and app.hint and not app.hint & ~app.legal
-    assert (app.hint | turn.pending) in turn.legal_moves()
+    turn = view.turn
+    assert turn.pending == 1 and view.hint and not view.hint & ~view.legal
+    assert (view.hint | turn.pending) in turn.legal_moves()
     colours = box.board.led_colors()
     scaled = [tuple(((c >> s & 255) * 65) >> 8 for s in (16, 8, 0)) for c in (HINT, PENDING)]
     assert colours[0] == scaled[1] and colours[6] != scaled[0]  # 7 is no longer the hint
     for tile in range(2, 10):
-        if app.hint >> (tile - 1) & 1:
+        if view.hint >> (tile - 1) & 1:
             assert colours[tile - 1] == scaled[0]
             box.board.flip_flap(tile)  # following the hint is taken
     box.run(200)
@@ -83,7 +83,7 @@ def test_the_menu_has_its_hints_row_without_the_hints_option(open_box):
 def test_a_game_needing_more_flaps_gets_a_box_that_has_them(open_box):
     box = open_box(preset="full-house")
     box.run(100)
-    assert box.app.menu.name() == "full-house" and box.app.faults == []
+    assert box.view.menu.name() == "full-house" and box.view.faults == []
     assert box.devices.flaps.tiles == 12
     box.close()
     with pytest.raises(OptionError) as error:
@@ -95,7 +95,7 @@ def test_the_300_gets_24_flaps_read_through_shift_registers(open_box):
     box = open_box(preset="the-300")
     box.run(100)
     assert box.devices.flaps.tiles == 24 and box.pinmap["flaps"][0]["type"] == "74hc165"
-    assert box.app.menu.name() == "the-300" and box.app.faults == []
+    assert box.view.menu.name() == "the-300" and box.view.faults == []
 
 
 def test_eight_players_canoga_standings_turn_pages_without_overwriting(open_box):
@@ -109,8 +109,8 @@ def test_eight_players_canoga_standings_turn_pages_without_overwriting(open_box)
     box.run(3100)
     assert oled(box) == pages[0]  # round again to the first page
     assert pages[0][0].endswith("more") and not pages[1][0].endswith("more")
-    chips = box.app.match.ledger.chips
-    totals = box.app.match.totals
+    chips = box.view.match.ledger.chips
+    totals = box.view.match.totals
     rows = [line for page in pages for line in page[1:] if line[1:2] == "P"]
-    assert rows == ["%sP%d %d $%d" % ("*" if box.app.winner_mask >> p & 1 else " ", p + 1,
+    assert rows == ["%sP%d %d $%d" % ("*" if box.view.winner_mask >> p & 1 else " ", p + 1,
                                       totals[p], chips[p]) for p in range(8)]

@@ -24,6 +24,7 @@ A match over whose statistics save was cut is merged, and the statistics saved, 
 boot, once (the machine checks it where it happens; the last test cuts exactly there).
 """
 
+import importlib
 import json
 import shutil
 import sys
@@ -31,7 +32,8 @@ import tempfile
 
 import hypothesis.strategies as st
 import pytest
-from app.core import FINISHED, MENU, PHASE_NAMES, PLAY, SETUP
+from app.core import FINISHED, MENU, PLAY, SETUP
+from app.view import PHASE_NAMES
 from game.snapshot import _TURN as SNAPSHOT_TURN_FIELDS
 from game.snapshot import snapshot
 from game.stats import Stats
@@ -178,32 +180,39 @@ class BoxMachine(RuleBasedStateMachine):
                              preset=self.PRESET, players=2, tiles=self.TILES)
         self.box = SimBox(options, files=self.files)
         self.player = BoxPlayer(self.box)
-        for name in STORES:
-            self._watch(name, getattr(self.box.keeper, name + "_file"))
-        app = self.box.app
+        # The keeper's files code stays loaded from now on (on the box it goes after each save),
+        # so its AtomicFile's saves can be watched.
+        sys.modules["app.keeper"].release = lambda names, collect=True: None
+        self._watch(importlib.import_module("hal.storage").AtomicFile)
+        view = self.box.view
         self.serial += 1
-        self.last_match = app.match
-        self.last_totals = list(app.match.totals) if app.match is not None else None
+        self.last_match = view.match
+        self.last_totals = list(view.match.totals) if view.match is not None else None
         self.last_turn = None
 
-    def _watch(self, name, store):
-        """Note each save of `store`: what it writes, and that it completed."""
-        save = store.save
+    def _watch(self, atomic_file):
+        """Note each save of the keeper's files: what it writes, and that it completed."""
+        save = getattr(atomic_file.save, "unwatched", atomic_file.save)  # watched once
 
-        def watched_save(payload):
+        def watched_save(store, payload):
+            name = store.path.rsplit("/", 1)[-1]
+            if name not in STORES:  # a copy kept as .bad
+                save(store, payload)
+                return
             self.saving = (name, bytes(payload), self.files.steps)
             if self.cut_place is not None and self.cut_place[0] == name:
                 self.files.cut_at = self.files.steps + _cut_offset(self.cut_place[1], len(payload))
                 self.cut_place = None
             try:
-                save(payload)
+                save(store, payload)
             except Exception:
                 self.saving = None
                 raise
             self.saving = None
             self.saved[name] = bytes(payload)
 
-        store.save = watched_save
+        watched_save.unwatched = save
+        atomic_file.save = watched_save
 
     def teardown(self):
         if self.box is not None:
@@ -224,7 +233,7 @@ class BoxMachine(RuleBasedStateMachine):
             self._cut_mid_save()
 
     def _sensible_step(self):
-        if self.box.app.phase == FINISHED:
+        if self.box.view.phase == FINISHED:
             self.box.board.press("ok")  # play again
             self.box.run(300)
         else:
@@ -251,28 +260,28 @@ class BoxMachine(RuleBasedStateMachine):
         self.box = None
         self._boot(shut)
         box = self.box
-        app = box.app
+        view = box.view
         if expected["match"] is not None:
             self._expect_merge_at_boot(expected, _saved_parts(expected["match"])[0])
         self.saved = expected
-        assert app.faults == [], app.faults
+        assert view.faults == [], view.faults
         for name in STORES:
             assert getattr(box.keeper, name + "_file").load() == expected[name], name
-        assert app.stats.to_dict() == _stats_dict(expected["stats"])
+        assert view.stats.to_dict() == _stats_dict(expected["stats"])
         if expected["match"] is None:
-            assert app.phase == MENU and app.match is None
+            assert view.phase == MENU and view.match is None
             return
         state, log = _saved_parts(expected["match"])
         if state["over"]:
-            assert app.phase == MENU and app.match is None, PHASE_NAMES[app.phase]
+            assert view.phase == MENU and view.match is None, PHASE_NAMES[view.phase]
             return
-        assert app.phase in (SETUP, PLAY), PHASE_NAMES[app.phase]
-        assert app.player == state["current"] and app.turn is app.match.turn
-        assert app.turn.open_mask == state["round"]["turn"][2]
-        assert _comparable(snapshot(app.match, app.source, app.tally)) == _comparable(state)
-        assert bytes(app.log.dump()) == log
+        assert view.phase in (SETUP, PLAY), PHASE_NAMES[view.phase]
+        assert view.player == state["current"] and view.turn is view.match.turn
+        assert view.turn.open_mask == state["round"]["turn"][2]
+        assert _comparable(snapshot(view.match, view.source, view.tally)) == _comparable(state)
+        assert bytes(view.log.dump()) == log
         if was_playing is not None:  # a clean cut in PLAY: nothing committed is lost
-            assert (app.player, app.turn.open_mask) == was_playing
+            assert (view.player, view.turn.open_mask) == was_playing
         box.run(60)  # the flaps read again: a half-made move on them is taken up
 
     def _expect_merge_at_boot(self, expected, state):
@@ -335,7 +344,7 @@ class BoxMachine(RuleBasedStateMachine):
 
         self._act(act)
 
-    @precondition(lambda self: self.box.app.phase != MENU)  # a short ok there changes the game
+    @precondition(lambda self: self.box.view.phase != MENU)  # a short ok there changes the game
     @rule(long=st.booleans())
     def press_ok(self, long):
         ms = 1000 if long else 120
@@ -346,7 +355,7 @@ class BoxMachine(RuleBasedStateMachine):
 
         self._act(act)
 
-    @precondition(lambda self: self.box.app.phase != MENU)
+    @precondition(lambda self: self.box.view.phase != MENU)
     @rule()
     def press_select(self):
         def act():
@@ -364,8 +373,8 @@ class BoxMachine(RuleBasedStateMachine):
         """Run ms more, then pull the plug (no save under way)."""
         self._act(lambda: self.box.run(ms))
         COUNTS["clean_cuts"] += 1
-        app = self.box.app
-        was_playing = (app.player, app.turn.open_mask) if app.phase == PLAY else None
+        view = self.box.view
+        was_playing = (view.player, view.turn.open_mask) if view.phase == PLAY else None
         self._power_back(dict(self.saved), was_playing)
 
     @rule(k=st.integers(0, 600), where=st.sampled_from(CUT_PLACES))
@@ -397,35 +406,35 @@ class BoxMachine(RuleBasedStateMachine):
     @invariant()
     def box_is_consistent(self):
         box = self.box
-        app = box.app
-        assert app.faults == [], app.faults
+        view = box.view
+        assert view.faults == [], view.faults
         assert self.saving is None
         for name in STORES:
             assert getattr(box.keeper, name + "_file").load() == self.saved[name], name
-        assert app.stats.to_dict() == _stats_dict(self.saved["stats"])
+        assert view.stats.to_dict() == _stats_dict(self.saved["stats"])
         if self.saved["menu"] is not None:
             assert json.loads(self.saved["menu"]) == dict(_MENU, game=self.PRESET)
-        match = app.match
+        match = view.match
         if match is None:
-            assert app.phase == MENU, PHASE_NAMES[app.phase]
+            assert view.phase == MENU, PHASE_NAMES[view.phase]
             self.last_match = None
             self.last_turn = None
             return
         assert match.players == 2 and match.rules.tiles == self.TILES
         self._check_totals(match)
-        self._check_saved(app)
+        self._check_saved(view)
         all_tiles = (1 << self.TILES) - 1
-        current, scores = _replay_log(app.log.events(), all_tiles)
-        assert app.log.dropped == 0
-        if app.phase == FINISHED:
+        current, scores = _replay_log(view.log.events(), all_tiles)
+        assert view.log.dropped == 0
+        if view.phase == FINISHED:
             assert match.over and current[0] is None
             assert list(match.totals) == [scores.get(player, 0) for player in range(2)]
             if self.last_turn is not None:
                 COUNTS["matches"] += 1
             self.last_turn = None
             return
-        assert not match.over and app.phase in (SETUP, PLAY), PHASE_NAMES[app.phase]
-        self._check_turn(app, match, current, all_tiles)
+        assert not match.over and view.phase in (SETUP, PLAY), PHASE_NAMES[view.phase]
+        self._check_turn(view, match, current, all_tiles)
 
     def _check_totals(self, match):
         totals = list(match.totals)
@@ -440,18 +449,18 @@ class BoxMachine(RuleBasedStateMachine):
                 self.last_totals, totals)
         self.last_totals = totals
 
-    def _check_saved(self, app):
+    def _check_saved(self, view):
         """The match in memory is the last save: a cut now would lose nothing committed."""
         assert self.saved["match"] is not None
         state, log = _saved_parts(self.saved["match"])
-        memory = snapshot(app.match, app.source, app.tally)
+        memory = snapshot(view.match, view.source, view.tally)
         assert _comparable(memory, False) == _comparable(state, False), (memory, state)
         assert not _pending(memory) & ~_pending(state), (memory, state)  # at most taken back since
-        assert bytes(app.log.dump()) == log
+        assert bytes(view.log.dump()) == log
 
-    def _check_turn(self, app, match, current, all_tiles):
-        turn = app.turn
-        assert turn is match.turn and app.player == match.current
+    def _check_turn(self, view, match, current, all_tiles):
+        turn = view.turn
+        assert turn is match.turn and view.player == match.current
         assert turn.state != OVER
         assert turn.start_mask == all_tiles
         assert not turn.open_mask & ~turn.start_mask and turn.open_mask
@@ -512,31 +521,29 @@ def test_a_twelve_tile_box_survives_random_play_and_power_cuts():
 
 
 def test_a_power_cut_in_the_stats_save_still_counts_the_finished_match(tmp_path):
-    files = PowerCutFiles()
-    box = SimBox(BoxOptions(data_dir=str(tmp_path), seed=3), files=files)
+    class CutInTheStatsSave(PowerCutFiles):
+        def open(self, path, mode):
+            if "w" in mode and path.endswith("/stats.new"):
+                self.cut_at = self.steps + 5  # the header's fifth byte
+            return super().open(path, mode)
+
+    box = SimBox(BoxOptions(data_dir=str(tmp_path), seed=3), files=CutInTheStatsSave())
     try:
-        save_stats = box.keeper.stats_file.save
-
-        def cut_in_the_middle(payload):
-            files.cut_at = files.steps + 5  # the header's fifth byte
-            save_stats(payload)
-
-        box.keeper.stats_file.save = cut_in_the_middle
         player = BoxPlayer(box)
         with pytest.raises(PowerCut):
             while player.step():
                 pass
-        assert box.app.phase == FINISHED and box.app.stats.summary("classic")["games"] == 1
+        assert box.view.phase == FINISHED and box.view.stats.summary("classic")["games"] == 1
         shut = box.board.shut_tiles()
     finally:
         box.close()
     box = SimBox(BoxOptions(data_dir=str(tmp_path), seed=3, flaps_shut=tuple(shut)))
     try:
         box.run(300)
-        assert box.app.phase == MENU and box.app.faults == []
+        assert box.view.phase == MENU and box.view.faults == []
         state, _log = _saved_parts(box.keeper.match_file.load())
         assert state["over"] == 1  # the finished match is on the flash, its tally with it
-        assert box.app.stats.summary("classic")["games"] == 1  # merged at boot, once
+        assert box.view.stats.summary("classic")["games"] == 1  # merged at boot, once
         assert json.loads(box.keeper.stats_file.load())["presets"]["classic"][0] == 1
         writes = box.keeper.writes
     finally:
@@ -545,6 +552,6 @@ def test_a_power_cut_in_the_stats_save_still_counts_the_finished_match(tmp_path)
     box = SimBox(BoxOptions(data_dir=str(tmp_path), seed=3, flaps_shut=tuple(shut)))
     try:
         box.run(300)
-        assert box.app.stats.summary("classic")["games"] == 1 and box.keeper.writes == 0  # not twice
+        assert box.view.stats.summary("classic")["games"] == 1 and box.keeper.writes == 0  # not twice
     finally:
         box.close()

@@ -65,7 +65,7 @@ def open_box(open_box, monkeypatch):
 
 def record_turns(box):
     """[(player, score)] of every turn the match ends, appended as the App ends each turn."""
-    match = box.app.match
+    match = box.view.match
     turns = []
     end_turn = match.end_turn
 
@@ -78,7 +78,7 @@ def record_turns(box):
 
 
 def assert_totals_add_up(box, turns, players):
-    match = box.app.match
+    match = box.view.match
     for player in range(players):
         assert match.totals[player] == sum(score for who, score in turns if who == player)
 
@@ -87,7 +87,7 @@ def ready_to_roll(box):
     """The turn waits for a roll, nothing to put right, the dice at rest."""
     from game.turn import AWAIT_ROLL
 
-    return awaiting(box.app, AWAIT_ROLL)
+    return awaiting(box.view, AWAIT_ROLL)
 
 
 # --- 1. the accelerometer ---------------------------------------------------------------------
@@ -101,47 +101,47 @@ def test_an_accelerometer_failing_mid_turn_is_reported_once_ok_rolls_and_shaking
 
     box = open_box(accel_spec=MPU6050_SPEC if chip == "mpu6050" else None, seed=7,
                    preset="fixed-rounds", players=2)
-    app = box.app
+    view = box.view
     assert type(box.devices.accel).__name__ == {"lis3dh": "LIS3DH_I2C", "mpu6050": "MPU6050"}[chip]
     start(box)
     turns = record_turns(box)
     roll_by_shaking(box)
-    assert app.turn.rolls == 1 and app.turn.state == AWAIT_MOVE  # mid-turn: a move to make
-    assert app.shaking_rolls()
+    assert view.turn.rolls == 1 and view.turn.state == AWAIT_MOVE  # mid-turn: a move to make
+    assert view.shaking_rolls()
 
     box.board.fail_device("accel", mode)
     box.run(300)
-    assert app.faults == ["accelerometer: read failed ([Errno %d] %s); press ok to roll"
+    assert view.faults == ["accelerometer: read failed ([Errno %d] %s); press ok to roll"
                           % ({"EIO": 5, "ETIMEDOUT": 110}[ERRNO_NAMES[mode]], ERRNO_NAMES[mode])]
-    assert not app.shaking_rolls()
+    assert not view.shaking_rolls()
 
     # While it is failed, a shake does nothing and ok rolls.
     player = BoxPlayer(box)
     play_until(player, lambda: ready_to_roll(box))
-    turn = app.turn
+    turn = view.turn
     rolls = turn.rolls
     roll_by_shaking(box)
-    assert app.turn is turn and turn.rolls == rolls
+    assert view.turn is turn and turn.rolls == rolls
     box.board.press("ok")
     box.run(1000)
     assert turn.rolls == rolls + 1
     for _ in range(40):  # and the game goes on, ok rolling, the fault not reported again
         assert player.step()
     assert len(turns) >= 1
-    assert len(app.faults) == 1
+    assert len(view.faults) == 1
 
     box.board.heal_device("accel")
     box.run(1500)  # the detector retries the sensor once a second
-    assert app.shaking_rolls()
+    assert view.shaking_rolls()
     play_until(player, lambda: ready_to_roll(box))
-    turn = app.turn
+    turn = view.turn
     rolls = turn.rolls
     roll_by_shaking(box)
     assert turn.rolls == rolls + 1  # shaking rolls again
 
     assert player.play()
-    assert len(app.faults) == 1
-    assert app.match.rounds_played == 5 and len(turns) == 10
+    assert len(view.faults) == 1
+    assert view.match.rounds_played == 5 and len(turns) == 10
     assert_totals_add_up(box, turns, 2)
 
 
@@ -152,30 +152,29 @@ def test_an_accelerometer_failing_mid_turn_is_reported_once_ok_rolls_and_shaking
 def test_a_display_failing_mid_game_does_not_stop_the_game_and_lights_again_when_healed(
         open_box, mode):
     box = open_box(seed=9, preset="fixed-rounds", players=2)
-    app = box.app
-    display = box.devices.display
+    view = box.view
     start(box)
     turns = record_turns(box)
     roll_by_shaking(box)
-    assert app.turn.rolls == 1
+    assert view.turn.rolls == 1
     assert oled(box)[0].startswith("Player 1")  # drawn: the turn in play
 
     box.board.fail_device("display", mode)
     player = BoxPlayer(box)
     # The game goes on over two turns' ends (the App redraws every change: each one fails).
     play_until(player, lambda: len(turns) >= 2)
-    assert display.fault == "display: write failed ([Errno 5] EIO)"
-    assert app.faults == [display.fault + "; the LEDs play on"]  # reported once
+    assert view.screen_fault == "display: write failed ([Errno 5] EIO)"
+    assert view.faults == [view.screen_fault + "; the LEDs play on"]  # reported once
 
     if mode == "vanish":  # it came loose: the panel lost power and powers up dark
         box.board.display.power_on_reset()
         assert oled(box) == [""] * 8
     box.board.heal_device("display")
     assert player.play()  # and the next frame lights the panel again
-    assert display.fault is None
+    assert view.screen_fault is None
     player.to_standings()
     assert oled(box)[0] in ("Winner!", "Shared win!")
-    assert app.match.rounds_played == 5 and len(turns) == 10
+    assert view.match.rounds_played == 5 and len(turns) == 10
     assert_totals_add_up(box, turns, 2)
 
 
@@ -185,14 +184,14 @@ def test_a_display_failing_mid_game_is_reported_once_on_the_leds(open_box):
     box.board.fail_device("display", "eio")
     roll_by_shaking(box)
     box.run(500)
-    assert box.app.faults == ["display: write failed ([Errno 5] EIO); the LEDs play on"]
+    assert box.view.faults == ["display: write failed ([Errno 5] EIO); the LEDs play on"]
     red_seen = set()
     for _ in range(12):
         box.run(50)
         red_seen.update(colour for colour in box.board.led_colors() if colour[0] and not colour[1])
     assert red_seen  # every LED blinks red while the fault is shown, as with no display
     BoxPlayer(box).play()
-    assert len(box.app.faults) == 1
+    assert len(box.view.faults) == 1
 
 
 # --- 3. the flap expander ---------------------------------------------------------------------
@@ -204,15 +203,15 @@ def test_the_flap_expander_failing_mid_turn_never_reads_as_a_move(open_box, mode
     from game.turn import AWAIT_MOVE
 
     box = open_box(seed=4, preset="full-house", players=2, tiles=12, flap_wiring="mcp23017")
-    app = box.app
+    view = box.view
     board = box.board
     start(box)
     turns = record_turns(box)
     player = BoxPlayer(box)
-    play_until(player, lambda: app.phase == PLAY and app.turn.state == AWAIT_MOVE
-               and app.turn.moves_made >= 1 and not app.turn.pending and app.legal
-               and not app.must_open and not app.must_shut)  # mid-turn, some flaps down
-    turn = app.turn
+    play_until(player, lambda: view.phase == PLAY and view.turn.state == AWAIT_MOVE
+               and view.turn.moves_made >= 1 and not view.turn.pending and view.legal
+               and not view.must_open and not view.must_shut)  # mid-turn, some flaps down
+    turn = view.turn
     before = (turn.open_mask, turn.pending, turn.state, turn.rolls)
     shut_before = board.shut_tiles()
     assert shut_before and turn.open_mask == sum(1 << (flap - 1) for flap in range(1, 13)
@@ -220,11 +219,11 @@ def test_the_flap_expander_failing_mid_turn_never_reads_as_a_move(open_box, mode
 
     board.fail_device("mcp23017_0x20", mode)
     box.run(200)
-    assert app.faults == ["flaps: MCP23017 at 0x20 failed ([Errno %d] %s)"
+    assert view.faults == ["flaps: MCP23017 at 0x20 failed ([Errno %d] %s)"
                           % ({"EIO": 5, "ETIMEDOUT": 110}[ERRNO_NAMES[mode]], ERRNO_NAMES[mode])]
     # The player shuts a lit tile and knocks two more flaps while the bus is down: nothing is
     # read, so nothing moves in the game; a roll is refused too (the move is not finished).
-    tile = app.legal.bit_length()
+    tile = view.legal.bit_length()
     others = [flap for flap in range(1, 13) if flap != tile][:2]
     board.set_flap(tile, True)
     for flap in others:
@@ -232,20 +231,20 @@ def test_the_flap_expander_failing_mid_turn_never_reads_as_a_move(open_box, mode
     box.run(600)
     box.board.press("ok")
     box.run(1500)
-    assert app.turn is turn and app.phase == PLAY
+    assert view.turn is turn and view.phase == PLAY
     assert (turn.open_mask, turn.pending, turn.state, turn.rolls) == before
-    assert not app.must_open and not app.must_shut  # the last reading stands
-    assert len(app.faults) == 1
+    assert not view.must_open and not view.must_shut  # the last reading stands
+    assert len(view.faults) == 1
 
     board.heal_device("mcp23017_0x20")
     for flap in others:  # put them back before the bus is read again
         board.flip_flap(flap)
     box.run(300)
-    assert app.flaps.fault is None
+    assert box.devices.flaps.fault is None
     assert board.shut_tiles() == sorted(shut_before + [tile])
     assert turn.pending & (1 << (tile - 1)) or not turn.open_mask & (1 << (tile - 1))
     assert player.play()
-    assert len(app.faults) == 1
+    assert len(view.faults) == 1
     assert len(turns) == 2
     assert_totals_add_up(box, turns, 2)
 
@@ -259,39 +258,39 @@ def test_a_flap_stuck_shut_at_the_start_of_a_turn_holds_the_turn_until_it_opens(
     from app.core import PLAY, SETUP
 
     box = open_box(seed=2, preset="classic", players=2)
-    app = box.app
+    view = box.view
     board = box.board
     start(box)
     turns = record_turns(box)
     player = BoxPlayer(box)
     # Player 1's turn ends with flaps down: player 2's turn starts with them to open.
-    play_until(player, lambda: app.phase == SETUP and app.player == 1)
-    assert turns and app.must_open
-    tile = app.must_open.bit_length()  # the highest flap player 1 left down
+    play_until(player, lambda: view.phase == SETUP and view.player == 1)
+    assert turns and view.must_open
+    tile = view.must_open.bit_length()  # the highest flap player 1 left down
     assert board.flap_shut(tile)
 
     board.fail_device("flap%d" % tile, "stuck_closed")
     for _ in range(20):  # the player opens every flap; the stuck one still reads shut
         assert player.step()
     assert not board.flap_shut(tile)
-    assert app.phase == SETUP and app.must_open == 1 << (tile - 1) and app.must_shut == 0
+    assert view.phase == SETUP and view.must_open == 1 << (tile - 1) and view.must_shut == 0
     assert board.led_colors()[tile - 1] == GUIDE_AMBER  # shown: open this one
     assert [colour for colour in board.led_colors() if colour != (0, 0, 0)] == [GUIDE_AMBER]
     board.shake(900)  # neither a shake nor ok rolls
     box.run(1600)
     board.press("ok")
     box.run(1000)
-    assert app.phase == SETUP and app.turn.rolls == 0 and len(turns) == 1
+    assert view.phase == SETUP and view.turn.rolls == 0 and len(turns) == 1
 
     board.heal_device("flap%d" % tile)
     box.run(200)
-    assert app.phase == SETUP and app.must_open == 0  # "ok to play"
+    assert view.phase == SETUP and view.must_open == 0  # "ok to play"
     board.press("ok")
     box.run(300)
-    assert app.phase == PLAY and app.must_open == 0
-    assert app.turn.open_mask == app.rules.start_mask()
+    assert view.phase == PLAY and view.must_open == 0
+    assert view.turn.open_mask == view.rules.start_mask()
     assert player.play()
-    assert app.faults == []  # a stuck switch is a flap to move, not a device fault
+    assert view.faults == []  # a stuck switch is a flap to move, not a device fault
     assert len(turns) == 2
     assert_totals_add_up(box, turns, 2)
 
@@ -301,15 +300,15 @@ def test_a_flap_stuck_open_is_not_taken_as_shut_until_it_really_closes(open_box)
     from game.turn import AWAIT_MOVE
 
     box = open_box(seed=6, preset="classic", players=1)
-    app = box.app
+    view = box.view
     board = box.board
     start(box)
     turns = record_turns(box)
     player = BoxPlayer(box)
-    play_until(player, lambda: app.phase == PLAY and app.turn.state == AWAIT_MOVE
-               and app.legal and not app.turn.pending)
-    turn = app.turn
-    tile = app.legal.bit_length()
+    play_until(player, lambda: view.phase == PLAY and view.turn.state == AWAIT_MOVE
+               and view.legal and not view.turn.pending)
+    turn = view.turn
+    tile = view.legal.bit_length()
     before = (turn.open_mask, turn.pending, turn.rolls)
 
     board.fail_device("flap%d" % tile, "stuck_open")
@@ -317,7 +316,7 @@ def test_a_flap_stuck_open_is_not_taken_as_shut_until_it_really_closes(open_box)
     box.run(500)
     assert board.flap_shut(tile)
     assert (turn.open_mask, turn.pending, turn.rolls) == before and turn.state == AWAIT_MOVE
-    assert app.legal & (1 << (tile - 1))  # still lit, still to shut
+    assert view.legal & (1 << (tile - 1))  # still lit, still to shut
     board.press("ok")  # no move made: ok does not roll
     box.run(1000)
     assert turn.rolls == before[2]
@@ -327,7 +326,7 @@ def test_a_flap_stuck_open_is_not_taken_as_shut_until_it_really_closes(open_box)
     moved = turn.pending | (before[0] & ~turn.open_mask)
     assert moved & (1 << (tile - 1))  # the flap really closed: now it counts
     assert player.play()
-    assert app.faults == []
+    assert view.faults == []
     assert len(turns) == 1
     assert_totals_add_up(box, turns, 1)
 
@@ -400,16 +399,18 @@ def test_good_keys_beside_a_bad_one_are_kept(tmp_path):
 def test_a_box_started_on_a_half_written_config_json_reports_it_once_and_plays(open_box, tmp_path):
     from app.core import App
     from app.settings import load_settings
+    from app.view import View
 
     path = settings_file(tmp_path, b'{"rules": {"preset": "classic"}, "players": 3, "hi')
     settings, faults = load_settings(str(path))
     box = open_box(seed=3)
     box.app = App(box.devices, settings, box.dice, faults=faults)  # as main.py builds it
+    box.view = View(box.app)
     start(box)
-    match = box.app.match
+    match = box.view.match
     assert match is not None and match.players == 2  # the default, not the 3 half-written
     assert BoxPlayer(box).play()
-    assert box.app.faults == faults and len(faults) == 1
+    assert box.view.faults == faults and len(faults) == 1
     assert path.read_bytes() == b'{"rules": {"preset": "classic"}, "players": 3, "hi'
 
 

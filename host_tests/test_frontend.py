@@ -159,7 +159,7 @@ def test_the_side_panel_shows_what_each_long_game_player_has_left():
     try:
         box.board.press("ok", 1000)
         box.run(1500)
-        assert side_panel(box.app)[2:5] == ["left to play", "P1 shut 45", "P2 open 0"]
+        assert side_panel(box.view)[2:5] == ["left to play", "P1 shut 45", "P2 open 0"]
     finally:
         box.close()
 
@@ -168,12 +168,12 @@ def test_the_side_panel_shows_this_rounds_scores_before_the_round_ends():
     box = SimBox(BoxOptions(seed=3, preset="tournament", players=3))
     try:
         player = BoxPlayer(box)
-        app = box.app
-        while not (app.match is not None and app.result_player == 0):
+        view = box.view
+        while not (view.match is not None and view.result_player == 0):
             assert player.step()
-        panel = side_panel(app)
-        assert panel[2] == "total +round" and app.match.totals == [0, 0, 0]
-        assert panel[3] == "P1 0 +%d" % app.result_score and panel[4] == "P2 0"
+        panel = side_panel(view)
+        assert panel[2] == "total +round" and view.match.totals == [0, 0, 0]
+        assert panel[3] == "P1 0 +%d" % view.result_score and panel[4] == "P2 0"
         assert all(len(line) <= PANEL_WIDTH for line in panel)
     finally:
         box.close()

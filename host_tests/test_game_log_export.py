@@ -45,7 +45,7 @@ def play_and_export(data_dir, **options):
     try:
         player = BoxPlayer(box)
         assert player.play(), "the match did not finish"
-        totals = list(box.app.match.totals)
+        totals = list(box.view.match.totals)
         rolls = player.rolls
     finally:
         box.close()

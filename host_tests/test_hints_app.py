@@ -31,20 +31,20 @@ def test_the_best_moves_tiles_light_in_the_hint_colour(box):
     from app.lights import HINT, LEGAL
     from game.turn import AWAIT_MOVE
 
-    assert box.app.menu.hints_on
+    assert box.view.menu.hints_on
     player = until_roll_awaited(box)
     oled = text_lines(box.board.display_pixels())
     assert oled[2].endswith("10%") and oled[3].endswith("shut")  # 9.67 % from all tiles up
     _roll(box, player, 3, 4)
-    turn = box.app.turn
+    turn = box.view.turn
     assert turn.state == AWAIT_MOVE and turn.total == 7
     best = load(preset("classic")).best_move(turn)
-    assert best == box.app.hint == 0b1000000  # a 7: shut tile 7
+    assert best == box.view.hint == 0b1000000  # a 7: shut tile 7
     colours = box.board.led_colors()
     for tile in range(1, 10):
         if best >> (tile - 1) & 1:
             assert colours[tile - 1] == _scaled(HINT), tile
-        elif box.app.legal >> (tile - 1) & 1:
+        elif box.view.legal >> (tile - 1) & 1:
             assert colours[tile - 1] == _scaled(LEGAL), tile
     chance = percent(load(preset("classic")).shut_raw(0b110111111))
     assert text_lines(box.board.display_pixels())[2].endswith("%d%%" % chance)
@@ -58,12 +58,12 @@ def test_a_costly_move_shows_in_the_review_and_ok_dismisses_it(box):
     box.board.flip_flap(1)  # 1 + 6 instead of the best move, 7
     box.board.flip_flap(6)
     box.run(200)
-    assert box.app.turn.open_mask == 0b111011110
+    assert box.view.turn.open_mask == 0b111011110
     while player.step():
         pass
-    app = box.app
-    assert app.phase == FINISHED and app.reviewing
-    review = app.hints.review
+    view = box.view
+    assert view.phase == FINISHED and view.reviewing
+    review = view.hints.review
     assert review.made[0] == 0b100001 and review.best[0] == 0b1000000 and review.costs[0] > 0
     oled = text_lines(box.board.display_pixels())
     assert oled[0].startswith("Review P1") and oled[0].endswith("score")
@@ -73,7 +73,7 @@ def test_a_costly_move_shows_in_the_review_and_ok_dismisses_it(box):
         assert line.endswith("best") or "+" in line or line.endswith("ok"), index
     box.board.press("ok")
     box.run(300)
-    assert not app.reviewing and app.phase == FINISHED
+    assert not view.reviewing and view.phase == FINISHED
     assert text_lines(box.board.display_pixels())[0] == "P1 no move"  # the last turn's result
     box.board.press("ok")
     box.run(300)
@@ -92,10 +92,10 @@ def test_one_die_advice_shows_when_one_die_is_allowed():
             for tile in tiles:
                 sim.board.flip_flap(tile)
             sim.run(200)
-        app = sim.app
-        assert app.turn.open_mask == 0b111111 and app.turn.one_die_allowed()
-        advised = load(preset("classic")).one_die_advised(app.turn)
-        assert app.advice == (1 if advised else 0)
+        view = sim.view
+        assert view.turn.open_mask == 0b111111 and view.turn.one_die_allowed()
+        advised = load(preset("classic")).one_die_advised(view.turn)
+        assert view.advice == (1 if advised else 0)
         oled = text_lines(sim.board.display_pixels())
         assert oled[2].startswith("hint") and oled[3].startswith("1die" if advised else "2die")
     finally:
@@ -107,11 +107,11 @@ def test_without_hints_nothing_is_lit_in_the_hint_colour():
 
     sim = SimBox(BoxOptions(seed=5, preset="classic", players=1))
     try:
-        assert not sim.app.menu.hints_on  # offered (as on the box), but off
+        assert not sim.view.menu.hints_on  # offered (as on the box), but off
         player = until_roll_awaited(sim)
         _roll(sim, player, 3, 4)
         assert _scaled(HINT) not in sim.board.led_colors()
-        assert sim.app.chance == -1
+        assert sim.view.chance == -1
     finally:
         sim.close()
 
@@ -164,7 +164,7 @@ def test_a_twelve_tile_box_shows_hints():
         oled = text_lines(sim.board.display_pixels())
         assert oled[2].endswith("%d%%" % percent(policy.shut_raw(4095))) and oled[3].endswith("shut")
         _roll(sim, player, 6, 6)
-        turn = sim.app.turn
-        assert turn.total == 12 and sim.app.hint == policy.best_move(turn) != 0
+        turn = sim.view.turn
+        assert turn.total == 12 and sim.view.hint == policy.best_move(turn) != 0
     finally:
         sim.close()

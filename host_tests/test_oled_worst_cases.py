@@ -104,6 +104,7 @@ def test_flaps_to_move_are_listed_whole_or_end_in_an_ellipsis(screen, must_open,
 
 def test_every_game_name_reads_whole_in_the_menu(screen):
     from app.menu import Menu
+    from app.screen_menu import show_menu
     from app.settings import HOUSE
     from game.presets import PRESET_NAMES, preset
 
@@ -111,7 +112,7 @@ def test_every_game_name_reads_whole_in_the_menu(screen):
     menu = Menu([(name, preset("classic")) for name in names], 0, 8, True, True)
     for entry, name in enumerate(names):
         menu.entry = entry
-        screen.show_menu(menu)
+        show_menu(screen, menu)
         lines = screen.read()
         shown = (lines[1][6:] + lines[2][1:]).strip() if lines[1][6:] else lines[2].strip()
         assert shown == name, lines
@@ -124,11 +125,13 @@ def test_every_game_name_reads_whole_in_the_menu(screen):
     ([9999] * 8, [DIGITAL_24] * 8),
 ])
 def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, totals):
+    from app.screen_end import show_standings
+
     shown = {}
     first = 0
     pages = 0
     while True:
-        following = screen.show_standings("Shared win!", totals, 8, chips, 0b10000001, first)
+        following = show_standings(screen, "Shared win!", totals, 8, chips, 0b10000001, first)
         lines = screen.read()
         assert lines[0].startswith("Shared win!") and lines[0].endswith("more") == (following != 0)
         for row, line in enumerate(lines):
@@ -148,7 +151,7 @@ def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, tota
 
 
 def test_a_long_fault_message_pages_over_the_screen(screen):
-    from app.screens import fault_pages
+    from app.screen_fault import fault_pages, show_fault
     from game.config import ConfigError, rules_from_config
 
     with pytest.raises(ConfigError) as error:
@@ -158,7 +161,7 @@ def test_a_long_fault_message_pages_over_the_screen(screen):
     assert pages > 1
     words = []
     for page in range(pages):
-        screen.show_fault(message, page)
+        show_fault(screen, message, page)
         lines = screen.read()
         assert lines[0].startswith("FAULT")
         words.extend(" ".join(lines[1:]).split())
@@ -168,19 +171,20 @@ def test_a_long_fault_message_pages_over_the_screen(screen):
 
 def test_a_review_of_more_moves_than_rows_says_how_many_more(screen):
     from app.hints import Review
+    from app.screen_end import show_review
 
     review = Review()
     review.count = 9
     for index in range(9):
         review.totals[index] = 1 + index
         review.made[index] = review.best[index] = 1 << index
-    screen.show_review(review)
+    show_review(screen, review)
     lines = screen.read()
     assert lines[6] == "and 4 more" and lines[7] == "all best moves"
 
 
 def test_the_worst_turn_screen_fits(screen):
-    from app.core import MSG_MOVE_OK_UNCOVER, MSG_SHAKE_CHOSEN
+    from app.presentation import MSG_MOVE_OK_UNCOVER, MSG_SHAKE_CHOSEN
 
     screen.show_turn(7, bytearray((6, 6, 6, 6)), 4, 24, MSG_SHAKE_CHOSEN)
     assert screen.read()[0] == "Player 8   = 24"

@@ -43,21 +43,21 @@ def test_cut_after_the_dice_landed_resumes_with_the_same_dice_and_lit_tiles(tmp_
     try:
         assert start(box) == PLAY
         roll(box, 3, 6)
-        assert box.app.turn.state == AWAIT_MOVE and box.app.legal
-        legal = box.app.legal
+        assert box.view.turn.state == AWAIT_MOVE and box.view.legal
+        legal = box.view.legal
     finally:
         flaps = power_cut(box)
     box = boot(tmp_path, flaps, seed=99)  # another boot, other random numbers
     try:
         box.run(300)
-        app = box.app
-        assert app.phase == PLAY and app.player == 0
-        assert app.turn.state == AWAIT_MOVE and app.turn.total == 9 and app.legal == legal
-        assert list(app.dice[:app.dice_count]) == [3, 6]
+        view = box.view
+        assert view.phase == PLAY and view.player == 0
+        assert view.turn.state == AWAIT_MOVE and view.turn.total == 9 and view.legal == legal
+        assert list(view.dice[:view.dice_count]) == [3, 6]
         assert "Shut lit tiles" in text_lines(box.board.display_pixels())
         shut(box, 9)
-        assert app.turn.state == AWAIT_ROLL and app.turn.open_mask == mask_of(range(1, 9))
-        assert app.faults == []
+        assert view.turn.state == AWAIT_ROLL and view.turn.open_mask == mask_of(range(1, 9))
+        assert view.faults == []
     finally:
         box.close()
 
@@ -68,18 +68,18 @@ def test_a_half_made_move_on_the_flaps_is_taken_up_again_after_the_cut(tmp_path)
         assert start(box) == PLAY
         roll(box, 1, 2)
         shut(box, 1)  # 1 of a 1 + 2: pending, not saved
-        assert box.app.turn.pending == bit(1)
+        assert box.view.turn.pending == bit(1)
     finally:
         flaps = power_cut(box)
     assert flaps == [1]
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
-        app = box.app
-        assert app.phase == PLAY and app.turn.pending == bit(1) and app.turn.total == 3
-        assert app.must_open == 0 and app.must_shut == 0
+        view = box.view
+        assert view.phase == PLAY and view.turn.pending == bit(1) and view.turn.total == 3
+        assert view.must_open == 0 and view.must_shut == 0
         shut(box, 2)
-        assert app.turn.state == AWAIT_ROLL and app.turn.open_mask == mask_of(range(3, 10))
+        assert view.turn.state == AWAIT_ROLL and view.turn.open_mask == mask_of(range(3, 10))
     finally:
         box.close()
 
@@ -90,23 +90,23 @@ def test_a_flap_reopened_while_the_power_was_off_must_be_shut_before_rolling(tmp
         assert start(box) == PLAY
         roll(box, 4, 5)
         shut(box, 9)
-        assert box.app.turn.open_mask == mask_of(range(1, 9))
+        assert box.view.turn.open_mask == mask_of(range(1, 9))
     finally:
         power_cut(box)
     box = boot(tmp_path, shut=())  # someone lifted flap 9 while the box was off
     try:
         box.run(300)
-        app = box.app
-        assert app.phase == PLAY and app.must_shut == bit(9)
+        view = box.view
+        assert view.phase == PLAY and view.must_shut == bit(9)
         assert text_lines(box.board.display_pixels())[5:7] == ["Already played:", "shut tile 9"]
-        rolls = app.turn.rolls
+        rolls = view.turn.rolls
         box.board.press("ok")
         box.run(1200)
-        assert app.turn.rolls == rolls  # no roll while the board and the game disagree
+        assert view.turn.rolls == rolls  # no roll while the board and the game disagree
         shut(box, 9)
-        assert app.must_shut == 0
+        assert view.must_shut == 0
         roll(box, 2, 2)
-        assert app.turn.rolls == rolls + 1 and app.turn.total == 4
+        assert view.turn.rolls == rolls + 1 and view.turn.total == 4
     finally:
         box.close()
 
@@ -142,15 +142,15 @@ def test_a_power_cut_at_every_write_step_of_a_save_keeps_the_old_or_the_new_matc
         assert cut == (cut_after < steps)
         box = boot(data_dir)  # no flap was moved: the cut came as the dice landed
         try:
-            app = box.app
-            assert app.phase in (SETUP, PLAY) and app.faults == [], (cut_after, app.faults)
+            view = box.view
+            assert view.phase in (SETUP, PLAY) and view.faults == [], (cut_after, view.faults)
             if cut_after < steps - 1:  # the new copy was not whole: the old one
                 assert box.keeper.match_file.load() == before
-                assert app.turn.rolls == 0  # the roll was lost with the power: roll again
+                assert view.turn.rolls == 0  # the roll was lost with the power: roll again
             else:  # whole (renamed at the next boot if the cut came before the rename)
-                assert app.turn.rolls == 1 and app.turn.total == 9 and app.turn.state == AWAIT_MOVE
+                assert view.turn.rolls == 1 and view.turn.total == 9 and view.turn.state == AWAIT_MOVE
             if cut_after % 50 == chunk:  # and the box plays on from there to the end of the match
-                assert BoxPlayer(box).play() and app.phase == FINISHED
+                assert BoxPlayer(box).play() and view.phase == FINISHED
         finally:
             box.close()
 
@@ -163,16 +163,16 @@ def test_flash_writes_are_bounded_per_turn_and_the_match_file_stays_small(tmp_pa
         player = BoxPlayer(box)
         writes = box.keeper.writes
         turns = 0
-        while box.app.phase != FINISHED:
+        while box.view.phase != FINISHED:
             player.step()
             payload = box.keeper.match_file.load()
             biggest = max(biggest, len(payload) if payload else 0)
-            ended = box.app.tally.turns
+            ended = box.view.tally.turns
             if ended != turns:
                 turns = ended
                 writes_per_turn.append(box.keeper.writes - writes)
                 writes = box.keeper.writes
-        tiles = box.app.rules.tiles
+        tiles = box.view.rules.tiles
         assert len(writes_per_turn) == 3 and max(writes_per_turn) <= 2 * tiles + 1, writes_per_turn
         assert box.keeper.writes <= 3 * (2 * tiles + 1) + 3  # + the menu, the start and the stats
         assert biggest < 1024
@@ -198,9 +198,9 @@ class FullFlash:
 def test_a_full_flash_is_reported_once_and_the_match_plays_to_its_end(tmp_path):
     box = boot(tmp_path, files=FullFlash())
     try:
-        assert BoxPlayer(box).play() and box.app.phase == FINISHED
-        saving = [fault for fault in box.app.faults if fault.startswith("not saved")]
-        assert len(saving) == 1 and "write failed" in saving[0], box.app.faults
+        assert BoxPlayer(box).play() and box.view.phase == FINISHED
+        saving = [fault for fault in box.view.faults if fault.startswith("not saved")]
+        assert len(saving) == 1 and "write failed" in saving[0], box.view.faults
         assert not (tmp_path / "match").exists()
     finally:
         box.close()
@@ -213,9 +213,9 @@ def test_an_unreadable_saved_match_is_reported_set_aside_and_the_box_starts_afre
     box = boot(tmp_path)
     try:
         box.run(300)
-        assert box.app.phase == MENU
-        assert len(box.app.faults) == 1 and "match unreadable" in box.app.faults[0]
-        assert "match.bad" in box.app.faults[0] and (tmp_path / "match.bad").exists()
+        assert box.view.phase == MENU
+        assert len(box.view.faults) == 1 and "match unreadable" in box.view.faults[0]
+        assert "match.bad" in box.view.faults[0] and (tmp_path / "match.bad").exists()
         assert start(box) == PLAY
         assert box.keeper.match_file.load() is not None
     finally:
@@ -232,8 +232,8 @@ def test_statistics_count_each_match_once_across_power_cuts(tmp_path):
         box = boot(tmp_path, flaps)
         try:
             box.run(300)
-            assert box.app.phase == MENU
-            summary = box.app.stats.summary("classic")
+            assert box.view.phase == MENU
+            summary = box.view.stats.summary("classic")
             assert summary["games"] == 1 and summary["turns"] == 2
         finally:
             flaps = power_cut(box)
@@ -248,7 +248,7 @@ def test_the_menu_starts_on_the_last_choices(tmp_path):
         box.run(300)
         box.board.press("ok")  # 2 -> 3
         box.run(300)
-        assert box.app.menu.players == 3
+        assert box.view.menu.players == 3
         assert start(box) == PLAY
     finally:
         power_cut(box)
@@ -256,7 +256,7 @@ def test_the_menu_starts_on_the_last_choices(tmp_path):
     assert saved == {"game": "classic", "players": 3, "hints": False}
     box = boot(tmp_path)
     try:
-        assert box.app.menu.players == 3 and box.app.match.players == 3
+        assert box.view.menu.players == 3 and box.view.match.players == 3
     finally:
         box.close()
 
@@ -270,24 +270,24 @@ def test_every_match_format_resumes_mid_match(tmp_path, preset, options):
     box = boot(tmp_path, seed=21, preset=preset, **options)
     try:
         player = BoxPlayer(box)
-        while box.app.tally.turns < 1:
+        while box.view.tally.turns < 1:
             assert player.step()
-        while box.app.phase != PLAY or box.app.turn.rolls == 0:
+        while box.view.phase != PLAY or box.view.turn.rolls == 0:
             assert player.step()
-        app = box.app
-        expected = (app.player, app.row, app.turn.open_mask, app.turn.rolls, list(app.match.totals))
-        ledger = app.match.ledger
+        view = box.view
+        expected = (view.player, view.row, view.turn.open_mask, view.turn.rolls, list(view.match.totals))
+        ledger = view.match.ledger
         chips = list(ledger.chips) if ledger is not None else None
     finally:
         flaps = power_cut(box)
     box = boot(tmp_path, flaps, seed=22, preset=preset, **options)
     try:
         box.run(300)
-        app = box.app
-        assert (app.player, app.row, app.turn.open_mask, app.turn.rolls, list(app.match.totals)) == expected
-        ledger = app.match.ledger
+        view = box.view
+        assert (view.player, view.row, view.turn.open_mask, view.turn.rolls, list(view.match.totals)) == expected
+        ledger = view.match.ledger
         assert (list(ledger.chips) if ledger is not None else None) == chips
-        assert BoxPlayer(box).play() and app.phase == FINISHED and app.faults == []
+        assert BoxPlayer(box).play() and view.phase == FINISHED and view.faults == []
     finally:
         box.close()
 
@@ -297,15 +297,15 @@ def test_a_resumed_turns_hint_table_loads_on_the_first_tick_not_during_boot(tmp_
     try:
         assert start(box) == PLAY
         roll(box, 3, 4)
-        hint = box.app.hint
-        assert hint and box.app.hints.policy is not None
+        hint = box.view.hint
+        assert hint and box.view.hints.policy is not None
     finally:
         flaps = power_cut(box)
     box = boot(tmp_path, flaps, hints=True)
     try:
-        assert box.app.hints.policy is None and box.app.hint == 0  # main.start() lets boot go first
+        assert box.view.hints.policy is None and box.view.hint == 0  # main.start() lets boot go first
         box.run(10)
-        assert box.app.hints.policy is not None and box.app.hint == hint
-        assert box.app.chance >= 0
+        assert box.view.hints.policy is not None and box.view.hint == hint
+        assert box.view.chance >= 0
     finally:
         box.close()

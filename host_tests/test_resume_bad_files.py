@@ -21,19 +21,19 @@ def saved_mid_turn(data_dir, **options):
     try:
         assert start(box) == PLAY
         player = BoxPlayer(box)
-        while box.app.turn.rolls == 0:
+        while box.view.turn.rolls == 0:
             assert player.step()
-        assert box.app.phase == PLAY
+        assert box.view.phase == PLAY
     finally:
         flaps = power_cut(box)
     return flaps
 
 
-def only_fault(app, *words):
-    assert len(app.faults) == 1, app.faults
+def only_fault(view, *words):
+    assert len(view.faults) == 1, view.faults
     for word in words:
-        assert word in app.faults[0], app.faults
-    return app.faults[0]
+        assert word in view.faults[0], view.faults
+    return view.faults[0]
 
 
 @pytest.mark.parametrize(("saved_on", "booted_on", "why"), [
@@ -50,11 +50,11 @@ def test_a_match_saved_on_a_box_wired_otherwise_is_set_aside_and_the_box_starts_
         box = boot(tmp_path, **booted_on)
         try:
             box.run(300)
-            assert box.app.phase == MENU and box.app.match is None
+            assert box.view.phase == MENU and box.view.match is None
             if boot_number == 0:
-                only_fault(box.app, "match unreadable", why, "match.bad")
+                only_fault(box.view, "match unreadable", why, "match.bad")
             else:
-                assert box.app.faults == []
+                assert box.view.faults == []
                 assert start(box) == PLAY
             assert (tmp_path / "match.bad").read_bytes() == saved
         finally:
@@ -81,8 +81,8 @@ def test_a_damaged_match_is_reported_and_kept_as_match_bad(tmp_path, kind):
     box = boot(tmp_path)
     try:
         box.run(300)
-        assert box.app.phase == MENU, name
-        only_fault(box.app, "/match unreadable", "kept as", "match.bad")
+        assert box.view.phase == MENU, name
+        only_fault(box.view, "/match unreadable", "kept as", "match.bad")
         assert (tmp_path / "match.bad").read_bytes() == data
     finally:
         box.close()
@@ -100,7 +100,7 @@ def test_damaged_statistics_are_kept_as_stats_bad_and_not_overwritten_unseen(tmp
     box = boot(tmp_path, seed=4)
     try:
         box.run(300)
-        only_fault(box.app, "/stats unreadable", "stats.bad")
+        only_fault(box.view, "/stats unreadable", "stats.bad")
         assert BoxPlayer(box).play(), name  # a whole match: its end saves fresh statistics
         assert (tmp_path / "stats.bad").read_bytes() == data
         # fresh statistics: the match finished before the damage (merged again at boot) and this one
@@ -123,9 +123,9 @@ def test_a_match_whose_game_log_alone_is_unreadable_plays_on_and_the_file_is_kep
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
-        app = box.app
-        only_fault(app, "/match: game log unreadable", "kept as", "match.bad", "goes on without it")
-        assert app.phase == PLAY and app.turn.rolls == 1 and app.log.count == 0
+        view = box.view
+        only_fault(view, "/match: game log unreadable", "kept as", "match.bad", "goes on without it")
+        assert view.phase == PLAY and view.turn.rolls == 1 and view.log.count == 0
         assert (tmp_path / "match.bad").read_bytes() == damaged_file
         player = BoxPlayer(box)
         while box.keeper.writes == 0:  # play on to the next save: the match with its new log
@@ -141,9 +141,9 @@ def test_a_damaged_game_log_that_cannot_be_kept_on_a_full_flash_is_reported_and_
     box = boot(tmp_path, flaps, files=FullFlash())
     try:
         box.run(300)
-        fault = only_fault(box.app, "/match: game log unreadable, not kept", "write failed", "goes on without it")
+        fault = only_fault(box.view, "/match: game log unreadable, not kept", "write failed", "goes on without it")
         assert "match.bad" in fault and not (tmp_path / "match.bad").exists()
-        assert box.app.phase == PLAY and box.app.turn.rolls == 1
+        assert box.view.phase == PLAY and box.view.turn.rolls == 1
         assert (tmp_path / "match").read_bytes() == damaged_file
     finally:
         box.close()
@@ -156,13 +156,13 @@ def test_after_damaged_statistics_the_finished_match_still_saved_is_counted_once
     box = boot(tmp_path, seed=3)
     try:
         assert BoxPlayer(box).play()
-        finished_serial = box.app.tally.serial
+        finished_serial = box.view.tally.serial
     finally:
         power_cut(box)
     (tmp_path / "stats").write_bytes(b"\xff" * 64)
     box = boot(tmp_path, seed=4)
     try:
-        only_fault(box.app, "/stats unreadable", "stats.bad")
+        only_fault(box.view, "/stats unreadable", "stats.bad")
         saved = box.keeper.load_stats()  # saved at boot: a power cut now keeps the count
         assert saved.summary("classic")["games"] == 1 and saved.last_serial == finished_serial
     finally:
@@ -170,10 +170,10 @@ def test_after_damaged_statistics_the_finished_match_still_saved_is_counted_once
     for seed in (5, 6):  # booted again, and again after another whole match
         box = boot(tmp_path, seed=seed)
         try:
-            assert box.app.faults == [] and box.app.stats.summary("classic")["games"] == 1 + (seed - 5)
+            assert box.view.faults == [] and box.view.stats.summary("classic")["games"] == 1 + (seed - 5)
             if seed == 5:
                 assert BoxPlayer(box).play()
-                assert box.app.tally.serial == finished_serial + 1
+                assert box.view.tally.serial == finished_serial + 1
         finally:
             power_cut(box)
 
@@ -188,8 +188,8 @@ def test_a_usable_match_new_beside_a_good_match_is_set_aside_and_the_good_one_re
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
-        only_fault(box.app, "match.new unreadable", "match.new.bad", "the copy before it")
-        assert box.app.phase == PLAY and box.app.turn.rolls == 1
+        only_fault(box.view, "match.new unreadable", "match.new.bad", "the copy before it")
+        assert box.view.phase == PLAY and box.view.turn.rolls == 1
         assert (tmp_path / "match.new.bad").read_bytes() == bad_new and not (tmp_path / "match.bad").exists()
         assert (tmp_path / "match").read_bytes() == good and not (tmp_path / "match.new").exists()
     finally:
@@ -203,8 +203,8 @@ def test_checked_files_nested_thousands_deep_are_set_aside_and_the_box_boots(tmp
     box = boot(tmp_path)
     try:
         box.run(300)
-        assert box.app.phase == MENU
-        only_fault(box.app, "/%s unreadable" % name, "nested more than", name + ".bad")
+        assert box.view.phase == MENU
+        only_fault(box.view, "/%s unreadable" % name, "nested more than", name + ".bad")
     finally:
         box.close()
 
@@ -221,20 +221,20 @@ def test_a_half_made_move_comes_back_as_it_was_with_the_refused_flap_still_refus
         roll(box, *dice)
         shut(box, first)  # pending
         shut(box, mistake)  # refused: shown red
-        app = box.app
-        before = (app.turn.pending, app.flap_feed.refused, app.must_open, app.must_shut)
+        view = box.view
+        before = (view.turn.pending, view.flap_feed.refused, view.must_open, view.must_shut)
         assert before[:2] == (bit(first), bit(mistake))
     finally:
         flaps = power_cut(box)
     box = boot(tmp_path, flaps, preset=preset, tiles=tiles)
     try:
         box.run(300)
-        app = box.app
-        assert app.phase == PLAY and app.faults == []
-        assert (app.turn.pending, app.flap_feed.refused, app.must_open, app.must_shut) == before
+        view = box.view
+        assert view.phase == PLAY and view.faults == []
+        assert (view.turn.pending, view.flap_feed.refused, view.must_open, view.must_shut) == before
         box.board.set_flap(mistake, False)  # put right
         box.run(150)
-        assert app.flap_feed.refused == 0 and app.turn.pending == bit(first)
+        assert view.flap_feed.refused == 0 and view.turn.pending == bit(first)
     finally:
         box.close()
 
@@ -257,13 +257,13 @@ def test_a_match_saved_by_the_firmware_before_format_2_resumes_after_the_update(
     box = boot(tmp_path, (4, 9))
     try:
         box.run(300)
-        app = box.app
-        assert app.phase == PLAY and app.faults == [] and not (tmp_path / "match.bad").exists()
-        assert app.turn.rolls == 2 and list(app.dice[:app.dice_count]) == [3, 6]
-        assert app.turn.open_mask == mask_of(range(1, 9)) and app.turn.pending == bit(4)  # fed again
-        assert app.log.count == 4 and app.tally.serial == 1
+        view = box.view
+        assert view.phase == PLAY and view.faults == [] and not (tmp_path / "match.bad").exists()
+        assert view.turn.rolls == 2 and list(view.dice[:view.dice_count]) == [3, 6]
+        assert view.turn.open_mask == mask_of(range(1, 9)) and view.turn.pending == bit(4)  # fed again
+        assert view.log.count == 4 and view.tally.serial == 1
         shut(box, 5)
-        assert app.turn.open_mask == mask_of((1, 2, 3, 6, 7, 8)) and app.turn.pending == 0
+        assert view.turn.open_mask == mask_of((1, 2, 3, 6, 7, 8)) and view.turn.pending == 0
         saved = box.keeper.match_file.load()
         assert saved is not None and saved.startswith(b'{"v":2,')  # saved in this firmware's format
     finally:
@@ -275,16 +275,16 @@ def test_a_match_left_for_the_menu_with_a_long_select_stays_left_after_a_power_c
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
-        assert box.app.phase == PLAY
+        assert box.view.phase == PLAY
         box.board.press("select", 1500)  # a long press: back to the menu
         box.run(2000)
-        assert box.app.phase == MENU
+        assert box.view.phase == MENU
     finally:
         flaps = power_cut(box)
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
-        assert box.app.phase == MENU and box.app.match is None and box.app.faults == []
+        assert box.view.phase == MENU and box.view.match is None and box.view.faults == []
     finally:
         box.close()
 
@@ -294,7 +294,7 @@ def test_the_saved_menu_choices_must_be_a_game_players_and_hints(tmp_path):
                                                         "hints": False}).encode())
     box = boot(tmp_path)
     try:
-        only_fault(box.app, "/menu unreadable", "menu.bad")
-        assert box.app.menu.name() == "classic"
+        only_fault(box.view, "/menu unreadable", "menu.bad")
+        assert box.view.menu.name() == "classic"
     finally:
         box.close()

@@ -58,10 +58,10 @@ def board_flash_data():
     return os.path.join(os.getcwd(), "data")
 
 
-def turn_state(app):
-    turn = app.turn
-    return (app.player, turn.open_mask, turn.rolls, turn.total, bytes(turn.dice[:turn.dice_count]),
-            list(app.match.totals))
+def turn_state(view):
+    turn = view.turn
+    return (view.player, turn.open_mask, turn.rolls, turn.total, bytes(turn.dice[:turn.dice_count]),
+            list(view.match.totals))
 
 
 @pytest.fixture
@@ -83,18 +83,20 @@ def test_a_hang_mid_turn_is_reset_by_the_watchdog_and_the_turn_resumes(board_fil
 
     def play_then_hang():
         from app.core import MENU, PLAY
+        from app.view import View
         from game.turn import AWAIT_MOVE, AWAIT_ROLL
 
         app = apps[-1]
+        view = View(app)
         if board.now_ms > 120000:
-            raise Stop("no second roll in two minutes: phase %d" % app.phase)
-        if app.phase == MENU and not seen.get("started"):
+            raise Stop("no second roll in two minutes: phase %d" % view.phase)
+        if view.phase == MENU and not seen.get("started"):
             seen["started"] = True
             board.press("ok", 1000)
-        elif app.phase == PLAY and app.roller.state == 0 and not (app.must_open or app.must_shut):
-            turn = app.turn
+        elif view.phase == PLAY and view.roller.state == 0 and not (view.must_open or view.must_shut):
+            turn = view.turn
             if turn.state == AWAIT_MOVE and turn.moves_made >= 1 and "hung" not in seen:
-                seen["hung"] = turn_state(app)  # the second roll has landed: now hang
+                seen["hung"] = turn_state(view)  # the second roll has landed: now hang
 
                 def hang(_app, _now_ms):
                     import time
@@ -104,7 +106,7 @@ def test_a_hang_mid_turn_is_reset_by_the_watchdog_and_the_turn_resumes(board_fil
 
                 type(app).tick = hang
             elif turn.state == AWAIT_MOVE:
-                board.flip_flap(app.legal.bit_length())  # shut the highest lit tile
+                board.flip_flap(view.legal.bit_length())  # shut the highest lit tile
             elif turn.state == AWAIT_ROLL and board.now_ms - seen.get("pressed", -1000) >= 1000:
                 seen["pressed"] = board.now_ms
                 board.press("ok")
@@ -115,10 +117,13 @@ def test_a_hang_mid_turn_is_reset_by_the_watchdog_and_the_turn_resumes(board_fil
     hung_at = board.wdt_resets[0]
 
     def look_then_stop():
+        from app.view import View
+
         if board.now_ms - hung_at >= 600:
-            seen["resumed"] = turn_state(apps[-1])
-            seen["phase"] = apps[-1].phase
-            seen["faults"] = list(apps[-1].faults)
+            view = View(apps[-1])
+            seen["resumed"] = turn_state(view)
+            seen["phase"] = view.phase
+            seen["faults"] = list(view.faults)
             raise Stop()
 
     with pytest.raises(Stop):

@@ -42,7 +42,7 @@ def _next_turn_up(sim, player, seen):
     from app.roller import IDLE
 
     for _ in range(3000):
-        app = sim.app
+        app = sim.view
         if (app.phase == PLAY and app.turn.state == AWAIT_ROLL and app.turn.rolls == 0
                 and app.roller.state == IDLE and app.player not in seen):
             return app.player
@@ -53,7 +53,7 @@ def _next_turn_up(sim, player, seen):
 
 def _until_winning(sim):
     for _ in range(2000):
-        if sim.app.hints.winning:
+        if sim.view.hints.winning:
             return
         sim.run(20)
     raise AssertionError("the chance of winning never became ready")
@@ -72,7 +72,7 @@ def _flip(sim, move):
 def test_every_player_of_a_three_player_round_is_told_the_chance_of_winning():
     sim = SimBox(BoxOptions(seed=11, preset="classic", players=3, hints=True))
     try:
-        app = sim.app
+        app = sim.view
         player = BoxPlayer(sim)
         seen = []
         while len(seen) < 3:
@@ -113,7 +113,7 @@ def test_a_twelve_tile_box_tells_the_first_player_the_chance_of_winning():
     sim = SimBox(BoxOptions(seed=5, tiles=12, flap_wiring="mcp23017", preset="full-house",
                             players=2, hints=True))
     try:
-        app = sim.app
+        app = sim.view
         player = BoxPlayer(sim)
         assert _next_turn_up(sim, player, []) == 0
         _until_winning(sim)

@@ -170,7 +170,7 @@ class Terminal:
         for index, line in enumerate(self._oled()):
             put(2 + index, 0, "|" + line.ljust(64) + "|")
         put(18, 0, "+" + "-" * 64 + "+")
-        for index, line in enumerate(side_panel(box.app)[:PANEL_ROWS]):
+        for index, line in enumerate(side_panel(box.view)[:PANEL_ROWS]):
             put(2 + index, 67, line)
         self._draw_tiles(put)
         for index, line in enumerate(HELP):
@@ -250,16 +250,16 @@ def _wrapped(line, lines):
     lines.append(line)
 
 
-def side_panel(app):
+def side_panel(view):
     """The lines of the side panel: the phase, the player, and the match as it stands."""
-    from app.core import PHASE_NAMES
+    from app.view import PHASE_NAMES
     from game.long_game import LongGame
     from game.race import Race
 
-    lines = [PHASE_NAMES[app.phase]]
-    match = app.match
+    lines = [PHASE_NAMES[view.phase]]
+    match = view.match
     if match is not None:
-        lines.append("player %d" % (app.player + 1))
+        lines.append("player %d" % (view.player + 1))
         ledger = match.ledger
         if isinstance(match, LongGame):
             lines.append("left to play")
@@ -282,8 +282,8 @@ def side_panel(app):
             lines.append("chips")
             for player in range(match.players):
                 _wrapped("P%d $%d" % (player + 1, ledger.chips[player]), lines)
-    if app.faults:
-        lines.append("faults %d" % len(app.faults))
+    if view.faults:
+        lines.append("faults %d" % len(view.faults))
     return lines
 
 

@@ -23,9 +23,10 @@ def halt_on_wiring_fault(error, watchdog_ms):
         return
     print("shutbox cannot start:", error)
     try:
+        from app.screen_fault import show_fault
         from app.screens import Screen
 
-        Screen(board.build_display(board_config.load_config()[0])).show_fault(str(error))
+        show_fault(Screen(board.build_display(board_config.load_config()[0])), str(error))
     except Exception:  # no usable display: the REPL line is all there is
         pass
     watchdog = WDT(timeout=watchdog_ms)

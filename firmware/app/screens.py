@@ -3,6 +3,10 @@
 Text is the framebuf's 8x8 font on a grid of 16 columns and 8 rows. Numbers are drawn digit by
 digit from DIGITS and every message is a constant, so redrawing allocates nothing. Each
 `show_*` method draws a whole frame and sends it.
+
+A write that fails never stops the box: Screen keeps why in `fault` (app.faults reports it), and
+the next frame starts with the display's power-up sequence, so a panel that lost power or came
+loose lights up again once it answers.
 """
 
 from micropython import const
@@ -24,10 +28,6 @@ _PIPS = (
     (-1, -1, 1, -1, 0, 0, -1, 1, 1, 1),
     (-1, -1, 1, -1, -1, 0, 1, 0, -1, 1, 1, 1),
 )
-GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start")
-_NAME_COLUMN = const(6)  # a short game name follows "Game" on line 1
-_REVIEW_ROWS = const(6)  # rows 1-6 of the review list moves
-_FAULT_LINES = const(7)  # lines of a fault message a page
 
 
 class Screen:
@@ -35,9 +35,17 @@ class Screen:
 
     def __init__(self, display):
         self.display = display
+        self.fault = None  # why the last frame could not be sent, None once one gets through
+        self.frames = None  # the module of a phase's own frames in use (app.presentation)
 
     # -- primitives --------------------------------------------------------------------------
     def clear(self):
+        """Start a frame (after a failed write, by powering the display up again)."""
+        if self.fault is not None:
+            try:
+                self.display.init_display()
+            except OSError:
+                pass  # still failing: send() finds out
         self.display.fill(0)
 
     def text(self, words, column, row):
@@ -93,43 +101,16 @@ class Screen:
             x += _DIE + _DIE_GAP
 
     def send(self):
-        self.display.show()
+        """Send the frame; a failed write is kept in `fault`, never raised."""
+        try:
+            self.display.show()
+        except OSError as error:
+            if self.fault is None:  # the message is made once, not every frame
+                self.fault = "display: write failed (%s)" % error
+            return
+        self.fault = None
 
     # -- frames ------------------------------------------------------------------------------
-    def show_menu(self, menu):
-        self.clear()
-        self.text("SHUT THE BOX", 2, 0)
-        for row in range(len(GAME_MENU_ROWS)):
-            if row == 2 and not menu.hints_available:
-                continue
-            line = 1 if row == 0 else 2 + row  # the game's name takes line 2
-            if row == menu.row:
-                self.text(">", 0, line)
-            self.text(GAME_MENU_ROWS[row], 1, line)
-            if row == 1:
-                self.number(menu.players, 10, line)
-            elif row == 2:
-                self.text("on" if menu.hints_on else "off", 10, line)
-        self.game_name(menu.name())
-        self.text("select:next row", 0, 6)
-        self.text("ok:change/start", 0, 7)
-        self.send()
-
-    def game_name(self, name):
-        """The menu's game: after "Game" on line 1 when short, else on line 2, split after a
-        hyphen or a space onto both lines when longer than line 2 holds."""
-        if len(name) <= COLUMNS - _NAME_COLUMN:
-            self.text(name, _NAME_COLUMN, 1)
-            return
-        if len(name) < COLUMNS:
-            self.text(name, 1, 2)
-            return
-        cut = _NAME_COLUMN + 1
-        for index in range(len(name)):
-            if (name[index] == "-" or name[index] == " ") and index < COLUMNS - _NAME_COLUMN:
-                cut = index + 1
-        self.text(name[:cut], _NAME_COLUMN, 1)
-        self.text(name[cut:], 1, 2)
 
     def show_turn(self, player, dice, dice_count, total, message, number=-1, chance=-1, advice=-1,
                   chance_word="shut"):
@@ -150,64 +131,13 @@ class Screen:
             self.number(number, len(message[-1]) + 1 if message else 0, row - 1)
         if chance >= 0:
             self.text("%", COLUMNS - 1, 2)
-            self.number(chance, COLUMNS - 1 - _width(chance), 2)
+            self.number(chance, COLUMNS - 1 - digits_in(chance), 2)
             self.text(chance_word, COLUMNS - len(chance_word), 3)
         if advice >= 0:
             self.text("hint", 0, 2)
             self.text("1die" if advice else "2die", 0, 3)
         self.send()
 
-    def tenths(self, value, sign, column, row):
-        """A number of tenths >= 0 as sign, units, point, tenth, ending at `column`."""
-        whole = value // 10
-        start = column - _width(whole) - 2 - (1 if sign else 0)
-        if sign:
-            start = self.text(sign, start, row)
-        start = self.number(whole, start, row)
-        start = self.text(".", start, row)
-        self.number(value % 10, start, row)
-
-    def show_review(self, review):
-        """Hints: the last turn's moves (app.hints.Review), each roll's total, the tiles shut
-        and what the move cost against the best one; the turn's total cost on the last line.
-        A turn of more moves than the screen's six rows shows five and how many more."""
-        self.clear()
-        column = self.text("Review P", 0, 0)
-        self.number(review.player + 1, column, 0)
-        shut = review.objective != 1  # a chance (shut, app.hints.OBJ_WIN/OBJ_STAY), else the score
-        heading = ("shut%", "score", "win%", "stay%")[review.objective]
-        self.text(heading, COLUMNS - len(heading), 0)
-        count = review.count if review.count <= _REVIEW_ROWS else _REVIEW_ROWS - 1
-        for index in range(count):
-            row = 1 + index
-            total = review.totals[index]
-            self.number(total, 0 if total >= 10 else 1, row)
-            column = 3
-            mask = review.made[index]
-            tile = 1
-            while mask and column < 11:
-                if mask & 1:
-                    column = self.number(tile, column, row) + 1
-                mask >>= 1
-                tile += 1
-            cost = review.costs[index]
-            if review.made[index] == review.best[index]:
-                self.text("best", COLUMNS - 4, row)
-            elif cost == 0:
-                self.text("ok", COLUMNS - 2, row)
-            else:
-                self.tenths(cost, "-" if shut else "+", COLUMNS, row)
-        if count < review.count:
-            column = self.text("and", 0, _REVIEW_ROWS)
-            column = self.number(review.count - count, column + 1, _REVIEW_ROWS)
-            self.text("more", column + 1, _REVIEW_ROWS)
-        if review.total_cost == 0:
-            self.text("all best moves", 0, 7)
-        else:
-            self.text("lost" if shut else "cost", 0, 7)
-            self.tenths(review.total_cost, "" if shut else "+", 10, 7)
-            self.text("%" if shut else "pts", 11, 7)
-        self.send()
 
     def result(self, player, score, name, last_total, row):
         """A finished turn from `row`: who and how it ended, the throw that ended it, the
@@ -226,7 +156,7 @@ class Screen:
     def flow_number(self, value, column, row):
         """A whole number >= 0 that may be longer than a line: on this line when it fits, else
         from the next one, its digits running on over the lines it needs; returns its last row."""
-        digits = _width(value)
+        digits = digits_in(value)
         if column + digits > COLUMNS and digits <= COLUMNS:
             row += 1
             column = 0
@@ -295,103 +225,19 @@ class Screen:
         self.text("ok: standings", 0, 7)
         self.send()
 
-    def show_standings(self, title, totals, players, chips, winner_mask, first=0):
-        """The match's end: each player's total, and chips when played for them, from player
-        `first` on, as many as the screen holds ("more" in the title when some are left);
-        returns the first player not shown, 0 when the last one was."""
-        self.clear()
-        self.text(title, 0, 0)
-        row = 1
-        player = first
-        while player < players:
-            chip_count = chips[player] if chips is not None else -1
-            if row + _standing_rows(totals[player], chip_count) > 8:
-                break
-            column = self.text("*" if winner_mask >> player & 1 else " ", 0, row)
-            column = self.text("P", column, row)
-            column = self.number(player + 1, column, row)
-            row = self.flow_number(totals[player], column + 1, row)
-            if chip_count >= 0:
-                column = _flow_end(4, _width(totals[player]))
-                if column + 2 + _width(chip_count) > COLUMNS:
-                    row += 1
-                    column = 3
-                column = self.text("$", column + 1, row)
-                self.number(chip_count, column, row)
-            row += 1
-            player += 1
-        if player < players:
-            self.text("more", COLUMNS - 4, 0)
-        self.send()
-        return player if player < players else 0
 
-    def show_fault(self, message, page=0):
-        """A device fault, reported once: the message wrapped over the screen, seven lines a
-        page (fault_pages() says how many)."""
-        self.clear()
-        self.text("FAULT", 0, 0)
-        if page:
-            column = COLUMNS - _width(page + 1)
-            self.text("page", column - 5, 0)
-            self.number(page + 1, column, 0)
-        start = 0
-        line = 0
-        while start < len(message) and line < (page + 1) * _FAULT_LINES:
-            end = _line_end(message, start)
-            if line >= page * _FAULT_LINES:
-                self.text(message[start:end], 0, 1 + line - page * _FAULT_LINES)
-            start = end + 1 if end < len(message) and message[end] == " " else end
-            line += 1
-        self.send()
-
-
-def fault_pages(message):
-    """How many pages of seven lines a fault message takes on the screen."""
-    start = 0
-    lines = 0
-    while start < len(message):
-        end = _line_end(message, start)
-        start = end + 1 if end < len(message) and message[end] == " " else end
-        lines += 1
-    return (lines + _FAULT_LINES - 1) // _FAULT_LINES if lines else 1
-
-
-def _line_end(message, start):
-    """Where the line of a message wrapped at spaces that starts at `start` ends (a word
-    longer than a line is split)."""
-    end = start + COLUMNS
-    if end < len(message):
-        space = message.rfind(" ", start, end + 1)
-        if space > start:
-            end = space
-        else:  # a word longer than a line breaks after a hyphen where it has one
-            hyphen = message.rfind("-", start, end)
-            if hyphen > start:
-                end = hyphen + 1
-    return end if end < len(message) else len(message)
-
-
-def _flow_end(column, digits):
+def flow_end(column, digits):
     """The column after a number flow_number() starts at `column` (on its last line)."""
     if column + digits > COLUMNS and digits <= COLUMNS:
         return digits
     return (column + digits - 1) % COLUMNS + 1
 
 
-def _flow_rows(column, digits):
+def flow_rows(column, digits):
     """The lines a number flow_number() starts at `column` takes."""
     if column + digits > COLUMNS and digits <= COLUMNS:
         return 2
     return 1 + (column + digits - 1) // COLUMNS
-
-
-def _standing_rows(total, chips):
-    """Rows one player's standing takes: "*P8 total $chips", wrapped as show_standings does."""
-    digits = _width(total)
-    rows = _flow_rows(4, digits)
-    if chips >= 0 and _flow_end(4, digits) + 2 + _width(chips) > COLUMNS:
-        rows += 1
-    return rows
 
 
 def _tiles_end(mask, column, row):
@@ -409,7 +255,7 @@ def _tiles_end(mask, column, row):
     return row
 
 
-def _width(value):
+def digits_in(value):
     """How many digits a whole number >= 0 takes."""
     digits = 1
     while value >= 10:

@@ -42,7 +42,6 @@ class SSD1306(framebuf.FrameBuffer):
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         # Panels narrower than the controller's 128 columns are wired to the middle ones.
         self._first_column = (128 - width) // 2
-        self.fault = None  # why the last show() failed, None once a frame gets through
         self.init_display()
 
     def write_cmd(self, command):
@@ -103,22 +102,9 @@ class SSD1306(framebuf.FrameBuffer):
         self.write_cmd(_SEGMENT_REMAP | (rotate & 1))
 
     def show(self):
-        """Copy the whole frame buffer to the display RAM -> True, or False if the bus failed.
-
-        A bus error never escapes (a display must not stop the box mid-game): `fault` says
-        what failed, and the next show() sends the power-up sequence again before the frame,
-        so a panel that lost power or came loose lights up again once it answers.
-        """
-        try:
-            if self.fault is not None:
-                self._power_up()
-            self._send_frame()
-        except OSError as error:
-            if self.fault is None:  # allocate the message once, not every frame
-                self.fault = "display: write failed (%s)" % error
-            return False
-        self.fault = None
-        return True
+        """Copy the whole frame buffer to the display RAM (OSError escapes, as with
+        micropython-lib's driver: the caller decides what a failed write means)."""
+        self._send_frame()
 
     def _send_frame(self):
         self.write_cmd(_COLUMN_RANGE)

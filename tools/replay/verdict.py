@@ -23,10 +23,10 @@ def run_replay(text, tail_ms=500):
     box = build_box(settings)
     try:
         lines = play(box, events, tail_ms)
-        app = box.app
-        match = app.match
+        view = box.view
+        match = view.match
         players = match.players if match is not None else box.options.players
-        game_log = app.log.export(app.rules.as_names(), players) if app.rules is not None else None
+        game_log = view.log.export(view.rules.as_names(), players) if view.rules is not None else None
         return Replay(lines, game_log, list(match.totals) if match is not None else None)
     finally:
         box.close()

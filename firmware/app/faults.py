@@ -1,0 +1,87 @@
+"""The box's faults: each reported once (a sound, then its message on the OLED a page at a
+time, or the LEDs flashing red without a working screen), oldest first.
+
+Faults(devices, sounds, screen): report(message) queues one; watch(now_ms) every tick reports a
+device that starts failing (the accelerometer, the flap switches, the screen) and turns the
+pages of the one shown.
+"""
+
+import time
+
+from hal.shake import FAULT as SHAKE_FAULT
+from micropython import const
+
+from app.sounds import FAULT
+
+_PAGE_MS = const(3000)  # each page of a fault message is shown this long
+
+
+class Faults:
+    """`reported`: every message, oldest first; `showing`: one is on the display (`queue[0]`,
+    page `page`); `accel_failing`, `display_failing`: those devices are failing now."""
+
+    def __init__(self, devices, sounds, screen):
+        self.devices = devices
+        self.sounds = sounds
+        self.screen = screen
+        self.reported = []
+        self.queue = []
+        self.showing = False
+        self.page = 0
+        self._pages = 1
+        self._since = 0
+        self.accel_failing = False
+        self.display_failing = False
+        self._flaps_failing = False
+
+    def report(self, message):
+        self.reported.append(message)
+        self.queue.append(message)
+
+    def report_all(self, messages):
+        """Report and empty a list of messages (a collaborator's `faults`)."""
+        while messages:
+            self.report(messages.pop(0))
+
+    def watch(self, now_ms):
+        """Report the devices that started failing, turn the shown fault's pages; True when
+        what the box shows changed."""
+        shake = self.devices.shake
+        if shake is not None:
+            failing = shake.state == SHAKE_FAULT
+            if failing and not self.accel_failing:
+                self.report("%s; press ok to roll" % shake.fault)
+            self.accel_failing = failing
+        flaps = self.devices.flaps
+        failing = flaps.fault is not None
+        if failing and not self._flaps_failing:
+            self.report(flaps.fault)
+        self._flaps_failing = failing
+        fault = self.screen.fault if self.screen is not None else None
+        if fault is not None and not self.display_failing:
+            self.report("%s; the LEDs play on" % fault)
+        self.display_failing = fault is not None
+        changed = False
+        if self.showing and time.ticks_diff(now_ms, self._since) >= _PAGE_MS:
+            self.page += 1
+            self._since = now_ms
+            if self.page >= self._pages:
+                self.queue.pop(0)
+                self.showing = False
+            changed = True
+        if not self.showing and self.queue:
+            self.showing = True
+            self._since = now_ms
+            self.page = 0
+            self._pages = 1
+            if self.screen is not None and not self.display_failing:
+                from app.screen_fault import fault_pages
+
+                self._pages = fault_pages(self.queue[0])
+            self.sounds.play(FAULT)
+            changed = True
+        return changed
+
+    def on_screen(self):
+        """Is there a working screen to show them on?"""
+        return self.screen is not None and not self.display_failing

@@ -1,0 +1,167 @@
+"""How app.keeper reads and writes its files: imported for each load or save and let go after
+it (with game.snapshot and hal.storage), so a box in play holds none of this code.
+
+Every file is an hal.storage.AtomicFile read with hal.json_file's bounds. A file that cannot
+be read or used is reported, kept as `<name>.bad`, and the older copy or a fresh start takes
+its place (app.keeper's docstring says which, when).
+"""
+
+import json
+
+from game.snapshot import MAX_BYTES as SNAPSHOT_BYTES
+from game.snapshot import encode, restore, saves_after
+from game.stats import MAX_BYTES as STATS_BYTES
+from game.stats import Stats, stats_from_dict
+from hal.storage import BAD_SUFFIX, AtomicFile, StorageError
+from micropython import const
+
+from app.keeper import LOG_RECORDS
+
+_LOG_BYTES = 4 + 5 * LOG_RECORDS
+_MENU_BYTES = const(256)
+_SEPARATOR = const(10)  # the newline between the snapshot and the log
+
+
+def match_file(keeper):
+    return AtomicFile(keeper.directory + "/match", keeper.files, SNAPSHOT_BYTES + 1 + _LOG_BYTES)
+
+
+def stats_file(keeper):
+    return AtomicFile(keeper.directory + "/stats", keeper.files, STATS_BYTES)
+
+
+def menu_file(keeper):
+    return AtomicFile(keeper.directory + "/menu", keeper.files, _MENU_BYTES)
+
+
+def _save(keeper, store, payload):
+    try:
+        store.save(payload)
+    except StorageError as error:
+        if not keeper.failing:
+            keeper.faults.append("not saved: %s" % error)
+        keeper.failing = True
+        return False
+    keeper.writes += 1
+    keeper.failing = False
+    return True
+
+
+def _load(keeper, store, use, set_aside=True):
+    """use(payload) for the newest copy of `store` that is whole and usable (use raises
+    ValueError saying why not), or None. Each copy that is not is reported and set aside
+    as `.bad` (set_aside=False: only reported), and the older copy is tried."""
+    while True:
+        payload = store.load()
+        if store.fault is not None:
+            _unreadable(keeper, store, store.path, store.fault, set_aside and store.set_aside(store.path))
+        if payload is None:
+            return None
+        try:
+            return use(payload)
+        except ValueError as error:
+            source = store.loaded_from
+            if not _unreadable(keeper, store, source, error, set_aside and store.set_aside(source)):
+                return None
+
+
+def _unreadable(keeper, store, source, why, kept):
+    """Report a file that cannot be read or used; returns `kept` (set aside as .bad)."""
+    if kept:
+        then = "the copy before it is used" if source == store.new_path else "starting afresh"
+        keeper.faults.append("%s unreadable (%s); kept as %s, %s" % (source, why, source + BAD_SUFFIX, then))
+    else:
+        keeper.faults.append("%s unreadable (%s)" % (source, why))
+    return kept
+
+
+# -- the menu --------------------------------------------------------------------------------
+def load_menu(keeper):
+    return _load(keeper, menu_file(keeper), _menu_choices)
+
+
+def save_menu(keeper, name, players, hints):
+    payload = json.dumps({"game": name, "players": players, "hints": hints})
+    return _save(keeper, menu_file(keeper), payload.encode())
+
+
+def _menu_choices(payload):
+    saved = _parse(payload)
+    if not isinstance(saved, dict):
+        raise ValueError("expected an object")
+    name = saved.get("game")
+    players = saved.get("players")
+    hints = saved.get("hints")
+    if not isinstance(name, str) or not isinstance(players, int) or not isinstance(hints, bool):
+        raise ValueError("expected a game's name, players and hints, got %r" % (saved,))
+    return name, players, hints
+
+
+# -- lifetime statistics ---------------------------------------------------------------------
+def load_stats(keeper):
+    stats = _load(keeper, stats_file(keeper), _stats)
+    return stats if stats is not None else Stats()
+
+
+def save_stats(keeper, stats):
+    return _save(keeper, stats_file(keeper), json.dumps(stats.to_dict()).encode())
+
+
+def _stats(payload):
+    return stats_from_dict(_parse(payload))
+
+
+# -- the match in progress -------------------------------------------------------------------
+def load_match(keeper, tally, log, set_aside, playable):
+    store = match_file(keeper)
+
+    def use(payload):
+        if not payload:  # saved empty: the match was left for the menu
+            return None
+        cut = payload.find(b"\n")
+        if cut < 0:
+            raise ValueError("no game log after the snapshot")
+        restored = restore(_parse(payload[:cut]), tally, playable)
+        if not log.load(payload[cut + 1:]):
+            _log_unreadable(keeper, store, payload, set_aside)
+        return restored
+
+    return _load(keeper, store, use, set_aside)
+
+
+def _log_unreadable(keeper, store, payload, keep):
+    """Report a match whose game log alone cannot be read (it plays on without it); if
+    `keep`, keep a copy of its file as `.bad`, which the next save would otherwise lose."""
+    source = store.loaded_from
+    bad = "%s%s" % (source, BAD_SUFFIX)
+    kept = ""
+    if keep:
+        kept = ", kept as " + bad
+        try:  # the same bytes as the file: the same header and payload
+            AtomicFile(bad, store.files, len(payload)).save(payload)
+        except StorageError as error:
+            kept = ", not kept (%s)" % error
+    keeper.faults.append("%s: game log unreadable%s; the match goes on without it" % (source, kept))
+
+
+def drop_match(keeper):
+    return _save(keeper, match_file(keeper), b"")
+
+
+def save_match(keeper, match, source, tally, log, after):
+    if after is not None and not saves_after(after):
+        return True
+    snapshot = encode(match, source, tally)
+    payload = bytearray(len(snapshot) + 1)
+    payload[0:len(snapshot)] = snapshot
+    payload[len(snapshot)] = _SEPARATOR
+    payload.extend(log.dump())
+    return _save(keeper, match_file(keeper), payload)
+
+
+def _parse(payload):
+    """JSON within hal.json_file's bounds: imported here, as only boot reads the files (main.py
+    lets it go before play)."""
+    from hal.json_file import parse
+
+    return parse(payload)

@@ -1,0 +1,169 @@
+"""What the App shows: the turn's message (compose) and each tick's LEDs and OLED frame
+(render), from the App's state; the OLED is redrawn only when `app.dirty` says it changed.
+
+Messages are up to three lines of at most 16 characters; a number may follow the last line.
+"""
+
+from game.tiles import bit
+from game.turn import AWAIT_MOVE, E_ROLL_FIRST, PENDING
+from micropython import const
+
+from app import release
+from app.lights import WRONG
+from app.roller import TUMBLING
+
+# The App's phases (app.core's docstring), each shown its own way.
+MENU = const(0)
+SETUP = const(1)
+PLAY = const(2)
+FINISHED = const(3)
+
+MSG_SHAKE = ("Shake the box", "or press ok")
+MSG_SHAKE_ONE = ("Shake the box", "or press ok", "select: one die")
+MSG_SHAKE_CHOSEN = ("Shake the box", "or press ok", "ONE die chosen")
+MSG_PRESS = ("Press ok", "to roll")
+MSG_PRESS_ONE = ("Press ok", "to roll", "select: one die")
+MSG_PRESS_CHOSEN = ("Press ok", "to roll", "ONE die chosen")
+MSG_ROLLING = ("Rolling...",)
+MSG_MOVE = ("Shut lit tiles", "to make")
+MSG_MOVE_OK = ("Move adds up:", "roll, or shut", "more lit tiles")
+MSG_FREE = ("Free throw!", "Roll again")
+MSG_FINISH = ("Finish the move", "before rolling")
+MSG_REFUSED = ("Not allowed:", "open tile")
+MSG_ROLL_FIRST = ("Roll first:", "open tile")
+MSG_SHUT_AGAIN = ("Already played:", "shut tile")
+# The long game's uncoverer plays by opening flaps: the same messages, the other way round.
+MSG_MOVE_UNCOVER = ("Open lit tiles", "to make")
+MSG_MOVE_OK_UNCOVER = ("Move adds up:", "roll, or open", "more lit tiles")
+MSG_REFUSED_UNCOVER = ("Not allowed:", "shut tile")
+MSG_ROLL_FIRST_UNCOVER = ("Roll first:", "shut tile")
+MSG_OPEN_AGAIN = ("Already played:", "open tile")
+END_WORDS = ("", "shut box!", "no move", "unlucky 7", "lost 1st")
+
+
+def compose(app):
+    """Pick the message for the state of the turn (and the number that ends it)."""
+    turn = app.turn
+    number = -1
+    uncover = app.invert != 0
+    played_back = app.must_open if uncover else app.must_shut  # a played tile undone
+    played_wrong = app.must_shut if uncover else app.must_open  # a tile the rules refuse
+    if app.roller.state == TUMBLING:
+        message = MSG_ROLLING
+    elif played_back:
+        message = MSG_OPEN_AGAIN if uncover else MSG_SHUT_AGAIN
+        number = _lowest_tile(played_back)
+    elif played_wrong:
+        if app.flap_feed.error == E_ROLL_FIRST:
+            message = MSG_ROLL_FIRST_UNCOVER if uncover else MSG_ROLL_FIRST
+        else:
+            message = MSG_REFUSED_UNCOVER if uncover else MSG_REFUSED
+        number = _lowest_tile(played_wrong)
+    elif app.blocked_shake and turn.state == AWAIT_MOVE:
+        message = MSG_FINISH
+    elif turn.state == AWAIT_MOVE:
+        if turn.pending and turn.move_state() != PENDING:
+            message = MSG_MOVE_OK_UNCOVER if uncover else MSG_MOVE_OK
+        else:
+            message = MSG_MOVE_UNCOVER if uncover else MSG_MOVE
+            number = turn.total
+    elif app.free_throw:
+        message = MSG_FREE
+    else:
+        shake = app.shaking_rolls()
+        if turn.one_die:
+            message = MSG_SHAKE_CHOSEN if shake else MSG_PRESS_CHOSEN
+        elif turn.one_die_allowed():
+            message = MSG_SHAKE_ONE if shake else MSG_PRESS_ONE
+        else:
+            message = MSG_SHAKE if shake else MSG_PRESS
+    if message is not app.message or number != app.number:
+        app.message = message
+        app.number = number
+        app.dirty = True
+
+
+def render(app, now_ms):
+    """The LEDs every tick; the OLED's frame when it changed."""
+    lights = app.lights
+    phase = app.phase
+    faults = app.faults
+    if lights is not None:
+        if faults.showing and not faults.on_screen():
+            lights.flash(WRONG, now_ms)
+        elif phase == MENU:
+            lights.menu(app.menu.row, app.menu.value(), app.flaps.tiles, now_ms)
+        elif phase == SETUP:
+            lights.guide(app.row, app.rules.tiles, app.must_open, app.must_shut, now_ms)
+        elif phase == PLAY:
+            _light_turn(app, lights, now_ms)
+        else:
+            lights.winners(app.winner_mask, now_ms)
+    screen = app.screen
+    if screen is None or not app.dirty:
+        return
+    app.dirty = False
+    if faults.showing:
+        _frames(screen, "app.screen_fault").show_fault(screen, faults.queue[0], faults.page)
+    elif app.reviewing and (phase == SETUP or phase == FINISHED):
+        _frames(screen, "app.screen_end").show_review(screen, app.hints.review)
+    elif phase == MENU:
+        _frames(screen, "app.screen_menu").show_menu(screen, app.menu)
+    elif phase == FINISHED:
+        frames = _frames(screen, "app.screen_end")  # loaded as the match ends, for its standings
+        if app.showing_result:
+            screen.show_result(app.result_player, app.result_score, END_WORDS[app.result_end],
+                               app.total)
+            return
+        match = app.match
+        ledger = match.ledger
+        winners = app.winner_mask
+        app.next_page = frames.show_standings(
+            screen, "Winner!" if winners & (winners - 1) == 0 else "Shared win!",
+            match.totals, match.players, ledger.chips if ledger is not None else None,
+            winners, app.page)
+    else:
+        _frames(screen, None)
+        _turn_frame(app, screen, phase)
+
+
+def _frames(screen, name):
+    """The module of the frames drawn now (app.screen_*; None: app.screens' own), imported
+    when it is not the last one drawn from, which is let go: a phase's frames take RAM while
+    shown, and a frame drawn again imports nothing (an import allocates)."""
+    if screen.frames is not None and screen.frames.__name__ != name:
+        release((screen.frames.__name__,), False)
+        screen.frames = None
+    if screen.frames is None and name is not None:
+        screen.frames = __import__(name, None, None, ("show",))
+    return screen.frames
+
+
+def _turn_frame(app, screen, phase):
+    """Between turns, or a turn (app.screens' own frames)."""
+    if phase == SETUP:
+        screen.show_setup(app.result_player, app.result_score, END_WORDS[app.result_end],
+                          app.total, app.player, app.round_number(), app.must_open,
+                          app.must_shut, app.result_player >= 0 and app.waits_for_ok())
+    else:
+        screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
+                         app.number, app.chance, app.advice,
+                         app.hints.chance_word() if app.menu.hints_on else "shut")
+
+
+def _light_turn(app, lights, now_ms):
+    turn = app.turn
+    dice_mask = 0
+    if app.screen is None and turn.state == AWAIT_MOVE:
+        dice_mask = turn.die_mask  # no display: the dice blink on their tiles
+    awaiting = turn.state == AWAIT_MOVE and app.roller.state != TUMBLING
+    lights.play(app.row, app.rules.tiles, turn.open_mask & ~turn.pending,
+                turn.pending, app.legal if awaiting else 0, app.hint if awaiting else 0,
+                app.must_open | app.must_shut, dice_mask, now_ms)
+
+
+def _lowest_tile(mask):
+    tile = 1
+    while not mask & bit(tile):
+        tile += 1
+    return tile

@@ -1,0 +1,55 @@
+"""A fault's frames on the OLED (app.screens' grid): the message wrapped over the screen,
+seven lines a page. Loaded while a fault is shown (and by app.boot_fault), let go when
+another phase's frame is drawn (app.presentation)."""
+
+from micropython import const
+
+from app.screens import COLUMNS, digits_in
+
+_FAULT_LINES = const(7)  # lines of a fault message a page
+
+
+def show_fault(screen, message, page=0):
+    """A device fault, reported once: the message wrapped over the screen, seven lines a
+    page (fault_pages() says how many)."""
+    screen.clear()
+    screen.text("FAULT", 0, 0)
+    if page:
+        column = COLUMNS - digits_in(page + 1)
+        screen.text("page", column - 5, 0)
+        screen.number(page + 1, column, 0)
+    start = 0
+    line = 0
+    while start < len(message) and line < (page + 1) * _FAULT_LINES:
+        end = _line_end(message, start)
+        if line >= page * _FAULT_LINES:
+            screen.text(message[start:end], 0, 1 + line - page * _FAULT_LINES)
+        start = end + 1 if end < len(message) and message[end] == " " else end
+        line += 1
+    screen.send()
+
+
+def fault_pages(message):
+    """How many pages of seven lines a fault message takes on the screen."""
+    start = 0
+    lines = 0
+    while start < len(message):
+        end = _line_end(message, start)
+        start = end + 1 if end < len(message) and message[end] == " " else end
+        lines += 1
+    return (lines + _FAULT_LINES - 1) // _FAULT_LINES if lines else 1
+
+
+def _line_end(message, start):
+    """Where the line of a message wrapped at spaces that starts at `start` ends (a word
+    longer than a line is split)."""
+    end = start + COLUMNS
+    if end < len(message):
+        space = message.rfind(" ", start, end + 1)
+        if space > start:
+            end = space
+        else:  # a word longer than a line breaks after a hyphen where it has one
+            hyphen = message.rfind("-", start, end)
+            if hyphen > start:
+                end = hyphen + 1
+    return end if end < len(message) else len(message)

@@ -1,0 +1,46 @@
+"""The menu's frame on the OLED (app.screens' grid): loaded while the menu is shown, let go
+when another phase's frame is drawn (app.presentation)."""
+
+from micropython import const
+
+from app.screens import COLUMNS
+
+GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start")
+_NAME_COLUMN = const(6)  # a short game name follows "Game" on line 1
+
+
+def show_menu(screen, menu):
+    screen.clear()
+    screen.text("SHUT THE BOX", 2, 0)
+    for row in range(len(GAME_MENU_ROWS)):
+        if row == 2 and not menu.hints_available:
+            continue
+        line = 1 if row == 0 else 2 + row  # the game's name takes line 2
+        if row == menu.row:
+            screen.text(">", 0, line)
+        screen.text(GAME_MENU_ROWS[row], 1, line)
+        if row == 1:
+            screen.number(menu.players, 10, line)
+        elif row == 2:
+            screen.text("on" if menu.hints_on else "off", 10, line)
+    game_name(screen, menu.name())
+    screen.text("select:next row", 0, 6)
+    screen.text("ok:change/start", 0, 7)
+    screen.send()
+
+
+def game_name(screen, name):
+    """The menu's game: after "Game" on line 1 when short, else on line 2, split after a
+    hyphen or a space onto both lines when longer than line 2 holds."""
+    if len(name) <= COLUMNS - _NAME_COLUMN:
+        screen.text(name, _NAME_COLUMN, 1)
+        return
+    if len(name) < COLUMNS:
+        screen.text(name, 1, 2)
+        return
+    cut = _NAME_COLUMN + 1
+    for index in range(len(name)):
+        if (name[index] == "-" or name[index] == " ") and index < COLUMNS - _NAME_COLUMN:
+            cut = index + 1
+    screen.text(name[:cut], _NAME_COLUMN, 1)
+    screen.text(name[cut:], 1, 2)

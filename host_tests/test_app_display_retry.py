@@ -1,0 +1,56 @@
+"""The OLED driver raises as micropython-lib's ssd1306 does (show() lets OSError escape); the
+App's screen (app.screens.Screen) keeps the fault, reports it once and retries on the next
+frame, powering the panel up again, so the box plays on through a glitching bus."""
+
+import errno
+
+import pytest
+from board_sim.frontend.box import BoxOptions, SimBox
+
+from board_sim.frontend.oled import text_lines
+from board_sim.script_player import BoxPlayer
+
+
+@pytest.fixture
+def box():
+    box = SimBox(BoxOptions(seed=7, players=2, preset="classic"))
+    yield box
+    box.close()
+
+
+def test_the_drivers_show_raises_on_a_failing_bus_as_micropython_libs_does(box):
+    box.board.fail_device("display", "eio")
+    with pytest.raises(OSError):
+        box.devices.display.show()
+    box.board.heal_device("display")
+    box.devices.display.show()  # the bus answers again: no state kept in the driver
+
+
+def test_a_show_that_raises_is_retried_by_the_app_and_the_box_plays_on(box):
+    display = box.devices.display
+    shown = display.show
+    inits = []
+    failures = [3]
+
+    def glitching_show():  # micropython-lib's driver on a glitching bus: the error escapes
+        if failures[0]:
+            failures[0] -= 1
+            raise OSError(errno.EIO, "EIO")
+        shown()
+
+    def counted_init():
+        inits.append(1)
+        type(display).init_display(display)
+
+    display.show = glitching_show
+    display.init_display = counted_init
+    player = BoxPlayer(box)
+    box.run(200)
+    box.board.press("ok", 1000)  # start: the menu's frame and the next ones fail
+    box.run(1200)
+    assert box.view.screen_fault is None  # the frames after the three failed got through
+    assert failures == [0] and inits  # each retry powered the panel up first
+    assert box.view.faults == ["display: write failed ([Errno 5] EIO); the LEDs play on"]
+    assert player.play()  # the match plays to its end
+    player.to_standings()
+    assert text_lines(box.board.display_pixels())[0] in ("Winner!", "Shared win!")
