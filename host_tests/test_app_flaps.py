@@ -184,7 +184,7 @@ def test_a_flap_that_keeps_bouncing_is_reported_once_by_its_number_until_it_sett
     for step in range(300):  # 1.5 s of the contact making and breaking every 5 ms
         box.board.set_flap(5, step % 2 == 0)
         box.run(5)
-    assert box.view.flaps.fault is not None
+    assert box.devices.flaps.fault is not None
     box.run(500)
     assert box.view.faults == ["flaps: flap 5 keeps bouncing: a loose wire, or the flap resting half-way?"]
-    assert box.view.flaps.fault is None  # settled (open): the fault is over
+    assert box.devices.flaps.fault is None  # settled (open): the fault is over
