@@ -21,10 +21,9 @@ pytestmark = pytest.mark.micropython
 # Plays a hand's hints on the board: the optimal-play table and the win-chance end values
 # (win_ends.bin, read only for a player with others still to throw), from where the tree says.
 HINTS = ("from game.presets import preset\nfrom game.strategy import load\n"
-         "from game.win_chance import WinChance\nfrom game.tables import table_file\n"
+         "from game.win_chance import WinChance\nfrom game.tables.files import _POLICIES, ENDS_FILE\n"
          "rules = preset('classic')\n"
-         "print(table_file('POLICIES', '-'), table_file('WIN_ENDS', '-'), load(rules) is not None,"
-         " WinChance(rules).begin(9, 1, 1))")
+         "print(_POLICIES, ENDS_FILE, load(rules) is not None, WinChance(rules).begin(9, 1, 1))")
 
 
 def quiet(_message):
@@ -37,7 +36,7 @@ def set_version(firmware, version):
 
 def change_policies(firmware, tail):
     """Another policies.bin that reads the same (its tables are found by their offsets)."""
-    path = firmware / dict(SHARED)["POLICIES"]
+    path = firmware / dict(SHARED)["_POLICIES"]
     path.write_bytes(path.read_bytes() + tail)
     return table_path(path.read_bytes())
 
@@ -59,8 +58,8 @@ def run_hints(board):
 
 
 def test_tables_are_written_once_and_kept_while_a_tree_names_them(tmp_path, firmware):
-    policies = table_path((firmware / dict(SHARED)["POLICIES"]).read_bytes())
-    win_ends = table_path((firmware / dict(SHARED)["WIN_ENDS"]).read_bytes())
+    policies = table_path((firmware / dict(SHARED)["_POLICIES"]).read_bytes())
+    win_ends = table_path((firmware / dict(SHARED)["ENDS_FILE"]).read_bytes())
     with VirtualBoard(tmp_path / "board", lifetime_s=100) as board:
         set_version(firmware, "v1")
         first = flash(board.url, firmware_dir=firmware, log=quiet)

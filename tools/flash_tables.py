@@ -2,16 +2,19 @@
 
 Each table is written as /tables/<first 12 hex of its sha256>.bin only when the board lacks it,
 under a temporary name then renamed (a cut cable never leaves half a table under its final
-name). The tree staged gets instead game/tables/files.py, naming them (game.tables.table_file
-reads it; the simulator, mip and the sources read the file beside it), and its manifest lists
-them: a table stays while a bootable tree's manifest names it.
+name). The tree staged gets instead game/tables/files.py, naming them (game.tables and
+game.win_ends import it where they open a table, and let it go; the simulator, mip and the
+sources read the file beside it), and its manifest lists them: a table stays while a bootable
+tree's manifest names it.
 """
 
 from tools.flash_build import FlashError, compile_source, sha256
 from tools.flash_space import DIR_BLOCKS, file_blocks
 
 TABLES_DIR = "/tables"
-SHARED = (("POLICIES", "game/tables/policies.bin"), ("WIN_ENDS", "game/tables/win_ends.bin"))
+# (the name in that module, the table in the firmware): names the firmware's modules already
+# hold (game.tables, game.win_chance), so reading them interns no new name on the board's heap
+SHARED = (("_POLICIES", "game/tables/policies.bin"), ("ENDS_FILE", "game/tables/win_ends.bin"))
 FILES_MODULE = "game/tables/files.py"
 MANIFEST_KEY = "tables"
 _TEMPORARY = ".part"

@@ -96,7 +96,7 @@ def read_ends(win, path, to_beat, tied, after):
         win.lead = bytearray(2 * slots)
     from deflate import RAW, DeflateIO
 
-    from game.tables import WBITS, table_file
+    from game.tables import WBITS
 
     scratch = memoryview(win.chances)
     column = 2 * slots
@@ -105,7 +105,13 @@ def read_ends(win, path, to_beat, tied, after):
         before += (ENDS_PLAYERS - block) * (column + 2)
     columns = ENDS_PLAYERS - after
     try:
-        with open(table_file("WIN_ENDS", path), "rb") as packed:
+        try:  # where tools/flash.py put it, shared by the board's firmware trees (let go)
+            from game.tables.files import ENDS_FILE as path
+            del sys.modules["game.tables.files"]
+            delattr(sys.modules["game.tables"], "files")
+        except ImportError:
+            pass
+        with open(path, "rb") as packed:
             where = _find(packed, key, slots)
             if where < 0:
                 return None
