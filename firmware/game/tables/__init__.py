@@ -181,7 +181,7 @@ def _inflate_into(number, data):
     read = 0
     try:
         try:  # where tools/flash.py put it, shared by the board's firmware trees (let go)
-            from game.tables.files import _POLICIES as path
+            from game.tables.files import _POLICIES as path  # pyright: ignore[reportMissingImports]
             del sys.modules["game.tables.files"]
             globals().pop("files")
         except ImportError:  # the simulator, mip, a copy of the sources: beside this file
