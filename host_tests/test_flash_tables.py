@@ -14,7 +14,8 @@ from host_tests.test_flash_power_cut import booted_version
 from tools.flash import flash
 from tools.flash_build import FlashError
 from tools.flash_device import Board
-from tools.flash_tables import SHARED
+from tools.flash_space import DIR_BLOCKS
+from tools.flash_tables import SHARED, TablePlan
 
 pytestmark = pytest.mark.micropython
 
@@ -107,3 +108,28 @@ def test_a_cable_cut_while_a_table_is_written_leaves_the_old_firmware_with_its_t
         assert report.selftest == "shutbox selftest ok v2"
         assert new_policies in report.sent
         assert tables_on(board) == sorted(set(old_tables) | {new_policies})
+
+
+class _ListedBoard:
+    """A board whose /tables holds `files` ({name: bytes}): all TablePlan asks of one."""
+
+    def __init__(self, files):
+        self.files = files
+
+    def tree(self, path):
+        assert path == "/tables"
+        return {name: (hashlib.sha256(data).hexdigest(), len(data)) for name, data in self.files.items()}
+
+
+def test_the_space_estimate_counts_a_table_only_when_it_must_be_written():
+    kept, new, stale = b"k" * 9000, b"n" * 5000, b"s" * 20000
+    tables = {table_path(kept): kept, table_path(new): new}
+    fresh = TablePlan(_ListedBoard({}), tables, kept=set())
+    assert fresh.to_write == sorted(tables) and fresh.to_remove == []
+    assert fresh.space(4096, 512) == ((3 + 2 + DIR_BLOCKS) * 4096, 0)  # with /tables itself
+    on_board = {table_path(kept)[8:]: kept, table_path(stale)[8:]: stale,
+                table_path(new)[8:] + ".part": new[:100]}
+    again = TablePlan(_ListedBoard(on_board), tables, kept={table_path(kept)})
+    assert again.to_write == [table_path(new)]
+    assert again.to_remove == sorted([table_path(stale), table_path(new) + ".part"])
+    assert again.space(4096, 512) == (2 * 4096, 5 * 4096)  # the stale table's blocks come back
