@@ -11,6 +11,7 @@ import pytest
 from board_sim.virtual_board import VirtualBoard
 from tools.flash import flash
 from tools.flash_build import firmware_files
+from tools.flash_tables import SHARED
 
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
 
@@ -46,8 +47,11 @@ def test_fresh_board_gets_every_file_and_reports_its_version(board, firmware):
     report = flash(board.url, firmware_dir=firmware, log=quiet)
     expected = sorted(path[:-3] + ".mpy" if path.endswith(".py") and path not in ("main.py", "boot.py")
                       else path
-                      for path in firmware_files(firmware))
-    assert sorted(report.sent) == expected
+                      for path in firmware_files(firmware)
+                      if path not in dict(SHARED).values()) + ["game/tables/files.mpy"]
+    tables = [path for path in report.sent if path.startswith("/tables/")]
+    assert sorted(set(report.sent) - set(tables)) == sorted(expected)
+    assert len(tables) == len(SHARED)  # the tables, once, shared by both trees (tools.flash_tables)
     assert report.selftest == "shutbox selftest ok 1.0.0"
     assert (board.fs_dir / "active").read_text() == "fw_a\n"
     assert (board.fs_dir / "boot.py").read_bytes() == (firmware / "boot.py").read_bytes()

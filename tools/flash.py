@@ -5,9 +5,11 @@
 Compiles firmware/ for the board's MicroPython, stages it in the tree the board is not running
 (/fw_a or /fw_b), sending only files whose sha256 differs from both trees, verifies every hash
 on the board, then switches by renaming /active.new over /active (boot.py finishes a switch a
-cut cable interrupted). Never touched: /data/ (what the firmware saves: settings, scores), /lib/,
-and the board's board.json when it was edited on the board (unless --board is given). Last, a
-soft reset and the firmware's self-test, which must report the version flashed.
+cut cable interrupted). The generated tables are kept once in /tables, shared by both trees
+(tools/flash_tables.py): written only when the board lacks them. Never touched: /data/ (what
+the firmware saves: settings, scores), /lib/, and the board's board.json when it was edited on
+the board (unless --board is given). Last, a soft reset and the firmware's self-test, which
+must report the version flashed.
 """
 
 import argparse
@@ -35,6 +37,14 @@ from tools.flash_build import (
 )
 from tools.flash_device import Board, usb_boards
 from tools.flash_space import DEFAULT_INLINE_BYTES, INLINE_BYTES, file_blocks, tree_blocks
+from tools.flash_tables import (
+    MANIFEST_KEY,
+    TablePlan,
+    named_in,
+    remove_tables,
+    split_tables,
+    write_tables,
+)
 
 MIN_MICROPYTHON = (1, 22)
 TREES = ("fw_a", "fw_b")
@@ -42,7 +52,7 @@ POINTER = "/active"
 STAGED_POINTER = "/active.new"
 MANIFEST = "manifest.json"
 DATA_RESERVE_BYTES = 16 * 1024  # left free for the settings and scores the box saves
-MANIFEST_BYTES = 160  # at most: {"version": ..., "board_json": sha256}
+MANIFEST_BYTES = 256  # at most: {"version": ..., "board_json": sha256, "tables": [2 paths]}
 
 
 class FlashReport:
@@ -96,16 +106,19 @@ def _tree_of(pointer_bytes):
     return name if name in TREES and pointer_bytes.endswith(b"\n") else None
 
 
+def _manifest_of(board, tree):
+    """The manifest of /tree as a dict, or None (no tree, or not verified)."""
+    manifest_bytes = board.read("/%s/%s" % (tree, MANIFEST)) if tree else None
+    return json.loads(manifest_bytes) if manifest_bytes else None
+
+
 def choose_board_json(board, active, board_name, keep_board_json, firmware_dir, log):
     """(board.json bytes to flash, pin map name). Kept as it is when edited on the board (or
     keep_board_json); else a selection of board_name, or of the pin map the board already
     uses, or on a fresh board of firmware/board.json's, with firmware/board.json's overrides
     when it names the same pin map."""
     on_board = board.read("/%s/%s" % (active, BOARD_JSON)) if active else board.read("/" + BOARD_JSON)
-    flashed = None
-    if active:
-        manifest_bytes = board.read("/%s/%s" % (active, MANIFEST))
-        flashed = json.loads(manifest_bytes).get("board_json") if manifest_bytes else None
+    flashed = (_manifest_of(board, active) or {}).get("board_json")
     edited = on_board is not None and sha256(on_board) != flashed
     if on_board is not None and (keep_board_json or (board_name is None and edited)):
         kept_name = board_named_in(on_board)
@@ -144,10 +157,13 @@ def _root_bytes(root_files, block_bytes, inline_bytes):
                              for data in root_files.values())
 
 
-def _check_space(board, image, staging_files, root_files, inline_bytes):
+def _check_space(board, image, staging_files, root_files, tables, inline_bytes):
     block_bytes = board.block_bytes()
     needed, freed = space_needed(image, staging_files, block_bytes, inline_bytes)
     needed += _root_bytes(root_files, block_bytes, inline_bytes)
+    tables_needed, tables_freed = tables.space(block_bytes, inline_bytes)
+    needed += tables_needed
+    freed += tables_freed
     free = board.free_bytes()
     if free + freed < needed + DATA_RESERVE_BYTES:
         raise FlashError(
@@ -157,12 +173,14 @@ def _check_space(board, image, staging_files, root_files, inline_bytes):
             % (needed // 1024, DATA_RESERVE_BYTES // 1024, free // 1024, freed // 1024))
 
 
-def _check_margin(board, staging, root_files, inline_bytes, log):
-    """FlashError, the staged tree removed, if switching would leave less than the reserve."""
+def _check_margin(board, staging, root_files, written_tables, inline_bytes, log):
+    """FlashError, the staged tree and the tables written for it removed, if switching would
+    leave less than the reserve."""
     left = board.free_bytes() - _root_bytes(root_files, board.block_bytes(), inline_bytes)
     if left >= DATA_RESERVE_BYTES:
         return
     board.remove_empty_dirs("/" + staging, files_too=True)
+    remove_tables(board, written_tables)
     log("removed the staged copy: it would have left %d KiB free" % (left // 1024))
     raise FlashError(
         "not enough room on the board: this firmware would leave %d KiB free, less than the %d "
@@ -189,24 +207,33 @@ def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRM
             log("no mpy-cross output matches this board's .mpy version: copying sources")
         image = build_image(bytecode, board_json, firmware_dir)
         root_files = {name: image.pop(name) for name in ROOT_FILES if name in image}
+        tables = split_tables(image, bytecode)
         report.compiled_bytes = sum(len(data) for path, data in image.items() if path.endswith(".mpy"))
         report.version = firmware_version(firmware_dir)
         wanted = {path: sha256(data) for path, data in image.items()}
         active_hashes = board.tree_hashes("/" + active) if active else {}
         active_hashes.pop(MANIFEST, None)
+        outside = dict(tables, **{"/" + name: data for name, data in root_files.items()})
         if active_hashes == wanted and all(
-                board.file_hash("/" + name) == sha256(data) for name, data in root_files.items()):
+                board.file_hash(path) == sha256(data) for path, data in outside.items()):
             log("the board already runs this firmware (%s in /%s)" % (report.version, active))
             report.tree = active
         else:
             staging_files = board.tree("/" + staging)
             staging_files.pop(MANIFEST, None)
             inline_bytes = INLINE_BYTES.get(probe[0], DEFAULT_INLINE_BYTES)
-            _check_space(board, image, staging_files, root_files, inline_bytes)
+            kept = named_in(_manifest_of(board, active))
+            plan = TablePlan(board, tables, kept)
+            _check_space(board, image, staging_files, root_files, plan, inline_bytes)
             staging_hashes = {path: digest for path, (digest, _size) in staging_files.items()}
             _stage(board, staging, image, wanted, staging_hashes, active, active_hashes, report, log)
-            _check_margin(board, staging, root_files, inline_bytes, log)
-            manifest = {"version": report.version, "board_json": sha256(board_json)}
+            # Named by neither the running tree nor this one (the staged tree, which may have,
+            # is no longer bootable): removed before the new tables take their room.
+            remove_tables(board, plan.to_remove)
+            write_tables(board, tables, plan.to_write, report.sent, log)
+            _check_margin(board, staging, root_files, plan.to_write, inline_bytes, log)
+            manifest = {"version": report.version, "board_json": sha256(board_json),
+                        MANIFEST_KEY: sorted(tables)}
             _write_verified(board, "/%s/%s" % (staging, MANIFEST), json.dumps(manifest).encode())
             for name, data in root_files.items():
                 if board.file_hash("/" + name) != sha256(data):

@@ -79,6 +79,17 @@ def compile_module(source_path, relative_path, bytecode):
     return cached.read_bytes()
 
 
+def compile_source(source, relative_path, bytecode):
+    """compile_module for generated source text (kept in the cache by its hash)."""
+    path = CACHE / "generated" / (sha256(source.encode()) + ".py")
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".%d.part" % os.getpid())
+        partial.write_text(source)
+        partial.replace(path)
+    return compile_module(path, relative_path, bytecode)
+
+
 def board_json_for(board_name, firmware_dir=FIRMWARE):
     """board.json selecting board_name, keeping the firmware's overrides if it names the same."""
     firmware_dir = pathlib.Path(firmware_dir)

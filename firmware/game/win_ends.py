@@ -84,7 +84,7 @@ def read_ends(win, path, to_beat, tied, after):
     """(G[after][to_beat, tied + 1], L[after][tied + 1]) from win_ends.bin, with the column
     G[after][slot, 1] read into a WinChance's `lead` (its `chances` the scratch for skipping);
     None when the file has no table for these rules or no such round (a missing or damaged
-    file included). `path`: win_ends.bin."""
+    file included). `path`: win_ends.bin, unless game.tables.files names the board's copy."""
     _leave()
     rules = win.rules
     key = ends_key(rules)
@@ -105,6 +105,12 @@ def read_ends(win, path, to_beat, tied, after):
         before += (ENDS_PLAYERS - block) * (column + 2)
     columns = ENDS_PLAYERS - after
     try:
+        try:  # where tools/flash.py put it, shared by the board's firmware trees (let go)
+            from game.tables.files import ENDS_FILE as path  # pyright: ignore[reportMissingImports]
+            del sys.modules["game.tables.files"]
+            delattr(sys.modules["game.tables"], "files")
+        except ImportError:
+            pass
         with open(path, "rb") as packed:
             where = _find(packed, key, slots)
             if where < 0:

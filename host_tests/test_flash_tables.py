@@ -1,0 +1,135 @@
+"""The generated tables on a flashed board: stored once in /tables, named by their content and
+shared by both trees (tools/flash_tables.py). A re-flash of one file writes none; changed tables
+are written and the old tree's stay until that tree is gone; a cable cut mid-table leaves the
+old firmware booting with its tables; the box reads its hint tables from there."""
+
+import hashlib
+import shutil
+
+import pytest
+
+from board_sim.virtual_board import VirtualBoard
+from board_sim.virtual_board.cable import Cable
+from host_tests.test_flash_power_cut import booted_version
+from tools.flash import flash
+from tools.flash_build import FlashError
+from tools.flash_device import Board
+from tools.flash_space import DIR_BLOCKS
+from tools.flash_tables import SHARED, TablePlan
+
+pytestmark = pytest.mark.micropython
+
+# Plays a hand's hints on the board: the optimal-play table and the win-chance end values
+# (win_ends.bin, read only for a player with others still to throw), from where the tree says.
+HINTS = ("from game.presets import preset\nfrom game.strategy import load\n"
+         "from game.win_chance import WinChance\nfrom game.tables.files import _POLICIES, ENDS_FILE\n"
+         "rules = preset('classic')\n"
+         "print(_POLICIES, ENDS_FILE, load(rules) is not None, WinChance(rules).begin(9, 1, 1))")
+
+
+def quiet(_message):
+    pass
+
+
+def set_version(firmware, version):
+    (firmware / "version.py").write_text('"""Test copy."""\n\nVERSION = "%s"\n' % version)
+
+
+def change_policies(firmware, tail):
+    """Another policies.bin that reads the same (its tables are found by their offsets)."""
+    path = firmware / dict(SHARED)["_POLICIES"]
+    path.write_bytes(path.read_bytes() + tail)
+    return table_path(path.read_bytes())
+
+
+def table_path(data):
+    return "/tables/%s.bin" % hashlib.sha256(data).hexdigest()[:12]
+
+
+def tables_on(board):
+    return sorted("/tables/" + path.name for path in (board.fs_dir / "tables").iterdir())
+
+
+def run_hints(board):
+    connection = Board(board.url)
+    try:
+        return connection.soft_reset_and_run(HINTS).strip().splitlines()[-1]
+    finally:
+        connection.close()
+
+
+def test_tables_are_written_once_and_kept_while_a_tree_names_them(tmp_path, firmware):
+    policies = table_path((firmware / dict(SHARED)["_POLICIES"]).read_bytes())
+    win_ends = table_path((firmware / dict(SHARED)["ENDS_FILE"]).read_bytes())
+    with VirtualBoard(tmp_path / "board", lifetime_s=100) as board:
+        set_version(firmware, "v1")
+        first = flash(board.url, firmware_dir=firmware, log=quiet)
+        set_version(firmware, "v2")
+        second = flash(board.url, firmware_dir=firmware, log=quiet)
+        assert sorted(path for path in first.sent if path.endswith(".bin")) == sorted([policies, win_ends])
+        assert second.sent == ["version.mpy"]  # no table: both trees share them
+        assert not list(board.fs_dir.glob("fw_*/game/tables/*.bin"))
+        new_policies = change_policies(firmware, b"v3")
+        set_version(firmware, "v3")
+        third = flash(board.url, firmware_dir=firmware, log=quiet)  # replaces v1's tree
+        assert third.sent == ["game/tables/files.mpy", "version.mpy", new_policies]
+        assert tables_on(board) == sorted([policies, new_policies, win_ends])  # v2's still there
+        assert run_hints(board) == "%s %s True True" % (new_policies, win_ends)
+        set_version(firmware, "v4")
+        fourth = flash(board.url, firmware_dir=firmware, log=quiet)  # v2's tree and table go
+        assert tables_on(board) == sorted([new_policies, win_ends])
+        assert fourth.selftest == "shutbox selftest ok v4"
+
+
+def test_a_cable_cut_while_a_table_is_written_leaves_the_old_firmware_with_its_tables(
+        tmp_path, firmware):
+    with VirtualBoard(tmp_path / "board", lifetime_s=100) as board:
+        set_version(firmware, "v1")
+        flash(board.url, firmware_dir=firmware, log=quiet)
+        old_tables = tables_on(board)
+        before = tmp_path / "before"
+        shutil.copytree(board.fs_dir, before)
+        new_policies = change_policies(firmware, b"v2")
+        set_version(firmware, "v2")
+        with Cable(board.url) as cable:  # how many bytes in the new table is sent
+            written = []
+            flash(cable.url, firmware_dir=firmware,
+                  log=lambda message: written.append((message, cable.host_bytes)))
+        table_sent = [at for message, at in written if message.startswith("sent " + new_policies)]
+        shutil.rmtree(board.fs_dir)
+        shutil.copytree(before, board.fs_dir)  # the board as it was before that flash
+        with Cable(board.url, cut_at=table_sent[0] - 20000) as cable, pytest.raises(FlashError):
+            flash(cable.url, firmware_dir=firmware, log=quiet)  # cut within the table's 55 KB
+        assert cable.cut
+        assert booted_version(board.url) == "v1"  # its self-test reads its tables
+        assert tables_on(board) == sorted(old_tables + [new_policies + ".part"])  # never half a
+        # table under its final name
+        report = flash(board.url, firmware_dir=firmware, log=quiet)
+        assert report.selftest == "shutbox selftest ok v2"
+        assert new_policies in report.sent
+        assert tables_on(board) == sorted(set(old_tables) | {new_policies})
+
+
+class _ListedBoard:
+    """A board whose /tables holds `files` ({name: bytes}): all TablePlan asks of one."""
+
+    def __init__(self, files):
+        self.files = files
+
+    def tree(self, path):
+        assert path == "/tables"
+        return {name: (hashlib.sha256(data).hexdigest(), len(data)) for name, data in self.files.items()}
+
+
+def test_the_space_estimate_counts_a_table_only_when_it_must_be_written():
+    kept, new, stale = b"k" * 9000, b"n" * 5000, b"s" * 20000
+    tables = {table_path(kept): kept, table_path(new): new}
+    fresh = TablePlan(_ListedBoard({}), tables, kept=set())
+    assert fresh.to_write == sorted(tables) and fresh.to_remove == []
+    assert fresh.space(4096, 512) == ((3 + 2 + DIR_BLOCKS) * 4096, 0)  # with /tables itself
+    on_board = {table_path(kept)[8:]: kept, table_path(stale)[8:]: stale,
+                table_path(new)[8:] + ".part": new[:100]}
+    again = TablePlan(_ListedBoard(on_board), tables, kept={table_path(kept)})
+    assert again.to_write == [table_path(new)]
+    assert again.to_remove == sorted([table_path(stale), table_path(new) + ".part"])
+    assert again.space(4096, 512) == (2 * 4096, 5 * 4096)  # the stale table's blocks come back
