@@ -5,8 +5,8 @@ frame, powering the panel up again, so the box plays on through a glitching bus.
 import errno
 
 import pytest
-from board_sim.box import BoxOptions, SimBox
 
+from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
 
