@@ -46,6 +46,7 @@ RANGES = {
     "games/s": (0.001, 1_000), "simulated/real time": (0.1, 10_000),
     "LittleFS": (256, 16 * KIB), "free when empty": (256, 16 * KIB),
     "one flashed copy takes": (50, 4 * KIB), "free after": (0, 16 * KIB),
+    "free with one copy": (0, 16 * KIB), "free with two copies": (0, 16 * KIB),
     "left beside two copies, less the 16 KiB reserve": (-16 * KIB, 16 * KIB),
     "seconds": (0.001, 120), "bytes over the cable": (100, 10 * MEGA), "files sent": (0, 500),
     "files copied on the board": (0, 500), "vs a full flash": (0, 100),
