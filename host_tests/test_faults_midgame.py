@@ -10,8 +10,8 @@ and vanish; the display with eio and vanish (losing its power); the MCP23017 fla
 eio, timeout and vanish; a flap switch stuck closed and one stuck open; config.json
 half-written, and with wrong types or an unknown preset; board.json half-written.
 
-A display failing mid-game is not yet reported by the App (it does not watch the display's
-`fault`): that test is an expected failure until firmware/app/core.py does.
+A display failing mid-game is reported once by the App (app.faults watches the screen's fault)
+and the screen is powered up and redrawn on the next frame (test_app_display_retry).
 """
 
 import json
