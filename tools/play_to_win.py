@@ -10,7 +10,7 @@ and the match-aware goals (max-penalty's limit, the last throw of a tournament, 
 
 import numpy as np
 from game.presets import preset
-from game.rows import round_winners
+from game.round import round_winners
 from game.stakes import Ledger
 from game.tiles import tiles_of
 from game.turn import END_FIRST_ROLL_LOST

@@ -13,8 +13,7 @@ follow-on Round.
 """
 
 from game.match_base import BaseMatch
-from game.round import Round
-from game.rows import round_winners
+from game.round import Round, round_winners
 from game.rules import (
     MATCH_FIXED_ROUNDS,
     MATCH_LONG_GAME,

@@ -4,6 +4,14 @@ at once and the remaining players do not play."""
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
 
 
+def round_winners(players, scores, lost):
+    """The lowest scores among `players` who threw (ties share), first-roll losses only if all lost."""
+    threw = [player for player in players if scores[player] is not None]
+    contenders = [player for player in threw if not lost[player]] or threw
+    best = min(scores[player] for player in contenders)
+    return [player for player in contenders if scores[player] == best]
+
+
 class Round:
     """Players 0..players-1 take turns in order from `first`; one Turn object is reused."""
 
@@ -51,8 +59,4 @@ class Round:
             return []
         if self.shut_by >= 0:
             return [self.shut_by]
-        contenders = [p for p in range(self.players) if self.scores[p] is not None and not self.lost[p]]
-        if not contenders:
-            contenders = [p for p in range(self.players) if self.scores[p] is not None]
-        best = min(self.scores[p] for p in contenders)
-        return [p for p in contenders if self.scores[p] == best]
+        return round_winners(range(self.players), self.scores, self.lost)

@@ -3,18 +3,12 @@
 Each row has its own Turn, fed by its own dice; player p plays row p. The round ends when every
 row's turn is over. In a single round a shut box ends it at once: that player wins and the other
 rows stop where they are, scoring the tiles they still have open. With `play_out` (the formats
-that add up every round's scores) the other rows play on.
+that add up every round's scores) the other rows play on. Imported only when such a match
+starts (game.match).
 """
 
+from game.round import round_winners
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
-
-
-def round_winners(players, scores, lost):
-    """The lowest scores among `players` who threw (ties share), first-roll losses only if all lost."""
-    threw = [player for player in players if scores[player] is not None]
-    contenders = [player for player in threw if not lost[player]] or threw
-    best = min(scores[player] for player in contenders)
-    return [player for player in contenders if scores[player] == best]
 
 
 class SimultaneousRound:
