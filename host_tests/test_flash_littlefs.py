@@ -213,12 +213,23 @@ def test_the_space_estimate_never_counts_fewer_blocks_than_littlefs(firmware):
         0, 1, 1, 2, 10, 11]
 
 
-def test_every_pin_map_is_flashed_without_host_only_keys_small_enough_to_take_no_block():
+@pytest.mark.parametrize("board", ["pico", "pico_w", "pico2", "pico2_w", "esp32_devkit"])
+def test_only_the_chosen_pin_map_is_flashed_beside_board_json_taking_no_block(board):
     from tools.flash_build import HOST_ONLY_KEYS, board_json_for, build_image
 
-    image = build_image("6.3", board_json_for("pico"))
-    pin_maps = {path: data for path, data in image.items() if path.startswith("boards/")}
-    assert len(pin_maps) >= 5
-    for path, data in pin_maps.items():
-        assert not any(key.encode() in data for key in HOST_ONLY_KEYS), path
-        assert len(data) <= 512, (path, len(data))  # LittleFS keeps it in its directory (rp2)
+    image = build_image("6.3", board_json_for(board))
+    pin_maps = {path: data for path, data in image.items()
+                if path.endswith(".json") and path not in ("board.json", "config.json")}
+    assert list(pin_maps) == ["%s.json" % board]  # no boards/ directory: 4 blocks less
+    data = pin_maps["%s.json" % board]
+    assert not any(key.encode() in data for key in HOST_ONLY_KEYS)
+    assert len(data) <= 512  # LittleFS keeps it in its directory (rp2)
+
+
+def test_a_pin_map_named_as_a_file_of_the_tree_is_refused(firmware):
+    from tools.flash_build import build_image
+
+    (firmware / "boards" / "config.json").write_text((firmware / "boards" / "pico.json").read_text())
+    with pytest.raises(FlashError, match="boards/config.json would be flashed as config.json, a "
+                                         "file the firmware has already"):
+        build_image("6.3", b'{"board": "config"}', firmware)
