@@ -15,7 +15,7 @@ from host_tests.micropython_runtimes import run_on
 from tools.flash import DATA_RESERVE_BYTES, flash
 from tools.flash_build import FlashError
 from tools.flash_device import Board, believable_free_blocks, free_bytes_at
-from tools.flash_space import DIR_BLOCKS, file_blocks, tree_blocks
+from tools.flash_space import file_blocks, tree_blocks
 from tools.flash_tables import SHARED
 
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
@@ -81,16 +81,16 @@ def test_a_pico_w_takes_a_second_flash_of_one_changed_file(tmp_path, firmware):
 
 def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_path, firmware,
                                                                            monkeypatch):
-    # A Pico's filesystem: a Pico W's 848 KiB no longer holds two trees beside /data (issue 13).
+    # A Pico's filesystem, filled below to leave a set room beside the first tree.
     with VirtualBoard(tmp_path / "board", board="pico", fs_image="pico",
                       lifetime_s=120) as board:
         before = free_bytes_at(board.url)
         set_version(firmware, "v1")
         first_flash_bytes = before - flash(board.url, firmware_dir=firmware, log=quiet).free_bytes
         # The tables are on the board once, shared by both trees (tools/flash_tables.py): a
-        # second tree takes the first flash's room less theirs (/tables and its files).
-        tree_bytes = first_flash_bytes - 4 * KIB * (DIR_BLOCKS + sum(
-            file_blocks((firmware / path).stat().st_size, 4096, 512) for _name, path in SHARED))
+        # second tree takes the first flash's room less theirs (files in "/").
+        tree_bytes = first_flash_bytes - 4 * KIB * sum(
+            file_blocks((firmware / path).stat().st_size, 4096, 512) for _name, path in SHARED)
         fill_data(board, tree_bytes + 12 * KIB)  # a second tree fits, leaving under 12 KiB
         set_version(firmware, "v2")
         refused_free = free_bytes_at(board.url)
