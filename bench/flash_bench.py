@@ -65,7 +65,7 @@ def main(argv=None):
             name, size // KIB, before // KIB, (before - one) // KIB, one // KIB, two // KIB,
             (two - DATA_RESERVE_BYTES) // KIB))
     print("(a copy: the tree in 4 KiB blocks as statvfs counts them, plus boot.py, /active and "
-          "the generated tables in /tables, which both copies share; two copies: a one-file "
+          "the generated tables (/table_*.bin), which both copies share; two copies: a one-file "
           "change flashed beside the first)")
     print("\n## Flashing the virtual Pico W (tools/flash.py over mpremote's transport, real MicroPython)")
     print("| flash | seconds | bytes over the cable | files sent | files copied on the board | vs a full flash |")

@@ -18,10 +18,15 @@ OPTIONAL_DEVICES = ("accel", "display", "leds", "buzzer", "buttons")
 
 
 def load_pinmap(firmware_dir):
-    """The pin map firmware_dir/board.json selects, its overrides applied one level deep."""
+    """The pin map firmware_dir/board.json selects (<name>.json beside it, else
+    boards/<name>.json), its overrides applied one level deep."""
     with open(firmware_dir + "/board.json") as selection_file:
         selection = json.load(selection_file)
-    with open("%s/boards/%s.json" % (firmware_dir, selection["board"])) as board_file:
+    try:  # as tools/flash.py lays it out (the web box): beside board.json
+        board_file = open("%s/%s.json" % (firmware_dir, selection["board"]))
+    except OSError:  # the sources
+        board_file = open("%s/boards/%s.json" % (firmware_dir, selection["board"]))
+    with board_file:
         pinmap = json.load(board_file)
     for key, value in selection.get("overrides", {}).items():
         if isinstance(value, dict) and isinstance(pinmap.get(key), dict):

@@ -8,53 +8,51 @@ and imports from it. With no tree (a plain copy, mpremote mip) the firmware runs
 
 import os
 
-_POINTER = "/active"
-_STAGED_POINTER = "/active.new"
-_TREES = ("fw_a", "fw_b")
-_MANIFEST = "manifest.json"
 
+def _enter_active_tree():
+    pointer = "/active"
+    staged_pointer = "/active.new"
+    trees = ("fw_a", "fw_b")
 
-def _verified_tree(name):
-    """'/name' if it is one of our trees and holds its manifest (written once verified)."""
-    if name not in _TREES:
-        return None
-    try:
-        os.stat("/%s/%s" % (name, _MANIFEST))
-    except OSError:
-        return None
-    return "/" + name
+    def verified_tree(name):
+        """'/name' if it is one of our trees and holds its manifest (written once verified)."""
+        if name not in trees:
+            return None
+        try:
+            os.stat("/%s/manifest.json" % name)
+        except OSError:
+            return None
+        return "/" + name
 
+    def tree_in(path):
+        """The tree a pointer file names, if the pointer is whole (ends in a newline)."""
+        try:
+            with open(path) as source:
+                text = source.read()
+        except OSError:
+            return None
+        if not text.endswith("\n"):
+            return None
+        return verified_tree(text.strip())
 
-def _tree_in(pointer):
-    """The tree a pointer file names, if the pointer is whole (ends in a newline)."""
-    try:
-        with open(pointer) as source:
-            text = source.read()
-    except OSError:
-        return None
-    if not text.endswith("\n"):
-        return None
-    return _verified_tree(text.strip())
-
-
-def _active_tree():
-    tree = _tree_in(_STAGED_POINTER)
+    tree = tree_in(staged_pointer)
     try:
         if tree is not None:
-            os.rename(_STAGED_POINTER, _POINTER)
+            os.rename(staged_pointer, pointer)
         else:
-            os.remove(_STAGED_POINTER)
+            os.remove(staged_pointer)
     except OSError:
         pass
     if tree is None:
-        tree = _tree_in(_POINTER)
-    for name in _TREES:
+        tree = tree_in(pointer)
+    for name in trees:
         if tree is None:
-            tree = _verified_tree(name)
-    return tree
+            tree = verified_tree(name)
+    if tree is not None:
+        os.chdir(tree)
 
 
-_tree = _active_tree()
-if _tree is not None:
-    os.chdir(_tree)
-del _tree
+_enter_active_tree()
+# main.py runs in the globals boot.py leaves (the board's __main__): what stays there takes
+# heap for as long as the box runs (1,280 bytes on the 64-bit unix port had these stayed).
+del _enter_active_tree

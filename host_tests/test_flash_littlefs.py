@@ -15,7 +15,7 @@ from host_tests.micropython_runtimes import run_on
 from tools.flash import DATA_RESERVE_BYTES, flash
 from tools.flash_build import FlashError
 from tools.flash_device import Board, believable_free_blocks, free_bytes_at
-from tools.flash_space import DIR_BLOCKS, file_blocks, tree_blocks
+from tools.flash_space import file_blocks, tree_blocks
 from tools.flash_tables import SHARED
 
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
@@ -81,16 +81,16 @@ def test_a_pico_w_takes_a_second_flash_of_one_changed_file(tmp_path, firmware):
 
 def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_path, firmware,
                                                                            monkeypatch):
-    # A Pico's filesystem: a Pico W's 848 KiB no longer holds two trees beside /data (issue 13).
+    # A Pico's filesystem, filled below to leave a set room beside the first tree.
     with VirtualBoard(tmp_path / "board", board="pico", fs_image="pico",
                       lifetime_s=120) as board:
         before = free_bytes_at(board.url)
         set_version(firmware, "v1")
         first_flash_bytes = before - flash(board.url, firmware_dir=firmware, log=quiet).free_bytes
         # The tables are on the board once, shared by both trees (tools/flash_tables.py): a
-        # second tree takes the first flash's room less theirs (/tables and its files).
-        tree_bytes = first_flash_bytes - 4 * KIB * (DIR_BLOCKS + sum(
-            file_blocks((firmware / path).stat().st_size, 4096, 512) for _name, path in SHARED))
+        # second tree takes the first flash's room less theirs (files in "/").
+        tree_bytes = first_flash_bytes - 4 * KIB * sum(
+            file_blocks((firmware / path).stat().st_size, 4096, 512) for _name, path in SHARED)
         fill_data(board, tree_bytes + 12 * KIB)  # a second tree fits, leaving under 12 KiB
         set_version(firmware, "v2")
         refused_free = free_bytes_at(board.url)
@@ -213,12 +213,23 @@ def test_the_space_estimate_never_counts_fewer_blocks_than_littlefs(firmware):
         0, 1, 1, 2, 10, 11]
 
 
-def test_every_pin_map_is_flashed_without_host_only_keys_small_enough_to_take_no_block():
+@pytest.mark.parametrize("board", ["pico", "pico_w", "pico2", "pico2_w", "esp32_devkit"])
+def test_only_the_chosen_pin_map_is_flashed_beside_board_json_taking_no_block(board):
     from tools.flash_build import HOST_ONLY_KEYS, board_json_for, build_image
 
-    image = build_image("6.3", board_json_for("pico"))
-    pin_maps = {path: data for path, data in image.items() if path.startswith("boards/")}
-    assert len(pin_maps) >= 5
-    for path, data in pin_maps.items():
-        assert not any(key.encode() in data for key in HOST_ONLY_KEYS), path
-        assert len(data) <= 512, (path, len(data))  # LittleFS keeps it in its directory (rp2)
+    image = build_image("6.3", board_json_for(board))
+    pin_maps = {path: data for path, data in image.items()
+                if path.endswith(".json") and path not in ("board.json", "config.json")}
+    assert list(pin_maps) == ["%s.json" % board]  # no boards/ directory: 4 blocks less
+    data = pin_maps["%s.json" % board]
+    assert not any(key.encode() in data for key in HOST_ONLY_KEYS)
+    assert len(data) <= 512  # LittleFS keeps it in its directory (rp2)
+
+
+def test_a_pin_map_named_as_a_file_of_the_tree_is_refused(firmware):
+    from tools.flash_build import build_image
+
+    (firmware / "boards" / "config.json").write_text((firmware / "boards" / "pico.json").read_text())
+    with pytest.raises(FlashError, match="boards/config.json would be flashed as config.json, a "
+                                         "file the firmware has already"):
+        build_image("6.3", b'{"board": "config"}', firmware)

@@ -1,5 +1,6 @@
-"""The generated tables on a flashed board: stored once in /tables, named by their content and
-shared by both trees (tools/flash_tables.py). A re-flash of one file writes none; changed tables
+"""The generated tables on a flashed board: stored once in "/", named by their content and
+shared by both trees (tools/flash_tables.py); those a flash before put in /tables go, and the
+folder with them. A re-flash of one file writes none; changed tables
 are written and the old tree's stay until that tree is gone; a cable cut mid-table leaves the
 old firmware booting with its tables; the box reads its hint tables from there."""
 
@@ -14,7 +15,6 @@ from host_tests.test_flash_power_cut import booted_version
 from tools.flash import flash
 from tools.flash_build import FlashError
 from tools.flash_device import Board
-from tools.flash_space import DIR_BLOCKS
 from tools.flash_tables import SHARED, TablePlan
 
 pytestmark = pytest.mark.micropython
@@ -43,11 +43,11 @@ def change_policies(firmware, tail):
 
 
 def table_path(data):
-    return "/tables/%s.bin" % hashlib.sha256(data).hexdigest()[:12]
+    return "/table_%s.bin" % hashlib.sha256(data).hexdigest()[:12]
 
 
 def tables_on(board):
-    return sorted("/tables/" + path.name for path in (board.fs_dir / "tables").iterdir())
+    return sorted("/" + path.name for path in board.fs_dir.glob("table_*"))
 
 
 def run_hints(board):
@@ -110,15 +110,44 @@ def test_a_cable_cut_while_a_table_is_written_leaves_the_old_firmware_with_its_t
         assert tables_on(board) == sorted(set(old_tables) | {new_policies})
 
 
-class _ListedBoard:
-    """A board whose /tables holds `files` ({name: bytes}): all TablePlan asks of one."""
+def test_tables_a_flash_before_put_in_their_own_folder_go_with_the_folder(tmp_path, firmware):
+    with VirtualBoard(tmp_path / "board", lifetime_s=100) as board:
+        set_version(firmware, "v1")
+        flash(board.url, firmware_dir=firmware, log=quiet)
+        # As that layout had it: the running tree's tables in /tables, its manifest naming them.
+        (board.fs_dir / "tables").mkdir()
+        manifest = board.fs_dir / "fw_a" / "manifest.json"
+        for path in tables_on(board):
+            (board.fs_dir / path[1:]).rename(board.fs_dir / "tables" / path[1:])
+            manifest.write_text(manifest.read_text().replace(path, "/tables" + path))
+        set_version(firmware, "v2")
+        second = flash(board.url, firmware_dir=firmware, log=quiet)
+        assert len(list((board.fs_dir / "tables").iterdir())) == 2  # the running tree's, kept
+        set_version(firmware, "v3")
+        third = flash(board.url, firmware_dir=firmware, log=quiet)
+    assert (second.selftest, third.selftest) == ("shutbox selftest ok v2", "shutbox selftest ok v3")
+    assert not (board.fs_dir / "tables").exists()
+    assert len(tables_on(board)) == 2
 
-    def __init__(self, files):
-        self.files = files
+
+class _ListedBoard:
+    """A board whose "/" holds `files` and /tables `legacy` ({name: bytes}): all TablePlan asks
+    of one."""
+
+    def __init__(self, files, legacy=None):
+        self.files_in = {"/": files, "/tables": legacy or {}}
+
+    def _listed(self, files):
+        return {name: (hashlib.sha256(data).hexdigest(), len(data)) for name, data in files.items()}
+
+    def files(self, directory, prefix):
+        assert directory == "/"
+        return self._listed({name: data for name, data in self.files_in["/"].items()
+                             if name.startswith(prefix)})
 
     def tree(self, path):
         assert path == "/tables"
-        return {name: (hashlib.sha256(data).hexdigest(), len(data)) for name, data in self.files.items()}
+        return self._listed(self.files_in[path])
 
 
 def test_the_space_estimate_counts_a_table_only_when_it_must_be_written():
@@ -126,10 +155,10 @@ def test_the_space_estimate_counts_a_table_only_when_it_must_be_written():
     tables = {table_path(kept): kept, table_path(new): new}
     fresh = TablePlan(_ListedBoard({}), tables, kept=set())
     assert fresh.to_write == sorted(tables) and fresh.to_remove == []
-    assert fresh.space(4096, 512) == ((3 + 2 + DIR_BLOCKS) * 4096, 0)  # with /tables itself
-    on_board = {table_path(kept)[8:]: kept, table_path(stale)[8:]: stale,
-                table_path(new)[8:] + ".part": new[:100]}
-    again = TablePlan(_ListedBoard(on_board), tables, kept={table_path(kept)})
+    assert fresh.space(4096, 512) == ((3 + 2) * 4096, 0)  # no folder of their own
+    on_board = {table_path(kept)[1:]: kept, table_path(stale)[1:]: stale,
+                table_path(new)[1:] + ".part": new[:100], "main.py": b"m" * 9000}
+    again = TablePlan(_ListedBoard(on_board, {"old.bin": stale}), tables, kept={table_path(kept)})
     assert again.to_write == [table_path(new)]
-    assert again.to_remove == sorted([table_path(stale), table_path(new) + ".part"])
-    assert again.space(4096, 512) == (2 * 4096, 5 * 4096)  # the stale table's blocks come back
+    assert again.to_remove == sorted([table_path(stale), table_path(new) + ".part", "/tables/old.bin"])
+    assert again.space(4096, 512) == (2 * 4096, 10 * 4096)  # the stale tables' blocks come back

@@ -48,8 +48,9 @@ def test_fresh_board_gets_every_file_and_reports_its_version(board, firmware):
     expected = sorted(path[:-3] + ".mpy" if path.endswith(".py") and path not in ("main.py", "boot.py")
                       else path
                       for path in firmware_files(firmware)
-                      if path not in dict(SHARED).values()) + ["game/tables/files.mpy"]
-    tables = [path for path in report.sent if path.startswith("/tables/")]
+                      if path not in dict(SHARED).values() and not path.startswith("boards/"))
+    expected = sorted(expected + ["game/tables/files.mpy", "pico.json"])  # the one pin map
+    tables = [path for path in report.sent if path.startswith("/table_")]
     assert sorted(set(report.sent) - set(tables)) == sorted(expected)
     assert len(tables) == len(SHARED)  # the tables, once, shared by both trees (tools.flash_tables)
     assert report.selftest == "shutbox selftest ok 1.0.0"
@@ -104,3 +105,17 @@ def test_a_board_json_edited_on_the_board_is_kept_until_board_is_given(board, fi
     set_version(firmware, "1.0.5")
     flash(board.url, firmware_dir=firmware, log=quiet)  # no --board: the board stays a Pico W
     assert json.loads((board.fs_dir / "fw_b" / "board.json").read_text())["board"] == "pico_w"
+
+
+def test_boot_leaves_main_only_its_modules_names():
+    """boot.py and main.py share the board's __main__ globals: what boot.py leaves there stays
+    in the heap while the box runs."""
+    from host_tests.micropython_runtimes import run_on
+    from tools.flash_build import FIRMWARE
+
+    script = ("names = {'__name__': '__main__'}\nexec(open(%r).read(), names)\n"
+              "print(sorted(name for name in names if not name.startswith('__')))"
+              % str(FIRMWARE / "boot.py"))
+    status, output, errors = run_on("unix", script, paths=())
+    assert status == 0, output + errors
+    assert output.strip() == "['os']"

@@ -220,3 +220,52 @@ def test_a_board_file_nested_too_deep_is_an_error_naming_the_file(root):
     write_selection(root, '{"board": "pico"}')
     with pytest.raises(BoardError, match="pico.json: nested more than 8 deep"):
         load_config(root)
+
+
+@pytest.fixture
+def flashed(tmp_path):
+    """A tree as tools/flash.py lays it out for a Pico: board.json and pico.json beside
+    it, no boards/; returns the root prefix."""
+    from tools.flash_build import board_json_for, build_image
+
+    for path, data in build_image(None, board_json_for("pico")).items():
+        if path.endswith(".json"):
+            (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / path).write_bytes(data)
+    assert not (tmp_path / "boards").exists()
+    return str(tmp_path) + "/"
+
+
+def test_a_flashed_board_reads_the_pin_map_beside_board_json(flashed):
+    write_selection(flashed, '{"board": "pico", "overrides": {"leds": {"count": 12}}}')
+    config, faults = load_config(flashed)
+    assert faults == []
+    assert config["name"] == "Raspberry Pi Pico"
+    assert config["leds"]["count"] == 12
+
+
+def test_a_flashed_pin_map_comes_before_the_sources_one(root):
+    pathlib.Path(root, "pico.json").write_text(json.dumps(dict(board_file("pico"), name="flashed")))
+    write_selection(root, '{"board": "pico"}')
+    assert load_config(root)[0]["name"] == "flashed"
+
+
+def test_a_flashed_board_naming_a_pin_map_it_lacks_says_to_flash_that_board(flashed):
+    write_selection(flashed, '{"board": "pico_w"}')
+    with pytest.raises(BoardError, match="names pico_w, whose pin map is neither .*/pico_w.json "
+                                         "nor .*boards/pico_w.json: flash the firmware with --board pico_w"):
+        load_config(flashed)
+
+
+def test_a_flashed_board_without_board_json_falls_back_to_its_pin_map(flashed, monkeypatch):
+    monkeypatch.setattr("sys.platform", "rp2")
+    pathlib.Path(flashed, "board.json").unlink()
+    config, faults = load_config(flashed)
+    assert config["name"] == "Raspberry Pi Pico"
+    assert len(faults) == 1 and faults[0].startswith("board.json: ") and faults[0].endswith("; using pico.json")
+
+
+def test_a_damaged_flashed_pin_map_is_an_error_naming_it(flashed):
+    pathlib.Path(flashed, "pico.json").write_text('{"name": ')
+    with pytest.raises(BoardError, match="/pico.json: "):
+        load_config(flashed)

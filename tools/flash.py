@@ -5,7 +5,7 @@
 Compiles firmware/ for the board's MicroPython, stages it in the tree the board is not running
 (/fw_a or /fw_b), sending only files whose sha256 differs from both trees, verifies every hash
 on the board, then switches by renaming /active.new over /active (boot.py finishes a switch a
-cut cable interrupted). The generated tables are kept once in /tables, shared by both trees
+cut cable interrupted). The generated tables are kept once in "/", shared by both trees
 (tools/flash_tables.py): written only when the board lacks them. Never touched: /data/ (what
 the firmware saves: settings, scores), /lib/, and the board's board.json when it was edited on
 the board (unless --board is given). Last, a soft reset and the firmware's self-test, which

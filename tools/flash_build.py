@@ -1,7 +1,8 @@
 """What tools/flash.py puts on a board: the firmware compiled for the board's MicroPython
 (.mpy, except main.py and boot.py), its JSON files without the spaces (a file of 512 bytes or
 less lives in LittleFS's directory entry instead of a 4 KiB block of its own), the board.json
-chosen for it, and each file's sha256.
+chosen for it with the one pin map it names beside it (<name>.json: no boards/ directory,
+which LittleFS's statvfs counts as 4 blocks), and each file's sha256.
 
 Compiled files are cached in build/flash/<bytecode>/ by a hash of their source.
 """
@@ -20,6 +21,8 @@ CACHE = ROOT / "build" / "flash"
 KEPT_AS_SOURCE = ("main.py", "boot.py")  # MicroPython runs these two only as .py
 ROOT_FILES = ("boot.py",)  # live at the board's "/", outside the switched trees
 BOARD_JSON = "board.json"
+PIN_MAPS = "boards/"
+FLASHED_PIN_MAP = "%s.json"  # beside board.json, where hal.board_config looks first
 # No line numbers in the bytecode and no asserts (the firmware has none): about 3 KB less heap
 # on a 32-bit board. A traceback still names the file and the function.
 OPTIMISE = "-O3"
@@ -126,23 +129,39 @@ def compact_json(data):
     return json.dumps(document, separators=(",", ":")).encode()
 
 
+def _compact(source):
+    try:
+        return compact_json(source.read_bytes())
+    except ValueError as error:
+        raise FlashError("%s is not valid JSON (%s): mend it, then flash again"
+                         % (source, error)) from None
+
+
 def build_image(bytecode, board_json_bytes, firmware_dir=FIRMWARE):
     """{path on the board relative to its tree or "/": bytes}: .py compiled unless bytecode is
-    None or the file is main.py/boot.py; .json compacted; board.json as given."""
+    None or the file is main.py/boot.py; .json compacted; board.json as given, and the pin map
+    it names beside it (the others stay on the host)."""
     firmware_dir = pathlib.Path(firmware_dir)
+    board_name = board_named_in(board_json_bytes)
+    pin_map = PIN_MAPS + "%s.json" % board_name
+    if not (firmware_dir / pin_map).is_file():
+        raise FlashError("board.json names no pin map of this firmware (%s): choose one with "
+                         "--board" % pin_map)
+    if (firmware_dir / (FLASHED_PIN_MAP % board_name)).exists():
+        raise FlashError("%s would be flashed as %s, a file the firmware has already: rename "
+                         "the pin map" % (pin_map, FLASHED_PIN_MAP % board_name))
     image = {}
     for relative in firmware_files(firmware_dir):
         source = firmware_dir / relative
         if relative == BOARD_JSON:
             image[relative] = board_json_bytes
+        elif relative.startswith(PIN_MAPS):
+            if relative == pin_map:
+                image[FLASHED_PIN_MAP % relative[len(PIN_MAPS):-5]] = _compact(source)
         elif relative.endswith(".py") and bytecode is not None and relative not in KEPT_AS_SOURCE:
             image[relative[:-3] + ".mpy"] = compile_module(source, relative, bytecode)
         elif relative.endswith(".json"):
-            try:
-                image[relative] = compact_json(source.read_bytes())
-            except ValueError as error:
-                raise FlashError("%s is not valid JSON (%s): mend it, then flash again"
-                                 % (source, error)) from None
+            image[relative] = _compact(source)
         else:
             image[relative] = source.read_bytes()
     image.setdefault(BOARD_JSON, board_json_bytes)

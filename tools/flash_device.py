@@ -63,6 +63,10 @@ def _fl_tree(path, prefix=''):
             _fl_tree(path + '/' + entry[0], prefix + entry[0] + '/')
         else:
             print(_fl_hash(path + '/' + entry[0]), os.stat(path + '/' + entry[0])[6], prefix + entry[0])
+def _fl_files(path, prefix):
+    for entry in os.ilistdir(path):
+        if not entry[1] & 0x4000 and entry[0].startswith(prefix):
+            print(_fl_hash(path + entry[0]), os.stat(path + entry[0])[6], entry[0])
 def _fl_write(path, encoded, mode):
     with open(path, mode) as f:
         f.write(binascii.a2b_base64(encoded))
@@ -196,13 +200,22 @@ class Board:
     def tree(self, path):
         """{path relative to `path`: (sha256 hex or None without hashlib, size)} of every file
         under it. The board prints a line per file as it goes: no large string on the board."""
+        return self._listed("_fl_tree(%r)" % path)
+
+    def _listed(self, code):
+        """{name: (sha256 hex or None, size)} from the board's lines "hash size name"."""
         files = {}
-        for line in self._run("_fl_tree(%r)" % path).splitlines():
+        for line in self._run(code).splitlines():
             digest, _, rest = line.strip().partition(" ")
             size, _, name = rest.partition(" ")
             if name:
                 files[name] = (None if digest == "None" else digest, int(size))
         return files
+
+    def files(self, directory, prefix):
+        """tree()'s figures of the files directly in `directory` (ending in "/") whose names
+        start with prefix."""
+        return self._listed("_fl_files(%r, %r)" % (directory, prefix))
 
     def tree_hashes(self, path):
         """{path relative to `path`: sha256 hex (None without hashlib)} of every file under it."""
@@ -264,6 +277,10 @@ class Board:
         if files_too:
             self._dirs.discard(path)
             self._unless_missing(self._transport.fs_rmdir, path)
+
+    def remove_dir_if_empty(self, path):
+        with self._talking(), contextlib.suppress(OSError, TransportExecError):  # absent or not empty
+            self._transport.fs_rmdir(path)
 
     def soft_reset_and_run(self, code, timeout_s=60):
         """Soft-reset (boot.py runs, main.py does not) then run code; its output."""

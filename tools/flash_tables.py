@@ -1,17 +1,20 @@
 """The generated tables a board keeps once, shared by its two firmware trees (tools/flash.py).
 
-Each table is written as /tables/<first 12 hex of its sha256>.bin only when the board lacks it,
-under a temporary name then renamed (a cut cable never leaves half a table under its final
+Each table is written as /table_<first 12 hex of its sha256>.bin only when the board lacks it
+(at the root: a directory of their own would take 4 blocks more as statvfs counts them), under
+a temporary name then renamed (a cut cable never leaves half a table under its final
 name). The tree staged gets instead game/tables/files.py, naming them (game.tables and
 game.win_ends import it where they open a table, and let it go; the simulator, mip and the
 sources read the file beside it), and its manifest lists them: a table stays while a bootable
-tree's manifest names it.
+tree's manifest names it. Flashes before kept them in /tables: those go once no tree names
+them, and the folder with them.
 """
 
 from tools.flash_build import FlashError, compile_source, sha256
-from tools.flash_space import DIR_BLOCKS, file_blocks
+from tools.flash_space import file_blocks
 
-TABLES_DIR = "/tables"
+TABLE_PREFIX = "table_"  # the tables' names in "/"
+LEGACY_DIR = "/tables"  # where flashes before this layout put them
 # (the name in that module, the table in the firmware): names the firmware's modules already
 # hold (game.tables, game.win_chance), so reading them interns no new name on the board's heap
 SHARED = (("_POLICIES", "game/tables/policies.bin"), ("ENDS_FILE", "game/tables/win_ends.bin"))
@@ -28,7 +31,7 @@ def split_tables(image, bytecode):
     for name, path in SHARED:
         data = image.pop(path, None)
         if data is not None:
-            board_path = "%s/%s.bin" % (TABLES_DIR, sha256(data)[:12])
+            board_path = "/%s%s.bin" % (TABLE_PREFIX, sha256(data)[:12])
             tables[board_path] = data
             lines.append('%s = "%s"' % (name, board_path))
     if tables:
@@ -46,27 +49,25 @@ def named_in(manifest):
 
 
 class TablePlan:
-    """What a flash does to /tables: the paths of `tables` ({path: bytes}) the board lacks whole
-    (to_write), those neither `tables` nor `kept` (the running tree's) names, temporary ones
-    too (to_remove); and the space that takes and gives back, as statvfs counts it."""
+    """What a flash does to the board's tables: the paths of `tables` ({path: bytes}) the board
+    lacks whole (to_write), those on it (in "/" or /tables) neither `tables` nor `kept` (the
+    running tree's) names, temporary ones too (to_remove); and the space that takes and gives
+    back, as statvfs counts it."""
 
     def __init__(self, board, tables, kept):
-        on_board = {"%s/%s" % (TABLES_DIR, name): entry
-                    for name, entry in board.tree(TABLES_DIR).items()}
+        on_board = {"/" + name: entry for name, entry in board.files("/", TABLE_PREFIX).items()}
+        on_board.update(("%s/%s" % (LEGACY_DIR, name), entry)
+                        for name, entry in board.tree(LEGACY_DIR).items())
         self.to_write = sorted(path for path, data in tables.items()
                                if on_board.get(path, (None,))[0] != sha256(data))
         self.to_remove = sorted(path for path in on_board if path not in tables and path not in kept)
         self._sizes = {path: size for path, (_digest, size) in on_board.items()}
         self._sizes.update((path, len(data)) for path, data in tables.items())
-        self._dir_exists = bool(on_board)
 
     def space(self, block_bytes, inline_bytes):
-        """(bytes the tables to write take, with /tables when it is to be made; bytes given
-        back by those removed)."""
+        """(bytes the tables to write take, bytes given back by those removed)."""
         needed = sum(file_blocks(self._sizes[path], block_bytes, inline_bytes)
                      for path in self.to_write)
-        if self.to_write and not self._dir_exists:
-            needed += DIR_BLOCKS
         freed = sum(file_blocks(self._sizes[path], block_bytes, inline_bytes)
                     for path in self.to_remove)
         return needed * block_bytes, freed * block_bytes
@@ -88,3 +89,5 @@ def write_tables(board, tables, to_write, sent, log):
 def remove_tables(board, paths):
     for path in paths:
         board.remove(path)
+    if any(path.startswith(LEGACY_DIR + "/") for path in paths):
+        board.remove_dir_if_empty(LEGACY_DIR)

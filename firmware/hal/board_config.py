@@ -1,4 +1,6 @@
-"""Reads board.json and boards/<name>.json, merges the overrides and validates the result.
+"""Reads board.json and the pin map it names, merges the overrides and validates the result.
+The pin map is <name>.json beside board.json on a flashed board (tools/flash.py keeps only
+that one there), boards/<name>.json in the sources (the simulator, mip, a copy).
 
 Problems with the flap switches raise BoardError (the box cannot play without them); a bad
 optional section becomes a fault message naming its key and the device is left out (None).
@@ -46,12 +48,13 @@ def _read_json(path):
 def load_config(root=""):
     """Read root+"board.json" and the board file it names -> (merged config, fault messages).
 
-    A missing or unreadable board.json falls back, with a fault, to the board file of the
-    chip this runs on; a missing or unreadable board file raises BoardError.
+    A missing or unreadable board.json falls back, with a fault, to the pin map of the chip
+    this runs on; a missing or unreadable pin map raises BoardError.
     """
     faults = []
     board_name = None
     overrides = {}
+    fallback = None
     try:
         selection = _read_json(root + "board.json")
         if not isinstance(selection, dict):
@@ -67,14 +70,21 @@ def load_config(root=""):
         board_name = default_board_name()
         if board_name is None:
             raise BoardError("board.json: %s, and this chip has no default board" % error) from None
-        faults.append("board.json: %s; using boards/%s.json" % (error, board_name))
-    path = root + "boards/" + board_name + ".json"
-    try:
-        config = _read_json(path)
-    except OSError:
-        raise BoardError("board.json: 'board' names %s, which does not exist" % path) from None
-    except ValueError as error:
-        raise BoardError("%s: %s" % (path, error)) from None
+        fallback = "board.json: %s; using " % error
+    flashed = root + board_name + ".json"
+    for path in (flashed, root + "boards/" + board_name + ".json"):
+        try:
+            config = _read_json(path)
+            break
+        except OSError:
+            pass
+        except ValueError as error:
+            raise BoardError("%s: %s" % (path, error)) from None
+    else:
+        raise BoardError("board.json: 'board' names %s, whose pin map is neither %s nor %s: flash "
+                         "the firmware with --board %s" % (board_name, flashed, path, board_name))
+    if fallback is not None:
+        faults.append(fallback + path[len(root):])
     if not isinstance(config, dict):
         raise BoardError("%s: must hold a JSON object" % path)
     for key in overrides:
