@@ -25,6 +25,7 @@ from game.rules import MATCH_LONG_GAME, MATCH_RACE
 from game.snapshot import encode, restore, saves_after
 from game.sources import feed, source_for
 from game.stats import Stats, stats_from_dict
+from game.tally import MatchTally
 from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, OVER
 from hal import json_file
@@ -83,7 +84,7 @@ class Soak:
             players = 2
         match = start_match(rules, players, number % players)
         source = source_for(rules, rng)
-        tally = self.stats.new_tally()
+        tally = MatchTally(self.stats.last_serial + 1)
         turns = 0
         while not match.over:
             self.play_turn(match, source, tally)

@@ -9,7 +9,7 @@ from game.presets import preset
 from game.prng import Xorshift32
 from game.snapshot import MAX_PLAYERS, expected_open_mask, restore, saves_after, snapshot
 from game.sources import source_for
-from game.stats import MatchTally
+from game.tally import MatchTally
 from game.tiles import mask_of
 from game.turn import (
     AWAIT_MOVE,

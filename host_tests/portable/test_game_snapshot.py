@@ -18,7 +18,7 @@ from game.presets import preset
 from game.prng import Xorshift32
 from game.rules import MATCH_LONG_GAME, MATCH_MAX_PENALTY, MATCH_RACE, ROWS_SIMULTANEOUS
 from game.sources import feed, source_for
-from game.stats import MatchTally
+from game.tally import MatchTally
 from game.turn import (
     AWAIT_MOVE,
     OVER,
