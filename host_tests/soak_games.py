@@ -18,6 +18,7 @@ import json
 import sys
 
 from game.config import rules_from_config
+from game.gamelog import MatchTally
 from game.match import start_match
 from game.presets import PRESET_NAMES
 from game.prng import Xorshift32
@@ -25,7 +26,6 @@ from game.rules import MATCH_LONG_GAME, MATCH_RACE
 from game.snapshot import encode, restore, saves_after
 from game.sources import feed, source_for
 from game.stats import Stats, stats_from_dict
-from game.tally import MatchTally
 from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, OVER
 from hal import json_file

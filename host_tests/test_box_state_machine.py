@@ -34,8 +34,8 @@ import hypothesis.strategies as st
 import pytest
 from app import keeper_files
 from app.core import FINISHED, MENU, PLAY, SETUP
+from app.keeper_files import dump_log, log_events
 from app.view import PHASE_NAMES
-from game.log_records import dump, events
 from game.snapshot import _TURN as SNAPSHOT_TURN_FIELDS
 from game.snapshot import snapshot
 from game.stats import Stats
@@ -281,7 +281,7 @@ class BoxMachine(RuleBasedStateMachine):
         assert view.player == state["current"] and view.turn is view.match.turn
         assert view.turn.open_mask == state["round"]["turn"][2]
         assert _comparable(snapshot(view.match, view.source, view.tally)) == _comparable(state)
-        assert bytes(dump(view.log)) == log
+        assert bytes(dump_log(view.log)) == log
         if was_playing is not None:  # a clean cut in PLAY: nothing committed is lost
             assert (view.player, view.turn.open_mask) == was_playing
         box.run(60)  # the flaps read again: a half-made move on them is taken up
@@ -426,7 +426,7 @@ class BoxMachine(RuleBasedStateMachine):
         self._check_totals(match)
         self._check_saved(view)
         all_tiles = (1 << self.TILES) - 1
-        current, scores = _replay_log(events(view.log), all_tiles)
+        current, scores = _replay_log(log_events(view.log), all_tiles)
         assert view.log.dropped == 0
         if view.phase == FINISHED:
             assert match.over and current[0] is None
@@ -458,7 +458,7 @@ class BoxMachine(RuleBasedStateMachine):
         memory = snapshot(view.match, view.source, view.tally)
         assert _comparable(memory, False) == _comparable(state, False), (memory, state)
         assert not _pending(memory) & ~_pending(state), (memory, state)  # at most taken back since
-        assert bytes(dump(view.log)) == log
+        assert bytes(dump_log(view.log)) == log
 
     def _check_turn(self, view, match, current, all_tiles):
         turn = view.turn

@@ -21,11 +21,10 @@ reconciled with it as with any turn.
 
 import time
 
-from game.gamelog import GameLog
+from game.gamelog import GameLog, MatchTally
 from game.match import start_match
 from game.rules import MATCH_SINGLE, SOURCE_DICE, SOURCE_MANUAL
 from game.sources import feed, source_for
-from game.tally import MatchTally
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, COMMITTED, END_SHUT, FREE_THROW, OVER, PENDING, ROLLED
 from hal.buttons import LONG_PRESS, NO_PRESS, SHORT_PRESS
 from micropython import const

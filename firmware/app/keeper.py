@@ -2,7 +2,7 @@
 saved with hal.storage.AtomicFile so a power cut at any byte leaves the old or the new copy:
 
     /data/match   the match in progress (game.snapshot's JSON), a newline, then its game log
-                  (game.log_records' dump): saved at the start, after every roll, tile joining
+                  (app.keeper_files' dump_log): saved at the start, after every roll, tile joining
                   the pending move and committed move, and at each turn's end, so at most
                   2 * tiles + 1 writes a turn (game.snapshot says when exactly)
     /data/stats   lifetime statistics (game.stats), merged and saved once per finished match
@@ -16,8 +16,7 @@ fails is reported and the game plays on. A match left for the menu is saved as a
 
 A box in play holds only this module: a Keeper is the keeper's state, and keep() calls the
 code that reads and writes the files (app.keeper_files) for each load, save or merge,
-importing it (with game.snapshot, game.log_records, game.stats, hal.storage ...) and letting
-it go after.
+importing it (with game.snapshot, game.stats, hal.storage ...) and letting it go after.
 """
 
 import os
@@ -31,8 +30,8 @@ DIRECTORY = "/data"  # absolute: boot.py runs the firmware from /fw_a or /fw_b
 LOG_RECORDS = const(300)  # about 30 turns of classic; the oldest go first
 # What a keep() call may import (hal.json_file and game.presets to read a file); those boot
 # holds already stay for main.py to let go.
-_WORK = ("app.keeper_files", "game.snapshot", "game.log_records", "game.stats", "game.presets",
-         "hal.json_file", "hal.storage")
+_WORK = ("app.keeper_files", "game.snapshot", "game.stats", "game.presets", "hal.json_file",
+         "hal.storage")
 
 
 class Keeper:

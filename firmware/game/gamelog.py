@@ -1,9 +1,16 @@
-"""A bounded log of the rolls and moves of the current match: what the box records in play.
+"""What the box records of the match in play: its game log (GameLog, the rolls and moves) and
+its tally for the lifetime statistics (MatchTally), both saved with the match in /data/match.
 
-Records are RECORD_BYTES bytes in a preallocated ring (kind, then 4 bytes), so logging
-allocates nothing; when the ring is full the oldest records go. Reading the ring back (bytes
-for /data/match, events for an export) is game.log_records', imported only to save, restore
-or export.
+The log's records are RECORD_BYTES bytes in a preallocated ring (kind, then 4 bytes), so
+logging allocates nothing; when the ring is full the oldest records go. Reading the ring back
+(bytes for /data/match, events for an export) is app.keeper_files', imported only to save,
+restore or export.
+
+The tally travels in the match snapshot (game.snapshot), so a power cut loses none of it, and
+is merged into the lifetime statistics (game.stats) once the match is over; its serial number
+makes a merge repeated after a power cut count once. Counters stop at COUNT_MAX (2**30 - 1, the
+largest small integer on a 32-bit port), so adding never allocates; a score above it is not
+kept as a best.
 """
 
 from micropython import const
@@ -13,6 +20,7 @@ KIND_TURN = const(1)  # player, row, round (2 bytes)
 KIND_ROLL = const(2)  # up to four values, each stored plus one (0 = no die; dominoes show 0)
 KIND_MOVE = const(3)  # mask of tiles shut, 3 bytes
 KIND_END = const(4)  # how the turn ended, mask of tiles left open, 3 bytes
+COUNT_MAX = const(0x3FFFFFFF)
 
 
 class GameLog:
@@ -56,3 +64,41 @@ class GameLog:
 
     def end(self, how, open_mask):
         self._append(KIND_END, how, open_mask, open_mask >> 8, open_mask >> 16)
+
+
+def add(count, more):
+    """count + more, stopping at COUNT_MAX."""
+    total = count + more
+    return total if total < COUNT_MAX else COUNT_MAX
+
+
+def lower(best, value):
+    """The new best (lowest) of `best` (-1: none yet) and `value`."""
+    if 0 <= value <= COUNT_MAX and (best < 0 or value < best):
+        return value
+    return best
+
+
+class MatchTally:
+    """The turns of the match in progress: how many, how many shut the box, the best score;
+    `serial` numbers the match (one above the last match merged into the statistics)."""
+
+    def __init__(self, serial=0):
+        self.serial = serial
+        self.turns = 0
+        self.shut = 0
+        self.best_score = -1
+
+    def add_turn(self, turn):
+        """Count a finished Turn (call it when the app calls match.end_turn())."""
+        self.turns = add(self.turns, 1)
+        if turn.shut_the_box():
+            self.shut = add(self.shut, 1)
+        self.best_score = lower(self.best_score, turn.score())
+
+    def as_list(self):
+        return [self.serial, self.turns, self.shut, self.best_score]
+
+    def load(self, values):
+        """Set from `as_list()` values (checked by the caller)."""
+        self.serial, self.turns, self.shut, self.best_score = values

@@ -1,17 +1,17 @@
 """Lifetime statistics per preset: games, rounds, turns, boxes shut (and the rate), the best
 (lowest) turn score and winning match total; and games by number of players, for the whole box.
 
-A box in play holds none of this: the match in progress is counted by a game.tally.MatchTally,
+A box in play holds none of this: the match in progress is counted by a game.gamelog.MatchTally,
 merged here once the match is over (app.keeper_files loads /data/stats, merges, saves and lets
 this module go); the tally's serial number makes a merge repeated after a power cut count once.
-Counters stop at game.tally.COUNT_MAX, so adding never allocates.
+Counters stop at game.gamelog.COUNT_MAX, so adding never allocates.
 """
 
 from micropython import const
 
+from game.gamelog import COUNT_MAX, add, lower
 from game.numbers import whole
 from game.rules import MATCH_LONG_GAME, MATCH_RACE
-from game.tally import COUNT_MAX, add, lower
 
 FORMAT = const(1)
 MAX_BYTES = const(2560)  # to_dict() as JSON with every counter at its limit: 2311 for 26 presets

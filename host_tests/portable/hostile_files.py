@@ -310,12 +310,11 @@ def saved_matches(directory):
     """The match file's payloads for a few presets, at the start and after a roll:
     (those a box of BOX_TILES tiles in one row plays, all of them)."""
     from app.keeper import Keeper, keep
-    from game.gamelog import GameLog
+    from game.gamelog import GameLog, MatchTally
     from game.match import start_match
     from game.presets import preset
     from game.prng import Xorshift32
     from game.sources import feed, source_for
-    from game.tally import MatchTally
     from game.turn import AWAIT_ROLL
 
     payloads = []
@@ -381,8 +380,7 @@ def _payload_inputs(hostile, goods, count, big):
 
 def _load(keeper, name):
     from app.keeper import keep
-    from game.gamelog import GameLog
-    from game.tally import MatchTally
+    from game.gamelog import GameLog, MatchTally
 
     if name == "match":
         from app.menu import why_unplayable

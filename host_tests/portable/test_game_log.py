@@ -1,10 +1,10 @@
-"""The bounded game log keeps the newest events; read back (game.log_records) they dump and
+"""The bounded game log keeps the newest events; read back (app.keeper_files) they dump and
 load as bytes and export as JSON-ready data."""
 
 import json
 
+from app.keeper_files import dump_log, export, load_log, log_events
 from game.gamelog import GameLog
-from game.log_records import dump, events, export, load
 from game.tiles import mask_of
 
 
@@ -30,14 +30,14 @@ def test_a_full_log_drops_the_oldest_events_and_counts_them():
     log = GameLog(capacity=3)
     for value in range(1, 6):
         log.roll(value, value)
-    assert [values for _kind, values in events(log)] == [[3, 3], [4, 4], [5, 5]]
+    assert [values for _kind, values in log_events(log)] == [[3, 3], [4, 4], [5, 5]]
     assert log.dropped == 2
 
 
 def test_moves_of_24_tile_boxes_keep_every_tile():
     log = GameLog()
     log.move(mask_of([1, 13, 24]))
-    assert events(log) == [("move", [1, 13, 24])]
+    assert log_events(log) == [("move", [1, 13, 24])]
 
 
 def test_a_dumped_log_loads_back_whole_even_after_the_ring_wrapped():
@@ -46,20 +46,20 @@ def test_a_dumped_log_loads_back_whole_even_after_the_ring_wrapped():
     for value in range(1, 6):
         log.roll(value, 6 - value)
     log.move(mask_of([2, 9]))
-    blob = dump(log)
+    blob = dump_log(log)
     assert len(blob) == 4 + 4 * 5
     again = GameLog(capacity=4)
-    assert load(again, blob)
-    assert events(again) == events(log) and again.dropped == log.dropped == 3
+    assert load_log(again, blob)
+    assert log_events(again) == log_events(log) and again.dropped == log.dropped == 3
     smaller = GameLog(capacity=2)  # a log from a box that kept more: the newest records stay
-    assert load(smaller, blob)
-    assert events(smaller) == events(log)[2:] and smaller.dropped == 5
+    assert load_log(smaller, blob)
+    assert log_events(smaller) == log_events(log)[2:] and smaller.dropped == 5
 
 
 def test_bytes_that_are_not_a_log_load_as_an_empty_log():
     log = GameLog()
     log.roll(2, 3)
-    assert not load(log, b"\x00\x00\x00\x00\x09\x01\x02\x03\x04")  # kind 9 is no record
-    assert events(log) == [] and log.dropped == 0
-    assert not load(log, b"\x00\x00")  # torn short
-    assert load(log, b"\x00\x00\x00\x00")  # an empty log
+    assert not load_log(log, b"\x00\x00\x00\x00\x09\x01\x02\x03\x04")  # kind 9 is no record
+    assert log_events(log) == [] and log.dropped == 0
+    assert not load_log(log, b"\x00\x00")  # torn short
+    assert load_log(log, b"\x00\x00\x00\x00")  # an empty log

@@ -8,6 +8,7 @@ Plain functions and asserts only, so the same module runs under pytest and on Mi
 import json
 
 from game.config import rules_from_config
+from game.gamelog import MatchTally
 from game.match import start_match
 from game.presets import PRESET_NAMES, preset
 from game.stats import (
@@ -19,7 +20,6 @@ from game.stats import (
     preset_name,
     stats_from_dict,
 )
-from game.tally import MatchTally
 from game.turn import OVER, is_error
 
 FAIL = (1, 2)  # a 3 with tiles 4-9 up ends the turn at once

@@ -2,7 +2,7 @@
 firmware), and what the box did (its own game log, exported as the box exports it) compared
 with the log, turn by turn."""
 
-from game.log_records import export
+from app.keeper_files import export
 
 from board_sim.script import build_box, parse, play
 from tools.replay.log_file import describe_step, split_turns
