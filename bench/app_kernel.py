@@ -18,7 +18,7 @@ booted through main.py's own start() (bench/boot_kernel.py), not here.
 import gc
 
 from app.core import FINISHED, MENU, PLAY, SETUP, App
-from app.keeper import Keeper
+from app.keeper import Keeper, keep
 from app.settings import Settings
 from app.view import View
 from game.prng import Xorshift32
@@ -252,7 +252,7 @@ def saving(turns, seed=5):
         print("app_save %s_bytes" % name, kernel.steady[PLAY] + kernel.transition_bytes)
         if keeper is not None:
             print("app_save saves", keeper.writes - writes)
-            print("app_save match_bytes", len(keeper.match_file.load()))
+            print("app_save match_bytes", len(keep(keeper, "match_file").load()))
 
 
 def allocation(turns, seed=5):

@@ -18,6 +18,7 @@ import json
 import sys
 
 from game.config import rules_from_config
+from game.gamelog import MatchTally
 from game.match import start_match
 from game.presets import PRESET_NAMES
 from game.prng import Xorshift32
@@ -83,7 +84,7 @@ class Soak:
             players = 2
         match = start_match(rules, players, number % players)
         source = source_for(rules, rng)
-        tally = self.stats.new_tally()
+        tally = MatchTally(self.stats.last_serial + 1)
         turns = 0
         while not match.over:
             self.play_turn(match, source, tally)

@@ -6,6 +6,7 @@ stays left. (The audit's cases, issue 18.)"""
 import json
 
 import pytest
+from app import keeper_files
 from app.core import MENU, PLAY
 from box_steps import roll, start
 from game.tiles import bit, mask_of
@@ -104,7 +105,7 @@ def test_damaged_statistics_are_kept_as_stats_bad_and_not_overwritten_unseen(tmp
         assert BoxPlayer(box).play(), name  # a whole match: its end saves fresh statistics
         assert (tmp_path / "stats.bad").read_bytes() == data
         # fresh statistics: the match finished before the damage (merged again at boot) and this one
-        assert box.keeper.load_stats().summary("classic")["games"] == 2
+        assert box.view.stats.summary("classic")["games"] == 2
     finally:
         box.close()
 
@@ -163,7 +164,7 @@ def test_after_damaged_statistics_the_finished_match_still_saved_is_counted_once
     box = boot(tmp_path, seed=4)
     try:
         only_fault(box.view, "/stats unreadable", "stats.bad")
-        saved = box.keeper.load_stats()  # saved at boot: a power cut now keeps the count
+        saved = box.view.stats  # saved at boot: a power cut now keeps the count
         assert saved.summary("classic")["games"] == 1 and saved.last_serial == finished_serial
     finally:
         power_cut(box)
@@ -264,7 +265,7 @@ def test_a_match_saved_by_the_firmware_before_format_2_resumes_after_the_update(
         assert view.log.count == 4 and view.tally.serial == 1
         shut(box, 5)
         assert view.turn.open_mask == mask_of((1, 2, 3, 6, 7, 8)) and view.turn.pending == 0
-        saved = box.keeper.match_file.load()
+        saved = keeper_files.match_file(box.keeper).load()
         assert saved is not None and saved.startswith(b'{"v":2,')  # saved in this firmware's format
     finally:
         box.close()

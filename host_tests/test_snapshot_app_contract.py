@@ -4,12 +4,12 @@ an ended turn still to record, the tally restored with the match, and when to sa
 
 
 from game.config import rules_from_config
+from game.gamelog import MatchTally
 from game.match import start_match
 from game.presets import preset
 from game.prng import Xorshift32
 from game.snapshot import MAX_PLAYERS, expected_open_mask, restore, saves_after, snapshot
 from game.sources import source_for
-from game.stats import MatchTally
 from game.tiles import mask_of
 from game.turn import (
     AWAIT_MOVE,

@@ -5,11 +5,11 @@ of a saved match set to a wrong value is refused with SnapshotError or restored,
 import json
 
 from game.config import rules_from_config
+from game.gamelog import MatchTally
 from game.match import start_match
 from game.prng import Xorshift32
 from game.snapshot import MAX_BYTES, MAX_PLAYERS, SnapshotError, encode, restore, snapshot
 from game.sources import source_for
-from game.stats import MatchTally
 from test_game_snapshot import Table, new_match
 
 SMALL_INT_MAX = 0x3FFFFFFF  # the tally's counters stop here

@@ -7,7 +7,7 @@ import json
 import pathlib
 
 import game.snapshot as snap
-from game.stats import MatchTally
+from game.gamelog import MatchTally
 
 SAVED = json.loads((pathlib.Path(__file__).parent / "snapshots_format2.json").read_text())
 

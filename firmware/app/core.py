@@ -12,24 +12,25 @@ what they mean, and writes the outputs (LEDs, OLED, buzzer). Phases:
 The App never assumes a flap moved: it compares the switches with the game and shows which
 flap to move (app.reconcile). A long press of select goes back to the menu from anywhere.
 
-With a keeper (app.keeper) the match, its game log, the statistics and the menu's choices
-are saved as play goes (after each roll and committed move, at each turn's end); on boot a
-saved match resumes where it stood, and the flaps are reconciled with it as with any turn.
+With a keeper (app.keeper) the match, its game log and tally, and the menu's choices are
+saved as play goes (after each roll and committed move, at each turn's end), and a finished
+match is merged into the lifetime statistics on the flash (the App holds none: without a
+keeper none are kept); on boot a saved match resumes where it stood, and the flaps are
+reconciled with it as with any turn.
 """
 
 import time
 
-from game.gamelog import GameLog
+from game.gamelog import GameLog, MatchTally
 from game.match import start_match
 from game.rules import MATCH_SINGLE, SOURCE_DICE, SOURCE_MANUAL
 from game.sources import feed, source_for
-from game.stats import CUSTOM, MatchTally, Stats
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, COMMITTED, END_SHUT, FREE_THROW, OVER, PENDING, ROLLED
 from hal.buttons import LONG_PRESS, NO_PRESS, SHORT_PRESS
 from micropython import const
 
 from app.faults import Faults
-from app.keeper import LOG_RECORDS
+from app.keeper import LOG_RECORDS, keep
 from app.lights import Lights
 from app.menu import Menu
 from app.presentation import FINISHED, MENU, MSG_SHAKE, PLAY, SETUP, compose, render
@@ -117,7 +118,7 @@ class App:
         self.resumed = False  # boot resumed a match: the first tick sets its clocks and hints
         self.log = GameLog(LOG_RECORDS)
         self.tally = MatchTally()
-        self.stats = Stats()
+        self.merged_serial = 0  # the last match merged into the statistics (app.resume reads it)
         if keeper is not None:
             from app.resume import boot_from  # boot only: main.py lets app.resume go after
 
@@ -131,7 +132,7 @@ class App:
         """Save the match as it stands (after a roll, a committed move, a turn's end; after
         a roll's `after` result only when game.snapshot says so)."""
         if self.keeper is not None:
-            self.keeper.save_match(self.match, self.source, self.tally, self.log, after)
+            keep(self.keeper, "save_match", self.match, self.source, self.tally, self.log, after)
             self.saved_pending = self.turn.pending
             self.report_keeper()
 
@@ -221,7 +222,7 @@ class App:
 
     def _to_menu(self):
         if self.keeper is not None and self.phase != FINISHED:  # abandoned: never resumed
-            self.keeper.drop_match()
+            keep(self.keeper, "drop_match")
             self.report_keeper()
         self.phase = MENU
         self.reviewing = False
@@ -234,7 +235,7 @@ class App:
     def _start_match(self, now_ms):
         menu = self.menu
         if self.keeper is not None:
-            self.keeper.save_menu(menu.name(), menu.players, menu.hints_on)
+            keep(self.keeper, "save_menu", menu.name(), menu.players, menu.hints_on)
         rules = menu.rules()
         self.take_match(start_match(rules, menu.players), source_for(rules, self.rng))
         self.result_player = -1
@@ -243,7 +244,7 @@ class App:
         self.showing_result = False
         self.dice_count = 0
         self.total = 0
-        self.tally = self.stats.new_tally()
+        self.tally = MatchTally(self.merged_serial + 1)
         self.log.clear()
         self.enter_setup(now_ms)
         self._save()
@@ -462,9 +463,9 @@ class App:
         self.sounds.play(WINNER)
         self.dirty = True
         self._save()
-        name = self.menu.preset_named(match.rules) or CUSTOM  # no game.presets in play
-        if self.stats.add_match(match, self.tally, name) and self.keeper is not None:
-            self.keeper.save_stats(self.stats)
+        if self.keeper is not None:  # the menu's name for its rules spares loading game.presets
+            self.merged_serial = keep(self.keeper, "merge_stats", match, self.tally,
+                                      self.menu.preset_named(match.rules))
             self.report_keeper()
 
     # -- the end -----------------------------------------------------------------------------

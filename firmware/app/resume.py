@@ -1,29 +1,31 @@
-"""Boot from what the keeper saved: the menu's last choices, the lifetime statistics, and the
-match the power cut short, resumed at the turn as it was committed. Imported by the App at
+"""Boot from what the keeper saved: the menu's last choices, the serial of the last match in
+the lifetime statistics (a finished match the power cut short of its merge is merged now), and
+the match the power cut short, resumed at the turn as it was committed. Imported by the App at
 boot only (main.py lets it go before play); the clock is not read here: the App's first tick
 starts the resumed match's clocks.
 """
 
 from game.turn import OVER
 
+from app.keeper import keep
 from app.menu import why_unplayable
 from app.presentation import PLAY
 
 
 def boot_from(app, keeper):
-    """Take the saved menu choices and statistics, and resume a saved match."""
-    saved_menu = keeper.load_menu()
+    """Take the saved menu choices and statistics' serial, and resume a saved match."""
+    saved_menu = keep(keeper, "load_menu")
     if saved_menu is not None:
         app.menu.restore(saved_menu[0], saved_menu[1], saved_menu[2])
-    app.stats = keeper.load_stats()
+    app.merged_serial = keep(keeper, "load_stats").last_serial
     flaps = app.flaps
-    restored = keeper.load_match(app.tally, app.log,
-                                 playable=lambda rules: why_unplayable(rules, flaps.tiles, flaps.row_count))
+    restored = keep(keeper, "load_match", app.tally, app.log, True,
+                    lambda rules: why_unplayable(rules, flaps.tiles, flaps.row_count))
     if restored is not None and not restored[0].over:
         _resume(app, restored[0], restored[1])
     else:
-        if restored is not None and app.stats.add_match(restored[0], app.tally):
-            keeper.save_stats(app.stats)  # the power went before its statistics were saved
+        if restored is not None:  # the power may have gone before its statistics were saved
+            app.merged_serial = keep(keeper, "merge_stats", restored[0], app.tally)
         app.log.clear()
     app.report_keeper()
 

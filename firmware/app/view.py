@@ -1,6 +1,7 @@
 """The App as the simulator's log, its players, the tools and the tests read it: View(app),
 read-only, one name for each thing the box shows or decides. Not loaded on the box; it
-imports nothing, so a bench on MicroPython can load it with the simulator's own modules."""
+imports nothing when loaded (only `stats` does, when read), so a bench on MicroPython can load
+it with the simulator's own modules."""
 
 PHASE_NAMES = ("menu", "setup", "play", "finished")  # by app.core's phases
 
@@ -141,7 +142,20 @@ class View:
 
     @property
     def stats(self):
-        return self._app.stats
+        """The lifetime statistics as the flash keeps them (a game.stats.Stats, fresh if none
+        are saved yet), or None without a keeper: the App holds none, it merges each finished
+        match into the saved ones (its own modules imported here, for a host)."""
+        keeper = self._app.keeper
+        if keeper is None:
+            return None
+        import json
+
+        from game.stats import Stats, stats_from_dict
+
+        from app.keeper_files import stats_file
+
+        payload = stats_file(keeper).load()
+        return stats_from_dict(json.loads(payload)) if payload is not None else Stats()
 
     @property
     def log(self):

@@ -1,29 +1,35 @@
-"""A bounded log of the rolls and moves of the current match, exportable as JSON.
+"""What the box records of the match in play: its game log (GameLog, the rolls and moves) and
+its tally for the lifetime statistics (MatchTally), both saved with the match in /data/match.
 
-Records are 5 bytes in a preallocated ring (kind, then 4 bytes), so logging allocates
-nothing; when the ring is full the oldest records go. `export()` builds a JSON-ready dict
-that the simulator can replay (see board_sim's script converter) to settle a disputed game.
+The log's records are RECORD_BYTES bytes in a preallocated ring (kind, then 4 bytes), so
+logging allocates nothing; when the ring is full the oldest records go. Reading the ring back
+(bytes for /data/match, events for an export) is app.keeper_files', imported only to save,
+restore or export.
+
+The tally travels in the match snapshot (game.snapshot), so a power cut loses none of it, and
+is merged into the lifetime statistics (game.stats) once the match is over; its serial number
+makes a merge repeated after a power cut count once. Counters stop at COUNT_MAX (2**30 - 1, the
+largest small integer on a 32-bit port), so adding never allocates; a score above it is not
+kept as a best.
 """
 
 from micropython import const
 
-from game.tiles import tiles_of
-
-_RECORD_BYTES = const(5)
+RECORD_BYTES = const(5)
 KIND_TURN = const(1)  # player, row, round (2 bytes)
 KIND_ROLL = const(2)  # up to four values, each stored plus one (0 = no die; dominoes show 0)
 KIND_MOVE = const(3)  # mask of tiles shut, 3 bytes
 KIND_END = const(4)  # how the turn ended, mask of tiles left open, 3 bytes
-KIND_NAMES = ("", "turn", "roll", "move", "end")  # the event names of export(), by kind
-FORMAT = "shutbox-gamelog-1"  # export()'s "format" (tools/replay reads it)
+COUNT_MAX = const(0x3FFFFFFF)
 
 
 class GameLog:
-    """The last `capacity` events of a match."""
+    """The last `capacity` events of a match: the newest `count` records from `start` in the
+    ring, `dropped` the older ones gone."""
 
     def __init__(self, capacity=600):
         self.capacity = capacity
-        self.records = bytearray(capacity * _RECORD_BYTES)
+        self.records = bytearray(capacity * RECORD_BYTES)
         self.start = 0
         self.count = 0
         self.dropped = 0
@@ -39,41 +45,13 @@ class GameLog:
             self.dropped += 1
         else:
             self.count += 1
-        at = ((self.start + self.count - 1) % self.capacity) * _RECORD_BYTES
+        at = ((self.start + self.count - 1) % self.capacity) * RECORD_BYTES
         records = self.records
         records[at] = kind
         records[at + 1] = b1 & 0xFF
         records[at + 2] = b2 & 0xFF
         records[at + 3] = b3 & 0xFF
         records[at + 4] = b4 & 0xFF
-
-    def dump(self):
-        """The log as bytes, oldest record first (allocates): 4 bytes of dropped, then records."""
-        blob = bytearray(4 + self.count * _RECORD_BYTES)
-        dropped = self.dropped
-        for index in range(4):
-            blob[index] = (dropped >> (8 * index)) & 0xFF
-        for index in range(self.count):
-            at = ((self.start + index) % self.capacity) * _RECORD_BYTES
-            blob[4 + index * _RECORD_BYTES:4 + (index + 1) * _RECORD_BYTES] = self.records[at:at + _RECORD_BYTES]
-        return blob
-
-    def load(self, blob):
-        """Set the log from `dump()` bytes; False (the log left empty) if they are not a log."""
-        self.clear()
-        records = len(blob) - 4
-        if records < 0 or records % _RECORD_BYTES:
-            return False
-        count = records // _RECORD_BYTES
-        skip = count - self.capacity if count > self.capacity else 0
-        for index in range(skip * _RECORD_BYTES, records):
-            if index % _RECORD_BYTES == 0 and not KIND_TURN <= blob[4 + index] <= KIND_END:
-                self.clear()
-                return False
-        self.records[0:(count - skip) * _RECORD_BYTES] = blob[4 + skip * _RECORD_BYTES:]
-        self.count = count - skip
-        self.dropped = skip + (blob[0] | blob[1] << 8 | blob[2] << 16 | blob[3] << 24)
-        return True
 
     def turn(self, player, row=0, round_number=0):
         self._append(KIND_TURN, player, row, round_number, round_number >> 8)
@@ -87,31 +65,40 @@ class GameLog:
     def end(self, how, open_mask):
         self._append(KIND_END, how, open_mask, open_mask >> 8, open_mask >> 16)
 
-    def events(self):
-        """The logged events, oldest first, as (kind name, values) tuples (allocates)."""
-        found = []
-        records = self.records
-        for index in range(self.count):
-            at = ((self.start + index) % self.capacity) * _RECORD_BYTES
-            kind = records[at]
-            b1, b2, b3, b4 = records[at + 1], records[at + 2], records[at + 3], records[at + 4]
-            if kind == KIND_TURN:
-                found.append(("turn", {"player": b1, "row": b2, "round": b3 | b4 << 8}))
-            elif kind == KIND_ROLL:
-                dice = [value - 1 for value in (b1, b2, b3, b4) if value]
-                found.append(("roll", dice))
-            elif kind == KIND_MOVE:
-                found.append(("move", tiles_of(b1 | b2 << 8 | b3 << 16)))
-            elif kind == KIND_END:
-                found.append(("end", {"how": b1, "open": tiles_of(b2 | b3 << 8 | b4 << 16)}))
-        return found
 
-    def export(self, rules_names, players):
-        """A JSON-ready record of the match so far: rules, players and events."""
-        return {
-            "format": FORMAT,
-            "rules": rules_names,
-            "players": players,
-            "dropped": self.dropped,
-            "events": [{name: values} for name, values in self.events()],
-        }
+def add(count, more):
+    """count + more, stopping at COUNT_MAX."""
+    total = count + more
+    return total if total < COUNT_MAX else COUNT_MAX
+
+
+def lower(best, value):
+    """The new best (lowest) of `best` (-1: none yet) and `value`."""
+    if 0 <= value <= COUNT_MAX and (best < 0 or value < best):
+        return value
+    return best
+
+
+class MatchTally:
+    """The turns of the match in progress: how many, how many shut the box, the best score;
+    `serial` numbers the match (one above the last match merged into the statistics)."""
+
+    def __init__(self, serial=0):
+        self.serial = serial
+        self.turns = 0
+        self.shut = 0
+        self.best_score = -1
+
+    def add_turn(self, turn):
+        """Count a finished Turn (call it when the app calls match.end_turn())."""
+        self.turns = add(self.turns, 1)
+        if turn.shut_the_box():
+            self.shut = add(self.shut, 1)
+        self.best_score = lower(self.best_score, turn.score())
+
+    def as_list(self):
+        return [self.serial, self.turns, self.shut, self.best_score]
+
+    def load(self, values):
+        """Set from `as_list()` values (checked by the caller)."""
+        self.serial, self.turns, self.shut, self.best_score = values

@@ -101,7 +101,7 @@ def _save(owner, state):
 
 
 def snapshot(match, source, tally=None):
-    """The match, its random source and (optionally) its stats.MatchTally as a JSON-ready dict."""
+    """The match, its random source and (optionally) its game.gamelog.MatchTally as a JSON-ready dict."""
     if match.players > MAX_PLAYERS:
         raise ValueError("a snapshot holds up to %d players, not %d" % (MAX_PLAYERS, match.players))
     classic = Rules().as_names()
@@ -140,7 +140,7 @@ def expected_open_mask(match, row):
 def restore(state, tally=None, playable=None):
     """(match, source) from a snapshot dict; SnapshotError naming the field if it cannot be.
 
-    Pass a stats.MatchTally as `tally` to have it set from the snapshot too, and
+    Pass a game.gamelog.MatchTally as `tally` to have it set from the snapshot too, and
     playable(rules) -> why the box cannot play them or None, to refuse (before building
     anything) a match saved on a box wired otherwise.
     """

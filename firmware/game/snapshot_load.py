@@ -170,7 +170,7 @@ def _players(value, field, kind, players):
 def restore(state, tally=None, playable=None):
     """(match, source) from a snapshot dict; SnapshotError naming the field if it cannot be.
 
-    Pass a stats.MatchTally as `tally` to have it set from the snapshot too, and
+    Pass a game.gamelog.MatchTally as `tally` to have it set from the snapshot too, and
     playable(rules) -> why the box cannot play them or None, to refuse (before building
     anything) a match saved on a box wired otherwise.
     """

@@ -1,14 +1,15 @@
 """Lifetime statistics per preset: games, rounds, turns, boxes shut (and the rate), the best
 (lowest) turn score and winning match total; and games by number of players, for the whole box.
 
-A MatchTally counts the match in progress. It travels in the match snapshot (game.snapshot),
-so a power cut loses none of it, and is merged once the match is over; its serial number makes
-a merge repeated after a power cut count once. Counters stop at 2**30 - 1, the largest small
-integer on a 32-bit port, so adding never allocates; a score above it is not kept as a best.
+A box in play holds none of this: the match in progress is counted by a game.gamelog.MatchTally,
+merged here once the match is over (app.keeper_files loads /data/stats, merges, saves and lets
+this module go); the tally's serial number makes a merge repeated after a power cut count once.
+Counters stop at game.gamelog.COUNT_MAX, so adding never allocates.
 """
 
 from micropython import const
 
+from game.gamelog import COUNT_MAX, add, lower
 from game.numbers import whole
 from game.rules import MATCH_LONG_GAME, MATCH_RACE
 
@@ -16,7 +17,6 @@ FORMAT = const(1)
 MAX_BYTES = const(2560)  # to_dict() as JSON with every counter at its limit: 2311 for 26 presets
 CUSTOM = "custom"  # rules that are no preset exactly
 PLAYER_COUNTS = const(8)  # games by players 1..8; more players count as 8
-_COUNT_MAX = const(0x3FFFFFFF)
 ENTRY_FIELDS = ("games", "rounds", "turns", "shut", "best_score", "best_total")
 _GAMES = const(0)
 _ROUNDS = const(1)
@@ -33,42 +33,6 @@ class StatsError(ValueError):
     def __init__(self, field, problem):
         super().__init__("stats %s: %s" % (field, problem))
         self.field = field
-
-
-def _add(count, more):
-    total = count + more
-    return total if total < _COUNT_MAX else _COUNT_MAX
-
-
-def _lower(best, value):
-    """The new best (lowest) of `best` (-1: none yet) and `value`."""
-    if 0 <= value <= _COUNT_MAX and (best < 0 or value < best):
-        return value
-    return best
-
-
-class MatchTally:
-    """The turns of the match in progress: how many, how many shut the box, the best score."""
-
-    def __init__(self, serial=0):
-        self.serial = serial
-        self.turns = 0
-        self.shut = 0
-        self.best_score = -1
-
-    def add_turn(self, turn):
-        """Count a finished Turn (call it when the app calls match.end_turn())."""
-        self.turns = _add(self.turns, 1)
-        if turn.shut_the_box():
-            self.shut = _add(self.shut, 1)
-        self.best_score = _lower(self.best_score, turn.score())
-
-    def as_list(self):
-        return [self.serial, self.turns, self.shut, self.best_score]
-
-    def load(self, values):
-        """Set from `as_list()` values (checked by the caller)."""
-        self.serial, self.turns, self.shut, self.best_score = values
 
 
 def preset_name(rules):
@@ -90,10 +54,6 @@ class Stats:
         self.games_by_players = [0] * PLAYER_COUNTS
         self.last_serial = 0
 
-    def new_tally(self):
-        """A MatchTally for a match about to start."""
-        return MatchTally(self.last_serial + 1)
-
     def add_match(self, match, tally, name=None):
         """Merge a finished match and its tally; False (nothing changed) if it is not over or
         was merged already. `name`: the preset (by default found from the match's rules)."""
@@ -105,17 +65,17 @@ class Stats:
         if entry is None:
             entry = [0, 0, 0, 0, -1, -1]
             self.by_preset[name] = entry
-        entry[_GAMES] = _add(entry[_GAMES], 1)
-        entry[_ROUNDS] = _add(entry[_ROUNDS], match.rounds_played)
-        entry[_TURNS] = _add(entry[_TURNS], tally.turns)
-        entry[_SHUT] = _add(entry[_SHUT], tally.shut)
+        entry[_GAMES] = add(entry[_GAMES], 1)
+        entry[_ROUNDS] = add(entry[_ROUNDS], match.rounds_played)
+        entry[_TURNS] = add(entry[_TURNS], tally.turns)
+        entry[_SHUT] = add(entry[_SHUT], tally.shut)
         if tally.best_score >= 0:
-            entry[_BEST_SCORE] = _lower(entry[_BEST_SCORE], tally.best_score)
+            entry[_BEST_SCORE] = lower(entry[_BEST_SCORE], tally.best_score)
         if match.rules.match not in (MATCH_RACE, MATCH_LONG_GAME):  # their winners have 0 left
             for player in match.winners():
-                entry[_BEST_TOTAL] = _lower(entry[_BEST_TOTAL], match.totals[player])
+                entry[_BEST_TOTAL] = lower(entry[_BEST_TOTAL], match.totals[player])
         seats = match.players if match.players < PLAYER_COUNTS else PLAYER_COUNTS
-        self.games_by_players[seats - 1] = _add(self.games_by_players[seats - 1], 1)
+        self.games_by_players[seats - 1] = add(self.games_by_players[seats - 1], 1)
         self.last_serial = tally.serial
         return True
 
@@ -139,8 +99,8 @@ class Stats:
 
 
 def _count(value, field, low=0):
-    if not whole(value, low, _COUNT_MAX):
-        raise StatsError(field, "expected a whole number %d..%d, got %r" % (low, _COUNT_MAX, value))
+    if not whole(value, low, COUNT_MAX):
+        raise StatsError(field, "expected a whole number %d..%d, got %r" % (low, COUNT_MAX, value))
     return value
 
 

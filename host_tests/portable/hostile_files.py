@@ -309,13 +309,12 @@ def try_board(results, hostile, count, directory, big, firmware):
 def saved_matches(directory):
     """The match file's payloads for a few presets, at the start and after a roll:
     (those a box of BOX_TILES tiles in one row plays, all of them)."""
-    from app.keeper import Keeper
-    from game.gamelog import GameLog
+    from app.keeper import Keeper, keep
+    from game.gamelog import GameLog, MatchTally
     from game.match import start_match
     from game.presets import preset
     from game.prng import Xorshift32
     from game.sources import feed, source_for
-    from game.stats import MatchTally
     from game.turn import AWAIT_ROLL
 
     payloads = []
@@ -334,8 +333,8 @@ def saved_matches(directory):
             if roll and match.turn.state == AWAIT_ROLL:
                 count = source.draw(match.turn.dice_expected())
                 feed(match.turn, source.values, count)
-            keeper.save_match(match, source, MatchTally(1), log)
-            payloads.append(keeper.match_file.load())
+            keep(keeper, "save_match", match, source, MatchTally(1), log)
+            payloads.append(keep(keeper, "match_file").load())
             if fits:
                 playable.append(payloads[-1])
         match = source = keeper = None
@@ -380,16 +379,16 @@ def _payload_inputs(hostile, goods, count, big):
 
 
 def _load(keeper, name):
-    from game.gamelog import GameLog
-    from game.stats import MatchTally
+    from app.keeper import keep
+    from game.gamelog import GameLog, MatchTally
 
     if name == "match":
         from app.menu import why_unplayable
 
-        return keeper.load_match(MatchTally(), GameLog(8), playable=lambda rules: why_unplayable(rules, BOX_TILES, 1))
+        return keep(keeper, "load_match", MatchTally(), GameLog(8), True, lambda rules: why_unplayable(rules, BOX_TILES, 1))
     if name == "menu":
-        return keeper.load_menu()
-    return keeper.load_stats()
+        return keep(keeper, "load_menu")
+    return keep(keeper, "load_stats")
 
 
 def try_data(results, hostile, name, goods, count, directory, big, bases=None):

@@ -1,7 +1,9 @@
-"""The bounded game log keeps the newest events and exports them as JSON-ready data."""
+"""The bounded game log keeps the newest events; read back (app.keeper_files) they dump and
+load as bytes and export as JSON-ready data."""
 
 import json
 
+from app.keeper_files import dump_log, export, load_log, log_events
 from game.gamelog import GameLog
 from game.tiles import mask_of
 
@@ -13,7 +15,7 @@ def test_a_turn_is_logged_and_exported_in_order():
     log.move(mask_of([8]))
     log.roll(0, 1)  # a zero-one domino
     log.end(2, mask_of([1, 2, 9]))
-    exported = log.export({"preset": "classic"}, 2)
+    exported = export(log, {"preset": "classic"}, 2)
     assert exported["events"] == [
         {"turn": {"player": 1, "row": 0, "round": 300}},
         {"roll": [3, 5]},
@@ -28,14 +30,14 @@ def test_a_full_log_drops_the_oldest_events_and_counts_them():
     log = GameLog(capacity=3)
     for value in range(1, 6):
         log.roll(value, value)
-    assert [values for _kind, values in log.events()] == [[3, 3], [4, 4], [5, 5]]
+    assert [values for _kind, values in log_events(log)] == [[3, 3], [4, 4], [5, 5]]
     assert log.dropped == 2
 
 
 def test_moves_of_24_tile_boxes_keep_every_tile():
     log = GameLog()
     log.move(mask_of([1, 13, 24]))
-    assert log.events() == [("move", [1, 13, 24])]
+    assert log_events(log) == [("move", [1, 13, 24])]
 
 
 def test_a_dumped_log_loads_back_whole_even_after_the_ring_wrapped():
@@ -44,20 +46,20 @@ def test_a_dumped_log_loads_back_whole_even_after_the_ring_wrapped():
     for value in range(1, 6):
         log.roll(value, 6 - value)
     log.move(mask_of([2, 9]))
-    blob = log.dump()
+    blob = dump_log(log)
     assert len(blob) == 4 + 4 * 5
     again = GameLog(capacity=4)
-    assert again.load(blob)
-    assert again.events() == log.events() and again.dropped == log.dropped == 3
+    assert load_log(again, blob)
+    assert log_events(again) == log_events(log) and again.dropped == log.dropped == 3
     smaller = GameLog(capacity=2)  # a log from a box that kept more: the newest records stay
-    assert smaller.load(blob)
-    assert smaller.events() == log.events()[2:] and smaller.dropped == 5
+    assert load_log(smaller, blob)
+    assert log_events(smaller) == log_events(log)[2:] and smaller.dropped == 5
 
 
 def test_bytes_that_are_not_a_log_load_as_an_empty_log():
     log = GameLog()
     log.roll(2, 3)
-    assert not log.load(b"\x00\x00\x00\x00\x09\x01\x02\x03\x04")  # kind 9 is no record
-    assert log.events() == [] and log.dropped == 0
-    assert not log.load(b"\x00\x00")  # torn short
-    assert log.load(b"\x00\x00\x00\x00")  # an empty log
+    assert not load_log(log, b"\x00\x00\x00\x00\x09\x01\x02\x03\x04")  # kind 9 is no record
+    assert log_events(log) == [] and log.dropped == 0
+    assert not load_log(log, b"\x00\x00")  # torn short
+    assert load_log(log, b"\x00\x00\x00\x00")  # an empty log

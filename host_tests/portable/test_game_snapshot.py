@@ -13,12 +13,12 @@ import json
 import game.snapshot as snap
 from game.config import rules_from_config
 from game.dice import HandDice
+from game.gamelog import MatchTally
 from game.match import start_match
 from game.presets import preset
 from game.prng import Xorshift32
 from game.rules import MATCH_LONG_GAME, MATCH_MAX_PENALTY, MATCH_RACE, ROWS_SIMULTANEOUS
 from game.sources import feed, source_for
-from game.stats import MatchTally
 from game.turn import (
     AWAIT_MOVE,
     OVER,

@@ -8,13 +8,13 @@ Plain functions and asserts only, so the same module runs under pytest and on Mi
 import json
 
 from game.config import rules_from_config
+from game.gamelog import MatchTally
 from game.match import start_match
 from game.presets import PRESET_NAMES, preset
 from game.stats import (
     CUSTOM,
     MAX_BYTES,
     PLAYER_COUNTS,
-    MatchTally,
     Stats,
     StatsError,
     preset_name,
@@ -45,7 +45,7 @@ SHUT_ALL = (((6, 3), (9,)), ((4, 4), (8,)), ((3, 4), (7,)), ((3, 3), (6,)), ((2,
 def three_down_match(stats):
     """3-down-extreme for two: 39 (a first 3 ends it), then 30 (9, then a 3). Player 1 wins."""
     match = start_match(preset("3-down-extreme"), 2)
-    tally = stats.new_tally()
+    tally = MatchTally(stats.last_serial + 1)
     take_turn(match, tally, (FAIL, ()))
     assert take_turn(match, tally, ((4, 5), (9,)), (FAIL, ()))
     return match, tally
@@ -67,7 +67,7 @@ def test_shutting_the_box_counts_and_sets_the_rate_and_a_best_of_zero():
         match, tally = three_down_match(stats)
         stats.add_match(match, tally)
     match = start_match(preset("3-down-extreme"), 3)
-    tally = stats.new_tally()
+    tally = MatchTally(stats.last_serial + 1)
     assert take_turn(match, tally, *SHUT_ALL[:6])  # tiles 4-9: shut, the others do not throw
     assert stats.add_match(match, tally)
     figures = stats.summary("3-down-extreme")
@@ -80,7 +80,7 @@ def test_shutting_the_box_counts_and_sets_the_rate_and_a_best_of_zero():
 def test_a_match_still_playing_is_not_merged():
     stats = Stats()
     match = start_match(preset("3-down-extreme"), 2)
-    tally = stats.new_tally()
+    tally = MatchTally(stats.last_serial + 1)
     take_turn(match, tally, (FAIL, ()))
     assert not stats.add_match(match, tally)
     assert stats.by_preset == {} and stats.last_serial == 0
@@ -94,13 +94,13 @@ def test_a_merge_repeated_after_a_power_cut_counts_once():
     after_boot = stats_from_dict(saved)
     assert not after_boot.add_match(match, tally)  # the snapshot still held the finished match
     assert after_boot.summary("3-down-extreme")["games"] == 1
-    assert after_boot.new_tally().serial == tally.serial + 1
+    assert after_boot.last_serial == tally.serial  # the next match is numbered after it
 
 
 def test_the_race_counts_turns_but_has_no_best_total():
     race = start_match(rules_from_config({"preset": "young-players", "start": "3-down"}), 2)
     stats = Stats()
-    tally = stats.new_tally()
+    tally = MatchTally(stats.last_serial + 1)
     take_turn(race, tally, ((4, 5), (4, 5)), ((1, 1), ()))
     take_turn(race, tally, ((1, 1), ()))
     assert take_turn(race, tally, ((4, 5), (9,)), ((3, 5), (8,)), ((3, 4), (7,)), ((3, 3), (6,)))
@@ -120,7 +120,7 @@ def test_rules_are_named_after_their_preset_or_custom():
 def test_more_players_than_counted_count_as_the_most():
     stats = Stats()
     match = start_match(preset("3-down-extreme"), PLAYER_COUNTS + 3)
-    tally = stats.new_tally()
+    tally = MatchTally(stats.last_serial + 1)
     take_turn(match, tally, *SHUT_ALL[:6])
     assert stats.add_match(match, tally, "3-down-extreme")
     assert stats.games_by_players[PLAYER_COUNTS - 1] == 1

@@ -1,9 +1,9 @@
-"""A game log as tools/export_log.py writes it (game.gamelog's export): reading and checking
+"""A game log as tools/export_log.py writes it (app.keeper_files' export): reading and checking
 it, its turns, and a step in words."""
 
 import json
 
-from game.gamelog import FORMAT, KIND_NAMES
+from app.keeper_files import FORMAT, KIND_NAMES
 from game.turn import END_NAMES
 
 KINDS = KIND_NAMES[1:]

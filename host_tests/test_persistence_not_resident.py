@@ -1,0 +1,41 @@
+"""The persistence code stays off the heap in play (issue 13): after boot and after a match's end,
+whose statistics are merged on the flash, no module of the save path or the lifetime statistics
+is loaded and the App holds no statistics; what a match merged is on the flash, counted once.
+
+Run in a CPython process of its own: the test session's modules (its tests import game.stats)
+would hide what the firmware itself loads."""
+
+import json
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+NOT_RESIDENT = ("app.keeper_files", "game.snapshot", "game.stats", "hal.storage")
+_SCRIPT = """
+import json, sys
+from board_sim.box import BoxOptions, SimBox
+from board_sim.script_player import BoxPlayer
+
+box = SimBox(BoxOptions(data_dir=sys.argv[1], seed=3))
+firmware = ("app.", "game.", "hal.")
+after_boot = sorted(name for name in sys.modules if name.startswith(firmware))
+finished = BoxPlayer(box).play()
+after_match = sorted(name for name in sys.modules if name.startswith(firmware))
+print(json.dumps({"boot": after_boot, "match": after_match, "finished": finished,
+                  "holds_stats": hasattr(box.app, "stats"), "tally": box.view.tally.serial,
+                  "saved": box.view.stats.to_dict()}))
+box.close()
+"""
+
+
+def test_no_save_path_or_statistics_module_stays_loaded_in_play(tmp_path):
+    done = subprocess.run([sys.executable, "-c", _SCRIPT, str(tmp_path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.splitlines()[-1])
+    assert seen["finished"] and not seen["holds_stats"]
+    for when in ("boot", "match"):
+        assert not set(NOT_RESIDENT) & set(seen[when]), (when, seen[when])
+    saved = seen["saved"]  # read from the flash once the modules were listed
+    assert saved["last"] == seen["tally"] == 1 and saved["presets"]["classic"][0] == 1
