@@ -513,7 +513,9 @@ def test_a_classic_box_survives_random_play_and_power_cuts():
     # every byte written), 16 matches finished, 5 merged into the statistics at boot. Since
     # the box waits for ok between turns (issue 14) Hypothesis ends one example 11 steps early
     # (its data runs out): 2389 steps, 232 clean cuts, 270 cuts mid-save (36 with every byte).
-    assert counts["steps"] >= 2350 and counts["clean_cuts"] >= 50 and counts["save_cuts"] >= 100, counts
+    # Since statistics are merged on the flash at a match's end (issue 13) Hypothesis draws
+    # other examples: 2400 steps, 203 clean cuts, 96 cuts mid-save, 12 new copies kept.
+    assert counts["steps"] >= 2300 and counts["clean_cuts"] >= 50 and counts["save_cuts"] >= 80, counts
     assert counts["kept_new"] >= 10 and counts["matches"] >= 8 and counts.get("merged_at_boot", 0) >= 1, counts
 
 
