@@ -113,3 +113,14 @@ def test_the_last_players_chance_of_winning_is_the_hosts():
         assert steps == 31  # 511 masks, 16 at a time
         assert win.chance(0) == WIN_ONE and win.chance(0b111) == WIN_ONE  # 6 beats 10
         assert win.chance(511) == expected
+
+
+def test_a_table_load_leaves_no_reader_behind():
+    import sys
+
+    import game.tables
+
+    assert load(preset("classic")) is not None
+    for name in ("policy_reader", "policies", "files"):
+        assert "game.tables." + name not in sys.modules
+        assert not hasattr(game.tables, name)
