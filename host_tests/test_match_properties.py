@@ -7,6 +7,7 @@ from game.config import rules_from_config
 from game.match import start_match
 from game.presets import PRESET_NAMES
 from game.prng import Xorshift32
+from game.rule_axes import changed
 from game.sources import feed, source_for
 from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, OVER
@@ -35,7 +36,7 @@ def play_turn(turn, source, rng):
 def play_match(match, seed, on_round_end):
     rules = match.rules
     rng = Xorshift32(seed)
-    source = source_for(rules.copy(source=R.SOURCE_DICE) if rules.source == R.SOURCE_MANUAL else rules, rng)
+    source = source_for(changed(rules, source=R.SOURCE_DICE) if rules.source == R.SOURCE_MANUAL else rules, rng)
     chips = match.ledger.total() if match.ledger else 0
     turns = 0
     rounds_seen = 0

@@ -15,6 +15,7 @@ import pytest
 from game.dice import ElectronicDice
 from game.presets import preset
 from game.prng import Xorshift32
+from game.rule_axes import changed
 from game.sources import feed
 from game.strategy import load, policy_key
 from game.turn import AWAIT_MOVE, MOVE_COMPLETE, OVER, Turn
@@ -194,4 +195,4 @@ def test_monte_carlo_play_of_the_table_matches_the_exact_figures(name, turns):
 
 def test_house_rules_without_a_table_get_none():
     assert policy_key(preset("the-300")) is None
-    assert load(preset("classic").copy(tiles=11)) is None
+    assert load(changed(preset("classic"), tiles=11)) is None

@@ -1,6 +1,7 @@
 """The turn state machine: pending and committed moves, take-backs, refusals, the end."""
 
 from game.presets import preset
+from game.rule_axes import changed
 from game.tiles import mask_of, tiles_of
 from game.turn import (
     AWAIT_MOVE,
@@ -114,7 +115,7 @@ def test_shutting_the_last_tiles_commits_at_once_and_shuts_the_box():
 
 
 def test_optional_second_die_leaves_a_legal_move_that_may_still_grow():
-    turn = Turn(preset("single-die").copy(second_die_optional=True))
+    turn = Turn(changed(preset("single-die"), second_die_optional=True))
     turn.roll(2, 5)
     assert turn.tile_shut(2) == MOVE_LEGAL
     assert turn.tile_shut(5) == MOVE_COMPLETE
@@ -140,7 +141,7 @@ def test_legal_tiles_light_what_may_be_shut_next():
 
 
 def test_a_double_blank_domino_is_a_free_throw():
-    rules = preset("classic").copy(source=2, dominoes_blank=True)
+    rules = changed(preset("classic"), source=2, dominoes_blank=True)
     turn = Turn(rules)
     assert turn.roll(0, 0) == FREE_THROW and turn.state == AWAIT_ROLL
 

@@ -104,8 +104,10 @@ def snapshot(match, source, tally=None):
     """The match, its random source and (optionally) its stats.MatchTally as a JSON-ready dict."""
     if match.players > MAX_PLAYERS:
         raise ValueError("a snapshot holds up to %d players, not %d" % (MAX_PLAYERS, match.players))
-    classic = Rules().as_names()
-    names = match.rules.as_names()
+    from game.rule_axes import as_names  # let go once called: a save's only use of it
+
+    classic = as_names(Rules())
+    names = as_names(match.rules)
     state = {
         "v": FORMAT,
         "rules": {name: names[name] for name in names if names[name] != classic[name]},

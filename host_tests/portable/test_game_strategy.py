@@ -7,6 +7,7 @@ Plain functions and asserts only, so the same module runs under pytest and on Mi
 
 from game.presets import preset
 from game.prng import Xorshift32
+from game.rule_axes import changed
 from game.strategy import OBJ_SCORE, OBJ_SHUT, load, percent
 from game.turn import AWAIT_MOVE, Turn
 from measure import ON_MICROPYTHON, allocated_by
@@ -25,7 +26,7 @@ def test_classic_plays_for_the_lowest_score_and_thai_for_the_shut():
 
 def test_no_table_for_24_tiles_or_dominoes():
     assert load(preset("the-300")) is None
-    assert load(preset("classic").copy(source=2)) is None
+    assert load(changed(preset("classic"), source=2)) is None
 
 
 def test_start_figures_match_the_solver():
