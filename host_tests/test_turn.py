@@ -155,3 +155,14 @@ def test_an_unplayable_double_is_thrown_again_in_the_long_game():
 def test_errors_are_told_apart_from_accepted_events():
     assert is_error(E_ILLEGAL_TILE) and is_error(E_TURN_OVER)
     assert not is_error(ROLLED) and not is_error(COMMITTED) and not is_error(MOVE_COMPLETE)
+
+
+def test_every_end_and_refusal_has_a_name_and_the_last_end_bounds_a_saved_turn():
+    import game.turn as turn_module
+    from game.turn_names import END_NAMES, RESULT_NAMES
+
+    ends = [value for name, value in vars(turn_module).items() if name.startswith("END_")]
+    assert sorted(ends) == list(range(len(END_NAMES))) and max(ends) == turn_module.END_FIRST_ROLL_LOST
+    refusals = {value for name, value in vars(turn_module).items() if name.startswith("E_")}
+    assert len(refusals) == 10 and refusals <= set(RESULT_NAMES)
+    assert all(is_error(code) == (code in refusals) for code in RESULT_NAMES)

@@ -27,7 +27,7 @@ from micropython import const
 
 from game.dice import MAX_DICE
 from game.rules import MATCH_RACE, Rules
-from game.turn import COMMITTED, END_NAMES, ENDED, FREE_THROW, OVER, ROLLED
+from game.turn import COMMITTED, END_FIRST_ROLL_LOST, ENDED, FREE_THROW, OVER, ROLLED
 
 FORMAT = const(2)  # 2: a turn keeps its pending move (format 1, without it, is read too)
 MAX_PLAYERS = const(8)
@@ -49,7 +49,7 @@ _SAVE_AFTER = (ROLLED, FREE_THROW, ENDED, COMMITTED)
 #   "d" an object its owner builds anew with deal() (the round), from what comes before it.
 # A Turn is one list: these attributes, with their highest values (1: a flag, kept as a bool;
 # -1: a mask of the box's tiles; None: no limit), then its four dice.
-_TURN = (("state", OVER), ("ended", len(END_NAMES) - 1), ("open_mask", -1), ("start_mask", -1),
+_TURN = (("state", OVER), ("ended", END_FIRST_ROLL_LOST), ("open_mask", -1), ("start_mask", -1),
          ("rolls", None), ("moves_made", None), ("one_die", 1), ("dice_count", MAX_DICE),
          ("total", MAX_DICE * DIE_MAX), ("die_mask", -1), ("dice_distinct", 1), ("required", -1),
          ("pending", -1))
