@@ -12,7 +12,7 @@ import json
 # First: compiled from source while the heap is still empty, as a Pico-sized heap needs.
 import game.snapshot as snap
 from game.config import rules_from_config
-from game.dice import HandDice
+from game.hand_dice import HandDice
 from game.match import start_match
 from game.presets import preset
 from game.prng import Xorshift32
