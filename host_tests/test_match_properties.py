@@ -5,9 +5,8 @@ winners are who the format says, and chips are conserved after every turn."""
 from game import rules as R
 from game.config import rules_from_config
 from game.match import start_match
-from game.presets import PRESET_NAMES
+from game.presets import PRESET_NAMES, changed
 from game.prng import Xorshift32
-from game.rule_axes import changed
 from game.sources import feed, source_for
 from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, OVER

@@ -13,9 +13,8 @@ import sys
 
 import pytest
 from game.dice import ElectronicDice
-from game.presets import preset
+from game.presets import changed, preset
 from game.prng import Xorshift32
-from game.rule_axes import changed
 from game.sources import feed
 from game.strategy import load, policy_key
 from game.turn import AWAIT_MOVE, MOVE_COMPLETE, OVER, Turn
@@ -64,7 +63,7 @@ def test_identical_tables_are_one_stream_of_one_file():
 
 @pytest.mark.parametrize("cut", (1000, 2, 0))
 def test_a_damaged_table_file_is_reported(tmp_path, monkeypatch, cut):
-    reader = importlib.import_module("game.tables.policy_reader")
+    reader = importlib.import_module("game.tables")
     (tmp_path / "policies.bin").write_bytes((TABLES_DIR / "policies.bin").read_bytes()[:cut])
     monkeypatch.setattr(reader, "_HERE", str(tmp_path))
     with pytest.raises(ValueError, match=r"policies.bin: table 0 holds \d+ of 1600 bytes: flash "
@@ -73,7 +72,7 @@ def test_a_damaged_table_file_is_reported(tmp_path, monkeypatch, cut):
 
 
 def test_a_missing_table_file_is_reported(tmp_path, monkeypatch):
-    monkeypatch.setattr(importlib.import_module("game.tables.policy_reader"), "_HERE", str(tmp_path))
+    monkeypatch.setattr(importlib.import_module("game.tables"), "_HERE", str(tmp_path))
     with pytest.raises(ValueError, match=r"table 4 holds 0 of 3200 bytes"):
         load(preset("ten"))
 

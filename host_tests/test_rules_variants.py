@@ -2,8 +2,7 @@
 
 import pytest
 from game.config import rules_from_config
-from game.presets import PRESET_NAMES, preset
-from game.rule_axes import changed
+from game.presets import PRESET_NAMES, changed, preset
 from game.rules import Rules
 from game.tables import table_for
 from game.tiles import full_mask, mask_of, tiles_of

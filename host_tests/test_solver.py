@@ -11,8 +11,7 @@ from itertools import combinations
 
 import pytest
 from game import rules as R
-from game.presets import PRESET_NAMES, preset
-from game.rule_axes import changed
+from game.presets import PRESET_NAMES, changed, preset
 
 from tools import analyze
 

@@ -9,8 +9,7 @@ import pathlib
 import numpy as np
 import pytest
 from game import rules as R
-from game.presets import preset
-from game.rule_axes import changed
+from game.presets import changed, preset
 from test_solver import brute_force
 
 from tools import analyze, vector_solver

@@ -15,8 +15,7 @@ from itertools import combinations
 
 import pytest
 from game import rules as R
-from game.presets import PRESET_NAMES, preset
-from game.rule_axes import changed
+from game.presets import PRESET_NAMES, changed, preset
 
 from tools import analyze, play_to_win, round_monte_carlo
 from tools.round_win import NOBODY, RoundSolver

@@ -1,7 +1,6 @@
 """The turn state machine: pending and committed moves, take-backs, refusals, the end."""
 
-from game.presets import preset
-from game.rule_axes import changed
+from game.presets import changed, preset
 from game.tiles import mask_of, tiles_of
 from game.turn import (
     AWAIT_MOVE,
@@ -159,7 +158,8 @@ def test_errors_are_told_apart_from_accepted_events():
 
 def test_every_end_and_refusal_has_a_name_and_the_last_end_bounds_a_saved_turn():
     import game.turn as turn_module
-    from game.turn_names import END_NAMES, RESULT_NAMES
+
+    from tools.replay.turn_names import END_NAMES, RESULT_NAMES
 
     ends = [value for name, value in vars(turn_module).items() if name.startswith("END_")]
     assert sorted(ends) == list(range(len(END_NAMES))) and max(ends) == turn_module.END_FIRST_ROLL_LOST

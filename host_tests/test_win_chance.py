@@ -13,8 +13,7 @@ import sys
 
 import numpy as np
 import pytest
-from game.presets import preset
-from game.rule_axes import changed
+from game.presets import changed, preset
 from game.strategy import WIN_ONE, first_best
 from game.win_chance import WinChance
 from game.win_ends import ENDS_PLAYERS, ends_key, slot_count, slot_of

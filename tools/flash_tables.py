@@ -2,8 +2,8 @@
 
 Each table is written as /tables/<first 12 hex of its sha256>.bin only when the board lacks it,
 under a temporary name then renamed (a cut cable never leaves half a table under its final
-name). The tree staged gets instead game/tables/files.py, naming them (game.tables.policy_reader
-and game.win_ends import it where they open a table, and let it go; the simulator, mip and the
+name). The tree staged gets instead game/tables/files.py, naming them (game.tables and
+game.win_ends import it where they open a table, and let it go; the simulator, mip and the
 sources read the file beside it), and its manifest lists them: a table stays while a bootable
 tree's manifest names it.
 """
@@ -13,7 +13,7 @@ from tools.flash_space import DIR_BLOCKS, file_blocks
 
 TABLES_DIR = "/tables"
 # (the name in that module, the table in the firmware): names the firmware's modules already
-# hold (game.tables.policy_reader, game.win_chance), so reading them interns no new name on the board's heap
+# hold (game.tables, game.win_chance), so reading them interns no new name on the board's heap
 SHARED = (("_POLICIES", "game/tables/policies.bin"), ("ENDS_FILE", "game/tables/win_ends.bin"))
 FILES_MODULE = "game/tables/files.py"
 MANIFEST_KEY = "tables"

@@ -9,9 +9,9 @@ and the match-aware goals (max-penalty's limit, the last throw of a tournament, 
 """
 
 import numpy as np
-from game.presets import preset
+from game.presets import changed, preset
 from game.rows import round_winners
-from game.rule_axes import MATCH_NAMES, SCORE_NAMES, STAKES_NAMES, changed
+from game.snapshot import MATCH_NAMES, SCORE_NAMES, STAKES_NAMES
 from game.stakes import Ledger
 from game.tiles import tiles_of
 from game.turn import END_FIRST_ROLL_LOST

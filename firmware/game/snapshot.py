@@ -26,7 +26,7 @@ from binascii import hexlify
 from micropython import const
 
 from game.dice import MAX_DICE
-from game.rules import MATCH_RACE, Rules
+from game.rules import AXES, MATCH_RACE, Rules
 from game.turn import COMMITTED, END_FIRST_ROLL_LOST, ENDED, FREE_THROW, OVER, ROLLED
 
 FORMAT = const(2)  # 2: a turn keeps its pending move (format 1, without it, is read too)
@@ -53,6 +53,42 @@ _TURN = (("state", OVER), ("ended", END_FIRST_ROLL_LOST), ("open_mask", -1), ("s
          ("rolls", None), ("moves_made", None), ("one_die", 1), ("dice_count", MAX_DICE),
          ("total", MAX_DICE * DIE_MAX), ("die_mask", -1), ("dice_distinct", 1), ("required", -1),
          ("pending", -1))
+
+
+# The rules are kept as a configuration file names them (game.config reads these names too):
+START_NAMES = ("all-up", "3-down", "odd-up", "even-up", "lucky-7")
+ONE_DIE_NAMES = ("never", "high-tiles-shut", "only-tile-1", "sum-6-or-less")
+MOVE_NAMES = ("any-combination", "thai", "exact-match", "single-die", "young-players")
+SCORE_NAMES = ("golf", "missionary", "digital")
+MATCH_NAMES = ("single-round", "fixed-rounds", "tournament", "max-penalty", "long-game", "race")
+STAKES_NAMES = ("none", "pool", "canoga")
+TIES_NAMES = ("split", "full")
+SOURCE_NAMES = ("electronic-dice", "manual-dice", "dominoes", "cards")
+ROWS_NAMES = ("take-turns", "simultaneous")
+
+# Axis -> the names of its values, for the named axes (the others are numbers or flags).
+VALUE_NAMES = {
+    "start": START_NAMES,
+    "one_die": ONE_DIE_NAMES,
+    "move": MOVE_NAMES,
+    "scoring": SCORE_NAMES,
+    "match": MATCH_NAMES,
+    "stakes": STAKES_NAMES,
+    "ties": TIES_NAMES,
+    "source": SOURCE_NAMES,
+    "rows_mode": ROWS_NAMES,
+}
+
+
+
+def as_names(rules):
+    """Every axis as its configuration-file value (names for named axes)."""
+    values = {}
+    for axis in AXES:
+        value = getattr(rules, axis)
+        names = VALUE_NAMES.get(axis)
+        values[axis] = names[value] if names else value
+    return values
 
 
 class SnapshotError(ValueError):
@@ -104,8 +140,6 @@ def snapshot(match, source, tally=None):
     """The match, its random source and (optionally) its stats.MatchTally as a JSON-ready dict."""
     if match.players > MAX_PLAYERS:
         raise ValueError("a snapshot holds up to %d players, not %d" % (MAX_PLAYERS, match.players))
-    from game.rule_axes import as_names  # let go once called: a save's only use of it
-
     classic = as_names(Rules())
     names = as_names(match.rules)
     state = {

@@ -3,8 +3,8 @@
 The turn knows a pending move (tiles shut since the roll, still open to take-back) from a
 committed one (taken when the next roll is made, `commit()` is called, or the move shuts the
 box). It never assumes a flap moved: every event returns a result code saying what it meant,
-and an illegal event changes nothing. Events allocate nothing. The codes in words, for tools and
-logs, are game.turn_names' (play never loads it).
+and an illegal event changes nothing. Events allocate nothing. The codes in words, for replaying
+a log, are tools.replay.turn_names' (not on the board).
 """
 
 from micropython import const

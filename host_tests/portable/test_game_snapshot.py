@@ -413,14 +413,3 @@ def test_a_bad_snapshot_names_the_field():
     assert "snapshot round.turn.open_mask" in str(refused(state))
     assert isinstance(refused([1, 2]), ValueError)
 
-
-def test_a_save_leaves_the_names_of_the_axes_behind():
-    """game.rule_axes, which names the rules in a snapshot, is let go once the save has them."""
-    import sys
-
-    import game
-
-    match = start_match(preset("thai"), 2)
-    state = snap.snapshot(match, source_for(match.rules, Xorshift32(5)))
-    assert state["rules"] == {"move": "thai", "one_die": "never"}
-    assert "game.rule_axes" not in sys.modules and not hasattr(game, "rule_axes")

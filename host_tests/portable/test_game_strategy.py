@@ -5,9 +5,8 @@ that allocate nothing on MicroPython.
 Plain functions and asserts only, so the same module runs under pytest and on MicroPython.
 """
 
-from game.presets import preset
+from game.presets import changed, preset
 from game.prng import Xorshift32
-from game.rule_axes import changed
 from game.strategy import OBJ_SCORE, OBJ_SHUT, load, percent
 from game.turn import AWAIT_MOVE, Turn
 from measure import ON_MICROPYTHON, allocated_by
@@ -116,12 +115,12 @@ def test_the_last_players_chance_of_winning_is_the_hosts():
         assert win.chance(511) == expected
 
 
-def test_a_table_load_leaves_no_reader_behind():
+def test_a_table_load_leaves_no_index_behind():
     import sys
 
     import game.tables
 
     assert load(preset("classic")) is not None
-    for name in ("policy_reader", "policies", "files"):
+    for name in ("policies", "files"):
         assert "game.tables." + name not in sys.modules
         assert not hasattr(game.tables, name)

@@ -8,7 +8,8 @@ from game.match import start_match
 from game.sources import feed
 from game.tiles import mask_of, tiles_of
 from game.turn import COMMITTED, MOVE_COMPLETE, OVER, is_error
-from game.turn_names import END_NAMES, RESULT_NAMES
+
+from tools.replay.turn_names import END_NAMES, RESULT_NAMES
 
 
 class RulesModel:

@@ -1,5 +1,5 @@
-"""game.turn's codes in words, for tools and logs: how a turn ended and what each event meant.
-The box shows messages of its own, so play never loads this module.
+"""game.turn's codes in words, for replaying a game log: how a turn ended and what each event
+meant. The box shows messages of its own, so none of this is on the board.
 """
 
 from game.turn import (
