@@ -5,7 +5,7 @@ winners are who the format says, and chips are conserved after every turn."""
 from game import rules as R
 from game.config import rules_from_config
 from game.match import start_match
-from game.presets import PRESET_NAMES
+from game.presets import PRESET_NAMES, changed
 from game.prng import Xorshift32
 from game.sources import feed, source_for
 from game.tiles import tiles_of
@@ -35,7 +35,7 @@ def play_turn(turn, source, rng):
 def play_match(match, seed, on_round_end):
     rules = match.rules
     rng = Xorshift32(seed)
-    source = source_for(rules.copy(source=R.SOURCE_DICE) if rules.source == R.SOURCE_MANUAL else rules, rng)
+    source = source_for(changed(rules, source=R.SOURCE_DICE) if rules.source == R.SOURCE_MANUAL else rules, rng)
     chips = match.ledger.total() if match.ledger else 0
     turns = 0
     rounds_seen = 0

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 from game.dice import ElectronicDice
-from game.presets import preset
+from game.presets import changed, preset
 from game.prng import Xorshift32
 from game.sources import feed
 from game.strategy import load, policy_key
@@ -63,19 +63,16 @@ def test_identical_tables_are_one_stream_of_one_file():
 
 @pytest.mark.parametrize("cut", (1000, 2, 0))
 def test_a_damaged_table_file_is_reported(tmp_path, monkeypatch, cut):
-    import game.tables as tables
-
+    reader = importlib.import_module("game.tables")
     (tmp_path / "policies.bin").write_bytes((TABLES_DIR / "policies.bin").read_bytes()[:cut])
-    monkeypatch.setattr(tables, "_HERE", str(tmp_path))
+    monkeypatch.setattr(reader, "_HERE", str(tmp_path))
     with pytest.raises(ValueError, match=r"policies.bin: table 0 holds \d+ of 1600 bytes: flash "
                                          r"the firmware again"):
         load(preset("classic"))
 
 
 def test_a_missing_table_file_is_reported(tmp_path, monkeypatch):
-    import game.tables as tables
-
-    monkeypatch.setattr(tables, "_HERE", str(tmp_path))
+    monkeypatch.setattr(importlib.import_module("game.tables"), "_HERE", str(tmp_path))
     with pytest.raises(ValueError, match=r"table 4 holds 0 of 3200 bytes"):
         load(preset("ten"))
 
@@ -197,4 +194,4 @@ def test_monte_carlo_play_of_the_table_matches_the_exact_figures(name, turns):
 
 def test_house_rules_without_a_table_get_none():
     assert policy_key(preset("the-300")) is None
-    assert load(preset("classic").copy(tiles=11)) is None
+    assert load(changed(preset("classic"), tiles=11)) is None

@@ -5,8 +5,9 @@ from collections import Counter
 
 from game.cards import CardDeck
 from game.config import rules_from_config
-from game.dice import ElectronicDice, HandDice
+from game.dice import ElectronicDice
 from game.dominoes import DominoBag
+from game.hand_dice import HandDice
 from game.presets import preset
 from game.prng import Xorshift32
 from game.sources import feed, source_for

@@ -1,7 +1,9 @@
 """One test per rule of VARIANTS.md sections 1-5, named after it, and its worked examples."""
 
+import pytest
 from game.config import rules_from_config
-from game.presets import PRESET_NAMES, preset
+from game.presets import PRESET_NAMES, changed, preset
+from game.rules import Rules
 from game.tables import table_for
 from game.tiles import full_mask, mask_of, tiles_of
 from game.turn import (
@@ -157,7 +159,7 @@ def test_single_die_is_enough_with_the_second_die_mandatory():
 
 
 def test_single_die_is_enough_with_the_second_die_optional():
-    rules = preset("single-die").copy(second_die_optional=True)
+    rules = changed(preset("single-die"), second_die_optional=True)
     turn = Turn(rules)
     turn.roll(2, 3)
     assert sorted(tiles_of(m) for m in turn.legal_moves()) == [[2], [2, 3], [3], [5]]
@@ -204,7 +206,7 @@ def test_missionary_scores_the_number_of_open_tiles():
 
 def test_digital_reads_open_tiles_ascending_as_one_number():
     assert preset("digital").score(mask_of([1, 2, 5])) == 125
-    assert preset("digital").copy(tiles=12).score(mask_of([1, 10, 12])) == 11012
+    assert changed(preset("digital"), tiles=12).score(mask_of([1, 10, 12])) == 11012
 
 
 def test_every_preset_name_builds_rules_and_a_table():
@@ -219,3 +221,15 @@ def test_rules_axes_round_trip_through_their_names():
         rules = preset(name)
         assert rules_from_config(rules.as_names()) == rules
     assert preset("thai").as_names()["move"] == "thai"
+
+
+def test_an_unknown_rule_axis_is_refused_by_name():
+    with pytest.raises(TypeError, match="unknown rule axis: colour, flavour"):
+        Rules(tiles=12, flavour=1, colour=2)
+
+
+def test_a_changed_copy_keeps_every_other_axis():
+    thai = preset("thai")
+    bigger = changed(thai, tiles=12)
+    assert bigger.tiles == 12 and thai.tiles == 9
+    assert changed(bigger, tiles=9) == thai and bigger != thai

@@ -11,7 +11,7 @@ from itertools import combinations
 
 import pytest
 from game import rules as R
-from game.presets import PRESET_NAMES, preset
+from game.presets import PRESET_NAMES, changed, preset
 
 from tools import analyze
 
@@ -75,9 +75,9 @@ def test_thai_stated_strategy_shuts_7_9855_percent_and_is_not_optimal():
 
 def test_unsolvable_sources_say_why():
     classic = preset("classic")
-    assert "without replacement" in analyze.why_unsolvable(classic.copy(source=R.SOURCE_DOMINOES))
-    assert "without replacement" in analyze.why_unsolvable(classic.copy(source=R.SOURCE_CARDS))
-    assert analyze.why_unsolvable(classic.copy(source=R.SOURCE_MANUAL)) is None
+    assert "without replacement" in analyze.why_unsolvable(changed(classic, source=R.SOURCE_DOMINOES))
+    assert "without replacement" in analyze.why_unsolvable(changed(classic, source=R.SOURCE_CARDS))
+    assert analyze.why_unsolvable(changed(classic, source=R.SOURCE_MANUAL)) is None
 
 
 # -- brute force: a plain recursive expectimax, written from VARIANTS.md, not the firmware -----

@@ -9,7 +9,7 @@ import pathlib
 import numpy as np
 import pytest
 from game import rules as R
-from game.presets import preset
+from game.presets import changed, preset
 from test_solver import brute_force
 
 from tools import analyze, vector_solver
@@ -56,7 +56,7 @@ def test_the_300_layout_puts_tiles_12_to_24_high():
 
 
 def test_monte_carlo_on_the_firmware_turn_matches_a_16_tile_4d6_box():
-    rules = preset("the-300").copy(tiles=16)
+    rules = changed(preset("the-300"), tiles=16)
     solver = vector_solver.VectorSolver(rules, vector_solver.SCORE).solve()
     turns = 1500
     _shuts, total, squares = vector_solver.play_turns(solver, turns, seed=16)
@@ -67,7 +67,7 @@ def test_monte_carlo_on_the_firmware_turn_matches_a_16_tile_4d6_box():
 
 def test_rules_it_cannot_take_say_why():
     for rules, words in ((preset("thai"), "any-combination"), (preset("2-to-go"), "2-to-go"),
-                         (preset("classic").copy(source=R.SOURCE_CARDS), "without replacement")):
+                         (changed(preset("classic"), source=R.SOURCE_CARDS), "without replacement")):
         with pytest.raises(ValueError, match=words):
             vector_solver.VectorSolver(rules, vector_solver.SHUT)
 

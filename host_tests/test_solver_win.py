@@ -15,7 +15,7 @@ from itertools import combinations
 
 import pytest
 from game import rules as R
-from game.presets import PRESET_NAMES, preset
+from game.presets import PRESET_NAMES, changed, preset
 
 from tools import analyze, play_to_win, round_monte_carlo
 from tools.round_win import NOBODY, RoundSolver
@@ -285,7 +285,7 @@ def test_bad_arguments_say_why(args, message):
 
 
 def test_presets_without_an_answer_say_why():
-    dominoes = preset("classic").copy(source=R.SOURCE_DOMINOES)
+    dominoes = changed(preset("classic"), source=R.SOURCE_DOMINOES)
     assert "without replacement" in play_to_win.beat_report("classic", 40, rules=dominoes)["why"]
     assert "race" in play_to_win.beat_report("young-players", 3)["why"]
     assert "not a max-penalty match" in play_to_win.stay_in_report("classic", 30)["why"]

@@ -1,6 +1,6 @@
 """The turn state machine: pending and committed moves, take-backs, refusals, the end."""
 
-from game.presets import preset
+from game.presets import changed, preset
 from game.tiles import mask_of, tiles_of
 from game.turn import (
     AWAIT_MOVE,
@@ -114,7 +114,7 @@ def test_shutting_the_last_tiles_commits_at_once_and_shuts_the_box():
 
 
 def test_optional_second_die_leaves_a_legal_move_that_may_still_grow():
-    turn = Turn(preset("single-die").copy(second_die_optional=True))
+    turn = Turn(changed(preset("single-die"), second_die_optional=True))
     turn.roll(2, 5)
     assert turn.tile_shut(2) == MOVE_LEGAL
     assert turn.tile_shut(5) == MOVE_COMPLETE
@@ -140,7 +140,7 @@ def test_legal_tiles_light_what_may_be_shut_next():
 
 
 def test_a_double_blank_domino_is_a_free_throw():
-    rules = preset("classic").copy(source=2, dominoes_blank=True)
+    rules = changed(preset("classic"), source=2, dominoes_blank=True)
     turn = Turn(rules)
     assert turn.roll(0, 0) == FREE_THROW and turn.state == AWAIT_ROLL
 
@@ -154,3 +154,15 @@ def test_an_unplayable_double_is_thrown_again_in_the_long_game():
 def test_errors_are_told_apart_from_accepted_events():
     assert is_error(E_ILLEGAL_TILE) and is_error(E_TURN_OVER)
     assert not is_error(ROLLED) and not is_error(COMMITTED) and not is_error(MOVE_COMPLETE)
+
+
+def test_every_end_and_refusal_has_a_name_and_the_last_end_bounds_a_saved_turn():
+    import game.turn as turn_module
+
+    from tools.replay.turn_names import END_NAMES, RESULT_NAMES
+
+    ends = [value for name, value in vars(turn_module).items() if name.startswith("END_")]
+    assert sorted(ends) == list(range(len(END_NAMES))) and max(ends) == turn_module.END_FIRST_ROLL_LOST
+    refusals = {value for name, value in vars(turn_module).items() if name.startswith("E_")}
+    assert len(refusals) == 10 and refusals <= set(RESULT_NAMES)
+    assert all(is_error(code) == (code in refusals) for code in RESULT_NAMES)

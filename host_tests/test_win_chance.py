@@ -13,7 +13,7 @@ import sys
 
 import numpy as np
 import pytest
-from game.presets import preset
+from game.presets import changed, preset
 from game.strategy import WIN_ONE, first_best
 from game.win_chance import WinChance
 from game.win_ends import ENDS_PLAYERS, ends_key, slot_count, slot_of
@@ -50,8 +50,8 @@ def small_box_tables(tmp_path, monkeypatch):
     """Small boxes' rules, with win_ends.bin holding their tables (game.win_chance.ENDS_FILE)."""
     import game.win_chance
 
-    boxes = [preset("classic").copy(tiles=5), preset("classic").copy(tiles=5, ties=1),
-             preset("2-to-go").copy(tiles=5)]
+    boxes = [changed(preset("classic"), tiles=5), changed(preset("classic"), tiles=5, ties=1),
+             changed(preset("2-to-go"), tiles=5)]
     path = tmp_path / "win_ends.bin"
     path.write_bytes(gen_win_ends.pack([(ends_key(rules), slot_count(rules), gen_win_ends.columns(rules))
                                         for rules in boxes]))
@@ -198,7 +198,7 @@ def test_a_tie_is_shared_or_whole_as_the_rules_say():
     assert win.ending(0b1100001, 2) == 0  # 14 > 12
     assert win.ending(0b11, 2) == WIN_ONE  # 3 < 12
     assert win.ending(0b100000011, 2) == (WIN_ONE + 1) // 3  # 12: one of three on it
-    full = WinChance(rules.copy(ties=1))
+    full = WinChance(changed(rules, ties=1))
     full.begin(12, 2)
     assert full.ending(0b100000011, 2) == WIN_ONE
 

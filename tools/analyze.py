@@ -33,6 +33,7 @@ if not __package__:  # python tools/analyze.py: this checkout's packages (tools/
 from game import rules as R
 from game import strategy
 from game.presets import PRESET_NAMES, preset
+from game.snapshot import MOVE_NAMES, ONE_DIE_NAMES, SCORE_NAMES
 from game.tiles import tiles_of
 from game.turn import END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
 
@@ -295,8 +296,8 @@ def analyze(name, rules=None):
     """Every figure for a preset as a dict (what --json prints)."""
     rules = rules or preset(name)
     report = {"preset": name, "tiles": rules.tiles, "dice": "%dd%d" % (rules.dice, rules.faces),
-              "move": R.MOVE_NAMES[rules.move], "one_die_rule": R.ONE_DIE_NAMES[rules.one_die],
-              "scoring": R.SCORE_NAMES[rules.scoring], "start": tiles_of(rules.start_mask())}
+              "move": MOVE_NAMES[rules.move], "one_die_rule": ONE_DIE_NAMES[rules.one_die],
+              "scoring": SCORE_NAMES[rules.scoring], "start": tiles_of(rules.start_mask())}
     problem = why_unsolvable(rules)
     if problem:
         report["solvable"] = False

@@ -9,8 +9,9 @@ and the match-aware goals (max-penalty's limit, the last throw of a tournament, 
 """
 
 import numpy as np
-from game.presets import preset
+from game.presets import changed, preset
 from game.round import round_winners
+from game.snapshot import MATCH_NAMES, SCORE_NAMES, STAKES_NAMES
 from game.stakes import Ledger
 from game.tiles import tiles_of
 from game.turn import END_FIRST_ROLL_LOST
@@ -34,11 +35,11 @@ def _base(name, rules, lowest_wins=True):
     """The report's head; "solvable" False and "why" when there is no answer for these rules
     (`lowest_wins`: the answer is about a round the lowest score wins)."""
     report = {"preset": name, "tiles": rules.tiles, "dice": "%dd%d" % (rules.dice, rules.faces),
-              "scoring": analyze.R.SCORE_NAMES[rules.scoring]}
+              "scoring": SCORE_NAMES[rules.scoring]}
     problem = analyze.why_unsolvable(rules)
     if not problem and lowest_wins and rules.match in (analyze.R.MATCH_RACE, analyze.R.MATCH_LONG_GAME):
         problem = ("a %s is won by the first to clear the box, not by the lowest score: the box "
-                   "plays it for the shut chance" % analyze.R.MATCH_NAMES[rules.match])
+                   "plays it for the shut chance" % MATCH_NAMES[rules.match])
     report["solvable"] = problem is None
     if problem:
         report["why"] = problem
@@ -232,7 +233,7 @@ def chips_report(name, scores, kitty=None, rules=None):
     best = min(scores)
     win = RoundSolver(model, players).utility([(best, scores.count(best))], 0)[:, 0]
     report.update({
-        "scores": list(scores), "kitty": pot, "stakes": analyze.R.STAKES_NAMES[rules.stakes],
+        "scores": list(scores), "kitty": pot, "stakes": STAKES_NAMES[rules.stakes],
         "tie_rule": tie_rule(rules), "exact": True,
         "method": ("exact for the last player: every ending settled by the firmware's Ledger "
                    "(odd chips included), no player short of chips"),
@@ -247,7 +248,7 @@ def _chips_won(rules, scores, pot, score, how):
     """The chips the last player gains (or loses: negative) when the round ends so (a shut
     box scores 0: the lowest score, shared only with an earlier 0 of a played-out round)."""
     players = len(scores) + 1
-    ledger = Ledger(rules.copy(chips=10 ** 6), players)
+    ledger = Ledger(changed(rules, chips=10 ** 6), players)
     ledger.pot = pot
     ledger.anted = [rules.ante] * players
     me = players - 1
@@ -284,7 +285,7 @@ def final_round_report(name, totals, rules=None):
                                            "%d: no score wins the match" % (best, mine)})
         return report
     report = beat_report(name, best - mine, others.count(best), 0, rules=rules)
-    report.update({"totals": list(totals), "match": R.MATCH_NAMES[rules.match],
+    report.update({"totals": list(totals), "match": MATCH_NAMES[rules.match],
                    "method": "exact for the last throw of the match: it ends after this round, "
                              "so the lowest final total wins (a --beat %d)" % (best - mine)})
     return report

@@ -8,6 +8,14 @@ several problems hears of all of them at once.
 from game import rules as R
 from game.numbers import whole
 from game.presets import PRESET_NAMES, preset_axes
+from game.snapshot import (
+    MATCH_NAMES,
+    MOVE_NAMES,
+    ONE_DIE_NAMES,
+    SOURCE_NAMES,
+    START_NAMES,
+    VALUE_NAMES,
+)
 from game.tiles import bit, tiles_of
 
 BOX_SIZES = (9, 10, 12, 24)
@@ -32,16 +40,8 @@ class ConfigError(ValueError):
     """A configuration that cannot be played, with a message for the person who wrote it."""
 
 
-def _axis_names(name):
-    """(True, names tuple or None) for a known axis; (False, None) for an unknown key."""
-    for axis, names in R.AXES:
-        if axis == name:
-            return True, names
-    return False, None
-
-
 def _value(name, raw):
-    names = _axis_names(name)[1]
+    names = VALUE_NAMES.get(name)
     default = getattr(R.Rules, name)
     if names:
         if raw in names:
@@ -74,8 +74,8 @@ def rules_from_config(config):
     for key in config:
         if key == "preset":
             continue
-        if not _axis_names(key)[0]:
-            known = ", ".join(["preset"] + [axis[0] for axis in R.AXES])
+        if key not in R.AXES:
+            known = ", ".join(("preset",) + R.AXES)
             found.append("unknown key '%s' (the keys are: %s)" % (key, known))
             continue
         try:
@@ -92,7 +92,7 @@ def rules_from_config(config):
 def conflicts(rules):
     """Messages naming each combination of axes that cannot be played (empty when fine)."""
     found = []
-    move_name = R.MOVE_NAMES[rules.move]
+    move_name = MOVE_NAMES[rules.move]
     if rules.tiles not in BOX_SIZES:
         found.append("tiles: boxes have 9, 10, 12 or 24 tiles, not %d" % rules.tiles)
     if rules.faces not in DIE_FACES:
@@ -104,26 +104,26 @@ def conflicts(rules):
         rules.source != R.SOURCE_CARDS and rules.dice == 2)
     if rules.move != R.MOVE_ANY and not two_values:
         found.append("move '%s' reads two dice, but %s gives %s"
-                     % (move_name, R.SOURCE_NAMES[rules.source],
+                     % (move_name, SOURCE_NAMES[rules.source],
                         "one card a draw" if rules.source == R.SOURCE_CARDS else _dice_words(rules.dice)))
     if rules.move == R.MOVE_THAI and rules.one_die != R.ONE_DIE_NEVER:
         found.append("move 'thai' always rolls two dice, so one_die must be 'never', not '%s'"
-                     % R.ONE_DIE_NAMES[rules.one_die])
+                     % ONE_DIE_NAMES[rules.one_die])
     if rules.one_die != R.ONE_DIE_NEVER and (rules.dice < 2 or rules.source in (R.SOURCE_DOMINOES, R.SOURCE_CARDS)):
-        found.append("one_die '%s' needs a roll of two or more dice" % R.ONE_DIE_NAMES[rules.one_die])
+        found.append("one_die '%s' needs a roll of two or more dice" % ONE_DIE_NAMES[rules.one_die])
     if rules.must_first:
         if rules.must_first == 1:
             found.append("must_first: 2 (2-to-go) or 3 (3-to-go), or 0 for none; not 1")
         elif not rules.start_mask() & bit(rules.must_first):
             found.append("must_first %d needs tile %d up at the start, but start '%s' puts it down"
-                         % (rules.must_first, rules.must_first, R.START_NAMES[rules.start]))
+                         % (rules.must_first, rules.must_first, START_NAMES[rules.start]))
     if rules.unlucky_7 and rules.start_mask() == bit(7):
         found.append("unlucky_7 ends the turn on every 7, so with start 'lucky-7' tile 7 could never be shut")
     if rules.match == R.MATCH_RACE and rules.rows < 2:
         found.append("match 'race' gives each player a row of flaps: rows must be 2 or more")
     if rules.match in (R.MATCH_RACE, R.MATCH_LONG_GAME) and rules.must_first:
         found.append("must_first %d tests a turn's first roll from the full board, but match '%s' "
-                     "carries the board over between turns" % (rules.must_first, R.MATCH_NAMES[rules.match]))
+                     "carries the board over between turns" % (rules.must_first, MATCH_NAMES[rules.match]))
     if rules.match in (R.MATCH_RACE, R.MATCH_LONG_GAME):
         # These carry the board over until someone clears it: every tile that can be left
         # (the starting tiles in a race, any tile in the long game) must be clearable alone.
@@ -132,8 +132,8 @@ def conflicts(rules):
         if stuck:
             found.append("match '%s' could never end: with move '%s', one_die '%s' and source '%s' "
                          "no roll shuts tile %s when it is the last one left"
-                         % (R.MATCH_NAMES[rules.match], move_name, R.ONE_DIE_NAMES[rules.one_die],
-                            R.SOURCE_NAMES[rules.source], " or ".join(str(tile) for tile in stuck)))
+                         % (MATCH_NAMES[rules.match], move_name, ONE_DIE_NAMES[rules.one_die],
+                            SOURCE_NAMES[rules.source], " or ".join(str(tile) for tile in stuck)))
     if rules.match == R.MATCH_LONG_GAME and rules.tiles > 12:
         # A tug of war over the whole board: measured with random play, 13 turns (median) on
         # 9 tiles, 34 on 12, about 3500 on 24.

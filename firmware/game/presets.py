@@ -52,6 +52,15 @@ def preset(name):
     return R.Rules(**preset_axes(name))
 
 
+def changed(rules, **changes):
+    """A new Rules with some axes changed."""
+    values = {}
+    for axis in R.AXES:
+        values[axis] = getattr(rules, axis)
+    values.update(changes)
+    return R.Rules(**values)
+
+
 def describe(name):
     """The one-line description of a preset."""
     for preset_name, description, _axes in PRESETS:

@@ -1,7 +1,7 @@
 """The rule axes of Shut the Box (VARIANTS.md sections 1-9) as data, and what they decide.
 
 A `Rules` object holds one value per axis. Axis values are small integers; the names used in
-configuration files, menus and command lines are in the `*_NAMES` tuples (index = value).
+configuration files, menus and command lines are game.snapshot's (loaded by those users only).
 """
 
 from micropython import const
@@ -14,14 +14,12 @@ START_3_DOWN = const(1)
 START_ODD = const(2)
 START_EVEN = const(3)
 START_LUCKY_7 = const(4)
-START_NAMES = ("all-up", "3-down", "odd-up", "even-up", "lucky-7")
 
 # 3. When the player may choose to roll one die.
 ONE_DIE_NEVER = const(0)
 ONE_DIE_HIGH_SHUT = const(1)
 ONE_DIE_LAST_TILE = const(2)
 ONE_DIE_LOW_SUM = const(3)
-ONE_DIE_NAMES = ("never", "high-tiles-shut", "only-tile-1", "sum-6-or-less")
 
 # 4. Which tiles a roll may shut.
 MOVE_ANY = const(0)
@@ -29,13 +27,11 @@ MOVE_THAI = const(1)
 MOVE_EXACT = const(2)
 MOVE_SINGLE_DIE = const(3)
 MOVE_YOUNG = const(4)
-MOVE_NAMES = ("any-combination", "thai", "exact-match", "single-die", "young-players")
 
 # 5. Scoring a finished turn.
 SCORE_GOLF = const(0)
 SCORE_MISSIONARY = const(1)
 SCORE_DIGITAL = const(2)
-SCORE_NAMES = ("golf", "missionary", "digital")
 
 # 6. Match format.
 MATCH_SINGLE = const(0)
@@ -44,59 +40,32 @@ MATCH_TOURNAMENT = const(2)
 MATCH_MAX_PENALTY = const(3)
 MATCH_LONG_GAME = const(4)
 MATCH_RACE = const(5)
-MATCH_NAMES = ("single-round", "fixed-rounds", "tournament", "max-penalty", "long-game", "race")
 
 # 7. Stakes, in chips.
 STAKES_NONE = const(0)
 STAKES_POOL = const(1)
 STAKES_CANOGA = const(2)
-STAKES_NAMES = ("none", "pool", "canoga")
 
 # Shared wins (ties) under stakes.
 TIES_SPLIT = const(0)
 TIES_FULL = const(1)
-TIES_NAMES = ("split", "full")
 
 # 8. Random source.
 SOURCE_DICE = const(0)
 SOURCE_MANUAL = const(1)
 SOURCE_DOMINOES = const(2)
 SOURCE_CARDS = const(3)
-SOURCE_NAMES = ("electronic-dice", "manual-dice", "dominoes", "cards")
 
 # 9. Several flap rows on one box.
 ROWS_TAKE_TURNS = const(0)
 ROWS_SIMULTANEOUS = const(1)
-ROWS_NAMES = ("take-turns", "simultaneous")
 
-# Axis name -> names tuple, or None for a number or a flag. Defaults are Rules' class attributes.
-AXES = (
-    ("tiles", None),
-    ("dice", None),
-    ("faces", None),
-    ("start", START_NAMES),
-    ("one_die", ONE_DIE_NAMES),
-    ("move", MOVE_NAMES),
-    ("second_die_optional", None),
-    ("must_first", None),
-    ("unlucky_7", None),
-    ("scoring", SCORE_NAMES),
-    ("double_rethrow", None),
-    ("match", MATCH_NAMES),
-    ("rounds", None),
-    ("target", None),
-    ("max_penalty", None),
-    ("drop_on_exceed", None),
-    ("stakes", STAKES_NAMES),
-    ("chips", None),
-    ("ante", None),
-    ("ties", TIES_NAMES),
-    ("source", SOURCE_NAMES),
-    ("dominoes_blank", None),
-    ("cards_high", None),
-    ("rows", None),
-    ("rows_mode", ROWS_NAMES),
-)
+# The axes in VARIANTS.md's order, as config files, snapshots and tools name them (the names of
+# their values are in game.snapshot, which play loads only for a save). Defaults are Rules' class attributes.
+AXES = ("tiles", "dice", "faces", "start", "one_die", "move", "second_die_optional", "must_first",
+        "unlucky_7", "scoring", "double_rethrow", "match", "rounds", "target", "max_penalty",
+        "drop_on_exceed", "stakes", "chips", "ante", "ties", "source", "dominoes_blank",
+        "cards_high", "rows", "rows_mode")
 
 
 class Rules:
@@ -129,30 +98,20 @@ class Rules:
     rows_mode = ROWS_TAKE_TURNS
 
     def __init__(self, **axes):
-        for name, _names in AXES:
-            if name in axes:
-                setattr(self, name, axes.pop(name))
-        if axes:
-            raise TypeError("unknown rule axis: %s" % ", ".join(sorted(axes)))
-
-    def copy(self, **changes):
-        """A new Rules with some axes changed."""
-        values = {}
-        for name, _names in AXES:
-            values[name] = getattr(self, name)
-        values.update(changes)
-        return Rules(**values)
+        unknown = [name for name in axes if name not in AXES]
+        if unknown:
+            raise TypeError("unknown rule axis: %s" % ", ".join(sorted(unknown)))
+        for name in axes:
+            setattr(self, name, axes[name])
 
     def as_names(self):
-        """Every axis as its configuration-file value (names for named axes)."""
-        values = {}
-        for name, names in AXES:
-            value = getattr(self, name)
-            values[name] = names[value] if names else value
-        return values
+        """Every axis as its configuration-file value (game.snapshot.as_names)."""
+        from game.snapshot import as_names
+
+        return as_names(self)
 
     def __eq__(self, other):
-        for name, _names in AXES:
+        for name in AXES:
             if getattr(self, name) != getattr(other, name):
                 return False
         return True

@@ -26,8 +26,8 @@ from binascii import hexlify
 from micropython import const
 
 from game.dice import MAX_DICE
-from game.rules import MATCH_RACE, Rules
-from game.turn import COMMITTED, END_NAMES, ENDED, FREE_THROW, OVER, ROLLED
+from game.rules import AXES, MATCH_RACE, Rules
+from game.turn import COMMITTED, END_FIRST_ROLL_LOST, ENDED, FREE_THROW, OVER, ROLLED
 
 FORMAT = const(2)  # 2: a turn keeps its pending move (format 1, without it, is read too)
 MAX_PLAYERS = const(8)
@@ -49,10 +49,46 @@ _SAVE_AFTER = (ROLLED, FREE_THROW, ENDED, COMMITTED)
 #   "d" an object its owner builds anew with deal() (the round), from what comes before it.
 # A Turn is one list: these attributes, with their highest values (1: a flag, kept as a bool;
 # -1: a mask of the box's tiles; None: no limit), then its four dice.
-_TURN = (("state", OVER), ("ended", len(END_NAMES) - 1), ("open_mask", -1), ("start_mask", -1),
+_TURN = (("state", OVER), ("ended", END_FIRST_ROLL_LOST), ("open_mask", -1), ("start_mask", -1),
          ("rolls", None), ("moves_made", None), ("one_die", 1), ("dice_count", MAX_DICE),
          ("total", MAX_DICE * DIE_MAX), ("die_mask", -1), ("dice_distinct", 1), ("required", -1),
          ("pending", -1))
+
+
+# The rules are kept as a configuration file names them (game.config reads these names too):
+START_NAMES = ("all-up", "3-down", "odd-up", "even-up", "lucky-7")
+ONE_DIE_NAMES = ("never", "high-tiles-shut", "only-tile-1", "sum-6-or-less")
+MOVE_NAMES = ("any-combination", "thai", "exact-match", "single-die", "young-players")
+SCORE_NAMES = ("golf", "missionary", "digital")
+MATCH_NAMES = ("single-round", "fixed-rounds", "tournament", "max-penalty", "long-game", "race")
+STAKES_NAMES = ("none", "pool", "canoga")
+TIES_NAMES = ("split", "full")
+SOURCE_NAMES = ("electronic-dice", "manual-dice", "dominoes", "cards")
+ROWS_NAMES = ("take-turns", "simultaneous")
+
+# Axis -> the names of its values, for the named axes (the others are numbers or flags).
+VALUE_NAMES = {
+    "start": START_NAMES,
+    "one_die": ONE_DIE_NAMES,
+    "move": MOVE_NAMES,
+    "scoring": SCORE_NAMES,
+    "match": MATCH_NAMES,
+    "stakes": STAKES_NAMES,
+    "ties": TIES_NAMES,
+    "source": SOURCE_NAMES,
+    "rows_mode": ROWS_NAMES,
+}
+
+
+
+def as_names(rules):
+    """Every axis as its configuration-file value (names for named axes)."""
+    values = {}
+    for axis in AXES:
+        value = getattr(rules, axis)
+        names = VALUE_NAMES.get(axis)
+        values[axis] = names[value] if names else value
+    return values
 
 
 class SnapshotError(ValueError):
@@ -104,8 +140,8 @@ def snapshot(match, source, tally=None):
     """The match, its random source and (optionally) its game.gamelog.MatchTally as a JSON-ready dict."""
     if match.players > MAX_PLAYERS:
         raise ValueError("a snapshot holds up to %d players, not %d" % (MAX_PLAYERS, match.players))
-    classic = Rules().as_names()
-    names = match.rules.as_names()
+    classic = as_names(Rules())
+    names = as_names(match.rules)
     state = {
         "v": FORMAT,
         "rules": {name: names[name] for name in names if names[name] != classic[name]},

@@ -13,7 +13,7 @@ def source_for(rules, rng):
     """Electronic dice, hand-entered dice, a domino bag or a card deck, as `rules.source` says
     (its module imported only when a game of it starts)."""
     if rules.source == SOURCE_MANUAL:
-        from game.dice import HandDice
+        from game.hand_dice import HandDice
 
         return HandDice(rules.faces)
     if rules.source == SOURCE_DOMINOES:

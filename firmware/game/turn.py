@@ -3,7 +3,8 @@
 The turn knows a pending move (tiles shut since the roll, still open to take-back) from a
 committed one (taken when the next roll is made, `commit()` is called, or the move shuts the
 box). It never assumes a flap moved: every event returns a result code saying what it meant,
-and an illegal event changes nothing. Events allocate nothing.
+and an illegal event changes nothing. Events allocate nothing. The codes in words, for replaying
+a log, are tools.replay.turn_names' (not on the board).
 """
 
 from micropython import const
@@ -23,8 +24,7 @@ END_NONE = const(0)
 END_SHUT = const(1)
 END_NO_MOVE = const(2)
 END_UNLUCKY_7 = const(3)
-END_FIRST_ROLL_LOST = const(4)
-END_NAMES = ("playing", "box shut", "no move", "unlucky 7", "first roll lost")
+END_FIRST_ROLL_LOST = const(4)  # the last: game.snapshot bounds a saved turn's end by it
 
 # Event results: accepted...
 ROLLED = const(0)
@@ -46,32 +46,12 @@ E_MOVE_DUE = const(22)
 E_DICE_COUNT = const(23)
 E_ONE_DIE = const(24)
 E_NOTHING_TO_COMMIT = const(25)
-ERROR_FIRST = E_TURN_OVER
-RESULT_NAMES = {
-    ROLLED: "rolled",
-    FREE_THROW: "free throw",
-    ENDED: "turn ended",
-    PENDING: "pending",
-    MOVE_LEGAL: "move legal",
-    MOVE_COMPLETE: "move complete",
-    TAKEN_BACK: "taken back",
-    COMMITTED: "committed",
-    E_TURN_OVER: "the turn is over",
-    E_ROLL_FIRST: "roll before shutting a tile",
-    E_ILLEGAL_TILE: "that tile is not part of a legal move",
-    E_ALREADY_SHUT: "that tile is already shut",
-    E_ALREADY_OPEN: "that tile is already open",
-    E_COMMITTED: "that tile was shut by an earlier move",
-    E_MOVE_DUE: "finish the move before rolling",
-    E_DICE_COUNT: "wrong number of dice",
-    E_ONE_DIE: "one die is not allowed now",
-    E_NOTHING_TO_COMMIT: "no legal move to commit",
-}
+_ERROR_FIRST = const(E_TURN_OVER)
 
 
 def is_error(result):
     """Was an event refused?"""
-    return result >= ERROR_FIRST
+    return result >= _ERROR_FIRST
 
 
 class Turn:

@@ -5,8 +5,9 @@ Plain functions and asserts only, so the same module runs under pytest and on Mi
 """
 
 from game.cards import CardDeck
-from game.dice import ElectronicDice, HandDice
+from game.dice import ElectronicDice
 from game.dominoes import DominoBag
+from game.hand_dice import HandDice
 from game.presets import preset
 from game.prng import Xorshift32
 from game.sources import feed

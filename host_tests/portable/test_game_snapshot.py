@@ -12,8 +12,8 @@ import json
 # First: compiled from source while the heap is still empty, as a Pico-sized heap needs.
 import game.snapshot as snap
 from game.config import rules_from_config
-from game.dice import HandDice
 from game.gamelog import MatchTally
+from game.hand_dice import HandDice
 from game.match import start_match
 from game.presets import preset
 from game.prng import Xorshift32
@@ -412,3 +412,4 @@ def test_a_bad_snapshot_names_the_field():
     assert refused(state).field == "round.turn.open_mask"
     assert "snapshot round.turn.open_mask" in str(refused(state))
     assert isinstance(refused([1, 2]), ValueError)
+

@@ -4,7 +4,8 @@ it, its turns, and a step in words."""
 import json
 
 from app.keeper_files import FORMAT, KIND_NAMES
-from game.turn import END_NAMES
+
+from tools.replay.turn_names import END_NAMES
 
 KINDS = KIND_NAMES[1:]
 
@@ -64,7 +65,7 @@ def split_turns(events):
 
 
 def end_name(how, unknown="?"):
-    """A turn's end (game.turn's END_NAMES) by its number in the log; `unknown` for none."""
+    """A turn's end (tools.replay.turn_names.END_NAMES) by its number in the log; `unknown` for none."""
     return END_NAMES[how] if isinstance(how, int) and 0 <= how < len(END_NAMES) else unknown
 
 

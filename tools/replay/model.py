@@ -7,7 +7,9 @@ from app.reconcile import expected_open
 from game.match import start_match
 from game.sources import feed
 from game.tiles import mask_of, tiles_of
-from game.turn import COMMITTED, END_NAMES, MOVE_COMPLETE, OVER, RESULT_NAMES, is_error
+from game.turn import COMMITTED, MOVE_COMPLETE, OVER, is_error
+
+from tools.replay.turn_names import END_NAMES, RESULT_NAMES
 
 
 class RulesModel:
