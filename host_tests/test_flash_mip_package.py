@@ -70,5 +70,5 @@ def test_the_readmes_mip_lines_install_mpy_files_that_boot_on_a_pico_w(tmp_path)
              "import os, selftest\nprint(os.getcwd(), sorted(os.listdir('/'))[:4])\nselftest.main()"],
             capture_output=True, text=True, timeout=60)
     lines = check.stdout.strip().splitlines()
-    assert lines[0] == "/ ['app', 'board.json', 'boards', 'boot.py']"
+    assert lines[0] == "/ ['app', 'board.json', 'boot.py', 'config.json']"
     assert lines[-1] == "shutbox selftest ok %s" % firmware_version(FIRMWARE)
