@@ -82,6 +82,6 @@ def test_a_whole_tournament_with_hints_and_saving_plays_on_a_128k_unix_heap():
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: from source a classic match needs 377 KiB of unix heap with the simulator in it (336 before this stop's splits; where the high-water mark now is was not traced)")
+@pytest.mark.xfail(strict=True, reason="issue 13: from source a classic match needs 377 KiB of unix heap with the simulator in it (336 before this stop's splits): the high-water mark is a save compiling app.keeper_files, which now holds the game log's reading too")
 def test_a_classic_match_from_source_plays_on_a_192k_unix_heap():
     assert _plays_on_unix(UNIX_SOURCE_KIB, mpy=False, rules=CLASSIC, turns=1)
