@@ -159,8 +159,9 @@ def test_a_house_rules_match_replays_with_its_rules(tmp_path):
 
 def hand_log(preset_name, players, events):
     from game.presets import preset
+    from game.snapshot import as_names
 
-    return {"format": "shutbox-gamelog-1", "rules": preset(preset_name).as_names(),
+    return {"format": "shutbox-gamelog-1", "rules": as_names(preset(preset_name)),
             "players": players, "dropped": 0, "events": events}
 
 

@@ -9,6 +9,7 @@ import pytest
 from game import rules as R
 from game.config import conflicts, rules_from_config
 from game.presets import PRESET_NAMES, PRESETS, describe, preset, preset_axes
+from game.snapshot import as_names
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +35,7 @@ def test_every_preset_is_playable_and_selectable_from_config(name):
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_a_preset_round_trips_through_its_configuration_names(name):
-    assert rules_from_config(preset(name).as_names()) == preset(name)
+    assert rules_from_config(as_names(preset(name))) == preset(name)
 
 
 def test_presets_keep_the_classic_axes_their_names_do_not_change():

@@ -289,4 +289,6 @@ def export_log(directory=None):
     if restored is None:
         raise OSError("no saved match in %s: %s" % (keeper.directory, "; ".join(keeper.faults) or "nothing saved yet"))
     match = restored[0]
-    return json.dumps(export(log, match.rules.as_names(), match.players))
+    from game.snapshot import as_names
+
+    return json.dumps(export(log, as_names(match.rules), match.players))

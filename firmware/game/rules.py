@@ -104,12 +104,6 @@ class Rules:
         for name in axes:
             setattr(self, name, axes[name])
 
-    def as_names(self):
-        """Every axis as its configuration-file value (game.snapshot.as_names)."""
-        from game.snapshot import as_names
-
-        return as_names(self)
-
     def __eq__(self, other):
         for name in AXES:
             if getattr(self, name) != getattr(other, name):

@@ -7,6 +7,7 @@ import json
 
 from game.config import ConfigError, rules_from_config
 from game.presets import PRESET_NAMES, preset
+from game.snapshot import as_names
 
 from tools.replay.log_file import ReplayError, check_replayable, end_name, split_turns
 from tools.replay.model import RulesModel
@@ -42,10 +43,10 @@ def game_of(rules_names):
     for name in PRESET_NAMES:
         if preset(name) == rules:
             return name, rules, "set preset %s" % name
-    names = rules.as_names()
+    names = as_names(rules)
     closest, differences = None, None
     for name in PRESET_NAMES:
-        named = preset(name).as_names()
+        named = as_names(preset(name))
         differ = {axis: value for axis, value in names.items() if named[axis] != value}
         if differences is None or len(differ) < len(differences):
             closest, differences = name, differ

@@ -3,6 +3,7 @@ firmware), and what the box did (its own game log, exported as the box exports i
 with the log, turn by turn."""
 
 from app.keeper_files import export
+from game.snapshot import as_names
 
 from board_sim.script import build_box, parse, play
 from tools.replay.log_file import describe_step, split_turns
@@ -28,7 +29,7 @@ def run_replay(text, tail_ms=500):
         view = box.view
         match = view.match
         players = match.players if match is not None else box.options.players
-        game_log = export(view.log, view.rules.as_names(), players) if view.rules is not None else None
+        game_log = export(view.log, as_names(view.rules), players) if view.rules is not None else None
         return Replay(lines, game_log, list(match.totals) if match is not None else None)
     finally:
         box.close()
