@@ -17,15 +17,16 @@ def boot_from(app, keeper):
     saved_menu = keep(keeper, "load_menu")
     if saved_menu is not None:
         app.menu.restore(saved_menu[0], saved_menu[1], saved_menu[2])
-    app.merged_serial = keep(keeper, "load_stats").last_serial
     flaps = app.flaps
     restored = keep(keeper, "load_match", app.tally, app.log, True,
                     lambda rules: why_unplayable(rules, flaps.tiles, flaps.row_count))
+    if restored is not None and restored[0].over:  # the power may have gone before its merge
+        app.merged_serial = keep(keeper, "merge_stats", restored[0], app.tally)
+    else:
+        app.merged_serial = keep(keeper, "load_stats").last_serial
     if restored is not None and not restored[0].over:
         _resume(app, restored[0], restored[1])
     else:
-        if restored is not None:  # the power may have gone before its statistics were saved
-            app.merged_serial = keep(keeper, "merge_stats", restored[0], app.tally)
         app.log.clear()
     app.report_keeper()
 
