@@ -24,6 +24,7 @@ _MATCHES = 2  # the resumed match, then a whole new one
 _TURN_MS = 600000  # simulated time a turn may take before the kernel gives up
 _LOOP_MS = 5  # main.py's loop
 _SEED = 20261123
+_GPIO_COUNT = 30  # an RP2040's: board_sim builds each one's machine.Pin before the baseline
 
 _state = {"base": 0, "peak": 0, "turns": 0, "matches": 0, "box": None}
 
@@ -59,7 +60,7 @@ def prepare(root, data_dir, saved):
     for name in saved:
         with open(data_dir + "/" + name, "wb") as out:
             out.write(saved[name])
-    import machine  # noqa: F401 (the stand-ins: part of the simulator's own heap)
+    import machine  # the stand-ins: part of the simulator's own heap
     import neopixel  # noqa: F401
 
     from board_sim import link
@@ -69,6 +70,8 @@ def prepare(root, data_dir, saved):
 
     board = SimBoard.from_pinmap(load_pinmap("."), seed=3)
     link.attach(board)
+    for number in range(_GPIO_COUNT):
+        machine.Pin(number)  # a port's Pin objects are static, never the firmware's heap
     _state["board"] = board
     _state["data_dir"] = data_dir
 

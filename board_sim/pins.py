@@ -23,6 +23,7 @@ class PinLine:
     def __init__(self, board, number):
         self.board = board
         self.number = number
+        self.pin_object = None  # machine.Pin(number): one object per GPIO, as the rp2 port has
         self.mode = None
         self.pull = None
         self.output = 0

@@ -38,7 +38,18 @@ def test_output_drives_the_line_and_toggles(board):
     pin.toggle()
     assert pin() == 0
     pin.on()
-    assert machine.Pin(16).value() == 1  # a second Pin object on the same GPIO sees it
+    assert machine.Pin(16).value() == 1
+
+
+def test_a_gpio_has_one_pin_object_that_a_new_pin_call_configures_again(board):
+    """As on the rp2 and esp32 ports, whose Pin objects are static: no heap per Pin() call."""
+    import machine
+
+    pin = machine.Pin(16, machine.Pin.OUT, value=1)
+    assert machine.Pin("GP16") is pin and machine.Pin(pin) is pin
+    again = machine.Pin(16, machine.Pin.IN, machine.Pin.PULL_DOWN)
+    assert again is pin and board.line(16).mode == machine.Pin.IN and pin.value() == 0
+    assert machine.Pin(17) is not pin
 
 
 def test_open_drain_only_pulls_low(board):

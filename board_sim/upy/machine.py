@@ -38,7 +38,10 @@ def _pin_number(board, pin_id):
 
 
 class Pin:
-    """A GPIO: Pin(id, mode=-1, pull=-1, *, value=None); -1 leaves that setting as it is."""
+    """A GPIO: Pin(id, mode=-1, pull=-1, *, value=None); -1 leaves that setting as it is.
+
+    One object per GPIO, as the rp2 and esp32 ports keep theirs in a static table (no heap):
+    Pin(6) is Pin(6), and a new Pin(6, ...) configures that same object again."""
 
     IN = pins.MODE_IN
     OUT = pins.MODE_OUT
@@ -49,13 +52,20 @@ class Pin:
     IRQ_FALLING = pins.IRQ_FALLING
     IRQ_RISING = pins.IRQ_RISING
 
-    def __init__(self, id, mode=_UNSET, pull=_UNSET, *, value=None, drive=None, alt=None):  # noqa: A002
+    def __new__(cls, id, *_settings, **_keywords):  # noqa: A002
         board = link.current()
         number = _pin_number(board, id)
         if board.platform == "rp2" and not 0 <= number < _RP2_PIN_COUNT:
             raise ValueError("invalid pin")
-        self.id = number
-        self._line = board.line(number)
+        line = board.line(number)
+        if line.pin_object is None:
+            pin = object.__new__(cls)
+            pin.id = number
+            pin._line = line
+            line.pin_object = pin
+        return line.pin_object
+
+    def __init__(self, id, mode=_UNSET, pull=_UNSET, *, value=None, drive=None, alt=None):  # noqa: A002
         self.init(mode, pull, value=value)
 
     def init(self, mode=_UNSET, pull=_UNSET, *, value=None, drive=None, alt=None):
