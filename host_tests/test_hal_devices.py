@@ -63,7 +63,7 @@ def test_shutting_a_flap_clears_its_bit_once_the_bounce_is_over(box):
         seen.add(devices.flaps.open_mask())
     assert seen <= {TILES_1_TO_9, TILES_1_TO_9 & ~0x004}  # never a bounce as a move
     assert devices.flaps.open_mask() == TILES_1_TO_9 & ~0x004
-    assert devices.flaps.raw_open_mask() == devices.flaps.open_mask()
+    assert devices.flaps.rows[0].raw == devices.flaps.open_mask()
 
 
 def test_a_switch_stuck_shut_is_visible_as_a_tile_that_never_opens(box):
