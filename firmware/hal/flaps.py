@@ -15,7 +15,6 @@ their own, loaded only when board.json names them. Pins and buses are built by t
 
 import time
 
-from game.tiles import MAX_TILES
 from micropython import const
 
 _CHATTER_MS = const(1000)  # bouncing this long is no flip of a flap: a fault
@@ -115,14 +114,10 @@ class FlapSwitches:
     """
 
     def __init__(self, banks, debounce_ms=20, rows=1):
-        total = 0
+        tiles = 0
         for bank in banks:
-            total += bank.count
-        if rows < 1 or total < rows or total % rows:
-            raise ValueError("%d flap switches cannot form %d equal rows" % (total, rows))
-        tiles = total // rows
-        if tiles > MAX_TILES:
-            raise ValueError("a row has at most %d tiles, got %d" % (MAX_TILES, tiles))
+            tiles += bank.count
+        tiles //= rows  # equal rows of at most game.tiles.MAX_TILES: hal.board_config checks it
         self.banks = banks
         self.tiles = tiles
         self.row_count = rows
@@ -175,7 +170,7 @@ class FlapSwitches:
         for row in range(self.row_count):
             mask = self.rows[row].unsettled(now_ms, _CHATTER_MS)
             if mask:
-                bits = (row << MAX_TILES) | mask
+                bits = (row << self.tiles) | mask
                 break
         if bits != self._chatter_bits:
             self._chatter_bits = bits
