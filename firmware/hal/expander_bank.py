@@ -9,11 +9,10 @@ _GPIOA = const(0x12)  # pin levels, A then B
 
 
 class ExpanderBank:
-    """The first `count` pins of an MCP23017 (GPA0 = input 0, GPB0 = input 8)."""
+    """The first `count` pins (1..16, as hal.board_config checks) of an MCP23017, GPA0 = input 0,
+    GPB0 = input 8: set up through `expander` (hal.mcp23017's driver), then read directly."""
 
     def __init__(self, expander, count=16, active_low=True):
-        if not 0 < count <= 16:
-            raise ValueError("an MCP23017 bank has 1..16 inputs, got %d" % count)
         self.i2c = expander.i2c
         self.address = expander.address
         self.count = count

@@ -7,13 +7,12 @@ class ShiftRegisterBank:
     Input i is parallel input i % 8 (A=0 .. H=7) of chip i // 8, chips counted from the one
     at the far end of the chain (its SER tied low) to the one whose QH reaches the board.
     /CE is tied low. Each input has its own pull-up; a closed switch pulls it to GND.
+    `count` is 8, 16 or 24 (8 a chip), as hal.board_config checks it.
     """
 
     label = "74HC165 chain"
 
     def __init__(self, load, clock, data, count, active_low=True):
-        if not 0 < count <= 24 or count % 8:
-            raise ValueError("a 74HC165 chain has 8, 16 or 24 inputs, got %d" % count)
         self.load = load
         self.clock = clock
         self.data = data
