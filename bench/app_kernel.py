@@ -25,8 +25,7 @@ from game.prng import Xorshift32
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
 from hal.buttons import Button
 from hal.buzzer import Buzzer
-from hal.flap_banks import GpioBank
-from hal.flaps import FlapSwitches
+from hal.flaps import FlapSwitches, GpioBank
 from hal.leds import TileLeds
 from hal.lis3dh import LIS3DH_I2C
 from hal.shake import ShakeDetector

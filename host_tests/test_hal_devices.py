@@ -2,6 +2,7 @@
 
 import json
 import pathlib
+import sys
 
 import pytest
 
@@ -63,7 +64,7 @@ def test_shutting_a_flap_clears_its_bit_once_the_bounce_is_over(box):
         seen.add(devices.flaps.open_mask())
     assert seen <= {TILES_1_TO_9, TILES_1_TO_9 & ~0x004}  # never a bounce as a move
     assert devices.flaps.open_mask() == TILES_1_TO_9 & ~0x004
-    assert devices.flaps.raw_open_mask() == devices.flaps.open_mask()
+    assert devices.flaps.rows[0].raw == devices.flaps.open_mask()
 
 
 def test_a_switch_stuck_shut_is_visible_as_a_tile_that_never_opens(box):
@@ -92,6 +93,30 @@ def test_mixed_banks_make_one_open_mask_of_24_tiles(flaps):
             board.set_flap(tile, True)
         run(board, devices, 60)
         assert devices.flaps.open_mask() == 0xFFFFFF & ~sum(1 << (tile - 1) for tile in shut)
+
+
+def test_a_gpio_board_loads_no_other_kind_of_flap_bank():
+    other_kinds = ("hal.hc165", "hal.expander_bank", "hal.mcp23017")
+    for name in other_kinds:
+        sys.modules.pop(name, None)
+    with simulated(pico(), seed=3):
+        from hal.board import build_devices
+
+        build_devices(pico())
+        assert not set(other_kinds) & set(sys.modules)
+
+
+def test_what_the_box_keeps_holds_nothing_of_the_boot_only_modules():
+    """hal.board and hal.mcp23017 are let go after boot (main.py): Devices has no method (its
+    functions would keep hal.board's globals) and an expander bank keeps no MCP23017."""
+    pinmap = pico(flaps=[{"type": "mcp23017", "address": 32, "count": 9}])
+    with simulated(pinmap, seed=3):
+        from hal.board import build_devices
+
+        devices = build_devices(pinmap)
+        assert not [value for value in vars(type(devices)).values() if callable(value)]
+        bank = devices.flaps.banks[0]
+        assert "hal.mcp23017" not in [type(value).__module__ for value in vars(bank).values()]
 
 
 def test_two_rows_of_flaps_debounce_separately():

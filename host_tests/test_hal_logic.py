@@ -8,7 +8,7 @@ including the allocation checks that lock the heap.
 import sys
 import time
 
-from hal.debounce import Debouncer
+from hal.flaps import Debouncer
 from hal.shake import FAULT, IDLE, LANDED, TUMBLING, ShakeDetector
 
 ON_MICROPYTHON = sys.implementation.name == "micropython"

@@ -105,7 +105,7 @@ def test_interrupt_on_change_flags_and_captures_until_read(setup):
 
 def test_the_hal_expander_bank_reads_the_shut_flaps(setup):
     board, i2c = setup
-    from hal.flap_banks import ExpanderBank
+    from hal.expander_bank import ExpanderBank
     from hal.mcp23017 import MCP23017
 
     bank = ExpanderBank(MCP23017(i2c, ADDRESS), 16, True)

@@ -8,10 +8,34 @@ the dict) with one message in Devices.faults, and the box plays on without it.
 import machine
 
 from hal.board_config import BoardError, validate
-from hal.devices import Devices
-from hal.flap_banks import ExpanderBank, GpioBank, ShiftRegisterBank
-from hal.flaps import FlapSwitches
-from hal.mcp23017 import MCP23017
+from hal.flaps import FlapSwitches, GpioBank
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # optional drivers are imported only when their device is configured
+    from hal.buttons import Button
+    from hal.buzzer import Buzzer
+    from hal.leds import TileLeds
+    from hal.lis3dh import LIS3DH_I2C
+    from hal.mpu6050 import MPU6050
+    from hal.shake import ShakeDetector
+    from hal.ssd1306 import SSD1306_I2C
+
+
+class Devices:
+    """What build_devices hands the App; None stands for an optional device that is absent or
+    failed. It has no method, so it keeps nothing of this module, let go after boot (main.py)."""
+
+    # Annotations (ignored by MicroPython) tell the type checker what each device is.
+    name: str
+    flaps: FlapSwitches  # always set by build_devices
+    buttons: "dict[str, Button]"  # name -> Button
+    faults: "list[str]"  # one message per problem found while building
+    i2c: "machine.I2C | machine.SoftI2C | None" = None
+    accel: "LIS3DH_I2C | MPU6050 | None" = None
+    shake: "ShakeDetector | None" = None
+    display: "SSD1306_I2C | None" = None
+    leds: "TileLeds | None" = None
+    buzzer: "Buzzer | None" = None
 
 
 def _describe(error):
@@ -37,15 +61,21 @@ def _make_i2c(spec):
 
 
 def _make_bank(spec, i2c):
+    """A bank of the kind spec names: the 74HC165's and the MCP23017's modules load only here."""
     kind = spec["type"]
     if kind == "gpio":
         pins = [_input_pin(number, spec["pull"]) for number in spec["pins"]]
         return GpioBank(pins, spec["active_low"])
     if kind == "74hc165":
+        from hal.hc165 import ShiftRegisterBank
+
         load = machine.Pin(spec["load"], machine.Pin.OUT, value=1)
         clock = machine.Pin(spec["clock"], machine.Pin.OUT, value=0)
         data = machine.Pin(spec["data"], machine.Pin.IN)
         return ShiftRegisterBank(load, clock, data, spec["count"], spec["active_low"])
+    from hal.expander_bank import ExpanderBank
+    from hal.mcp23017 import MCP23017  # configures the chip, then let go with hal.board
+
     return ExpanderBank(MCP23017(i2c, spec["address"]), spec["count"], spec["active_low"])
 
 
@@ -89,9 +119,10 @@ def _make_button(spec, debounce_ms):
 def build_devices(config, faults=()):
     """Validate config (as load_config gives it) and build the devices; faults are prepended."""
     clean, config_faults = validate(config)
-    devices = Devices(clean["name"])
-    devices.faults.extend(faults)
-    devices.faults.extend(config_faults)
+    devices = Devices()
+    devices.name = clean["name"]
+    devices.buttons = {}
+    devices.faults = list(faults) + config_faults
     if clean["i2c"] is not None:
         try:
             devices.i2c = _make_i2c(clean["i2c"])

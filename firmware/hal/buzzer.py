@@ -6,7 +6,9 @@ rest. play() queues it and update(now_ms), called every loop, starts and advance
 
 import time
 
-_SILENT = 0
+from micropython import const
+
+_SILENT = const(0)
 
 
 class Buzzer:
@@ -19,7 +21,6 @@ class Buzzer:
         self._index = 0
         self._note_started = False
         self._note_start_ms = 0
-        self._one_note = [0, 0]
         pwm.duty_u16(_SILENT)
 
     @property
@@ -31,11 +32,6 @@ class Buzzer:
         self._melody = melody
         self._index = 0
         self._note_started = False
-
-    def tone(self, freq_hz, duration_ms):
-        self._one_note[0] = freq_hz
-        self._one_note[1] = duration_ms
-        self.play(self._one_note)
 
     def stop(self):
         self._melody = None

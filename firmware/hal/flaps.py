@@ -6,37 +6,118 @@ up (its switch open). The flaps are the truth about the board, so a bus error ne
 invents a move: the last reading is kept and `fault` says what failed. A switch that keeps
 bouncing for a second (a loose wire, a worn contact, a flap resting half-way) is a fault too,
 naming its flap, until it settles: its tile cannot change state meanwhile.
+
+A bank has `count` inputs, a `label` naming it in a fault, and read_closed() -> a mask with
+bit i set when input i's switch is closed (its flap shut). The GPIO bank, which most boards
+use, is here; a 74HC165 chain (hal.hc165) and an MCP23017 (hal.expander_bank) have modules of
+their own, loaded only when board.json names them. Pins and buses are built by the caller.
 """
 
 import time
 
-from game.tiles import MAX_TILES
 from micropython import const
-
-from hal.debounce import Debouncer
 
 _CHATTER_MS = const(1000)  # bouncing this long is no flip of a flap: a fault
 _CHATTER_CHECK_MS = const(100)  # how often update() looks for it
 
 
-class FlapSwitches:
-    """update(now_ms) -> row 0's stable open mask; rows[r] is row r's Debouncer.
+class GpioBank:
+    """One switch per input Pin (already configured with its pull); input i is pins[i]."""
 
-    Per row: open_mask(row) (debounced), raw_open_mask(row) (as last read), changed_mask(row)
-    (bits that flipped in the last update) and unsettled_mask(now_ms, min_ms, row) (a switch
-    whose raw level keeps disagreeing: chatter, a loose wire, a flap resting half-way).
-    A switch stuck shut shows up to the app as a tile that never opens when reset.
+    label = "GPIO bank"
+
+    def __init__(self, pins, active_low=True):
+        self.pins = pins
+        self.count = len(pins)
+        self._closed_level = 0 if active_low else 1
+
+    def read_closed(self):
+        closed = 0
+        level = self._closed_level
+        bit = 1
+        for pin in self.pins:
+            if pin.value() == level:
+                closed |= bit
+            bit <<= 1
+        return closed
+
+
+class Debouncer:
+    """Per-bit debouncing of `width` switches (at most 30, so masks stay small ints): a bit
+    changes only after debounce_ms of quiet, each bit on its own timer, so one chattering
+    switch never delays the others. Allocation-free after construction.
+
+    update(raw_mask, now_ms) -> the stable mask. A raw change is reported only once the raw
+    level has held for debounce_ms, so a bounce never shows up as a change. `raw`, `stable`
+    and `changed` (bits flipped by the last update) are public; unsettled() finds switches
+    that keep bouncing and never settle (chatter, a loose wire).
+    """
+
+    def __init__(self, width, debounce_ms, initial_mask=0):
+        self.width = width
+        self.debounce_ms = debounce_ms
+        self.stable = initial_mask
+        self.raw = initial_mask
+        self.changed = 0
+        self._sampled = 0  # when the last sample was taken
+        # Per bit: when its raw level last changed, and when its current run of bounces began.
+        self._raw_since = [0] * width
+        self._bouncing_since = [0] * width
+
+    def update(self, raw_mask, now_ms):
+        """Feed one raw sample taken at now_ms; returns the stable mask."""
+        flipped = raw_mask ^ self.raw
+        disagree = raw_mask ^ self.stable
+        self.raw = raw_mask
+        self.changed = 0
+        pending = flipped | disagree
+        sampled = self._sampled
+        self._sampled = now_ms
+        index = 0
+        while pending:
+            if pending & 1:
+                bit = 1 << index
+                if flipped & bit:
+                    # Seen quiet for debounce_ms by the last sample: a new run (a slow loop's
+                    # gap between two samples is no quiet).
+                    if time.ticks_diff(sampled, self._raw_since[index]) >= self.debounce_ms:
+                        self._bouncing_since[index] = now_ms
+                    self._raw_since[index] = now_ms
+                elif disagree & bit and time.ticks_diff(now_ms, self._raw_since[index]) >= self.debounce_ms:
+                    self.stable ^= bit
+                    self.changed |= bit
+            pending >>= 1
+            index += 1
+        return self.stable
+
+    def unsettled(self, now_ms, min_ms):
+        """Bits still bouncing after min_ms: each change came within debounce_ms of the last.
+
+        A healthy switch settles within a few ms; one that chatters for seconds is a loose
+        wire, a worn contact or a flap resting half-way, and its tile never changes state.
+        """
+        found = 0
+        for index in range(self.width):
+            if (time.ticks_diff(now_ms, self._raw_since[index]) < self.debounce_ms
+                    and time.ticks_diff(now_ms, self._bouncing_since[index]) >= min_ms):
+                found |= 1 << index
+        return found
+
+
+class FlapSwitches:
+    """update(now_ms) -> row 0's stable open mask; open_mask(row) is a row's, debounced.
+
+    rows[r] is row r's Debouncer: its raw (as last read), changed (bits that flipped in the
+    last update) and unsettled(now_ms, min_ms) (a switch whose raw level keeps disagreeing:
+    chatter, a loose wire, a flap resting half-way). A switch stuck shut shows up to the app
+    as a tile that never opens when reset.
     """
 
     def __init__(self, banks, debounce_ms=20, rows=1):
-        total = 0
+        tiles = 0
         for bank in banks:
-            total += bank.count
-        if not banks or rows < 1 or total % rows:
-            raise ValueError("%d flap switches cannot form %d equal rows" % (total, rows))
-        tiles = total // rows
-        if tiles > MAX_TILES:
-            raise ValueError("a row has at most %d tiles, got %d" % (MAX_TILES, tiles))
+            tiles += bank.count
+        tiles //= rows  # equal rows of at most game.tiles.MAX_TILES: hal.board_config checks it
         self.banks = banks
         self.tiles = tiles
         self.row_count = rows
@@ -89,7 +170,7 @@ class FlapSwitches:
         for row in range(self.row_count):
             mask = self.rows[row].unsettled(now_ms, _CHATTER_MS)
             if mask:
-                bits = (row << MAX_TILES) | mask
+                bits = (row << self.tiles) | mask
                 break
         if bits != self._chatter_bits:
             self._chatter_bits = bits
@@ -103,12 +184,6 @@ class FlapSwitches:
                 self._chatter = ("flaps: %s keeps bouncing: a loose wire, or the flap resting half-way?"
                                  % where)
             self.fault = self._chatter
-
-    def read_open_mask(self, row=0):
-        """Read the switches now, undebounced; returns row's raw open mask."""
-        if not self._read_raw():
-            return self.rows[row].raw
-        return self._raw_open[row]
 
     def update(self, now_ms):
         """Poll every switch (call every few ms); returns row 0's debounced open mask."""
@@ -124,12 +199,3 @@ class FlapSwitches:
 
     def open_mask(self, row=0):
         return self.rows[row].stable
-
-    def raw_open_mask(self, row=0):
-        return self.rows[row].raw
-
-    def changed_mask(self, row=0):
-        return self.rows[row].changed
-
-    def unsettled_mask(self, now_ms, min_ms, row=0):
-        return self.rows[row].unsettled(now_ms, min_ms)

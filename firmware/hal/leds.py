@@ -4,7 +4,9 @@ Colours are 0xRRGGBB ints (no tuples, so setting and showing allocate nothing); 
 0..255 scales them all. show() writes the strip only when something changed.
 """
 
-OFF = 0
+from micropython import const
+
+_OFF = const(0)
 
 
 class TileLeds:
@@ -13,7 +15,7 @@ class TileLeds:
     def __init__(self, strip, brightness=64):
         self.strip = strip
         self.count = len(strip)
-        self._colours = [OFF] * self.count
+        self._colours = [_OFF] * self.count
         self._brightness = brightness
         self._dirty = True
 
@@ -23,9 +25,6 @@ class TileLeds:
         if 0 <= index < self.count and self._colours[index] != colour:
             self._colours[index] = colour
             self._dirty = True
-
-    def colour(self, tile):
-        return self._colours[tile - 1]
 
     def fill(self, colour):
         for index in range(self.count):

@@ -30,11 +30,6 @@ STANDARD_GRAVITY = 9.806
 _COUNTS_PER_G = (16380, 8190, 4096, 1365)
 
 
-def _signed_le(buf, index):
-    value = buf[index] | (buf[index + 1] << 8)
-    return value - 0x10000 if value & 0x8000 else value
-
-
 class LIS3DH_I2C:
     """A LIS3DH at `address` (0x18, or 0x19 with SDO high); starts at +-4 g, 100 Hz, high-res."""
 
@@ -79,9 +74,10 @@ class LIS3DH_I2C:
         """Fill into[0..2] with signed x, y, z counts (counts_per_g a g). Raises OSError."""
         sample = self._sample
         self.i2c.readfrom_mem_into(self.address, _REG_OUT_X_L | _AUTO_INCREMENT, sample)
-        into[0] = _signed_le(sample, 0)
-        into[1] = _signed_le(sample, 2)
-        into[2] = _signed_le(sample, 4)
+        # Little-endian 16-bit two's complement: flipping the sign bit and subtracting it extends it.
+        into[0] = ((sample[0] | (sample[1] << 8)) ^ 0x8000) - 0x8000
+        into[1] = ((sample[2] | (sample[3] << 8)) ^ 0x8000) - 0x8000
+        into[2] = ((sample[4] | (sample[5] << 8)) ^ 0x8000) - 0x8000
 
     @property
     def acceleration(self):

@@ -8,6 +8,8 @@ Written from the Solomon Systech SSD1306 datasheet, section 10 (command table).
 import framebuf
 from micropython import const
 
+TYPE_CHECKING = False
+
 _DISPLAY_OFF = const(0xAE)  # | 1 = on
 _MEMORY_MODE = const(0x20)  # + 0x00: horizontal addressing (pages wrap left to right)
 _COLUMN_RANGE = const(0x21)  # + first, last column
@@ -33,6 +35,11 @@ _I2C_DATA = const(0x40)  # control byte: display RAM bytes follow to the stop
 class SSD1306(framebuf.FrameBuffer):
     """The bus-independent part; a subclass supplies write_cmd(byte) and write_data(buffer)."""
 
+    if TYPE_CHECKING:  # what the bus subclass (SSD1306_I2C) supplies
+        def write_cmd(self, cmd: int) -> None: ...
+
+        def write_data(self, buf: bytearray) -> None: ...
+
     def __init__(self, width, height, external_vcc):
         self.width = width
         self.height = height
@@ -44,24 +51,10 @@ class SSD1306(framebuf.FrameBuffer):
         self._first_column = (128 - width) // 2
         self.init_display()
 
-    def write_cmd(self, command):
-        """Send one command byte: the bus subclass (SSD1306_I2C) provides it."""
-        raise NotImplementedError
-
-    def write_data(self, buffer):
-        """Send display RAM bytes: the bus subclass provides it."""
-        raise NotImplementedError
-
     def init_display(self):
         """Send the power-up sequence, clear the screen and switch it on (OSError escapes)."""
-        self._power_up()
-        self.fill(0)
-        self._send_frame()
-
-    def _power_up(self):
-        """The power-up command sequence, ending with the display switched on."""
         external = self.external_vcc
-        sequence = (
+        for command in (
             _DISPLAY_OFF,
             _MEMORY_MODE, 0x00,
             _START_LINE_0,
@@ -79,9 +72,10 @@ class SSD1306(framebuf.FrameBuffer):
             _IREF, 0x30,
             _CHARGE_PUMP, 0x10 if external else 0x14,
             _DISPLAY_OFF | 1,
-        )
-        for byte in sequence:
-            self.write_cmd(byte)
+        ):
+            self.write_cmd(command)
+        self.fill(0)
+        self.show()
 
     def poweroff(self):
         self.write_cmd(_DISPLAY_OFF)
@@ -104,12 +98,10 @@ class SSD1306(framebuf.FrameBuffer):
     def show(self):
         """Copy the whole frame buffer to the display RAM (OSError escapes, as with
         micropython-lib's driver: the caller decides what a failed write means)."""
-        self._send_frame()
-
-    def _send_frame(self):
+        first = self._first_column
         self.write_cmd(_COLUMN_RANGE)
-        self.write_cmd(self._first_column)
-        self.write_cmd(self._first_column + self.width - 1)
+        self.write_cmd(first)
+        self.write_cmd(first + self.width - 1)
         self.write_cmd(_PAGE_RANGE)
         self.write_cmd(0)
         self.write_cmd(self.pages - 1)
