@@ -1,15 +1,21 @@
 """A flashed tree keeps its modules in one pack file (tools/flash_pack.py), which boot.py mounts
 read-only at /pack (firmware/packfs.py) on real MicroPython: every module imports from it, a
 missing one raises ImportError as before, a package stats as a directory, a pack cut short or
-damaged gives one clear line and the REPL (boot.py stays in "/", where no main.py runs)."""
+damaged gives one clear line and the REPL (boot.py stays in "/", where no main.py runs), on
+the unix port, the wasm build and a flashed virtual board."""
 
 import json
+import pathlib
 import shutil
+import subprocess
+import sys
 
 import pytest
 
 from board_sim.firmware_dir import FIRMWARE
+from board_sim.virtual_board import VirtualBoard
 from host_tests.micropython_runtimes import RUNTIMES, run_on
+from tools.flash import flash
 from tools.flash_build import board_json_for, build_image
 from tools.flash_pack import PACK, PackError, board_files, pack, packed_tree, unpack
 
@@ -18,6 +24,7 @@ pytestmark = pytest.mark.micropython
 # Where each runtime sees the board's "/" (tools/wasm_runner.mjs copies the first path to /mods/0)
 BOARD_ROOT = {"wasm": "/mods/0"}
 BYTECODE = "6.3"
+MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
 
 
 def test_a_pack_holds_every_file_but_main_py_packfs_and_the_json_files():
@@ -131,3 +138,17 @@ except ImportError:
     assert output.splitlines() == [
         "shutbox cannot start: %s/fw_a/pack.bin is not a whole pack ([Errno 22] EINVAL): flash "
         "the firmware again" % root, "cwd is root True False", "no firmware mounted"]
+
+
+def test_a_flashed_board_whose_pack_is_cut_short_stays_in_root_at_its_repl(tmp_path):
+    """The virtual board powers on as a board does (boot.py, then main.py if there is one):
+    with its pack cut short, nothing is mounted and no main.py runs."""
+    with VirtualBoard(tmp_path / "board", lifetime_s=90) as board:
+        assert flash(board.url, log=lambda _message: None).selftest.startswith("shutbox selftest ok")
+        pack_file = board.fs_dir / "fw_a" / PACK
+        pack_file.write_bytes(pack_file.read_bytes()[:1000])
+        result = subprocess.run([str(MPREMOTE), "connect", board.url, "soft-reset", "exec",
+                                 "import os, sys\nprint(os.getcwd(), '/pack' in sys.path)"],
+                                capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["/", "False"]
