@@ -70,12 +70,12 @@ def _enter_active_tree():
         os.mount(PackFs(pack), "/pack")  # os, not vfs: MicroPython 1.22 has no vfs module
     except (ImportError, OSError, ValueError) as error:  # a pack cut short, packfs damaged
         os.chdir(root)  # no main.py there: the REPL comes up with this line, not a traceback
-        print("shutbox cannot start: %s is not a whole pack (%s): flash the firmware again"
-              % (pack, error))
+        print("shutbox cannot start: cannot mount %s (%s): flash the firmware again" % (pack, error))
         return
     finally:
         sys.modules.pop("packfs", None)  # what stays is the filesystem mounted: its class, code
     sys.path.insert(1, "/pack")
+
 
 _enter_active_tree()
 # main.py runs in the globals boot.py leaves (the board's __main__): what stays there takes

@@ -46,7 +46,7 @@ class PackFs:
         header = pack.read(12)
         if header[:4] != b"SBPK" or os.stat(path)[6] != int.from_bytes(header[8:], "little"):
             pack.close()
-            raise OSError(22)  # EINVAL: not a whole pack (boot.py says so)
+            raise OSError(22)  # EINVAL: not a whole pack (cut short, or not one)
         self.pack = pack
         self.count = int.from_bytes(header[4:6], "little")
         self.name = bytearray(header[6])  # an index entry's name, offset and size

@@ -136,8 +136,8 @@ except ImportError:
     status, output, errors = run_on(runtime, code, paths=(tmp_path / "board",))
     assert status == 0, output + errors
     assert output.splitlines() == [
-        "shutbox cannot start: %s/fw_a/pack.bin is not a whole pack ([Errno 22] EINVAL): flash "
-        "the firmware again" % root, "cwd is root True False", "no firmware mounted"]
+        "shutbox cannot start: cannot mount %s/fw_a/pack.bin ([Errno 22] EINVAL): flash the "
+        "firmware again" % root, "cwd is root True False", "no firmware mounted"]
 
 
 def test_a_flashed_board_whose_pack_is_cut_short_stays_in_root_at_its_repl(tmp_path):
