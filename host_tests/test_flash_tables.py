@@ -15,6 +15,7 @@ from host_tests.test_flash_power_cut import booted_version
 from tools.flash import flash
 from tools.flash_build import FlashError
 from tools.flash_device import Board
+from tools.flash_pack import PACK, unpack
 from tools.flash_tables import SHARED, TablePlan
 
 pytestmark = pytest.mark.micropython
@@ -66,13 +67,14 @@ def test_tables_are_written_once_and_kept_while_a_tree_names_them(tmp_path, firm
         first = flash(board.url, firmware_dir=firmware, log=quiet)
         set_version(firmware, "v2")
         second = flash(board.url, firmware_dir=firmware, log=quiet)
-        assert sorted(path for path in first.sent if path.endswith(".bin")) == sorted([policies, win_ends])
-        assert second.sent == ["version.mpy"]  # no table: both trees share them
-        assert not list(board.fs_dir.glob("fw_*/game/tables/*.bin"))
+        assert sorted(path for path in first.sent if path.startswith("/table_")) == sorted([policies, win_ends])
+        assert second.sent == [PACK]  # version.mpy in the pack; no table: both trees share them
+        assert not [path for tree in ("fw_a", "fw_b") for path in
+                    unpack((board.fs_dir / tree / PACK).read_bytes()) if path.endswith(".bin")]
         new_policies = change_policies(firmware, b"v3")
         set_version(firmware, "v3")
         third = flash(board.url, firmware_dir=firmware, log=quiet)  # replaces v1's tree
-        assert third.sent == ["game/tables/files.mpy", "version.mpy", new_policies]
+        assert third.sent == [PACK, new_policies]  # the pack: game/tables/files.mpy, version.mpy
         assert tables_on(board) == sorted([policies, new_policies, win_ends])  # v2's still there
         assert run_hints(board) == "%s %s True True" % (new_policies, win_ends)
         set_version(firmware, "v4")

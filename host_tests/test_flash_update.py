@@ -1,5 +1,6 @@
-"""tools/flash.py on a virtual board: a fresh board gets the whole firmware and passes its
-self-test; a re-flash moves only what changed; saved games and an edited board.json stay."""
+"""tools/flash.py on a virtual board: a fresh board gets the whole firmware (its modules in one
+pack file) and passes its self-test; a re-flash moves only what changed (a changed module: the
+pack); saved games and an edited board.json stay."""
 
 import json
 import pathlib
@@ -11,6 +12,7 @@ import pytest
 from board_sim.virtual_board import VirtualBoard
 from tools.flash import flash
 from tools.flash_build import firmware_files
+from tools.flash_pack import PACK, unpack
 from tools.flash_tables import SHARED
 
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
@@ -50,14 +52,16 @@ def test_fresh_board_gets_every_file_and_reports_its_version(board, firmware):
                       for path in firmware_files(firmware)
                       if path not in dict(SHARED).values() and not path.startswith("boards/"))
     expected = sorted(expected + ["game/tables/files.mpy", "pico.json"])  # the one pin map
+    plain = ["board.json", "boot.py", "config.json", "main.py", "packfs.mpy", "pico.json"]
     tables = [path for path in report.sent if path.startswith("/table_")]
-    assert sorted(set(report.sent) - set(tables)) == sorted(expected)
+    assert sorted(set(report.sent) - set(tables)) == sorted(plain + [PACK])
     assert len(tables) == len(SHARED)  # the tables, once, shared by both trees (tools.flash_tables)
     assert report.selftest == "shutbox selftest ok 1.0.0"
     assert (board.fs_dir / "active").read_text() == "fw_a\n"
     assert (board.fs_dir / "boot.py").read_bytes() == (firmware / "boot.py").read_bytes()
-    assert (board.fs_dir / "fw_a" / "hal" / "board.mpy").exists()
-    assert not (board.fs_dir / "fw_a" / "hal" / "board.py").exists()
+    packed = unpack((board.fs_dir / "fw_a" / PACK).read_bytes())
+    assert sorted(packed) == sorted(set(expected) - set(plain))  # every other file, in the pack
+    assert "hal/board.mpy" in packed and not (board.fs_dir / "fw_a" / "hal").exists()
     assert (board.fs_dir / "data" / "scores.bin").read_bytes() == b"saved scores"
 
 
@@ -72,13 +76,15 @@ def test_a_change_sends_only_the_changed_files(board, firmware):
     flashed(board, firmware, "1.0.0")
     set_version(firmware, "1.0.1")
     report = flash(board.url, firmware_dir=firmware, log=quiet)
-    assert report.sent == ["version.mpy"]
+    assert report.sent == [PACK]  # version.mpy changed: the pack holding it goes again, whole
     assert report.tree == "fw_b"
-    assert "hal/board.mpy" in report.copied  # copied on the board, not over the cable
+    assert "main.py" in report.copied  # copied on the board, not over the cable
     assert report.selftest == "shutbox selftest ok 1.0.1"
+    before, after = (unpack((board.fs_dir / tree / PACK).read_bytes()) for tree in ("fw_a", "fw_b"))
+    assert sorted(path for path in after if before.get(path) != after[path]) == ["version.mpy"]
     set_version(firmware, "1.0.2")
     report = flash(board.url, firmware_dir=firmware, log=quiet)
-    assert (report.sent, report.copied, report.tree) == (["version.mpy"], [], "fw_a")
+    assert (report.sent, report.copied, report.tree) == ([PACK], [], "fw_a")
 
 
 def test_the_flashed_selftest_runs_through_mpremote(board, firmware):

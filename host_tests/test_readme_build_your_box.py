@@ -12,6 +12,7 @@ import pytest
 
 from tools import wiring_table
 from tools.flash_build import FIRMWARE, firmware_version
+from tools.flash_pack import PACK, unpack
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -56,6 +57,6 @@ def test_the_virtual_board_steps_flash_and_self_test_as_written(tmp_path):
         assert "flashed %s to /fw_a" % version in stdout
         assert stdout.strip().splitlines()[-1] == "shutbox selftest ok %s" % version
         assert (board_files / "active").read_text() == "fw_a\n"
-        assert (board_files / "fw_a" / "game" / "turn.mpy").exists()
+        assert "game/turn.mpy" in unpack((board_files / "fw_a" / PACK).read_bytes())
     finally:
         shutil.rmtree(board_files, ignore_errors=True)

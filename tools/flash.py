@@ -2,9 +2,10 @@
 
     python tools/flash.py [--device PORT] [--board NAME | --keep-board-json]
 
-Compiles firmware/ for the board's MicroPython, stages it in the tree the board is not running
-(/fw_a or /fw_b), sending only files whose sha256 differs from both trees, verifies every hash
-on the board, then switches by renaming /active.new over /active (boot.py finishes a switch a
+Compiles firmware/ for the board's MicroPython, packs the modules into one file (pack.bin, which
+boot.py mounts: tools/flash_pack.py), stages the tree in the one the board is not running
+(/fw_a or /fw_b), sending only files whose sha256 differs from both trees (a changed module
+sends the whole pack again), verifies every hash on the board, then switches by renaming /active.new over /active (boot.py finishes a switch a
 cut cable interrupted). The generated tables are kept once in "/", shared by both trees
 (tools/flash_tables.py): written only when the board lacks them. Never touched: /data/ (what
 the firmware saves: settings, scores), /lib/, and the board's board.json when it was edited on
@@ -36,9 +37,9 @@ from tools.flash_build import (
     sha256,
 )
 from tools.flash_device import Board, usb_boards
+from tools.flash_pack import manifest, packed_tree
 from tools.flash_space import DEFAULT_INLINE_BYTES, INLINE_BYTES, file_blocks, tree_blocks
 from tools.flash_tables import (
-    MANIFEST_KEY,
     TablePlan,
     named_in,
     remove_tables,
@@ -66,6 +67,7 @@ class FlashReport:
         self.version = None
         self.selftest = None
         self.compiled_bytes = 0
+        self.compiled_files = 0  # .mpy modules, all in the tree's pack (tools/flash_pack.py)
         self.bytes_sent = 0
         self.free_bytes = None  # on the board's filesystem once flashed
         self.seconds = 0.0
@@ -209,6 +211,8 @@ def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRM
         root_files = {name: image.pop(name) for name in ROOT_FILES if name in image}
         tables = split_tables(image, bytecode)
         report.compiled_bytes = sum(len(data) for path, data in image.items() if path.endswith(".mpy"))
+        report.compiled_files = sum(path.endswith(".mpy") for path in image)
+        image = packed_tree(image)
         report.version = firmware_version(firmware_dir)
         wanted = {path: sha256(data) for path, data in image.items()}
         active_hashes = board.tree_hashes("/" + active) if active else {}
@@ -232,9 +236,8 @@ def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRM
             remove_tables(board, plan.to_remove)
             write_tables(board, tables, plan.to_write, report.sent, log)
             _check_margin(board, staging, root_files, plan.to_write, inline_bytes, log)
-            manifest = {"version": report.version, "board_json": sha256(board_json),
-                        MANIFEST_KEY: sorted(tables)}
-            _write_verified(board, "/%s/%s" % (staging, MANIFEST), json.dumps(manifest).encode())
+            _write_verified(board, "/%s/%s" % (staging, MANIFEST),
+                            manifest(report.version, board_json, tables))
             for name, data in root_files.items():
                 if board.file_hash("/" + name) != sha256(data):
                     _write_verified(board, "/%s.new" % name, data)

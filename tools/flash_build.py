@@ -2,7 +2,8 @@
 (.mpy, except main.py and boot.py), its JSON files without the spaces (a file of 512 bytes or
 less lives in LittleFS's directory entry instead of a 4 KiB block of its own), the board.json
 chosen for it with the one pin map it names beside it (<name>.json: no boards/ directory,
-which LittleFS's statvfs counts as 4 blocks), and each file's sha256.
+which LittleFS's statvfs counts as 4 blocks), and each file's sha256. tools/flash_pack.py then
+packs the modules into one file, as the board keeps them.
 
 Compiled files are cached in build/flash/<bytecode>/ by a hash of their source.
 """

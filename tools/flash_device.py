@@ -31,8 +31,14 @@ CONNECT_WAIT_S = 5.0  # how long to wait for the port to answer
 _FILESYSTEM_FULL = re.compile(r"OSError: (28\b|\[Errno 28\])|ENOSPC")
 _FULL_MESSAGE = ("the board's filesystem is full (OSError 28, ENOSPC): delete files you added "
                  "(mpremote ls, mpremote rm), then flash again")
+# The firmware's pack, mounted by boot.py, is unmounted first: LittleFS counts the blocks of a
+# file held open twice once another handle of it closes, and hashing the running tree opens it.
 _HELPERS = """
 import os, sys, binascii
+try:
+    os.umount('/pack')
+except OSError:
+    pass
 try:
     import hashlib
 except ImportError:

@@ -23,9 +23,11 @@ MANIFEST_KEY = "tables"
 _TEMPORARY = ".part"
 
 
-def split_tables(image, bytecode):
+def split_tables(image, bytecode, root="/"):
     """{board path: bytes} of the shared tables, taken out of `image` ({path in the tree:
-    bytes}), which gets the module naming them instead (compiled unless bytecode is None)."""
+    bytes}), which gets the module naming them instead (compiled unless bytecode is None).
+    `root`: the board's "/" as the firmware finds it (the bench's runtimes keep the board's
+    files in a directory of their own)."""
     tables = {}
     lines = ["# Where this tree's tables are on the board (written by tools/flash.py)."]
     for name, path in SHARED:
@@ -33,7 +35,7 @@ def split_tables(image, bytecode):
         if data is not None:
             board_path = "/%s%s.bin" % (TABLE_PREFIX, sha256(data)[:12])
             tables[board_path] = data
-            lines.append('%s = "%s"' % (name, board_path))
+            lines.append('%s = "%s%s"' % (name, root, board_path[1:]))
     if tables:
         source = "\n".join(lines) + "\n"
         if bytecode is None:

@@ -1,6 +1,6 @@
 // Run a Python script on the MicroPython WebAssembly build (npm package) under Node.
 //   node wasm_runner.mjs SCRIPT_FILE DIR [DIR...]
-// Each DIR's .py/.mpy/.json/.bin files are copied into the in-memory filesystem under /mods/<n>/ and
+// Each DIR's files (but compiled CPython's) are copied into the in-memory filesystem under /mods/<n>/ and
 // put on sys.path in order. A line "# runPython" splits the script into calls of their own (the
 // build's collector frees a call's garbage only once the call has returned). Exits 1
 // (traceback on stderr) when the script raises.
@@ -21,7 +21,7 @@ function copyTree(hostDir, fsDir) {
     const hostPath = join(hostDir, name);
     if (statSync(hostPath).isDirectory()) {
       if (name !== "__pycache__") copyTree(hostPath, fsDir + "/" + name);
-    } else if ([".py", ".mpy", ".json", ".bin"].some((suffix) => name.endsWith(suffix))) {
+    } else if (!name.endsWith(".pyc")) {
       mp.FS.writeFile(fsDir + "/" + name, readFileSync(hostPath));
     }
   }

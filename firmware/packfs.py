@@ -1,0 +1,110 @@
+"""The firmware's modules, packed in one file (tools/flash_pack.py writes it), as a read-only
+filesystem that boot.py mounts at /pack: LittleFS gives each file over its inline size a 4 KiB
+block, one pack takes its bytes rounded up to a block.
+
+A plain file of the tree, compiled, not code in boot.py: compiled from source at every boot,
+its code lands scattered between the compiler's garbage, and a 12 KiB hint table no longer
+finds room in one piece (measured on the virtual board). Kept small: it stays in the heap as
+long as the box runs.
+"""
+
+import io
+import os
+
+
+class Member(io.IOBase):
+    """The file an import opens in the pack: bytes `at`..`end` of the open pack file. Imports
+    do not overlap (a module is read whole before it runs): one Member serves them all."""
+
+    def readinto(self, buffer):
+        left = self.end - self.at
+        pack = self.pack
+        pack.seek(self.at)  # the index's search moved it
+        count = pack.readinto(buffer if left >= len(buffer) else memoryview(buffer)[:left])
+        self.at += count
+        return count
+
+    def ioctl(self, request, _arg):
+        # MP_STREAM_GET_BUFFER_SIZE: an import reads 255 bytes a call, not 20; a close (4)
+        # leaves the pack open for the next import
+        return 255 if request == 11 else 0
+
+
+class PackFs:
+    """The pack file at `path` as a read-only filesystem (MicroPython's user VFS protocol; not
+    an io.IOBase itself: MicroPython would take the stream protocol for a filesystem's).
+
+    The pack stays open: an open LittleFS file holds a cache of 4 program blocks (1 KiB on a
+    Pico), and an open per import left that much garbage each time, which fragmented the heap
+    (measured on the virtual board's LittleFS: a 12 KiB hint table found no room in one
+    piece). The index stays on flash, binary-searched there into three small buffers: no name
+    is kept in RAM. LittleFS counts a file held open twice in statvfs once another handle of
+    it closes: tools/flash_device.py unmounts /pack before it reads the trees."""
+
+    def __init__(self, path):
+        pack = open(path, "rb")
+        header = pack.read(12)
+        if header[:4] != b"SBPK" or os.stat(path)[6] != int.from_bytes(header[8:], "little"):
+            pack.close()
+            raise OSError(22)  # EINVAL: not a whole pack (cut short, or not one)
+        self.pack = pack
+        self.count = int.from_bytes(header[4:6], "little")
+        self.name = bytearray(header[6])  # an index entry's name, offset and size
+        self.offset = bytearray(4)
+        self.size = bytearray(4)
+        self.member = Member()
+        self.member.pack = pack
+
+    def _entry(self, number):
+        """Read index entry `number` into self.name, self.offset and self.size; its offset."""
+        pack = self.pack
+        pack.seek(12 + number * (len(self.name) + 8))
+        pack.readinto(self.name)
+        pack.readinto(self.offset)
+        pack.readinto(self.size)
+        return int.from_bytes(self.offset, "little")
+
+    def stat(self, path):
+        """path ("/hal/flaps.mpy") as os.stat gives it; its offset left in self.offset."""
+        key = path.strip("/").encode()
+        width = len(self.name)
+        if len(key) <= width:
+            key += bytes(width - len(key))
+            low = 0
+            high = self.count
+            while low < high:
+                middle = (low + high) >> 1
+                offset = self._entry(middle)
+                if self.name == key:  # a directory has offset 0
+                    return (0x8000 if offset else 0x4000, 0, 0, 0, 0, 0,
+                            int.from_bytes(self.size, "little"), 0, 0, 0)
+                if self.name < key:
+                    low = middle + 1
+                else:
+                    high = middle
+        raise OSError(2)  # ENOENT: an import then tries the next path
+
+    def mount(self, _readonly, _mkfs):
+        pass
+
+    def umount(self):
+        self.pack.close()
+
+    def ilistdir(self, path):
+        prefix = path.strip("/").encode()
+        if prefix:
+            prefix += b"/"
+        for number in range(self.count):
+            offset = self._entry(number)
+            name = bytes(self.name).rstrip(b"\0")
+            if name.startswith(prefix) and len(name) > len(prefix) and b"/" not in name[len(prefix):]:
+                yield (name[len(prefix):].decode(), 0x8000 if offset else 0x4000, 0)
+
+    def open(self, path, mode):
+        stat = self.stat(path)
+        if stat[0] != 0x8000 or "w" in mode or "a" in mode or "+" in mode:
+            raise OSError(1)  # EPERM: a directory, or a write to this read-only pack
+        member = self.member
+        member.at = int.from_bytes(self.offset, "little")
+        member.end = member.at + stat[6]
+        return member

@@ -1,0 +1,118 @@
+"""The firmware tree as a board keeps it: main.py and the JSON files a user may edit stay plain
+files, and so does packfs (it mounts the pack); every other file (the .mpy modules, selftest,
+version) goes into one pack file, pack.bin, which boot.py mounts read-only at /pack (with
+firmware/packfs.py) and puts on sys.path. LittleFS gives each
+file over its inline size a 4 KiB block of its own and each directory 4 blocks as statvfs
+counts them: 79 modules took 404 KiB as files, one pack takes its bytes rounded up to a block.
+
+pack.bin (little-endian):
+    header  b"SBPK", entry count (u16), name width W (u8), 0 (u8), the pack's length (u32)
+    index   count entries sorted by name, each W bytes of name (NUL-padded, no leading "/";
+            the root is the empty name) then the member's offset (u32) and size (u32); a
+            directory has offset 0 and size 0
+    data    the members' bytes, one after another
+firmware/packfs.py reads it: binary search of the index on the pack file, so its
+names never sit in RAM; a member is read from flash when it is opened.
+"""
+
+import json
+import struct
+
+from tools.flash_build import FIRMWARE, ROOT_FILES, build_image, firmware_version, sha256
+from tools.flash_tables import MANIFEST_KEY, split_tables
+
+PACK = "pack.bin"
+MAGIC = b"SBPK"
+HEADER = struct.Struct("<4sHBxI")
+ENTRY_NUMBERS = struct.Struct("<II")
+# main.py: MicroPython runs it only as a file; packfs: it mounts the pack. JSON stays plain too.
+KEPT_PLAIN = ("main.py", "packfs.mpy", "packfs.py")
+
+
+class PackError(ValueError):
+    """A pack that cannot be read (not one, cut short)."""
+
+
+def plain(path):
+    """Whether a tree's file stays a plain file: main.py, packfs and the JSON files (board.json,
+    config.json, the pin map, the manifest: users edit them, tools/flash.py reads them)."""
+    return path in KEPT_PLAIN or path.endswith(".json")
+
+
+def pack(members):
+    """The pack file's bytes holding `members` ({relative path: bytes}) and their directories."""
+    names = {""}
+    for path in members:
+        parts = path.split("/")
+        names.update("/".join(parts[:end]) for end in range(1, len(parts)))
+    directories = names - set(members)
+    names = sorted(names | set(members), key=lambda name: name.encode())
+    width = max(len(name.encode()) for name in names)
+    offset = HEADER.size + len(names) * (width + ENTRY_NUMBERS.size)
+    index = []
+    data = []
+    for name in names:
+        if name in directories:
+            numbers = ENTRY_NUMBERS.pack(0, 0)
+        else:
+            numbers = ENTRY_NUMBERS.pack(offset, len(members[name]))
+            offset += len(members[name])
+            data.append(members[name])
+        index.append(name.encode().ljust(width, b"\0") + numbers)
+    return HEADER.pack(MAGIC, len(names), width, offset) + b"".join(index) + b"".join(data)
+
+
+def unpack(data):
+    """{relative path: bytes} of a pack's files (its directories left out); PackError if it is
+    not a whole pack."""
+    if len(data) < HEADER.size:
+        raise PackError("%d bytes: shorter than a pack's header" % len(data))
+    magic, count, width, length = HEADER.unpack_from(data)
+    if magic != MAGIC or length != len(data):
+        raise PackError("not a whole pack (%r, %d bytes of %d)" % (magic, len(data), length))
+    members = {}
+    for number in range(count):
+        at = HEADER.size + number * (width + ENTRY_NUMBERS.size)
+        offset, size = ENTRY_NUMBERS.unpack_from(data, at + width)
+        if offset:
+            members[data[at:at + width].rstrip(b"\0").decode()] = data[offset:offset + size]
+    return members
+
+
+def packed_tree(image):
+    """A tree ({relative path: bytes}, as tools.flash_build.build_image gives it) as the board
+    keeps it: its plain files, and pack.bin holding the rest."""
+    tree = {path: data for path, data in image.items() if plain(path)}
+    members = {path: data for path, data in image.items() if not plain(path)}
+    if members:
+        tree[PACK] = pack(members)
+    return tree
+
+
+def unpacked_tree(tree):
+    """The files of a tree as the board keeps it, its pack's members among them."""
+    files = {path: data for path, data in tree.items() if path != PACK}
+    if PACK in tree:
+        files.update(unpack(tree[PACK]))
+    return files
+
+
+def manifest(version, board_json_bytes, tables):
+    """A verified tree's manifest.json: its version, the sha256 of the board.json flashed with
+    it, the shared tables it names ({board path: bytes})."""
+    return json.dumps({"version": version, "board_json": sha256(board_json_bytes),
+                       MANIFEST_KEY: sorted(tables)}).encode()
+
+
+def board_files(bytecode, board_json_bytes, firmware_dir=FIRMWARE, tree="fw_a", root="/"):
+    """{path from the board's "/": bytes} of a board tools/flash.py flashed once: boot.py, the
+    tree (its modules packed) with its manifest, /active naming it, the shared tables.
+    `root`: the board's "/" as the firmware finds it (tools.flash_tables.split_tables)."""
+    image = build_image(bytecode, board_json_bytes, firmware_dir)
+    files = {name: image.pop(name) for name in ROOT_FILES if name in image}
+    tables = split_tables(image, bytecode, root)
+    files.update(("%s/%s" % (tree, path), data) for path, data in packed_tree(image).items())
+    files["%s/manifest.json" % tree] = manifest(firmware_version(firmware_dir), board_json_bytes, tables)
+    files["active"] = (tree + "\n").encode()
+    files.update((path[1:], data) for path, data in tables.items())
+    return files
