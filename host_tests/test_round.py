@@ -1,7 +1,7 @@
 """A round of several players: lowest score wins, ties share, shutting the box wins at once."""
 
+from game.match import Round
 from game.presets import preset
-from game.round import Round
 from game.turn import OVER
 
 

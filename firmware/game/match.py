@@ -1,4 +1,5 @@
-"""Match formats built from rounds (VARIANTS.md section 6), and `start_match` for every format.
+"""Match formats built from rounds (VARIANTS.md section 6), `start_match` for every format,
+and what every format shares (BaseMatch) and a round of turns taken in order (Round).
 
 single round · fixed number of rounds (penalties summed) · tournament (rounds until someone's
 total reaches rules.target; lowest total wins) · maximum penalty (a player whose total reaches
@@ -6,14 +7,26 @@ rules.max_penalty, or exceeds it with rules.drop_on_exceed, drops out; the last 
 wins; if the last players all drop out in the same round, the lowest total among them wins).
 Ties share the win. The first player moves one seat on each round.
 
-A shut box wins a single round at once: the players after do not throw. The formats that add
-up every round's score (002: "each player's score for the round is added") have everyone
-throw every round: a shut box scores 0, and the players who had not thrown yet play on in a
-follow-on Round.
+A round: each player takes one turn on the box; lowest score wins, shutting the box wins at
+once and the remaining players do not play. The formats that add up every round's score
+(002: "each player's score for the round is added") have everyone throw every round: a shut
+box scores 0, and the players who had not thrown yet play on in a follow-on Round.
+
+Attributes the app reads after each `end_turn()` of any format:
+    current, row, turn   the player to play, their flap row and the Turn to feed (players
+                         taking turns); -1, -1, None when everyone throws at once or it is over
+    totals               each player's penalty total (race and long game: what they have left)
+    dropped              1 for each player out of the match (maximum penalty)
+    rounds_played        complete rounds so far
+    round_wins           rounds each player has won
+    ledger               the chips (game.stakes.Ledger), or None without stakes
+
+`SAVED` declares what game.snapshot keeps of a match or a round (each format adds its own
+fields): (key in the snapshot, attribute, kind, the attribute holding its size), the kinds as
+game.snapshot lists them. The race and the long game (game.race, game.long_game) build on
+BaseMatch; each format's module loads only when a match of it starts.
 """
 
-from game.match_base import BaseMatch
-from game.round import Round, round_winners
 from game.rules import (
     MATCH_FIXED_ROUNDS,
     MATCH_LONG_GAME,
@@ -21,7 +34,11 @@ from game.rules import (
     MATCH_RACE,
     MATCH_SINGLE,
     MATCH_TOURNAMENT,
+    ROWS_SIMULTANEOUS,
+    STAKES_NONE,
 )
+from game.tables import table_for
+from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -49,6 +66,130 @@ def lowest(totals, players):
     """The players among `players` with the lowest total."""
     best = min(totals[player] for player in players)
     return [player for player in players if totals[player] == best]
+
+
+class BaseMatch:
+    """Standings and the play-now attributes; subclasses run the format."""
+
+    SAVED = (("first", "first", "i", "players"), ("totals", "totals", "N", ""),
+             ("dropped", "dropped", "B", ""), ("rounds", "rounds_played", "n", ""),
+             ("wins", "round_wins", "N", ""), ("over", "over", "b", ""),
+             ("winners", "final_winners", "P", "players"), ("current", "current", "s", "players"),
+             ("row", "row", "s", "rows"), ("ledger", "ledger", "o", ""))
+
+    def __init__(self, rules, players, first, table, ledger):
+        if players < 1:
+            raise ValueError("a match needs at least one player")
+        if first < 0 or first >= players:
+            raise ValueError("the first player must be 0..%d, not %d" % (players - 1, first))
+        self.rules = rules
+        self.players = players
+        self.first = first
+        self.table = table if table is not None else table_for(rules)
+        self.simultaneous = rules.rows_mode == ROWS_SIMULTANEOUS
+        self.totals = [0] * players
+        self.dropped = bytearray(players)
+        self.rounds_played = 0
+        self.round_wins = [0] * players
+        self.over = False
+        self.final_winners = []
+        self.current = -1
+        self.row = -1
+        self.turn = None
+        if ledger is None and rules.stakes != STAKES_NONE:
+            from game.stakes import Ledger  # only a match played for chips loads the stakes
+
+            ledger = Ledger(rules, players)
+        self.ledger = ledger
+
+    def _finish(self, winners):
+        self.over = True
+        self.final_winners = winners
+        self.current = -1
+        self.row = -1
+        self.turn = None
+
+    def _show_current(self):
+        """Set current, row and turn from the format's own state (the long game keeps them)."""
+
+    def restored(self):
+        """Once game.snapshot_load has set the saved attributes: the match as it left itself,
+        nobody playing if it is over, else current, row and turn as its format has them."""
+        if self.over:
+            self._finish(self.final_winners)
+        else:
+            self._show_current()
+
+    def uncovering(self):
+        """Is the player now the long game's uncoverer (whose "open" tiles are the covered)?"""
+        return False
+
+    def winners(self):
+        """The players who won the match (several when they share it); empty while playing."""
+        return list(self.final_winners)
+
+    def ranking(self):
+        """Players best first: still in before dropped out, then lowest total, then seat."""
+        return sorted(range(self.players), key=lambda player: (
+            self.dropped[player], self.totals[player], player))
+
+
+def round_winners(players, scores, lost):
+    """The lowest scores among `players` who threw (ties share), first-roll losses only if all lost."""
+    threw = [player for player in players if scores[player] is not None]
+    contenders = [player for player in threw if not lost[player]] or threw
+    best = min(scores[player] for player in contenders)
+    return [player for player in contenders if scores[player] == best]
+
+
+class Round:
+    """Players 0..players-1 take one turn each in order from `first`; one Turn object is reused."""
+
+    SAVED = (("current", "current", "i", "players"), ("played", "turns_played", "u", "players"),
+             ("turn", "turn", "t", ""), ("scores", "scores", "S", ""), ("lost", "lost", "B", ""),
+             ("shut_by", "shut_by", "s", "players"), ("over", "over", "b", ""))
+
+    def __init__(self, rules, players, first=0, table=None):
+        if players < 1:
+            raise ValueError("a round needs at least one player")
+        self.rules = rules
+        self.players = players
+        self.first = first
+        self.current = first
+        self.turns_played = 0
+        self.scores: list = [None] * players
+        self.lost = bytearray(players)
+        self.shut_by = -1
+        self.over = False
+        self.turn = Turn(rules, table)
+
+    def end_turn(self):
+        """Record the finished turn and pass the box on. Returns True when the round is over."""
+        turn = self.turn
+        if self.over or turn.state != OVER:
+            return self.over
+        player = self.current
+        self.scores[player] = turn.score()
+        if turn.ended == END_FIRST_ROLL_LOST:
+            self.lost[player] = 1
+        self.turns_played += 1
+        if turn.ended == END_SHUT:
+            self.shut_by = player
+            self.over = True
+        elif self.turns_played == self.players:
+            self.over = True
+        else:
+            self.current = (player + 1) % self.players
+            turn.start()
+        return self.over
+
+    def winners(self):
+        """The winning players: the one who shut the box, else the lowest score (ties share)."""
+        if not self.over:
+            return []
+        if self.shut_by >= 0:
+            return [self.shut_by]
+        return round_winners(range(self.players), self.scores, self.lost)
 
 
 class RoundMatch(BaseMatch):

@@ -7,7 +7,7 @@ that add up every round's scores) the other rows play on. Imported only when suc
 starts (game.match).
 """
 
-from game.round import round_winners
+from game.match import round_winners
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
 
 
