@@ -1,20 +1,17 @@
-"""The game's tables and their lookups, loaded once per game in play:
+"""The game's legality tables and their lookups, loaded once per game in play:
 
     load_reach(tiles, width)  the legality table of tiles 1..tiles ("can total t be shut?"),
                               computed on the spot into a bytearray (no file, 0 bytes of flash)
-    read_policy(key)          the optimal-play table of a rule set (game.strategy.load): its
-                              index entry and bytes, read out of policies.bin (tools/gen_policy.py
-                              writes it here; policies.py, its index, is let go once read)
 
-A board flashed by tools/flash.py keeps each table once, shared by its firmware trees:
-game/tables/files.py (generated there) names it.
+The optimal-play tables (policies.bin, tools/gen_policy.py writes it here with policies.py, its
+index) are read by game.policy_file; win_ends.bin by game.win_ends. A board flashed by
+tools/flash.py keeps each table once, shared by its firmware trees: game/tables/files.py
+(generated there) names it.
 
 LegalityTable answers "can this total be shut?" in one lookup.
 A box of 13-24 tiles adds at most one tile above 12 to a move, because two of them (13 + 14)
 already exceed the largest roll the table admits (24): meet in the middle, no 2^24 table.
 """
-
-import sys
 
 from micropython import const
 
@@ -22,9 +19,7 @@ from game.tiles import bit
 
 LOW_TILES_MAX = 12
 ROLL_MAX = 24
-WBITS = const(9)  # the deflate window of policies.bin: 512 bytes of heap while one loads
-_POLICIES = "policies.bin"
-_HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
+WBITS = const(9)  # the deflate window of the packed tables: 512 bytes of heap while one loads
 
 
 def reach_width(max_total):
@@ -131,59 +126,3 @@ def table_for(rules):
         _loaded[key] = table
     return table
 
-
-def _forget(name):
-    """Let a module of this package go (sys.modules and the package forget it)."""
-    sys.modules.pop("game.tables." + name, None)
-    globals().pop(name, None)
-
-
-def read_policy(key):
-    """(index entry, table bytes) of the table generated for a policy key (the entry as
-    policies.py documents it), or None; ValueError when its file is missing or damaged."""
-    from game.tables import policies
-
-    entry = None
-    for candidate in policies.TABLES:
-        if candidate[0] == key:
-            entry = candidate
-            break
-    _forget("policies")
-    if entry is None:
-        return None
-    data = bytearray(sum(entry[5]))
-    read = _inflate_into(entry[1], data)
-    if read != len(data):
-        raise ValueError("%s: table %d holds %d of %d bytes: flash the firmware again"
-                         % (_POLICIES, entry[1], read, len(data)))
-    return entry, data
-
-
-def _inflate_into(number, data):
-    """Bytes of data filled from table `number` of policies.bin: fewer when the file is
-    missing, damaged (the decompressor raises OSError) or cut short (EOFError)."""
-    from deflate import RAW, DeflateIO
-
-    view = memoryview(data)
-    read = 0
-    try:
-        try:  # where tools/flash.py put it, shared by the board's firmware trees (let go)
-            from game.tables.files import _POLICIES as path  # pyright: ignore[reportMissingImports]
-            _forget("files")
-        except ImportError:  # the simulator, mip, a copy of the sources: beside this file
-            path = _HERE + "/" + _POLICIES
-        with open(path, "rb") as packed:
-            packed.seek(1 + 3 * number)
-            where = packed.read(3)
-            if len(where) != 3:
-                return 0
-            packed.seek(where[0] | (where[1] << 8) | (where[2] << 16))
-            stream = DeflateIO(packed, RAW, WBITS)
-            while read < len(data):
-                count = stream.readinto(view[read:])
-                if not count:
-                    break
-                read += count
-    except (OSError, EOFError):
-        pass
-    return read
