@@ -37,9 +37,9 @@ def mask_of(tiles):
 
 
 # Per 8-tile byte of a mask: the sum of its tiles counted from 1, and how many tiles it has
-# (512 bytes for both; the move check inlines them, see game.moves). A byte holds tile 1 when
-# its bit 0 is set, and its upper seven bits' tiles one higher. Built with no function of its
-# own: a module keeps every function it defines.
+# (512 bytes for both; the move check inlines them, see game.turn.MoveRules). A byte holds tile
+# 1 when its bit 0 is set, and its upper seven bits' tiles one higher. Built with no function of
+# its own: a module keeps every function it defines.
 SUM_OF_BYTE = bytearray(256)
 COUNT_OF_BYTE = bytearray(256)
 for _byte in range(1, 256):
