@@ -8,23 +8,20 @@ index) are read by game.policy_file; win_ends.bin by game.win_ends. A board flas
 tools/flash.py keeps each table once, shared by its firmware trees: game/tables/files.py
 (generated there) names it.
 
-LegalityTable answers "can this total be shut?" in one lookup.
-A box of 13-24 tiles adds at most one tile above 12 to a move, because two of them (13 + 14)
-already exceed the largest roll the table admits (24): meet in the middle, no 2^24 table.
+LegalityTable answers "can this total be shut?" by meeting in the middle: a table of the low
+tiles (1-8, one byte of the mask: 512 bytes for 2 dice) answers in one lookup, and a move takes
+at most one tile above them, because the table takes in enough low tiles for any two above to
+add up to more than the largest roll (9 + 10 > 12 for 2 dice; 1-11 for 4 dice, 12 + 13 > 24):
+one more lookup per open tile above, no 2^tiles table.
 """
 
 from micropython import const
 
 from game.tiles import bit
 
-LOW_TILES_MAX = 12
-ROLL_MAX = 24
+_LOW_TILES = const(8)  # at least: the tiles of one byte of the mask
+_ROLL_MAX = const(24)
 WBITS = const(9)  # the deflate window of the packed tables: 512 bytes of heap while one loads
-
-
-def reach_width(max_total):
-    """Bytes per open mask of a legality table that holds totals up to max_total."""
-    return 2 if max_total <= 16 else 3
 
 
 def load_reach(tiles, width):
@@ -56,10 +53,14 @@ class LegalityTable:
     def __init__(self, tiles, max_total):
         if tiles < 1 or tiles > 24:
             raise ValueError("a box has 1 to 24 tiles, not %d" % tiles)
-        if max_total < 1 or max_total > ROLL_MAX:
-            raise ValueError("rolls up to %d are supported, not %d" % (ROLL_MAX, max_total))
-        low_tiles = tiles if tiles < LOW_TILES_MAX else LOW_TILES_MAX
-        width = reach_width(max_total)
+        if max_total < 1 or max_total > _ROLL_MAX:
+            raise ValueError("rolls up to %d are supported, not %d" % (_ROLL_MAX, max_total))
+        low_tiles = (max_total - 1) // 2  # any two tiles above these add up to more
+        if low_tiles < _LOW_TILES:
+            low_tiles = _LOW_TILES
+        if low_tiles > tiles:
+            low_tiles = tiles
+        width = 2 if max_total <= 16 else 3  # bytes per open mask: totals up to 8 * width
         self.name = "reach_%dx%d" % (low_tiles, width)
         self.tiles = tiles
         self.max_total = max_total
