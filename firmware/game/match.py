@@ -59,6 +59,10 @@ def start_match(rules, players, first=0, table=None, ledger=None):
         from game.long_game import LongGame
 
         return LongGame(rules, players, first, table, ledger)
+    if rules.rows_mode == ROWS_SIMULTANEOUS:
+        from game.rows import RowsMatch
+
+        return RowsMatch(rules, players, first, table, ledger)
     return RoundMatch(rules, players, first, table, ledger)
 
 
@@ -193,7 +197,8 @@ class Round:
 
 
 class RoundMatch(BaseMatch):
-    """Single round, fixed rounds, tournament or maximum penalty, on one row or several."""
+    """Single round, fixed rounds, tournament or maximum penalty, players taking turns (on one
+    row or several); everyone at once on their own row is game.rows' RowsMatch."""
 
     SAVED = BaseMatch.SAVED + (
         ("order", "order", "O", "players"), ("seats", "seats", "P", "players"),
@@ -204,9 +209,6 @@ class RoundMatch(BaseMatch):
         BaseMatch.__init__(self, rules, players, first, table, ledger)
         if rules.match == MATCH_MAX_PENALTY and players < 2:
             raise ValueError("max-penalty is last one standing: it needs 2 or more players")
-        if self.simultaneous and players > rules.rows:
-            raise ValueError("everyone throws at once on their own row: %d players, %d rows"
-                             % (players, rules.rows))
         self.order = []
         self.seats = []
         self.round: "Round | SimultaneousRound | None" = None
@@ -225,10 +227,7 @@ class RoundMatch(BaseMatch):
         for player in range(players):
             self.scores[player] = None
             self.lost[player] = 0
-        if self.simultaneous:
-            self.deal()
-        else:
-            self._start_leg(self.order)
+        self._start_leg(self.order)
         if self.ledger is not None:
             self.ledger.ante(self.order)
         self._show_current()
@@ -239,18 +238,12 @@ class RoundMatch(BaseMatch):
         self.deal()
 
     def deal(self):
-        """A new Round for `seats` (everyone at once: for `order`); also how game.snapshot_load
-        rebuilds the saved round. ValueError for a round without players."""
-        rules = self.rules
-        if self.simultaneous:
-            from game.rows import SimultaneousRound
-
-            self.round = SimultaneousRound(rules, rules.rows, self.order, self.table, rules.match != MATCH_SINGLE)
-        else:
-            self.round = Round(rules, len(self.seats), table=self.table)
+        """A new Round for `seats`; also how game.snapshot_load rebuilds the saved round.
+        ValueError for a round without players."""
+        self.round = Round(self.rules, len(self.seats), table=self.table)
 
     def _show_current(self):
-        if self.over or self.simultaneous:
+        if self.over:
             return
         self.current = self.seats[self.round.current]  # pyright: ignore[reportAttributeAccessIssue]
         self.row = self.current % self.rules.rows
@@ -260,21 +253,13 @@ class RoundMatch(BaseMatch):
         """The Turn being played on a flap row now, or None."""
         if self.over:
             return None
-        if self.simultaneous:
-            return self.round.turns[row]  # pyright: ignore[reportAttributeAccessIssue]
         return self.turn if row == self.row else None
 
     def end_turn(self, row=-1):
-        """Record a finished turn (of `row` when everyone throws at once). True when it is over."""
+        """Record a finished turn (the row is RowsMatch's). True when the match is over."""
         if self.over:
             return True
-        if self.simultaneous:
-            if self.round.end_turn(row):  # pyright: ignore[reportCallIssue]
-                for player in self.order:
-                    self.scores[player] = self.round.scores[player]
-                    self.lost[player] = self.round.lost[player]
-                self._finish_round()
-        elif self.round.end_turn():  # pyright: ignore[reportCallIssue]
+        if self.round.end_turn():  # pyright: ignore[reportCallIssue]
             for seat, player in enumerate(self.seats):
                 self.scores[player] = self.round.scores[seat]
                 self.lost[player] = self.round.lost[seat]
