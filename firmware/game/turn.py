@@ -12,7 +12,7 @@ from micropython import const
 
 from game.rules import MOVE_ANY, SOURCE_CARDS
 from game.tables import table_for
-from game.tiles import COUNT_OF_BYTE, SUM_OF_BYTE, bit, tile_sum
+from game.tiles import bit, tile_sum
 
 # Turn states.
 AWAIT_ROLL = const(0)
@@ -72,12 +72,7 @@ class MoveRules:
         """Is shutting exactly `shut_mask` a whole legal move for this roll?"""
         if shut_mask == 0 or shut_mask & ~open_mask or required & ~shut_mask:
             return False
-        sums = SUM_OF_BYTE  # tile_sum inlined: this is the per-flap-event check
-        counts = COUNT_OF_BYTE
-        high = shut_mask >> 8
-        top = high >> 8
-        return (sums[shut_mask & 255] + sums[high & 255] + (counts[high & 255] << 3)
-                + sums[top] + (counts[top] << 4)) == total
+        return tile_sum(shut_mask) == total
 
     def can_extend(self, open_mask, pending, total, die_mask, dice_distinct, required):
         """Can the tiles shut so far (`pending`) still grow into a legal move?"""
