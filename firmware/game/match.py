@@ -132,11 +132,6 @@ class BaseMatch:
         """The players who won the match (several when they share it); empty while playing."""
         return list(self.final_winners)
 
-    def ranking(self):
-        """Players best first: still in before dropped out, then lowest total, then seat."""
-        return sorted(range(self.players), key=lambda player: (
-            self.dropped[player], self.totals[player], player))
-
 
 def round_winners(players, scores, lost):
     """The lowest scores among `players` who threw (ties share), first-roll losses only if all lost."""
