@@ -1,7 +1,6 @@
-"""The game's legality tables and their lookups, loaded once per game in play:
-
-    load_reach(tiles, width)  the legality table of tiles 1..tiles ("can total t be shut?"),
-                              computed on the spot into a bytearray (no file, 0 bytes of flash)
+"""The game's legality tables and their lookups, one per box size and roll range in play
+(`table_for`): each table's bytes are computed when it is made (game.reach's load_reach, loaded
+for that and let go), no file, 0 bytes of flash.
 
 The optimal-play tables (policies.bin, tools/gen_policy.py writes it here with policies.py, its
 index) are read by game.policy_file; win_ends.bin by game.win_ends. A board flashed by
@@ -24,29 +23,6 @@ _ROLL_MAX = const(24)
 WBITS = const(9)  # the deflate window of the packed tables: 512 bytes of heap while one loads
 
 
-def load_reach(tiles, width):
-    """For each open mask m of tiles 1..tiles, bytes [m*width, (m+1)*width) little-endian with
-    bit (t-1) set when some of those tiles add up to t (totals up to 8*width). A mask's totals
-    are its lower tiles' totals, those plus its top tile, and the top tile alone."""
-    reach = bytearray(width << tiles)
-    limit = (1 << (8 * width)) - 1
-    for tile in range(1, tiles + 1):
-        top = 1 << (tile - 1)
-        keep = limit >> tile  # totals that stay in range once the tile is added
-        for lower in range(top):
-            at = lower * width
-            totals = reach[at] | (reach[at + 1] << 8)
-            if width == 3:
-                totals |= reach[at + 2] << 16
-            totals |= ((totals & keep) << tile) | top
-            at += top * width
-            reach[at] = totals & 255
-            reach[at + 1] = (totals >> 8) & 255
-            if width == 3:
-                reach[at + 2] = totals >> 16
-    return reach
-
-
 class LegalityTable:
     """Reachable totals for a box of `tiles` tiles and rolls of at most `max_total`."""
 
@@ -64,6 +40,8 @@ class LegalityTable:
         self.name = "reach_%dx%d" % (low_tiles, width)
         self.tiles = tiles
         self.max_total = max_total
+        from game.reach import load_reach  # once per table: let go after
+
         self.reach = load_reach(low_tiles, width)
         self.width = width
         self.low_tiles = low_tiles
