@@ -142,19 +142,18 @@ def round_winners(players, scores, lost):
 
 
 class Round:
-    """Players 0..players-1 take one turn each in order from `first`; one Turn object is reused."""
+    """Players (seats) 0..players-1 take one turn each in order; one Turn object is reused."""
 
     SAVED = (("current", "current", "i", "players"), ("played", "turns_played", "u", "players"),
              ("turn", "turn", "t", ""), ("scores", "scores", "S", ""), ("lost", "lost", "B", ""),
              ("shut_by", "shut_by", "s", "players"), ("over", "over", "b", ""))
 
-    def __init__(self, rules, players, first=0, table=None):
+    def __init__(self, rules, players, table=None):
         if players < 1:
             raise ValueError("a round needs at least one player")
         self.rules = rules
         self.players = players
-        self.first = first
-        self.current = first
+        self.current = 0
         self.turns_played = 0
         self.scores: list = [None] * players
         self.lost = bytearray(players)
@@ -181,14 +180,6 @@ class Round:
             self.current = (player + 1) % self.players
             turn.start()
         return self.over
-
-    def winners(self):
-        """The winning players: the one who shut the box, else the lowest score (ties share)."""
-        if not self.over:
-            return []
-        if self.shut_by >= 0:
-            return [self.shut_by]
-        return round_winners(range(self.players), self.scores, self.lost)
 
 
 class RoundMatch(BaseMatch):
