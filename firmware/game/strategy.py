@@ -66,10 +66,6 @@ class Policy:
         self.shut = view[value_end:shut_end]
         self.one_die = view[shut_end:shut_end + sizes[2]]
 
-    def _first(self, turn):
-        """Is the turn before its first roll under 2-to-go/3-to-go (figures of their own)?"""
-        return self.start != 0 and turn.rolls == 0
-
     # -- per-mask figures --------------------------------------------------------------------
     def shut_raw(self, mask):
         """The chance of shutting the box from a mask (before the roll), 0..SHUT_ONE."""
@@ -95,7 +91,7 @@ class Policy:
         """The chance of shutting the box from where the turn stands (0..SHUT_ONE): before a
         roll, from the open tiles; after one, once `best` (the best move) is made; -1 if over."""
         if turn.state == AWAIT_ROLL:
-            if self._first(turn):
+            if self.start and not turn.rolls:  # the first roll under 2-to-go/3-to-go
                 return self.first_shut
             return self.shut_raw(turn.open_mask)
         if turn.state == AWAIT_MOVE and best:
@@ -107,7 +103,7 @@ class Policy:
         """Should the next roll be one die? (Only ever True when one die is allowed.)"""
         if not turn.one_die_allowed():
             return False
-        if self._first(turn):
+        if self.start and not turn.rolls:  # the first roll: its figures are its own
             return self.first_one_die
         mask = turn.open_mask
         return (self.one_die[mask >> 3] >> (mask & 7)) & 1 == 1
