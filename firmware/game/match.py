@@ -68,8 +68,13 @@ def start_match(rules, players, first=0, table=None, ledger=None):
 
 def lowest(totals, players):
     """The players among `players` with the lowest total."""
-    best = min(totals[player] for player in players)
-    return [player for player in players if totals[player] == best]
+    found = []
+    for player in players:  # loops, not comprehensions: each of those is a function of its own
+        if not found or totals[player] < totals[found[0]]:
+            found = [player]
+        elif totals[player] == totals[found[0]]:
+            found.append(player)
+    return found
 
 
 class BaseMatch:
@@ -135,10 +140,16 @@ class BaseMatch:
 
 def round_winners(players, scores, lost):
     """The lowest scores among `players` who threw (ties share), first-roll losses only if all lost."""
-    threw = [player for player in players if scores[player] is not None]
-    contenders = [player for player in threw if not lost[player]] or threw
-    best = min(scores[player] for player in contenders)
-    return [player for player in contenders if scores[player] == best]
+    found = []
+    for player in players:  # the least (first roll lost, score): a loss ranks below any score
+        score = scores[player]
+        if score is None:
+            continue
+        if not found or (lost[player], score) < (lost[found[0]], scores[found[0]]):
+            found = [player]
+        elif lost[player] == lost[found[0]] and score == scores[found[0]]:
+            found.append(player)
+    return found
 
 
 class Round:
@@ -208,8 +219,12 @@ class RoundMatch(BaseMatch):
         players = self.players
         while self.dropped[self.first]:
             self.first = (self.first + 1) % players
-        self.order = [(self.first + step) % players for step in range(players)
-                      if not self.dropped[(self.first + step) % players]]
+        order = []
+        for step in range(players):
+            player = (self.first + step) % players
+            if not self.dropped[player]:
+                order.append(player)
+        self.order = order
         for player in range(players):
             self.scores[player] = None
             self.lost[player] = 0
@@ -249,7 +264,10 @@ class RoundMatch(BaseMatch):
             for seat, player in enumerate(self.seats):
                 self.scores[player] = self.round.scores[seat]
                 self.lost[player] = self.round.lost[seat]
-            waiting = [player for player in self.seats if self.scores[player] is None]
+            waiting = []
+            for player in self.seats:
+                if self.scores[player] is None:
+                    waiting.append(player)
             if waiting and self.rules.match != MATCH_SINGLE:
                 self._start_leg(waiting)
             else:
@@ -295,7 +313,10 @@ class RoundMatch(BaseMatch):
             if total > rules.max_penalty or (total == rules.max_penalty and not rules.drop_on_exceed):
                 leaving.append(player)
                 self.dropped[player] = 1
-        standing = [player for player in self.order if not self.dropped[player]]
+        standing = []
+        for player in self.order:
+            if not self.dropped[player]:
+                standing.append(player)
         if len(standing) == 1:
             self._finish(standing)
         elif not standing:

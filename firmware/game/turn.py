@@ -92,7 +92,11 @@ class MoveRules:
         """Every legal move for this roll, as masks (allocates: for hints, not events)."""
         moves = self.table.shut_sets(open_mask, total)
         if required:
-            moves = [move for move in moves if move & required == required]
+            holding = []
+            for move in moves:
+                if move & required == required:
+                    holding.append(move)
+            return holding
         return moves
 
 
