@@ -72,7 +72,7 @@ def validation(iterations):
 
 def table_sizes():
     from game.tables import LegalityTable
-    from game.tiles import COUNT_OF_BYTE, SUM_OF_BYTE
+    from game.tiles import SUM_AND_COUNT
 
     print("\n## Tables (bytes)")
     print("| box | table module | bytes |")
@@ -81,7 +81,7 @@ def table_sizes():
                                     ("12 tiles, d20", 12, 20), ("24 tiles, 4d6", 24, 24)):
         table = LegalityTable(tiles, max_total)
         print("| %s | %s | %d |" % (label, table.name, table.table_bytes()))
-    print("| tile sums, every box | game.tiles | %d |" % (len(SUM_OF_BYTE) + len(COUNT_OF_BYTE)))
+    print("| tile sums, every box | game.tiles | %d |" % len(SUM_AND_COUNT))
 
 
 def flash_size():

@@ -154,7 +154,7 @@ def test_chips_carry_over_to_the_next_match():
     assert second.ledger.chips == [10, 10]
 
 
-def test_ranking_puts_players_still_in_first_then_lowest_total():
+def test_players_reaching_the_maximum_drop_out_one_by_one_and_the_last_standing_wins():
     match = start_match(rules_from_config({"preset": "max-penalty", "start": "3-down"}), 3)
     turn_of(match, 0, FAIL)  # 39
     turn_of(match, 1, ((4, 5), (9,)), FAIL)  # 30
@@ -162,7 +162,8 @@ def test_ranking_puts_players_still_in_first_then_lowest_total():
     turn_of(match, 1, FAIL)  # 69, out
     turn_of(match, 2, ((4, 5), (9,)), ((4, 4), (8,)), ((3, 4), (7,)), FAIL)  # 27 + 15 = 42
     turn_of(match, 0, ((4, 5), (9,)), ((4, 4), (8,)), ((3, 4), (7,)), ((3, 3), (6,)), FAIL)  # 48, out
-    assert match.winners() == [2] and match.ranking() == [2, 0, 1]
+    assert match.winners() == [2] and match.dropped == bytearray([1, 1, 0])
+    assert match.totals == [48, 69, 42]
 
 
 def test_a_shut_box_in_a_summed_format_scores_0_and_the_others_still_throw():

@@ -10,13 +10,15 @@ import math
 import pathlib
 import subprocess
 import sys
+import types
 
 import pytest
 from game.dice import ElectronicDice
+from game.policy_file import policy_key
 from game.presets import changed, preset
 from game.prng import Xorshift32
 from game.sources import feed
-from game.strategy import load, policy_key
+from game.strategy import load
 from game.turn import AWAIT_MOVE, MOVE_COMPLETE, OVER, Turn
 
 from tools import analyze, gen_policy
@@ -61,18 +63,25 @@ def test_identical_tables_are_one_stream_of_one_file():
     assert classic.start == 0 and two_to_go.start == 511
 
 
+def _tables_in(monkeypatch, directory):
+    """policies.bin read from `directory`, as game/tables/files.py names a flashed board's copy
+    (game.policy_file, imported anew for each read, lets that module go once it has read it)."""
+    files = types.ModuleType("game.tables.files")
+    files._POLICIES = str(directory / "policies.bin")  # pyright: ignore[reportAttributeAccessIssue]
+    monkeypatch.setitem(sys.modules, "game.tables.files", files)
+
+
 @pytest.mark.parametrize("cut", (1000, 2, 0))
 def test_a_damaged_table_file_is_reported(tmp_path, monkeypatch, cut):
-    reader = importlib.import_module("game.tables")
     (tmp_path / "policies.bin").write_bytes((TABLES_DIR / "policies.bin").read_bytes()[:cut])
-    monkeypatch.setattr(reader, "_HERE", str(tmp_path))
+    _tables_in(monkeypatch, tmp_path)
     with pytest.raises(ValueError, match=r"policies.bin: table 0 holds \d+ of 1600 bytes: flash "
                                          r"the firmware again"):
         load(preset("classic"))
 
 
 def test_a_missing_table_file_is_reported(tmp_path, monkeypatch):
-    monkeypatch.setattr(importlib.import_module("game.tables"), "_HERE", str(tmp_path))
+    _tables_in(monkeypatch, tmp_path)
     with pytest.raises(ValueError, match=r"table 4 holds 0 of 3200 bytes"):
         load(preset("ten"))
 

@@ -30,8 +30,8 @@ import time
 if not __package__:  # python tools/analyze.py: this checkout's packages (tools/checkout.py)
     import checkout  # noqa: F401
 
+from game import policy_file, strategy
 from game import rules as R
-from game import strategy
 from game.presets import PRESET_NAMES, preset
 from game.snapshot import MOVE_NAMES, ONE_DIE_NAMES, SCORE_NAMES
 from game.tiles import tiles_of
@@ -67,7 +67,7 @@ def why_unsolvable(rules):
 
 def objective_of(rules):
     """The objective the box plays a rule set for (game.strategy decides): OBJ_SHUT or OBJ_SCORE."""
-    return OBJ_SHUT if strategy.objective_of(rules) == strategy.OBJ_SHUT else OBJ_SCORE
+    return OBJ_SHUT if policy_file.objective_of(rules) == strategy.OBJ_SHUT else OBJ_SCORE
 
 
 def dice_outcomes(count, faces):

@@ -9,8 +9,8 @@ and the match-aware goals (max-penalty's limit, the last throw of a tournament, 
 """
 
 import numpy as np
+from game.match import round_winners
 from game.presets import changed, preset
-from game.round import round_winners
 from game.snapshot import MATCH_NAMES, SCORE_NAMES, STAKES_NAMES
 from game.stakes import Ledger
 from game.tiles import tiles_of

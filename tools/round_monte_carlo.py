@@ -2,9 +2,9 @@
 play (`Player`) or the box's own win-chance hints (`HintedPlayer`: game.win_chance.WinChance
 against app.hints.round_state): the check that the exact win chances are what a box would see.
 
-The round is game.round.Round with its Turn, the dice game.dice.ElectronicDice from the
+The round is game.match.Round with its Turn, the dice game.dice.ElectronicDice from the
 firmware's Xorshift32; the state each player throws in is read from the Round's own record of
-scores and first-roll losses, and the winners come from Round.winners().
+scores and first-roll losses, and the winners from it as the match finds them (round_winners).
 """
 
 import math
@@ -12,8 +12,8 @@ import sys
 
 from game.at_stake import round_state
 from game.dice import ElectronicDice
+from game.match import Round, round_winners
 from game.prng import Xorshift32
-from game.round import Round
 from game.sources import feed
 from game.strategy import first_best
 from game.tiles import tiles_of
@@ -135,7 +135,7 @@ def play_rounds(rules, players, rounds, seed):
         while not round_.over:
             players[round_.current].throw(round_, dice)
             round_.end_turn()
-        winners = round_.winners()
+        winners = round_winners(range(seats), round_.scores, round_.lost)
         for seat in winners:
             payoff = share(rules, len(winners))
             sums[seat] += payoff

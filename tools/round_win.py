@@ -1,6 +1,6 @@
 """Playing to win the round: each player's best play given the scores already thrown.
 
-A round (game.round): players throw in turn, the lowest score wins, a shut box wins at once
+A round (game.match.Round): players throw in turn, the lowest score wins, a shut box wins at once
 (the players after it do not throw; in the formats that add up every round's scores it scores
 0 and the round is played out), a first-roll loss (2-to-go, 3-to-go) leaves the player out
 of the running unless every player loses theirs (then all of them, on the untouched start,

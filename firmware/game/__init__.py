@@ -1,1 +1,16 @@
-"""Pure Shut the Box rules: no hardware, no clock, no I/O; runs on MicroPython and CPython."""
+"""Pure Shut the Box rules: no hardware, no clock, no I/O; runs on MicroPython and CPython.
+
+A module loaded for one job (reading a table, weighing what is at stake) lets itself go with
+`forget` once done, so it holds no heap in play."""
+
+import sys
+
+
+def forget(name):
+    """Let module `name` go: sys.modules and its package forget it (the collector frees it
+    once nothing else holds it; its functions live on while a caller holds them)."""
+    sys.modules.pop(name, None)
+    dot = name.rfind(".")
+    package = sys.modules.get(name[:dot])
+    if package is not None and hasattr(package, name[dot + 1:]):
+        delattr(package, name[dot + 1:])

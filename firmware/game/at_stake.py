@@ -4,23 +4,14 @@ imports it at a turn's start; it lets itself go once asked (sys.modules and the 
 forget it), so it holds no RAM while the turn is played.
 """
 
-import sys
-
 from micropython import const
 
-import game
+from game import forget
 from game.rules import MATCH_FIXED_ROUNDS, MATCH_MAX_PENALTY, MATCH_SINGLE, MATCH_TOURNAMENT
 
 GOAL_ROUND = const(1)  # the chance of winning the round
 GOAL_MATCH = const(2)  # the chance of winning the match on its last throw
 GOAL_STAY = const(3)  # max-penalty: the chance of staying under the limit this turn
-
-
-def _leave():
-    """Forget this module (its functions live on while a caller holds them)."""
-    sys.modules.pop("game.at_stake", None)
-    if hasattr(game, "at_stake"):
-        delattr(game, "at_stake")
 
 
 def round_state(round_):
@@ -51,7 +42,7 @@ def stake_of(match):
     round: the lowest final total wins, `tied` others on it); GOAL_STAY under max-penalty when
     this turn can reach the limit (stay below the score; app.hints goes back to the score once
     the best chance of staying in turns out 99 % or more)."""
-    _leave()
+    forget("game.at_stake")
     rules = match.rules
     if match.simultaneous:
         return None

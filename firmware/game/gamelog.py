@@ -30,9 +30,7 @@ class GameLog:
     def __init__(self, capacity=600):
         self.capacity = capacity
         self.records = bytearray(capacity * RECORD_BYTES)
-        self.start = 0
-        self.count = 0
-        self.dropped = 0
+        self.clear()
 
     def clear(self):
         self.start = 0

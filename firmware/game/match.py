@@ -1,4 +1,5 @@
-"""Match formats built from rounds (VARIANTS.md section 6), and `start_match` for every format.
+"""Match formats built from rounds (VARIANTS.md section 6), `start_match` for every format,
+and what every format shares (BaseMatch) and a round of turns taken in order (Round).
 
 single round · fixed number of rounds (penalties summed) · tournament (rounds until someone's
 total reaches rules.target; lowest total wins) · maximum penalty (a player whose total reaches
@@ -6,14 +7,26 @@ rules.max_penalty, or exceeds it with rules.drop_on_exceed, drops out; the last 
 wins; if the last players all drop out in the same round, the lowest total among them wins).
 Ties share the win. The first player moves one seat on each round.
 
-A shut box wins a single round at once: the players after do not throw. The formats that add
-up every round's score (002: "each player's score for the round is added") have everyone
-throw every round: a shut box scores 0, and the players who had not thrown yet play on in a
-follow-on Round.
+A round: each player takes one turn on the box; lowest score wins, shutting the box wins at
+once and the remaining players do not play. The formats that add up every round's score
+(002: "each player's score for the round is added") have everyone throw every round: a shut
+box scores 0, and the players who had not thrown yet play on in a follow-on Round.
+
+Attributes the app reads after each `end_turn()` of any format:
+    current, row, turn   the player to play, their flap row and the Turn to feed (players
+                         taking turns); -1, -1, None when everyone throws at once or it is over
+    totals               each player's penalty total (race and long game: what they have left)
+    dropped              1 for each player out of the match (maximum penalty)
+    rounds_played        complete rounds so far
+    round_wins           rounds each player has won
+    ledger               the chips (game.stakes.Ledger), or None without stakes
+
+`SAVED` declares what game.snapshot keeps of a match or a round (each format adds its own
+fields): (key in the snapshot, attribute, kind, the attribute holding its size), the kinds as
+game.snapshot lists them. The race and the long game (game.race, game.long_game) build on
+BaseMatch; each format's module loads only when a match of it starts.
 """
 
-from game.match_base import BaseMatch
-from game.round import Round, round_winners
 from game.rules import (
     MATCH_FIXED_ROUNDS,
     MATCH_LONG_GAME,
@@ -21,7 +34,11 @@ from game.rules import (
     MATCH_RACE,
     MATCH_SINGLE,
     MATCH_TOURNAMENT,
+    ROWS_SIMULTANEOUS,
+    STAKES_NONE,
 )
+from game.tables import table_for
+from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,17 +59,143 @@ def start_match(rules, players, first=0, table=None, ledger=None):
         from game.long_game import LongGame
 
         return LongGame(rules, players, first, table, ledger)
+    if rules.rows_mode == ROWS_SIMULTANEOUS:
+        from game.rows import RowsMatch
+
+        return RowsMatch(rules, players, first, table, ledger)
     return RoundMatch(rules, players, first, table, ledger)
 
 
 def lowest(totals, players):
     """The players among `players` with the lowest total."""
-    best = min(totals[player] for player in players)
-    return [player for player in players if totals[player] == best]
+    found = []
+    for player in players:  # loops, not comprehensions: each of those is a function of its own
+        if not found or totals[player] < totals[found[0]]:
+            found = [player]
+        elif totals[player] == totals[found[0]]:
+            found.append(player)
+    return found
+
+
+class BaseMatch:
+    """Standings and the play-now attributes; subclasses run the format."""
+
+    SAVED = (("first", "first", "i", "players"), ("totals", "totals", "N", ""),
+             ("dropped", "dropped", "B", ""), ("rounds", "rounds_played", "n", ""),
+             ("wins", "round_wins", "N", ""), ("over", "over", "b", ""),
+             ("winners", "final_winners", "P", "players"), ("current", "current", "s", "players"),
+             ("row", "row", "s", "rows"), ("ledger", "ledger", "o", ""))
+
+    def __init__(self, rules, players, first, table, ledger):
+        if players < 1:
+            raise ValueError("a match needs at least one player")
+        if first < 0 or first >= players:
+            raise ValueError("the first player must be 0..%d, not %d" % (players - 1, first))
+        self.rules = rules
+        self.players = players
+        self.first = first
+        self.table = table if table is not None else table_for(rules)
+        self.simultaneous = rules.rows_mode == ROWS_SIMULTANEOUS
+        self.totals = [0] * players
+        self.dropped = bytearray(players)
+        self.rounds_played = 0
+        self.round_wins = [0] * players
+        self.over = False
+        self.final_winners = []
+        self.current = -1
+        self.row = -1
+        self.turn = None
+        if ledger is None and rules.stakes != STAKES_NONE:
+            from game.stakes import Ledger  # only a match played for chips loads the stakes
+
+            ledger = Ledger(rules, players)
+        self.ledger = ledger
+
+    def _finish(self, winners):
+        self.over = True
+        self.final_winners = winners
+        self.current = -1
+        self.row = -1
+        self.turn = None
+
+    def _show_current(self):
+        """Set current, row and turn from the format's own state (the long game keeps them)."""
+
+    def restored(self):
+        """Once game.snapshot_load has set the saved attributes: the match as it left itself,
+        nobody playing if it is over, else current, row and turn as its format has them."""
+        if self.over:
+            self._finish(self.final_winners)
+        else:
+            self._show_current()
+
+    def uncovering(self):
+        """Is the player now the long game's uncoverer (whose "open" tiles are the covered)?"""
+        return False
+
+    def winners(self):
+        """The players who won the match (several when they share it); empty while playing."""
+        return list(self.final_winners)
+
+
+def round_winners(players, scores, lost):
+    """The lowest scores among `players` who threw (ties share), first-roll losses only if all lost."""
+    found = []
+    for player in players:  # the least (first roll lost, score): a loss ranks below any score
+        score = scores[player]
+        if score is None:
+            continue
+        if not found or (lost[player], score) < (lost[found[0]], scores[found[0]]):
+            found = [player]
+        elif lost[player] == lost[found[0]] and score == scores[found[0]]:
+            found.append(player)
+    return found
+
+
+class Round:
+    """Players (seats) 0..players-1 take one turn each in order; one Turn object is reused."""
+
+    SAVED = (("current", "current", "i", "players"), ("played", "turns_played", "u", "players"),
+             ("turn", "turn", "t", ""), ("scores", "scores", "S", ""), ("lost", "lost", "B", ""),
+             ("shut_by", "shut_by", "s", "players"), ("over", "over", "b", ""))
+
+    def __init__(self, rules, players, table=None):
+        if players < 1:
+            raise ValueError("a round needs at least one player")
+        self.rules = rules
+        self.players = players
+        self.current = 0
+        self.turns_played = 0
+        self.scores: list = [None] * players
+        self.lost = bytearray(players)
+        self.shut_by = -1
+        self.over = False
+        self.turn = Turn(rules, table)
+
+    def end_turn(self):
+        """Record the finished turn and pass the box on. Returns True when the round is over."""
+        turn = self.turn
+        if self.over or turn.state != OVER:
+            return self.over
+        player = self.current
+        self.scores[player] = turn.score()
+        if turn.ended == END_FIRST_ROLL_LOST:
+            self.lost[player] = 1
+        self.turns_played += 1
+        if turn.ended == END_SHUT:
+            self.shut_by = player
+            self.over = True
+        elif self.turns_played == self.players:
+            self.over = True
+        else:
+            self.current = (player + 1) % self.players
+            turn.start()
+        return self.over
 
 
 class RoundMatch(BaseMatch):
-    """Single round, fixed rounds, tournament or maximum penalty, on one row or several."""
+    """Single round, fixed rounds, tournament or maximum penalty, players taking turns (on one
+    row or several); everyone at once on their own row is game.rows' RowsMatch."""
 
     SAVED = BaseMatch.SAVED + (
         ("order", "order", "O", "players"), ("seats", "seats", "P", "players"),
@@ -63,9 +206,6 @@ class RoundMatch(BaseMatch):
         BaseMatch.__init__(self, rules, players, first, table, ledger)
         if rules.match == MATCH_MAX_PENALTY and players < 2:
             raise ValueError("max-penalty is last one standing: it needs 2 or more players")
-        if self.simultaneous and players > rules.rows:
-            raise ValueError("everyone throws at once on their own row: %d players, %d rows"
-                             % (players, rules.rows))
         self.order = []
         self.seats = []
         self.round: "Round | SimultaneousRound | None" = None
@@ -79,15 +219,16 @@ class RoundMatch(BaseMatch):
         players = self.players
         while self.dropped[self.first]:
             self.first = (self.first + 1) % players
-        self.order = [(self.first + step) % players for step in range(players)
-                      if not self.dropped[(self.first + step) % players]]
+        order = []
+        for step in range(players):
+            player = (self.first + step) % players
+            if not self.dropped[player]:
+                order.append(player)
+        self.order = order
         for player in range(players):
             self.scores[player] = None
             self.lost[player] = 0
-        if self.simultaneous:
-            self.deal()
-        else:
-            self._start_leg(self.order)
+        self._start_leg(self.order)
         if self.ledger is not None:
             self.ledger.ante(self.order)
         self._show_current()
@@ -98,18 +239,12 @@ class RoundMatch(BaseMatch):
         self.deal()
 
     def deal(self):
-        """A new Round for `seats` (everyone at once: for `order`); also how game.snapshot_load
-        rebuilds the saved round. ValueError for a round without players."""
-        rules = self.rules
-        if self.simultaneous:
-            from game.rows import SimultaneousRound
-
-            self.round = SimultaneousRound(rules, rules.rows, self.order, self.table, rules.match != MATCH_SINGLE)
-        else:
-            self.round = Round(rules, len(self.seats), table=self.table)
+        """A new Round for `seats`; also how game.snapshot_load rebuilds the saved round.
+        ValueError for a round without players."""
+        self.round = Round(self.rules, len(self.seats), table=self.table)
 
     def _show_current(self):
-        if self.over or self.simultaneous:
+        if self.over:
             return
         self.current = self.seats[self.round.current]  # pyright: ignore[reportAttributeAccessIssue]
         self.row = self.current % self.rules.rows
@@ -119,25 +254,20 @@ class RoundMatch(BaseMatch):
         """The Turn being played on a flap row now, or None."""
         if self.over:
             return None
-        if self.simultaneous:
-            return self.round.turns[row]  # pyright: ignore[reportAttributeAccessIssue]
         return self.turn if row == self.row else None
 
     def end_turn(self, row=-1):
-        """Record a finished turn (of `row` when everyone throws at once). True when it is over."""
+        """Record a finished turn (the row is RowsMatch's). True when the match is over."""
         if self.over:
             return True
-        if self.simultaneous:
-            if self.round.end_turn(row):  # pyright: ignore[reportCallIssue]
-                for player in self.order:
-                    self.scores[player] = self.round.scores[player]
-                    self.lost[player] = self.round.lost[player]
-                self._finish_round()
-        elif self.round.end_turn():  # pyright: ignore[reportCallIssue]
+        if self.round.end_turn():  # pyright: ignore[reportCallIssue]
             for seat, player in enumerate(self.seats):
                 self.scores[player] = self.round.scores[seat]
                 self.lost[player] = self.round.lost[seat]
-            waiting = [player for player in self.seats if self.scores[player] is None]
+            waiting = []
+            for player in self.seats:
+                if self.scores[player] is None:
+                    waiting.append(player)
             if waiting and self.rules.match != MATCH_SINGLE:
                 self._start_leg(waiting)
             else:
@@ -183,7 +313,10 @@ class RoundMatch(BaseMatch):
             if total > rules.max_penalty or (total == rules.max_penalty and not rules.drop_on_exceed):
                 leaving.append(player)
                 self.dropped[player] = 1
-        standing = [player for player in self.order if not self.dropped[player]]
+        standing = []
+        for player in self.order:
+            if not self.dropped[player]:
+                standing.append(player)
         if len(standing) == 1:
             self._finish(standing)
         elif not standing:

@@ -1,45 +1,38 @@
-"""Which sets of tiles a roll may shut, under each move rule of VARIANTS.md section 4.
-
-A roll is described by its total, the mask of tiles its dice show (`die_mask`), whether every
-die shows a distinct existing tile (`dice_distinct`), and the tiles the move must include
-(`required`: tile 2 or 3 on the first roll under 2-to-go/3-to-go). Every check here is
-allocation-free; only `legal_moves`, used for hints, builds a list.
+"""The move rules that go by the numbers the dice show (VARIANTS.md section 4): thai (one tile,
+the total or a die's), exact match (each die's tile, dice distinct), single die (the dice's
+tiles, or the total's tile) and young players' (any of those). Imported only when a Turn of one
+of them is made; the sum rule, every other game's, is game.turn's MoveRules (its docstring says
+how a roll is described). Allocation-free but for `legal_moves`.
 """
 
-from game.rules import MOVE_ANY, MOVE_EXACT, MOVE_SINGLE_DIE, MOVE_THAI
-from game.tiles import COUNT_OF_BYTE, SUM_OF_BYTE, bit, tile_count, tile_sum
+from game.rules import MOVE_EXACT, MOVE_SINGLE_DIE, MOVE_THAI
+from game.tiles import bit, tile_count
+from game.turn import MoveRules
 
 
-class MoveRules:
-    """The move rule of a rule set, checked against its legality table."""
+class DiceMoveRules(MoveRules):
+    """Thai, exact match, single die or young players': moves among the tiles the dice and
+    the total show."""
 
     def __init__(self, rules, table):
+        MoveRules.__init__(self, rules, table)
         self.rule = rules.move
         self.second_die_optional = rules.second_die_optional
         self.tiles = rules.tiles
-        self.table = table
 
     def _candidates(self, open_mask, total, die_mask):
-        """Tiles a non-sum rule may touch: the dice's tiles and the total's tile, if open."""
+        """Tiles these rules may touch: the dice's tiles and the total's tile, if open."""
         total_bit = bit(total) if 1 <= total <= self.tiles else 0
         return (die_mask | total_bit) & open_mask
 
     def is_legal(self, open_mask, shut_mask, total, die_mask, dice_distinct, required):
-        """Is shutting exactly `shut_mask` a whole legal move for this roll?"""
         if shut_mask == 0 or shut_mask & ~open_mask or required & ~shut_mask:
             return False
-        rule = self.rule
-        if rule == MOVE_ANY:  # tile_sum inlined: this is the per-flap-event check
-            sums = SUM_OF_BYTE
-            counts = COUNT_OF_BYTE
-            high = shut_mask >> 8
-            top = high >> 8
-            return (sums[shut_mask & 255] + sums[high & 255] + (counts[high & 255] << 3)
-                    + sums[top] + (counts[top] << 4)) == total
         if shut_mask & ~self._candidates(open_mask, total, die_mask):
             return False
         if 1 <= total <= self.tiles and shut_mask == bit(total):
             return True
+        rule = self.rule
         if rule == MOVE_THAI:
             return tile_count(shut_mask) == 1
         if shut_mask & ~die_mask:
@@ -51,30 +44,14 @@ class MoveRules:
         return True
 
     def can_extend(self, open_mask, pending, total, die_mask, dice_distinct, required):
-        """Can the tiles shut so far (`pending`) still grow into a legal move?"""
         if pending & ~open_mask:
             return False
-        if self.rule == MOVE_ANY:
-            need = pending | required
-            if need & ~open_mask:
-                return False
-            left = total - tile_sum(need)
-            if left == 0:
-                return need != 0
-            return left > 0 and self.table.can_shut(open_mask & ~need, left)
         return self._superset(open_mask, pending, total, die_mask, dice_distinct, required, False)
 
     def is_complete(self, open_mask, pending, total, die_mask, dice_distinct, required):
-        """Is `pending` legal with no larger legal move containing it (nothing left to add)?"""
         if not self.is_legal(open_mask, pending, total, die_mask, dice_distinct, required):
             return False
-        if self.rule == MOVE_ANY:
-            return True
         return not self._superset(open_mask, pending, total, die_mask, dice_distinct, required, True)
-
-    def any_legal(self, open_mask, total, die_mask, dice_distinct, required):
-        """Does this roll allow any move at all?"""
-        return self.can_extend(open_mask, 0, total, die_mask, dice_distinct, required)
 
     def _superset(self, open_mask, pending, total, die_mask, dice_distinct, required, strict):
         """Is there a legal move containing `pending` (strictly larger if `strict`)?"""
@@ -90,12 +67,6 @@ class MoveRules:
         return False
 
     def legal_moves(self, open_mask, total, die_mask, dice_distinct, required):
-        """Every legal move for this roll, as masks (allocates: for hints, not events)."""
-        if self.rule == MOVE_ANY:
-            moves = self.table.shut_sets(open_mask, total)
-            if required:
-                moves = [move for move in moves if move & required == required]
-            return moves
         moves = []
         candidates = self._candidates(open_mask, total, die_mask)
         subset = candidates

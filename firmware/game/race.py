@@ -5,7 +5,7 @@ all throw at once; then a round ends when every row's turn is over.
 Player p plays row p; `totals` holds the score of what each row still has open.
 """
 
-from game.match_base import BaseMatch
+from game.match import BaseMatch
 from game.turn import END_SHUT, OVER, Turn
 
 

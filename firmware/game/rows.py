@@ -1,14 +1,57 @@
-"""A round on a box with several flap rows where everyone throws at once (003, 4-player boxes).
+"""A match on a box with several flap rows where everyone throws at once (003, 4-player boxes):
+RowsMatch, a round format of game.match played in SimultaneousRounds.
 
 Each row has its own Turn, fed by its own dice; player p plays row p. The round ends when every
 row's turn is over. In a single round a shut box ends it at once: that player wins and the other
 rows stop where they are, scoring the tiles they still have open. With `play_out` (the formats
 that add up every round's scores) the other rows play on. Imported only when such a match
-starts (game.match).
+starts (game.match.start_match).
 """
 
-from game.round import round_winners
+from game.match import RoundMatch, round_winners
+from game.rules import MATCH_SINGLE
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
+
+
+class RowsMatch(RoundMatch):
+    """Single round, fixed rounds, tournament or maximum penalty with everyone throwing at once,
+    each on their own row: nobody plays alone, so current, row and turn stay -1, -1, None."""
+
+    def __init__(self, rules, players, first=0, table=None, ledger=None):
+        if players > rules.rows:
+            raise ValueError("everyone throws at once on their own row: %d players, %d rows"
+                             % (players, rules.rows))
+        RoundMatch.__init__(self, rules, players, first, table, ledger)
+
+    def _start_leg(self, seats):
+        """Every row throws in the one round: no legs."""
+        self.deal()
+
+    def deal(self):
+        """A new SimultaneousRound for `order`; also how game.snapshot_load rebuilds it."""
+        rules = self.rules
+        self.round = SimultaneousRound(rules, rules.rows, self.order, self.table, rules.match != MATCH_SINGLE)
+
+    def _show_current(self):
+        pass
+
+    def turn_on(self, row):
+        """The Turn being played on a flap row now, or None."""
+        if self.over:
+            return None
+        return self.round.turns[row]  # pyright: ignore[reportAttributeAccessIssue]
+
+    def end_turn(self, row=-1):
+        """Record the finished turn of `row`. True when the match is over."""
+        if self.over:
+            return True
+        round_ = self.round
+        if round_.end_turn(row):  # pyright: ignore[reportCallIssue]
+            for player in self.order:
+                self.scores[player] = round_.scores[player]
+                self.lost[player] = round_.lost[player]
+            self._finish_round()
+        return self.over
 
 
 class SimultaneousRound:

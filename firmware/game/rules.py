@@ -98,7 +98,10 @@ class Rules:
     rows_mode = ROWS_TAKE_TURNS
 
     def __init__(self, **axes):
-        unknown = [name for name in axes if name not in AXES]
+        unknown = []
+        for name in axes:  # a loop, not a comprehension: each of those is a function of its own
+            if name not in AXES:
+                unknown.append(name)
         if unknown:
             raise TypeError("unknown rule axis: %s" % ", ".join(sorted(unknown)))
         for name in axes:

@@ -36,29 +36,33 @@ def mask_of(tiles):
     return mask
 
 
-# Per 8-tile byte of a mask: the sum of its tiles counted from 1, and how many tiles it has
-# (512 bytes for both; the move check inlines them, see game.moves). A byte holds tile 1 when
-# its bit 0 is set, and its upper seven bits' tiles one higher. Built with no function of its
-# own: a module keeps every function it defines.
-SUM_OF_BYTE = bytearray(256)
-COUNT_OF_BYTE = bytearray(256)
-for _byte in range(1, 256):
-    _upper = _byte >> 1
-    COUNT_OF_BYTE[_byte] = COUNT_OF_BYTE[_upper] + (_byte & 1)
-    SUM_OF_BYTE[_byte] = SUM_OF_BYTE[_upper] + COUNT_OF_BYTE[_upper] + (_byte & 1)
-SUM_OF_BYTE = bytes(SUM_OF_BYTE)
-COUNT_OF_BYTE = bytes(COUNT_OF_BYTE)
-del _byte, _upper
+# Per 6-tile chunk of a mask: the sum of its tiles counted from 1 (0..21, the low 5 bits) and how
+# many tiles it has (0..6, the top 3 bits), in one byte: 64 bytes for every box. A chunk holds
+# tile 1 when its bit 0 is set, and its upper five bits' tiles one higher; the chunk of bits
+# 6k..6k+5 holds tiles 6k higher. Built with no function of its own: a module keeps every
+# function it defines.
+SUM_AND_COUNT = bytearray(64)
+for _chunk in range(1, 64):
+    _upper = SUM_AND_COUNT[_chunk >> 1]
+    SUM_AND_COUNT[_chunk] = (((_upper & 31) + (_upper >> 5) + (_chunk & 1))
+                             | (((_upper >> 5) + (_chunk & 1)) << 5))
+SUM_AND_COUNT = bytes(SUM_AND_COUNT)
+del _chunk, _upper
 
 
 def tile_sum(mask):
-    """Sum of the tile numbers in a mask of up to 24 tiles: three byte lookups, no allocation."""
-    high = mask >> 8
-    top = high >> 8
-    return (SUM_OF_BYTE[mask & 255] + SUM_OF_BYTE[high & 255] + (COUNT_OF_BYTE[high & 255] << 3)
-            + SUM_OF_BYTE[top] + (COUNT_OF_BYTE[top] << 4))
+    """Sum of the tile numbers in a mask of up to 24 tiles: four lookups, no allocation."""
+    table = SUM_AND_COUNT
+    first = table[mask & 63]
+    second = table[(mask >> 6) & 63]
+    third = table[(mask >> 12) & 63]
+    fourth = table[mask >> 18]
+    return ((first & 31) + (second & 31) + (third & 31) + (fourth & 31)
+            + 6 * ((second >> 5) + 2 * (third >> 5) + 3 * (fourth >> 5)))
 
 
 def tile_count(mask):
     """How many tiles a mask of up to 24 tiles holds."""
-    return COUNT_OF_BYTE[mask & 255] + COUNT_OF_BYTE[(mask >> 8) & 255] + COUNT_OF_BYTE[mask >> 16]
+    table = SUM_AND_COUNT
+    return ((table[mask & 63] >> 5) + (table[(mask >> 6) & 63] >> 5)
+            + (table[(mask >> 12) & 63] >> 5) + (table[mask >> 18] >> 5))

@@ -4,15 +4,15 @@ The turn knows a pending move (tiles shut since the roll, still open to take-bac
 committed one (taken when the next roll is made, `commit()` is called, or the move shuts the
 box). It never assumes a flap moved: every event returns a result code saying what it meant,
 and an illegal event changes nothing. Events allocate nothing. The codes in words, for replaying
-a log, are tools.replay.turn_names' (not on the board).
+a log, are tools.replay.turn_names' (not on the board). What a roll may shut is MoveRules' (the
+sum rule, below) or game.moves' (the rules that go by the dice's numbers).
 """
 
 from micropython import const
 
-from game.moves import MoveRules
-from game.rules import SOURCE_CARDS
+from game.rules import MOVE_ANY, SOURCE_CARDS
 from game.tables import table_for
-from game.tiles import bit
+from game.tiles import bit, tile_sum
 
 # Turn states.
 AWAIT_ROLL = const(0)
@@ -54,13 +54,64 @@ def is_error(result):
     return result >= _ERROR_FIRST
 
 
+class MoveRules:
+    """Which sets of tiles a roll may shut under the sum rule (VARIANTS.md section 4): any open
+    tiles adding up to the roll's total, checked against the legality table. The rules that go
+    by the numbers the dice show are game.moves' DiceMoveRules, loaded for their games only.
+
+    A roll is described by its total, the mask of tiles its dice show (`die_mask`), whether
+    every die shows a distinct existing tile (`dice_distinct`), and the tiles the move must
+    include (`required`: tile 2 or 3 on the first roll under 2-to-go/3-to-go). Every check is
+    allocation-free; only `legal_moves`, used for hints, builds a list.
+    """
+
+    def __init__(self, rules, table):
+        self.table = table
+
+    def is_legal(self, open_mask, shut_mask, total, die_mask, dice_distinct, required):
+        """Is shutting exactly `shut_mask` a whole legal move for this roll?"""
+        if shut_mask == 0 or shut_mask & ~open_mask or required & ~shut_mask:
+            return False
+        return tile_sum(shut_mask) == total
+
+    def can_extend(self, open_mask, pending, total, die_mask, dice_distinct, required):
+        """Can the tiles shut so far (`pending`) still grow into a legal move?"""
+        need = pending | required
+        if need & ~open_mask:
+            return False
+        left = total - tile_sum(need)
+        if left == 0:
+            return need != 0
+        return left > 0 and self.table.can_shut(open_mask & ~need, left)
+
+    def is_complete(self, open_mask, pending, total, die_mask, dice_distinct, required):
+        """Is `pending` legal with no larger legal move containing it (nothing left to add)?"""
+        return self.is_legal(open_mask, pending, total, die_mask, dice_distinct, required)
+
+    def legal_moves(self, open_mask, total, die_mask, dice_distinct, required):
+        """Every legal move for this roll, as masks (allocates: for hints, not events)."""
+        moves = self.table.shut_sets(open_mask, total)
+        if required:
+            holding = []
+            for move in moves:
+                if move & required == required:
+                    holding.append(move)
+            return holding
+        return moves
+
+
 class Turn:
     """A turn on one row of tiles; reuse it across turns with `start()`."""
 
     def __init__(self, rules, table=None, open_mask=None):
         self.rules = rules
         self.table = table if table is not None else table_for(rules)
-        self.move_rules = MoveRules(rules, self.table)
+        if rules.move == MOVE_ANY:
+            self.move_rules = MoveRules(rules, self.table)
+        else:  # thai, exact match, single die, young players'
+            from game.moves import DiceMoveRules
+
+            self.move_rules = DiceMoveRules(rules, self.table)
         self.dice = bytearray(4)
         self.start(open_mask)
 
@@ -147,8 +198,8 @@ class Turn:
             return self._end(END_UNLUCKY_7)
         if total == 0:
             return FREE_THROW
-        if not self.move_rules.any_legal(
-            self.open_mask, total, die_mask, self.dice_distinct, self.required
+        if not self.move_rules.can_extend(
+            self.open_mask, 0, total, die_mask, self.dice_distinct, self.required
         ):
             if self.required:
                 return self._end(END_FIRST_ROLL_LOST)

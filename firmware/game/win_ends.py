@@ -5,13 +5,11 @@ such a player's turn starts (the last player's, a tournament's or max-penalty's 
 loads it), and let go once it has read (sys.modules and the game package forget it).
 """
 
-import sys
-
 from micropython import const
 
-import game
+from game import forget
+from game.policy_file import policy_key
 from game.rules import SCORE_DIGITAL
-from game.strategy import policy_key
 
 ENDS_PLAYERS = const(8)  # win_ends.bin holds rounds of up to this many players (app.menu's most)
 
@@ -73,19 +71,13 @@ def _fill(stream, buffer):
     return True
 
 
-def _leave():
-    """Forget this module (its functions live on while a caller holds them)."""
-    sys.modules.pop("game.win_ends", None)
-    if hasattr(game, "win_ends"):
-        delattr(game, "win_ends")
-
-
 def read_ends(win, path, to_beat, tied, after):
     """(G[after][to_beat, tied + 1], L[after][tied + 1]) from win_ends.bin, with the column
     G[after][slot, 1] read into a WinChance's `lead` (its `chances` the scratch for skipping);
     None when the file has no table for these rules or no such round (a missing or damaged
     file included). `path`: win_ends.bin, unless game.tables.files names the board's copy."""
-    _leave()
+    forget("game.win_ends")
+    forget("game.policy_file")  # policy_key's, imported with this module
     rules = win.rules
     key = ends_key(rules)
     slots = slot_count(rules)
@@ -107,8 +99,7 @@ def read_ends(win, path, to_beat, tied, after):
     try:
         try:  # where tools/flash.py put it, shared by the board's firmware trees (let go)
             from game.tables.files import ENDS_FILE as path  # pyright: ignore[reportMissingImports]
-            del sys.modules["game.tables.files"]
-            delattr(sys.modules["game.tables"], "files")
+            forget("game.tables.files")
         except ImportError:
             pass
         with open(path, "rb") as packed:

@@ -4,8 +4,8 @@ Plain functions and asserts only, so the same module runs under pytest and on Mi
 """
 
 from game.config import ConfigError, rules_from_config
+from game.match import Round, round_winners
 from game.presets import PRESET_NAMES, preset
-from game.round import Round
 from game.tables import LegalityTable
 from game.tiles import bit, mask_of, tile_count, tile_sum, tiles_of
 from game.turn import COMMITTED, ENDED, MOVE_COMPLETE, PENDING, ROLLED, TAKEN_BACK, Turn
@@ -76,7 +76,7 @@ def test_round_lowest_score_wins():
     round_.turn.tile_shut(9)
     round_.turn.roll(1, 1)
     assert round_.end_turn()
-    assert round_.scores == [39, 30] and round_.winners() == [1]
+    assert round_.scores == [39, 30] and round_winners(range(2), round_.scores, round_.lost) == [1]
 
 
 def test_flap_events_and_lookups_allocate_nothing():

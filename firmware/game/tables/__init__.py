@@ -1,58 +1,26 @@
-"""The game's tables and their lookups, loaded once per game in play:
+"""The game's legality tables and their lookups, one per box size and roll range in play
+(`table_for`): each table's bytes are computed when it is made (game.reach's load_reach, loaded
+for that and let go), no file, 0 bytes of flash.
 
-    load_reach(tiles, width)  the legality table of tiles 1..tiles ("can total t be shut?"),
-                              computed on the spot into a bytearray (no file, 0 bytes of flash)
-    read_policy(key)          the optimal-play table of a rule set (game.strategy.load): its
-                              index entry and bytes, read out of policies.bin (tools/gen_policy.py
-                              writes it here; policies.py, its index, is let go once read)
+The optimal-play tables (policies.bin, tools/gen_policy.py writes it here with policies.py, its
+index) are read by game.policy_file; win_ends.bin by game.win_ends. A board flashed by
+tools/flash.py keeps each table once, shared by its firmware trees: game/tables/files.py
+(generated there) names it.
 
-A board flashed by tools/flash.py keeps each table once, shared by its firmware trees:
-game/tables/files.py (generated there) names it.
-
-LegalityTable answers "can this total be shut?" in one lookup.
-A box of 13-24 tiles adds at most one tile above 12 to a move, because two of them (13 + 14)
-already exceed the largest roll the table admits (24): meet in the middle, no 2^24 table.
+LegalityTable answers "can this total be shut?" by meeting in the middle: a table of the low
+tiles (1-8, one byte of the mask: 512 bytes for 2 dice) answers in one lookup, and a move takes
+at most one tile above them, because the table takes in enough low tiles for any two above to
+add up to more than the largest roll (9 + 10 > 12 for 2 dice; 1-11 for 4 dice, 12 + 13 > 24):
+one more lookup per open tile above, no 2^tiles table.
 """
-
-import sys
 
 from micropython import const
 
 from game.tiles import bit
 
-LOW_TILES_MAX = 12
-ROLL_MAX = 24
-WBITS = const(9)  # the deflate window of policies.bin: 512 bytes of heap while one loads
-_POLICIES = "policies.bin"
-_HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
-
-
-def reach_width(max_total):
-    """Bytes per open mask of a legality table that holds totals up to max_total."""
-    return 2 if max_total <= 16 else 3
-
-
-def load_reach(tiles, width):
-    """For each open mask m of tiles 1..tiles, bytes [m*width, (m+1)*width) little-endian with
-    bit (t-1) set when some of those tiles add up to t (totals up to 8*width). A mask's totals
-    are its lower tiles' totals, those plus its top tile, and the top tile alone."""
-    reach = bytearray(width << tiles)
-    limit = (1 << (8 * width)) - 1
-    for tile in range(1, tiles + 1):
-        top = 1 << (tile - 1)
-        keep = limit >> tile  # totals that stay in range once the tile is added
-        for lower in range(top):
-            at = lower * width
-            totals = reach[at] | (reach[at + 1] << 8)
-            if width == 3:
-                totals |= reach[at + 2] << 16
-            totals |= ((totals & keep) << tile) | top
-            at += top * width
-            reach[at] = totals & 255
-            reach[at + 1] = (totals >> 8) & 255
-            if width == 3:
-                reach[at + 2] = totals >> 16
-    return reach
+_LOW_TILES = const(8)  # at least: the tiles of one byte of the mask
+_ROLL_MAX = const(24)
+WBITS = const(9)  # the deflate window of the packed tables: 512 bytes of heap while one loads
 
 
 class LegalityTable:
@@ -61,13 +29,19 @@ class LegalityTable:
     def __init__(self, tiles, max_total):
         if tiles < 1 or tiles > 24:
             raise ValueError("a box has 1 to 24 tiles, not %d" % tiles)
-        if max_total < 1 or max_total > ROLL_MAX:
-            raise ValueError("rolls up to %d are supported, not %d" % (ROLL_MAX, max_total))
-        low_tiles = tiles if tiles < LOW_TILES_MAX else LOW_TILES_MAX
-        width = reach_width(max_total)
+        if max_total < 1 or max_total > _ROLL_MAX:
+            raise ValueError("rolls up to %d are supported, not %d" % (_ROLL_MAX, max_total))
+        low_tiles = (max_total - 1) // 2  # any two tiles above these add up to more
+        if low_tiles < _LOW_TILES:
+            low_tiles = _LOW_TILES
+        if low_tiles > tiles:
+            low_tiles = tiles
+        width = 2 if max_total <= 16 else 3  # bytes per open mask: totals up to 8 * width
         self.name = "reach_%dx%d" % (low_tiles, width)
         self.tiles = tiles
         self.max_total = max_total
+        from game.reach import load_reach  # once per table: let go after
+
         self.reach = load_reach(low_tiles, width)
         self.width = width
         self.low_tiles = low_tiles
@@ -131,59 +105,3 @@ def table_for(rules):
         _loaded[key] = table
     return table
 
-
-def _forget(name):
-    """Let a module of this package go (sys.modules and the package forget it)."""
-    sys.modules.pop("game.tables." + name, None)
-    globals().pop(name, None)
-
-
-def read_policy(key):
-    """(index entry, table bytes) of the table generated for a policy key (the entry as
-    policies.py documents it), or None; ValueError when its file is missing or damaged."""
-    from game.tables import policies
-
-    entry = None
-    for candidate in policies.TABLES:
-        if candidate[0] == key:
-            entry = candidate
-            break
-    _forget("policies")
-    if entry is None:
-        return None
-    data = bytearray(sum(entry[5]))
-    read = _inflate_into(entry[1], data)
-    if read != len(data):
-        raise ValueError("%s: table %d holds %d of %d bytes: flash the firmware again"
-                         % (_POLICIES, entry[1], read, len(data)))
-    return entry, data
-
-
-def _inflate_into(number, data):
-    """Bytes of data filled from table `number` of policies.bin: fewer when the file is
-    missing, damaged (the decompressor raises OSError) or cut short (EOFError)."""
-    from deflate import RAW, DeflateIO
-
-    view = memoryview(data)
-    read = 0
-    try:
-        try:  # where tools/flash.py put it, shared by the board's firmware trees (let go)
-            from game.tables.files import _POLICIES as path  # pyright: ignore[reportMissingImports]
-            _forget("files")
-        except ImportError:  # the simulator, mip, a copy of the sources: beside this file
-            path = _HERE + "/" + _POLICIES
-        with open(path, "rb") as packed:
-            packed.seek(1 + 3 * number)
-            where = packed.read(3)
-            if len(where) != 3:
-                return 0
-            packed.seek(where[0] | (where[1] << 8) | (where[2] << 16))
-            stream = DeflateIO(packed, RAW, WBITS)
-            while read < len(data):
-                count = stream.readinto(view[read:])
-                if not count:
-                    break
-                read += count
-    except (OSError, EOFError):
-        pass
-    return read

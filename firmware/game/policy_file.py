@@ -1,0 +1,96 @@
+"""A rule set's optimal-play table read out of game/tables/policies.bin (tools/gen_policy.py
+writes it, with policies.py, its index): the rule set's key, its index entry and its bytes.
+game.strategy.load imports this module for one read and it lets itself go (sys.modules and the
+game package forget it), with the index, so none of it stays in the heap in play.
+"""
+
+from game import forget
+from game.rules import MATCH_LONG_GAME, MATCH_RACE, MOVE_THAI, SOURCE_DICE, SOURCE_MANUAL
+from game.strategy import OBJ_SCORE, OBJ_SHUT
+from game.tables import WBITS
+
+_POLICIES = "policies.bin"
+_HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
+
+
+def objective_of(rules):
+    """What a rule set plays for: shutting (thai's jackpot, the race, the long game) or the
+    lowest score (every game where the lowest score wins)."""
+    if rules.move == MOVE_THAI or rules.match == MATCH_RACE or rules.match == MATCH_LONG_GAME:
+        return OBJ_SHUT
+    return OBJ_SCORE
+
+
+def policy_key(rules):
+    """The play-relevant axes of a rule set as a string (equal keys share a table), or None
+    when no table can exist (dominoes, cards, more than 12 tiles or 2 dice)."""
+    if rules.source != SOURCE_DICE and rules.source != SOURCE_MANUAL:
+        return None
+    if rules.tiles > 12 or rules.dice > 2:
+        return None
+    objective = objective_of(rules)
+    key = "t%d d%d f%d o%d m%d s%d u%d r%d" % (
+        rules.tiles, rules.dice, rules.faces, rules.one_die, rules.move,
+        1 if rules.second_die_optional else 0, 1 if rules.unlucky_7 else 0,
+        1 if rules.double_rethrow else 0)
+    if rules.must_first:
+        key += " first%d start%d" % (rules.must_first, rules.start_mask())
+    if objective == OBJ_SCORE:
+        return key + " score%d" % rules.scoring
+    return key + " shut"
+
+
+def read_policy(rules):
+    """(index entry, table bytes) of the table generated for a rule set (the entry as
+    policies.py documents it), or None when there is none; ValueError when its file is missing
+    or damaged. Lets this module go: call it once per import."""
+    forget("game.policy_file")
+    key = policy_key(rules)
+    if key is None:
+        return None
+    from game.tables import policies
+
+    entry = None
+    for candidate in policies.TABLES:
+        if candidate[0] == key:
+            entry = candidate
+            break
+    forget("game.tables.policies")
+    if entry is None:
+        return None
+    data = bytearray(sum(entry[5]))
+    read = _inflate_into(entry[1], data)
+    if read != len(data):
+        raise ValueError("%s: table %d holds %d of %d bytes: flash the firmware again"
+                         % (_POLICIES, entry[1], read, len(data)))
+    return entry, data
+
+
+def _inflate_into(number, data):
+    """Bytes of data filled from table `number` of policies.bin: fewer when the file is
+    missing, damaged (the decompressor raises OSError) or cut short (EOFError)."""
+    from deflate import RAW, DeflateIO
+
+    view = memoryview(data)
+    read = 0
+    try:
+        try:  # where tools/flash.py put it, shared by the board's firmware trees (let go)
+            from game.tables.files import _POLICIES as path  # pyright: ignore[reportMissingImports]
+            forget("game.tables.files")
+        except ImportError:  # the simulator, mip, a copy of the sources: game/tables/
+            path = _HERE + "/tables/" + _POLICIES
+        with open(path, "rb") as packed:
+            packed.seek(1 + 3 * number)
+            where = packed.read(3)
+            if len(where) != 3:
+                return 0
+            packed.seek(where[0] | (where[1] << 8) | (where[2] << 16))
+            stream = DeflateIO(packed, RAW, WBITS)
+            while read < len(data):
+                count = stream.readinto(view[read:])
+                if not count:
+                    break
+                read += count
+    except (OSError, EOFError):
+        pass
+    return read
