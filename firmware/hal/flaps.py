@@ -129,7 +129,9 @@ class FlapSwitches:
         self._raw_open = [0] * rows
         if not self._read_raw():
             raise OSError(self.fault)
-        self.rows = [Debouncer(tiles, debounce_ms, self._raw_open[row]) for row in range(rows)]
+        self.rows = []
+        for row in range(rows):  # a loop, not a comprehension: each of those is a function of its own
+            self.rows.append(Debouncer(tiles, debounce_ms, self._raw_open[row]))
 
     def _read_raw(self):
         """Read every bank into _raw_open; on OSError keep the last reading and set fault."""

@@ -8,7 +8,7 @@ Written from the Solomon Systech SSD1306 datasheet, section 10 (command table).
 import framebuf
 from micropython import const
 
-TYPE_CHECKING = False
+TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
 
 _DISPLAY_OFF = const(0xAE)  # | 1 = on
 _MEMORY_MODE = const(0x20)  # + 0x00: horizontal addressing (pages wrap left to right)
