@@ -8,14 +8,14 @@ whole box up before the uncoverer's turn) passes, and the other throws again. A 
 and not playable gives another throw when rules.double_rethrow (the long-game preset sets it).
 """
 
-from game.match import BaseMatch
+from game.match import BaseMatch, saved_fields
 from game.turn import END_SHUT, OVER, Turn
 
 
 class LongGame(BaseMatch):
     """Two players on one row; `up_mask` is the board: the tiles up."""
 
-    SAVED = BaseMatch.SAVED + (("up", "up_mask", "u", "all_tiles"), ("turn", "turn", "t", ""))
+    SAVED = saved_fields("BASE_MATCH") + (("up", "up_mask", "u", "all_tiles"), ("turn", "turn", "t", ""))
 
     def __init__(self, rules, players=2, first=0, table=None, ledger=None):
         BaseMatch.__init__(self, rules, players, first, table, ledger)

@@ -23,12 +23,14 @@ Attributes the app reads after each `end_turn()` of any format:
 
 `SAVED` declares what game.snapshot keeps of a match or a round (each format adds its own
 fields): (key in the snapshot, attribute, kind, the attribute holding its size), the kinds as
-game.snapshot lists them. The race and the long game (game.race, game.long_game) build on
-BaseMatch; each format's module loads only when a match of it starts.
+game.snapshot lists them. Those of the classes here are game.match_saved's, read only when a
+match is saved or restored (`saved_fields`). The race and the long game (game.race,
+game.long_game) build on BaseMatch; each format's module loads only when a match of it starts.
 """
 
 from micropython import const
 
+from game import forget
 from game.rules import (
     MATCH_FIXED_ROUNDS,
     MATCH_LONG_GAME,
@@ -68,6 +70,15 @@ def start_match(rules, players, first=0, table=None, ledger=None):
     return RoundMatch(rules, players, first, table, ledger)
 
 
+def saved_fields(name):
+    """game.match_saved's declaration `name` (what game.snapshot keeps of a class here), read
+    from the module, which is let go at once: play holds none of it."""
+    from game import match_saved
+
+    forget("game.match_saved")
+    return getattr(match_saved, name)
+
+
 def lowest(totals, players):
     """The players among `players` with the lowest total."""
     found = []
@@ -81,12 +92,6 @@ def lowest(totals, players):
 
 class BaseMatch:
     """Standings and the play-now attributes; subclasses run the format."""
-
-    SAVED = (("first", "first", "i", "players"), ("totals", "totals", "N", ""),
-             ("dropped", "dropped", "B", ""), ("rounds", "rounds_played", "n", ""),
-             ("wins", "round_wins", "N", ""), ("over", "over", "b", ""),
-             ("winners", "final_winners", "P", "players"), ("current", "current", "s", "players"),
-             ("row", "row", "s", "rows"), ("ledger", "ledger", "o", ""))
 
     def __init__(self, rules, players, first, table, ledger):
         if players < 1:
@@ -157,9 +162,9 @@ def round_winners(players, scores, lost):
 class Round:
     """Players (seats) 0..players-1 take one turn each in order; one Turn object is reused."""
 
-    SAVED = (("current", "current", "i", "players"), ("played", "turns_played", "u", "players"),
-             ("turn", "turn", "t", ""), ("scores", "scores", "S", ""), ("lost", "lost", "B", ""),
-             ("shut_by", "shut_by", "s", "players"), ("over", "over", "b", ""))
+    @property
+    def SAVED(self):  # what game.snapshot keeps: read only to save or restore
+        return saved_fields("ROUND")
 
     def __init__(self, rules, players, table=None):
         if players < 1:
@@ -199,10 +204,9 @@ class RoundMatch(BaseMatch):
     """Single round, fixed rounds, tournament or maximum penalty, players taking turns (on one
     row or several); everyone at once on their own row is game.rows' RowsMatch."""
 
-    SAVED = BaseMatch.SAVED + (
-        ("order", "order", "O", "players"), ("seats", "seats", "P", "players"),
-        ("scores", "scores", "S", ""), ("lost", "lost", "B", ""), ("last", "last_scores", "S", ""),
-        ("last_winners", "last_winners", "P", "players"), ("round", "round", "d", ""))
+    @property
+    def SAVED(self):  # what game.snapshot keeps: read only to save or restore
+        return saved_fields("ROUND_MATCH")
 
     def __init__(self, rules, players, first=0, table=None, ledger=None):
         BaseMatch.__init__(self, rules, players, first, table, ledger)

@@ -5,15 +5,15 @@ all throw at once; then a round ends when every row's turn is over.
 Player p plays row p; `totals` holds the score of what each row still has open.
 """
 
-from game.match import BaseMatch
+from game.match import BaseMatch, saved_fields
 from game.turn import END_SHUT, OVER, Turn
 
 
 class Race(BaseMatch):
     """One Turn per player, restarted each turn from the tiles that row still has open."""
 
-    SAVED = BaseMatch.SAVED + (("turns", "turns", "T", ""), ("place", "place", "i", "players"),
-                               ("waiting", "waiting", "B", ""))
+    SAVED = saved_fields("BASE_MATCH") + (
+        ("turns", "turns", "T", ""), ("place", "place", "i", "players"), ("waiting", "waiting", "B", ""))
 
     def __init__(self, rules, players, first=0, table=None, ledger=None):
         BaseMatch.__init__(self, rules, players, first, table, ledger)
