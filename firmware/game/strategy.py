@@ -114,7 +114,3 @@ class Policy:
         if turn.state != AWAIT_MOVE:
             return 0
         return first_best(turn.legal_moves(), self.value, turn.open_mask)
-
-    def table_bytes(self):
-        """Bytes of the loaded table's constants."""
-        return len(self.values) + len(self.shut) + len(self.one_die)

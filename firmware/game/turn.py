@@ -84,9 +84,9 @@ class MoveRules:
             return need != 0
         return left > 0 and self.table.can_shut(open_mask & ~need, left)
 
-    def is_complete(self, open_mask, pending, total, die_mask, dice_distinct, required):
-        """Is `pending` legal with no larger legal move containing it (nothing left to add)?"""
-        return self.is_legal(open_mask, pending, total, die_mask, dice_distinct, required)
+    # Is `pending` legal with no larger legal move containing it (nothing left to add)? Under
+    # the sum rule a legal move is always complete: any tile more would overshoot the total.
+    is_complete = is_legal
 
     def legal_moves(self, open_mask, total, die_mask, dice_distinct, required):
         """Every legal move for this roll, as masks (allocates: for hints, not events)."""

@@ -88,10 +88,6 @@ class LegalityTable:
                         self._collect(below, total - tile, chosen | tile_bit, tile - 1, found)
             tile -= 1
 
-    def table_bytes(self):
-        """Bytes the loaded table occupies."""
-        return len(self.reach)
-
 
 _loaded = {}
 
