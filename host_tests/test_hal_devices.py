@@ -197,17 +197,19 @@ def test_display_shows_what_is_drawn(box):
 
 
 def test_leds_scale_by_brightness_and_write_only_on_change(box):
+    from hal.leds import TileLeds
+
     board, devices = box
-    leds = devices.leds
-    leds.brightness = 255
+    leds = TileLeds(devices.leds.strip, 255)
     leds.set_tile(1, 0xFF0000)
     leds.set_tile(9, 0x00FF80)
     assert leds.show() is True
     assert leds.show() is False
     colors = board.led_colors()
     assert colors[0] == (255, 0, 0) and colors[8] == (0, 255, 128) and colors[4] == (0, 0, 0)
-    leds.brightness = 127
-    leds.show()
+    dimmer = TileLeds(devices.leds.strip, 127)
+    dimmer.set_tile(1, 0xFF0000)
+    dimmer.show()
     assert board.led_colors()[0] == (127, 0, 0)
 
 

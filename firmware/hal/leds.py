@@ -1,7 +1,8 @@
 """WS2812 LEDs under the tiles, through MicroPython's neopixel.NeoPixel: LED i lights tile i+1.
 
-Colours are 0xRRGGBB ints (no tuples, so setting and showing allocate nothing); brightness
-0..255 scales them all. show() writes the strip only when something changed.
+Colours are 0xRRGGBB ints (no tuples, so setting and showing allocate nothing); the brightness
+the strip is built with (0..255, as board.json sets it) scales them all. show() writes the strip
+only when something changed.
 """
 
 from micropython import const
@@ -16,7 +17,7 @@ class TileLeds:
         self.strip = strip
         self.count = len(strip)
         self._colours = [_OFF] * self.count
-        self._brightness = brightness
+        self._scale = brightness + 1  # 255 -> full, 0 -> off
         self._dirty = True
 
     def set_tile(self, tile, colour):
@@ -32,26 +33,15 @@ class TileLeds:
                 self._colours[index] = colour
                 self._dirty = True
 
-    @property
-    def brightness(self):
-        return self._brightness
-
-    @brightness.setter
-    def brightness(self, level):
-        level = 0 if level < 0 else 255 if level > 255 else level
-        if level != self._brightness:
-            self._brightness = level
-            self._dirty = True
-
-    def show(self, force=False):
+    def show(self):
         """Write the strip if anything changed since the last write; returns True if it wrote."""
-        if not (self._dirty or force):
+        if not self._dirty:
             return False
         strip = self.strip
         buf = strip.buf
         order = strip.ORDER
         step = strip.bpp
-        scale = self._brightness + 1  # 255 -> full, 0 -> off
+        scale = self._scale
         offset = 0
         for colour in self._colours:
             buf[offset + order[0]] = ((colour >> 16) * scale) >> 8
