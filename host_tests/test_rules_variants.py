@@ -9,14 +9,14 @@ from game.tables import table_for
 from game.tiles import full_mask, mask_of, tiles_of
 from game.turn import (
     END_FIRST_ROLL_LOST,
-    END_NO_MOVE,
     END_SHUT,
-    END_UNLUCKY_7,
     ENDED,
     OVER,
     ROLLED,
     Turn,
 )
+
+from tools.replay.turn_names import END_NO_MOVE, END_UNLUCKY_7
 
 
 def turn_with(rules, open_tiles):

@@ -17,13 +17,14 @@ from game.turn import (
     ENDED,
     FREE_THROW,
     MOVE_COMPLETE,
-    MOVE_LEGAL,
     OVER,
     PENDING,
     ROLLED,
     TAKEN_BACK,
 )
 from test_game_snapshot import Table, new_match
+
+from tools.replay.turn_names import MOVE_LEGAL
 
 
 def test_the_tally_travels_with_the_match():

@@ -6,6 +6,10 @@ box). It never assumes a flap moved: every event returns a result code saying wh
 and an illegal event changes nothing. Events allocate nothing. The codes in words, for replaying
 a log, are tools.replay.turn_names' (not on the board). What a roll may shut is MoveRules' (the
 sum rule, below) or game.moves' (the rules that go by the dice's numbers).
+
+The codes no firmware module outside this one tests for have private names: a const whose name
+begins with an underscore is no module attribute on the board, so its name costs no heap there.
+tools.replay.turn_names gives them their public names on the host.
 """
 
 from micropython import const
@@ -20,10 +24,10 @@ AWAIT_MOVE = const(1)
 OVER = const(2)
 
 # How a turn ended.
-END_NONE = const(0)
+_END_NONE = const(0)
 END_SHUT = const(1)
-END_NO_MOVE = const(2)
-END_UNLUCKY_7 = const(3)
+_END_NO_MOVE = const(2)
+_END_UNLUCKY_7 = const(3)
 END_FIRST_ROLL_LOST = const(4)  # the last: game.snapshot bounds a saved turn's end by it
 
 # Event results: accepted...
@@ -31,22 +35,22 @@ ROLLED = const(0)
 FREE_THROW = const(1)
 ENDED = const(2)
 PENDING = const(3)
-MOVE_LEGAL = const(4)
+_MOVE_LEGAL = const(4)
 MOVE_COMPLETE = const(5)
 TAKEN_BACK = const(6)
 COMMITTED = const(7)
 # ...and refused, with nothing changed.
-E_TURN_OVER = const(16)
+_E_TURN_OVER = const(16)
 E_ROLL_FIRST = const(17)
-E_ILLEGAL_TILE = const(18)
-E_ALREADY_SHUT = const(19)
-E_ALREADY_OPEN = const(20)
-E_COMMITTED = const(21)
-E_MOVE_DUE = const(22)
-E_DICE_COUNT = const(23)
-E_ONE_DIE = const(24)
-E_NOTHING_TO_COMMIT = const(25)
-_ERROR_FIRST = const(E_TURN_OVER)
+_E_ILLEGAL_TILE = const(18)
+_E_ALREADY_SHUT = const(19)
+_E_ALREADY_OPEN = const(20)
+_E_COMMITTED = const(21)
+_E_MOVE_DUE = const(22)
+_E_DICE_COUNT = const(23)
+_E_ONE_DIE = const(24)
+_E_NOTHING_TO_COMMIT = const(25)
+_ERROR_FIRST = const(_E_TURN_OVER)
 
 
 def is_error(result):
@@ -128,7 +132,7 @@ class Turn:
         self.die_mask = 0
         self.dice_distinct = False
         self.required = 0
-        self.ended = END_NONE
+        self.ended = _END_NONE
         self.state = AWAIT_ROLL if self.open_mask else OVER
         if not self.open_mask:
             self.ended = END_SHUT
@@ -141,7 +145,7 @@ class Turn:
     def choose_one_die(self, one_die):
         """Choose one die (True) or the full set (False) for the next roll."""
         if one_die and not self.one_die_allowed():
-            return E_ONE_DIE
+            return _E_ONE_DIE
         self.one_die = one_die
         return ROLLED
 
@@ -154,16 +158,16 @@ class Turn:
     def roll(self, a, b=None, c=None, d=None):
         """A roll showing these dice (or domino halves, or one card). Commits a pending move."""
         if self.state == OVER:
-            return E_TURN_OVER
+            return _E_TURN_OVER
         if self.state == AWAIT_MOVE:
             if not self._pending_legal():
-                return E_MOVE_DUE
+                return _E_MOVE_DUE
             self._commit()
             if self.state == OVER:
-                return E_TURN_OVER
+                return _E_TURN_OVER
         count = 1 if b is None else 2 if c is None else 3 if d is None else 4
         if count != self.dice_expected():
-            return E_DICE_COUNT
+            return _E_DICE_COUNT
         dice = self.dice
         dice[0] = a
         dice[1] = 0 if b is None else b
@@ -195,7 +199,7 @@ class Turn:
         must = self.rules.must_first
         self.required = bit(must) if must and self.rolls == 1 else 0
         if self.rules.unlucky_7 and total == 7:
-            return self._end(END_UNLUCKY_7)
+            return self._end(_END_UNLUCKY_7)
         if total == 0:
             return FREE_THROW
         if not self.move_rules.can_extend(
@@ -205,25 +209,25 @@ class Turn:
                 return self._end(END_FIRST_ROLL_LOST)
             if self.rules.double_rethrow and count == 2 and dice[0] == dice[1]:
                 return FREE_THROW
-            return self._end(END_NO_MOVE)
+            return self._end(_END_NO_MOVE)
         self.state = AWAIT_MOVE
         return ROLLED
 
     # -- tiles -------------------------------------------------------------------------------
     def tile_shut(self, tile):
-        """A flap was shut. Returns PENDING, MOVE_LEGAL, MOVE_COMPLETE, COMMITTED or an error."""
+        """A flap was shut. Returns PENDING, _MOVE_LEGAL, MOVE_COMPLETE, COMMITTED or an error."""
         tile_bit = bit(tile)
         if self.state == OVER:
-            return E_TURN_OVER
+            return _E_TURN_OVER
         if tile_bit & ~self.open_mask or tile_bit & self.pending:
-            return E_ALREADY_SHUT
+            return _E_ALREADY_SHUT
         if self.state == AWAIT_ROLL:
             return E_ROLL_FIRST
         pending = self.pending | tile_bit
         if not self.move_rules.can_extend(
             self.open_mask, pending, self.total, self.die_mask, self.dice_distinct, self.required
         ):
-            return E_ILLEGAL_TILE
+            return _E_ILLEGAL_TILE
         self.pending = pending
         if pending == self.open_mask and self._pending_legal():
             self._commit()
@@ -237,24 +241,24 @@ class Turn:
             self.pending &= ~tile_bit
             return TAKEN_BACK
         if tile_bit & self.open_mask:
-            return E_ALREADY_OPEN
-        return E_COMMITTED
+            return _E_ALREADY_OPEN
+        return _E_COMMITTED
 
     def move_state(self):
-        """PENDING, MOVE_LEGAL (may still grow) or MOVE_COMPLETE, for the tiles shut so far."""
+        """PENDING, _MOVE_LEGAL (may still grow) or MOVE_COMPLETE, for the tiles shut so far."""
         moves = self.move_rules
         if moves.is_complete(
             self.open_mask, self.pending, self.total, self.die_mask, self.dice_distinct, self.required
         ):
             return MOVE_COMPLETE
         if self._pending_legal():
-            return MOVE_LEGAL
+            return _MOVE_LEGAL
         return PENDING
 
     def commit(self):
         """Take the pending move as final (a button press, or before the next roll)."""
         if self.state != AWAIT_MOVE or not self._pending_legal():
-            return E_NOTHING_TO_COMMIT
+            return _E_NOTHING_TO_COMMIT
         self._commit()
         return COMMITTED
 

@@ -1,27 +1,47 @@
 """game.turn's codes in words, for replaying a game log: how a turn ended and what each event
-meant. The box shows messages of its own, so none of this is on the board.
+meant, and the public names of the codes game.turn keeps private. The box shows messages of its
+own, so none of this is on the board.
 """
 
 from game.turn import (
+    _E_ALREADY_OPEN,
+    _E_ALREADY_SHUT,
+    _E_COMMITTED,
+    _E_DICE_COUNT,
+    _E_ILLEGAL_TILE,
+    _E_MOVE_DUE,
+    _E_NOTHING_TO_COMMIT,
+    _E_ONE_DIE,
+    _E_TURN_OVER,
+    _END_NO_MOVE,
+    _END_NONE,
+    _END_UNLUCKY_7,
+    _MOVE_LEGAL,
     COMMITTED,
-    E_ALREADY_OPEN,
-    E_ALREADY_SHUT,
-    E_COMMITTED,
-    E_DICE_COUNT,
-    E_ILLEGAL_TILE,
-    E_MOVE_DUE,
-    E_NOTHING_TO_COMMIT,
-    E_ONE_DIE,
     E_ROLL_FIRST,
-    E_TURN_OVER,
     ENDED,
     FREE_THROW,
     MOVE_COMPLETE,
-    MOVE_LEGAL,
     PENDING,
     ROLLED,
     TAKEN_BACK,
 )
+
+# The codes game.turn keeps private (no firmware module outside it tests for them: on the board
+# a private const's name costs no heap), by their public names for the host's tools and tests.
+END_NONE = _END_NONE
+END_NO_MOVE = _END_NO_MOVE
+END_UNLUCKY_7 = _END_UNLUCKY_7
+MOVE_LEGAL = _MOVE_LEGAL
+E_TURN_OVER = _E_TURN_OVER
+E_ILLEGAL_TILE = _E_ILLEGAL_TILE
+E_ALREADY_SHUT = _E_ALREADY_SHUT
+E_ALREADY_OPEN = _E_ALREADY_OPEN
+E_COMMITTED = _E_COMMITTED
+E_MOVE_DUE = _E_MOVE_DUE
+E_DICE_COUNT = _E_DICE_COUNT
+E_ONE_DIE = _E_ONE_DIE
+E_NOTHING_TO_COMMIT = _E_NOTHING_TO_COMMIT
 
 END_NAMES = ("playing", "box shut", "no move", "unlucky 7", "first roll lost")  # by END_* code
 RESULT_NAMES = {
