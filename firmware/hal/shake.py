@@ -38,7 +38,6 @@ class ShakeDetector:
         self.retry_ms = retry_ms
         self.state = IDLE
         self.fault = None
-        self.energy_mg = 0
         self.entropy_samples = 0
         self._counts = [0, 0, 0]
         self._baseline16 = [0, 0, 0]  # gravity per axis in mg, times 16
@@ -110,5 +109,4 @@ class ShakeDetector:
             energy += deviation if deviation >= 0 else -deviation
             baseline16[axis] += deviation
         self._has_baseline = True
-        self.energy_mg = energy
         return energy
