@@ -23,10 +23,6 @@ class Buzzer:
         self._note_start_ms = 0
         pwm.duty_u16(_SILENT)
 
-    @property
-    def busy(self):
-        return self._melody is not None
-
     def play(self, melody):
         """Start melody (flat freq, ms pairs) on the next update, cutting off any sound playing."""
         self._melody = melody
