@@ -42,7 +42,7 @@ def test_every_mask_and_total_matches_brute_force_up_to_12_tiles():
             if open_mask >> table.tiles:
                 continue
             for total in range(1, table.max_total + 1):
-                assert table.can_shut(open_mask, total) == (total in totals), (table.name, open_mask, total)
+                assert table.can_shut(open_mask, total) == (total in totals), (table.tiles, table.max_total, open_mask, total)
 
 
 def test_24_tiles_every_low_mask_with_each_single_high_tile():
@@ -89,7 +89,7 @@ def test_table_sizes_in_bytes():
 
 
 def test_a_table_covers_tiles_1_to_8_or_enough_that_no_two_tiles_above_make_a_roll():
-    assert [(table.name, len(table.reach)) for table in (
+    assert [("reach_%dx%d" % (table.low_tiles, table.width), len(table.reach)) for table in (
         LegalityTable(5, 12), LegalityTable(11, 12), LegalityTable(9, 17), LegalityTable(12, 20),
         LegalityTable(24, 24))] == [
         ("reach_5x2", 64), ("reach_8x2", 512), ("reach_8x3", 768), ("reach_9x3", 1536),

@@ -37,7 +37,6 @@ class LegalityTable:
         if low_tiles > tiles:
             low_tiles = tiles
         width = 2 if max_total <= 16 else 3  # bytes per open mask: totals up to 8 * width
-        self.name = "reach_%dx%d" % (low_tiles, width)
         self.tiles = tiles
         self.max_total = max_total
         from game.reach import load_reach  # once per table: let go after
