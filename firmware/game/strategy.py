@@ -32,7 +32,7 @@ def load(rules):
     from game.policy_file import read_policy
 
     found = read_policy(rules)
-    return None if found is None else Policy(found[0], found[1], rules)
+    return None if found is None else Policy(found[0], found[1])
 
 
 def first_best(moves, value_of, before, keeping=0):
@@ -55,10 +55,9 @@ class Policy:
     """Lookups into one generated table: its index entry (policies.py: the constants
     tools/gen_policy.py writes) and its bytes, the VALUE, SHUT and ONE_DIE sections views into them."""
 
-    def __init__(self, entry, data, rules):
+    def __init__(self, entry, data):
         (_key, _number, self.objective, self.value_bytes, self.value_unit, sizes, self.start,
          self.first_shut, _first_value, self.first_one_die) = entry
-        self.rules = rules
         view = memoryview(data)
         value_end = sizes[0]
         shut_end = value_end + sizes[1]
