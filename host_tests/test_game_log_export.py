@@ -1,5 +1,5 @@
 """The game log leaves the box and settles a dispute: a match played on the simulated box is
-exported from its saved /data/match (app.keeper_files.export_log), replayed by tools/replay_log.py
+exported from its saved /data/match (app.log_export.export_log), replayed by tools/replay_log.py
 on a fresh simulated box, and must come out the same (house rules too); a log with one move
 changed is caught. Over the virtual board, tools/export_log.py fetches the same JSON through mpremote."""
 
@@ -49,7 +49,7 @@ def play_and_export(data_dir, **options):
         rolls = player.rolls
     finally:
         box.close()
-    from app.keeper_files import export_log
+    from app.log_export import export_log
 
     return Played(data_dir, export_log(str(data_dir)), totals, rolls)
 
@@ -159,7 +159,7 @@ def test_a_house_rules_match_replays_with_its_rules(tmp_path):
 
 def hand_log(preset_name, players, events):
     from game.presets import preset
-    from game.snapshot import as_names
+    from game.rule_names import as_names
 
     return {"format": "shutbox-gamelog-1", "rules": as_names(preset(preset_name)),
             "players": players, "dropped": 0, "events": events}

@@ -1,0 +1,93 @@
+"""What a save in play loads (app.keeper.keep imports it for save_match, drop_match and
+save_menu, then lets it go): the keeper's three files, the game log as bytes, and the save
+itself, which a failure reports once and the game plays on."""
+
+import json
+
+from game.gamelog import RECORD_BYTES
+from hal.storage import AtomicFile, StorageError
+from micropython import const
+
+from app.keeper import LOG_RECORDS
+
+_LOG_BYTES = 4 + 5 * LOG_RECORDS
+_MENU_BYTES = const(256)
+_SEPARATOR = const(10)  # the newline between the snapshot and the log
+
+
+def match_file(keeper):
+    from game.snapshot import MAX_BYTES
+
+    return AtomicFile(keeper.directory + "/match", keeper.files, MAX_BYTES + 1 + _LOG_BYTES)
+
+
+def stats_file(keeper):
+    from game.stats import MAX_BYTES
+
+    return AtomicFile(keeper.directory + "/stats", keeper.files, MAX_BYTES)
+
+
+def menu_file(keeper):
+    return AtomicFile(keeper.directory + "/menu", keeper.files, _MENU_BYTES)
+
+
+def store(keeper, file, payload):
+    """Save `payload` to `file`; False (reported once until a save succeeds) if it could not be."""
+    try:
+        file.save(payload)
+    except StorageError as error:
+        if not keeper.failing:
+            keeper.faults.append("not saved: %s" % error)
+        keeper.failing = True
+        return False
+    keeper.writes += 1
+    keeper.failing = False
+    return True
+
+
+def save_menu(keeper, name, players, hints):
+    """Save the menu's choices if they changed since the last load or save."""
+    menu = (name, players, hints)
+    if menu == keeper.menu:
+        return True
+    keeper.menu = menu
+    payload = json.dumps({"game": name, "players": players, "hints": hints})
+    return store(keeper, menu_file(keeper), payload.encode())
+
+
+def drop_match(keeper):
+    """Forget the match in progress (left for the menu): saved as an empty file."""
+    return store(keeper, match_file(keeper), b"")
+
+
+def save_match(keeper, match, source, tally, log, after=None):
+    """Save the match, its tally and its log; False (reported once) if it could not be.
+    after: the Turn event's result it follows, saved only when game.snapshot says so."""
+    from game.snapshot import encode, saves_after
+
+    if after is not None and not saves_after(after):
+        return True
+    snapshot = encode(match, source, tally)
+    payload = bytearray(len(snapshot) + 1)
+    payload[0:len(snapshot)] = snapshot
+    payload[len(snapshot)] = _SEPARATOR
+    payload.extend(dump_log(log))
+    return store(keeper, match_file(keeper), payload)
+
+
+def record_at(log, index):
+    """Where the log's record `index` (0: the oldest kept) starts in its ring."""
+    return ((log.start + index) % log.capacity) * RECORD_BYTES
+
+
+def dump_log(log):
+    """The game log (game.gamelog) as bytes, oldest record first (allocates): 4 bytes of
+    dropped, then the records (app.keeper_files' load_log reads them back)."""
+    blob = bytearray(4 + log.count * RECORD_BYTES)
+    dropped = log.dropped
+    for index in range(4):
+        blob[index] = (dropped >> (8 * index)) & 0xFF
+    for index in range(log.count):
+        at = record_at(log, index)
+        blob[4 + index * RECORD_BYTES:4 + (index + 1) * RECORD_BYTES] = log.records[at:at + RECORD_BYTES]
+    return blob
