@@ -34,8 +34,8 @@ import hypothesis.strategies as st
 import pytest
 from app import keeper_save
 from app.core import FINISHED, MENU, PLAY, SETUP
+from app.keeper_files import log_events
 from app.keeper_save import dump_log
-from app.log_export import log_events
 from app.view import PHASE_NAMES
 from game.snapshot import _TURN as SNAPSHOT_TURN_FIELDS
 from game.snapshot import snapshot

@@ -1,5 +1,5 @@
 """The game log leaves the box and settles a dispute: a match played on the simulated box is
-exported from its saved /data/match (app.log_export.export_log), replayed by tools/replay_log.py
+exported from its saved /data/match (app.keeper_files.export_log), replayed by tools/replay_log.py
 on a fresh simulated box, and must come out the same (house rules too); a log with one move
 changed is caught. Over the virtual board, tools/export_log.py fetches the same JSON through mpremote."""
 
@@ -49,7 +49,7 @@ def play_and_export(data_dir, **options):
         rolls = player.rolls
     finally:
         box.close()
-    from app.log_export import export_log
+    from app.keeper_files import export_log
 
     return Played(data_dir, export_log(str(data_dir)), totals, rolls)
 

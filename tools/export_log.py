@@ -3,12 +3,12 @@
     python tools/export_log.py [--device PORT] [-o FILE]
 
 Connects with mpremote's serial transport (as tools/flash.py does; default device: the first
-USB board, as `mpremote connect auto`), runs `app.log_export.export_log()` on the box and writes
+USB board, as `mpremote connect auto`), runs `app.keeper_files.export_log()` on the box and writes
 the JSON to FILE or stdout. The box's game stops for the export (mpremote interrupts it):
 reset the box to play on; it resumes the saved match.
 
 Errors (exit code 1): no board found; no saved match (the board's own message); firmware too
-old to have app.log_export.export_log (update it with tools/flash.py).
+old to have app.keeper_files.export_log (update it with tools/flash.py).
 """
 
 import argparse
@@ -25,10 +25,10 @@ from mpremote.transport_serial import SerialTransport
 from tools.flash_device import usb_boards
 
 _MARK = "shutbox-export:"
-# On the board: the log of /data's saved match (app.log_export.export_log only reads).
+# On the board: the log of /data's saved match (app.keeper_files.export_log only reads).
 _EXPORT = """
 try:
-    from app.log_export import export_log
+    from app.keeper_files import export_log
 except ImportError as error:
     print(%(mark)r + 'old', error)
 else:
@@ -104,7 +104,7 @@ def parse_output(output):
         kind, _, message = line[len(_MARK):].partition(" ")
         if kind == "old":
             raise ExportError("the firmware on the board is too old to export its game log (it has "
-                              "no app.log_export.export_log: %s). Update it: python tools/flash.py"
+                              "no app.keeper_files.export_log: %s). Update it: python tools/flash.py"
                               % message.strip())
         if kind == "none":
             raise ExportError(message.strip() or "no saved match on the board")

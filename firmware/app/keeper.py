@@ -15,8 +15,8 @@ log alone cannot be read plays on without it, a copy of its file kept as `.bad`.
 fails is reported and the game plays on. A match left for the menu is saved as an empty file.
 
 A box in play holds only this module: a Keeper is the keeper's state, and keep() calls the
-code that writes the files (app.keeper_save) or reads them (app.keeper_files, the match
-app.keeper_match) for each save, load or merge, importing it (with game.snapshot, game.stats, hal.storage ...) and letting it go
+code that writes the files (app.keeper_save) or reads them (app.keeper_read, the match
+app.keeper_files) for each save, load or merge, importing it (with game.snapshot, game.stats, hal.storage ...) and letting it go
 after. A save loads only what it writes: no reading, no checking, no rules' names for classic.
 """
 
@@ -29,12 +29,6 @@ from app import release
 
 DIRECTORY = "/data"  # absolute: boot.py runs the firmware from /fw_a or /fw_b
 LOG_RECORDS = const(300)  # about 30 turns of classic; the oldest go first
-_READS = ("load_menu", "load_stats", "merge_stats")  # app.keeper_files'; the rest but load_match a save's
-# What a keep() call may import (hal.json_file and game.presets to read a file); those boot
-# holds already stay for main.py to let go.
-_WORK = ("app.keeper_save", "app.keeper_files", "app.keeper_match", "game.snapshot", "game.snapshot_load",
-         "game.snapshot_checks", "game.snapshot_fields", "game.snapshot_turns", "game.rule_names",
-         "game.stats", "game.presets", "hal.json_file", "hal.storage")
 
 
 class Keeper:
@@ -60,15 +54,13 @@ class Keeper:
         self.menu = None
 
 
-def keep(keeper, action, *args):
-    """The function named `action` of app.keeper_save (a save), app.keeper_match (load_match)
-    or app.keeper_files (the other loads, a merge), called with the keeper and `args`: the
-    modules the call imports are let go after it (freed at the collector's next run)."""
-    imported = [name for name in _WORK if name not in sys.modules]
-    if action == "load_match":
-        module = "app.keeper_match"
-    else:
-        module = "app.keeper_files" if action in _READS else "app.keeper_save"
+def keep(keeper, action, *args, module="app.keeper_save"):
+    """The function named `action` of `module` (app.keeper_save's saves; app.resume reads from
+    app.keeper_read and app.keeper_files), called with the keeper and `args`: what the call
+    imported of app.keeper_save's WORK is let go after it (freed at the collector's next run)."""
+    loaded = list(sys.modules)
     result = getattr(__import__(module, None, None, (action,)), action)(keeper, *args)
-    release(imported, False)
+    from app.keeper_save import WORK
+
+    release([name for name in WORK if name not in loaded], False)
     return result

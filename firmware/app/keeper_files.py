@@ -1,93 +1,127 @@
-"""How app.keeper reads its files back (app.keeper.keep imports it for load_menu, load_stats and
-merge_stats, at boot and at a match's end, then lets it go; app.keeper_match reads the match).
+"""The match in progress read back from /data/match (at boot by app.resume through
+app.keeper.keep): the snapshot, restored by game.snapshot_load, then the game log's bytes
+(app.keeper_save's dump_log) into its ring; and the log as events, for an export that the
+simulator can replay to settle a disputed game (export_log over mpremote: tools/export_log.py,
+then tools/replay), which only reads: an unreadable file stays where it is."""
 
-Every file is an hal.storage.AtomicFile read with hal.json_file's bounds. A file that cannot
-be read or used is reported, kept as `<name>.bad`, and the older copy or a fresh start takes
-its place (app.keeper's docstring says which, when)."""
+# An unreadable log alone is reported and the match goes on without it (its file kept as .bad).
 
-from hal.storage import BAD_SUFFIX
+import json
 
-from app.keeper_save import menu_file, stats_file, store
+from game.gamelog import KIND_END, KIND_MOVE, KIND_ROLL, KIND_TURN, RECORD_BYTES
+from game.tiles import tiles_of
+from hal.storage import BAD_SUFFIX, AtomicFile, StorageError
+
+from app.keeper_read import load_newest, parse
+from app.keeper_save import match_file, record_at
 
 
-def load_newest(keeper, file, use, set_aside=True):
-    """use(payload) for the newest copy of `file` that is whole and usable (use raises
-    ValueError saying why not), or None. Each copy that is not is reported and set aside
-    as `.bad` (set_aside=False: only reported), and the older copy is tried."""
-    while True:
-        payload = file.load()
-        if file.fault is not None:
-            _unreadable(keeper, file, file.path, file.fault, set_aside and file.set_aside(file.path))
-        if payload is None:
+def load_match(keeper, tally, log, set_aside=True, playable=None):
+    """(match, source) as last saved, with `tally` and `log` set from it; None if none.
+    playable(rules): why this box cannot play a match, or None; one it cannot is set aside.
+    set_aside=False leaves an unreadable file where it is (reading only, as an export)."""
+    store = match_file(keeper)
+
+    def use(payload):
+        if not payload:  # saved empty: the match was left for the menu
             return None
-        try:
-            return use(payload)
-        except ValueError as error:
-            source = file.loaded_from
-            if not _unreadable(keeper, file, source, error, set_aside and file.set_aside(source)):
-                return None
+        cut = payload.find(b"\n")
+        if cut < 0:
+            raise ValueError("no game log after the snapshot")
+        from game.snapshot_load import restore  # only for a match: the menu's boot spares it
+
+        restored = restore(parse(payload[:cut]), tally, playable)
+        if not load_log(log, payload[cut + 1:]):
+            _log_unreadable(keeper, store, payload, set_aside)
+        return restored
+
+    return load_newest(keeper, store, use, set_aside)
 
 
-def _unreadable(keeper, file, source, why, kept):
-    """Report a file that cannot be read or used; returns `kept` (set aside as .bad)."""
-    if kept:
-        then = "the copy before it is used" if source == file.new_path else "starting afresh"
-        keeper.faults.append("%s unreadable (%s); kept as %s, %s" % (source, why, source + BAD_SUFFIX, then))
-    else:
-        keeper.faults.append("%s unreadable (%s)" % (source, why))
-    return kept
+def _log_unreadable(keeper, store, payload, keep):
+    """Report a match whose game log alone cannot be read (it plays on without it); if
+    `keep`, keep a copy of its file as `.bad`, which the next save would otherwise lose."""
+    source = store.loaded_from
+    bad = "%s%s" % (source, BAD_SUFFIX)
+    kept = ""
+    if keep:
+        kept = ", kept as " + bad
+        try:  # the same bytes as the file: the same header and payload
+            AtomicFile(bad, store.files, len(payload)).save(payload)
+        except StorageError as error:
+            kept = ", not kept (%s)" % error
+    keeper.faults.append("%s: game log unreadable%s; the match goes on without it" % (source, kept))
 
 
-def parse_json(payload):
-    """JSON within hal.json_file's bounds (app.keeper.keep lets it go after the call)."""
-    from hal.json_file import parse
-
-    return parse(payload)
-
-
-# -- the menu --------------------------------------------------------------------------------
-def load_menu(keeper):
-    """The saved menu choices as (game name, players, hints), or None."""
-    menu = load_newest(keeper, menu_file(keeper), _menu_choices)
-    if menu is not None:
-        keeper.menu = menu
-    return menu
-
-
-def _menu_choices(payload):
-    saved = parse_json(payload)
-    if not isinstance(saved, dict):
-        raise ValueError("expected an object")
-    name = saved.get("game")
-    players = saved.get("players")
-    hints = saved.get("hints")
-    if not isinstance(name, str) or not isinstance(players, int) or not isinstance(hints, bool):
-        raise ValueError("expected a game's name, players and hints, got %r" % (saved,))
-    return name, players, hints
+def load_log(log, blob):
+    """Set the log from app.keeper_save's dump_log() bytes; False (the log left empty) if they
+    are not a log."""
+    log.clear()
+    records = len(blob) - 4
+    if records < 0 or records % RECORD_BYTES:
+        return False
+    count = records // RECORD_BYTES
+    skip = count - log.capacity if count > log.capacity else 0
+    for index in range(skip * RECORD_BYTES, records):
+        if index % RECORD_BYTES == 0 and not KIND_TURN <= blob[4 + index] <= KIND_END:
+            log.clear()
+            return False
+    log.records[0:(count - skip) * RECORD_BYTES] = blob[4 + skip * RECORD_BYTES:]
+    log.count = count - skip
+    log.dropped = skip + (blob[0] | blob[1] << 8 | blob[2] << 16 | blob[3] << 24)
+    return True
 
 
-# -- lifetime statistics ---------------------------------------------------------------------
-def load_stats(keeper):
-    """The saved game.stats.Stats, or fresh ones."""
-    from game.stats import Stats
-
-    stats = load_newest(keeper, stats_file(keeper), _stats)
-    return stats if stats is not None else Stats()
+# -- the game log as events ---------------------------------------------------------------
+KIND_NAMES = ("", "turn", "roll", "move", "end")  # the event names of export(), by kind
+FORMAT = "shutbox-gamelog-1"  # export()'s "format" (tools/replay reads it)
 
 
-def merge_stats(keeper, match, tally, name=None):
-    """Merge a finished match's game.gamelog.MatchTally into the saved statistics and save them,
-    unless it was merged before (a merge repeated after a power cut counts once); the serial
-    of the last match merged. `name`: the match's preset (by default found from its rules)."""
-    import json
+def log_events(log):
+    """The logged events, oldest first, as (kind name, values) tuples (allocates)."""
+    found = []
+    records = log.records
+    for index in range(log.count):
+        at = record_at(log, index)
+        kind = records[at]
+        b1, b2, b3, b4 = records[at + 1], records[at + 2], records[at + 3], records[at + 4]
+        if kind == KIND_TURN:
+            found.append(("turn", {"player": b1, "row": b2, "round": b3 | b4 << 8}))
+        elif kind == KIND_ROLL:
+            dice = [value - 1 for value in (b1, b2, b3, b4) if value]
+            found.append(("roll", dice))
+        elif kind == KIND_MOVE:
+            found.append(("move", tiles_of(b1 | b2 << 8 | b3 << 16)))
+        elif kind == KIND_END:
+            found.append(("end", {"how": b1, "open": tiles_of(b2 | b3 << 8 | b4 << 16)}))
+    return found
 
-    stats = load_stats(keeper)
-    if stats.add_match(match, tally, name):
-        store(keeper, stats_file(keeper), json.dumps(stats.to_dict()).encode())
-    return stats.last_serial
+
+def export(log, rules_names, players):
+    """A JSON-ready record of the match so far: rules, players and events."""
+    return {
+        "format": FORMAT,
+        "rules": rules_names,
+        "players": players,
+        "dropped": log.dropped,
+        "events": [{name: values} for name, values in log_events(log)],
+    }
 
 
-def _stats(payload):
-    from game.stats import stats_from_dict
+def export_log(directory=None):
+    """The saved match's game log as JSON text (run over mpremote by tools/export_log.py)."""
+    import gc
 
-    return stats_from_dict(parse_json(payload))
+    from game.gamelog import GameLog, MatchTally
+    from game.rule_names import as_names
+
+    from app.keeper import LOG_RECORDS, Keeper
+
+    gc.collect()  # the imports' leftovers: room for the file in one piece
+    keeper = Keeper(directory)
+    log = GameLog(LOG_RECORDS)
+    restored = load_match(keeper, MatchTally(), log, False)
+    if restored is None:
+        raise OSError("no saved match in %s: %s" % (keeper.directory, "; ".join(keeper.faults) or "nothing saved yet"))
+    match = restored[0]
+    return json.dumps(export(log, as_names(match.rules), match.players))

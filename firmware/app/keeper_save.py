@@ -1,6 +1,6 @@
-"""What a save in play loads (app.keeper.keep imports it for save_match, drop_match and
-save_menu, then lets it go): the keeper's three files, the game log as bytes, and the save
-itself, which a failure reports once and the game plays on."""
+"""What a save in play loads (app.keeper.keep's module unless told another): the keeper's three
+files, the game log as bytes, and the save itself, which a failure reports once and the game
+plays on; a match's end merges into the statistics through here (app.keeper_read reads them)."""
 
 import json
 
@@ -10,6 +10,10 @@ from micropython import const
 
 from app.keeper import LOG_RECORDS
 
+# What a call through app.keeper.keep may import, let go after it unless it was loaded before
+# (hal.json_file and game.presets to read a file, which boot holds already for main.py to let go).
+WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.snapshot", "game.snapshot_load",
+        "game.snapshot_fields", "game.rule_names", "game.stats", "game.presets", "hal.json_file", "hal.storage")
 _LOG_BYTES = 4 + 5 * LOG_RECORDS
 _MENU_BYTES = const(256)
 _SEPARATOR = const(10)  # the newline between the snapshot and the log
@@ -31,10 +35,11 @@ def menu_file(keeper):
     return AtomicFile(keeper.directory + "/menu", keeper.files, _MENU_BYTES)
 
 
-def store(keeper, file, payload):
-    """Save `payload` to `file`; False (reported once until a save succeeds) if it could not be."""
+def save(keeper, store, payload):
+    """Save `payload` to the AtomicFile `store`; False (reported once until a save succeeds) if
+    it could not be."""
     try:
-        file.save(payload)
+        store.save(payload)
     except StorageError as error:
         if not keeper.failing:
             keeper.faults.append("not saved: %s" % error)
@@ -45,6 +50,14 @@ def store(keeper, file, payload):
     return True
 
 
+def merge_stats(keeper, match, tally, name=None):
+    """A finished match merged into the lifetime statistics: app.keeper_read's merge_stats, which
+    reads them first (a match's end is no save in flight)."""
+    from app.keeper_read import merge_stats
+
+    return merge_stats(keeper, match, tally, name)
+
+
 def save_menu(keeper, name, players, hints):
     """Save the menu's choices if they changed since the last load or save."""
     menu = (name, players, hints)
@@ -52,12 +65,12 @@ def save_menu(keeper, name, players, hints):
         return True
     keeper.menu = menu
     payload = json.dumps({"game": name, "players": players, "hints": hints})
-    return store(keeper, menu_file(keeper), payload.encode())
+    return save(keeper, menu_file(keeper), payload.encode())
 
 
 def drop_match(keeper):
     """Forget the match in progress (left for the menu): saved as an empty file."""
-    return store(keeper, match_file(keeper), b"")
+    return save(keeper, match_file(keeper), b"")
 
 
 def save_match(keeper, match, source, tally, log, after=None):
@@ -72,7 +85,7 @@ def save_match(keeper, match, source, tally, log, after=None):
     payload[0:len(snapshot)] = snapshot
     payload[len(snapshot)] = _SEPARATOR
     payload.extend(dump_log(log))
-    return store(keeper, match_file(keeper), payload)
+    return save(keeper, match_file(keeper), payload)
 
 
 def record_at(log, index):

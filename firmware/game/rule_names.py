@@ -31,11 +31,7 @@ def as_names(rules):
     """Every axis as its configuration-file value (names for named axes)."""
     values = {}
     for axis in AXES:
-        values[axis] = value_name(axis, getattr(rules, axis))
+        value = getattr(rules, axis)
+        names = VALUE_NAMES.get(axis)
+        values[axis] = names[value] if names else value
     return values
-
-
-def value_name(axis, value):
-    """An axis' value as a configuration file writes it (its name, for a named axis)."""
-    names = VALUE_NAMES.get(axis)
-    return names[value] if names else value

@@ -83,28 +83,25 @@ def _save(owner, state):
     return state
 
 
-def _changed_rules(rules):
-    """The axes on which `rules` differ from classic, as a configuration file names them."""
-    changed = {}
-    for axis in AXES:
-        value = getattr(rules, axis)
-        if value != getattr(Rules, axis):
-            changed[axis] = value
-    if changed:  # only then the names: a classic match's save loads none of them
-        from game.rule_names import value_name
-
-        for axis in changed:
-            changed[axis] = value_name(axis, changed[axis])
-    return changed
-
-
 def snapshot(match, source, tally=None):
     """The match, its random source and (optionally) its game.gamelog.MatchTally as a JSON-ready dict."""
     if match.players > MAX_PLAYERS:
         raise ValueError("a snapshot holds up to %d players, not %d" % (MAX_PLAYERS, match.players))
+    rules = {}  # the axes that differ from classic, as a configuration file names them
+    for axis in AXES:
+        value = getattr(match.rules, axis)
+        if value != getattr(Rules, axis):
+            rules[axis] = value
+    if rules:  # only then the names: a classic match's save loads none of them
+        from game.rule_names import VALUE_NAMES
+
+        for axis in rules:
+            names = VALUE_NAMES.get(axis)
+            if names:
+                rules[axis] = names[rules[axis]]
     state = {
         "v": FORMAT,
-        "rules": _changed_rules(match.rules),
+        "rules": rules,
         "players": match.players,
         "source": _save(source, {}),
     }

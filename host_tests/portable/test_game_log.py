@@ -1,11 +1,10 @@
 """The bounded game log keeps the newest events; read back they dump and load as bytes
-(app.keeper_save, app.keeper_match) and export as JSON-ready data (app.log_export)."""
+(app.keeper_save, app.keeper_files) and export as JSON-ready data (app.keeper_files)."""
 
 import json
 
-from app.keeper_match import load_log
+from app.keeper_files import export, load_log, log_events
 from app.keeper_save import dump_log
-from app.log_export import export, log_events
 from game.gamelog import GameLog
 from game.tiles import mask_of
 

@@ -1,9 +1,9 @@
-"""A game log as tools/export_log.py writes it (app.log_export's export): reading and checking
+"""A game log as tools/export_log.py writes it (app.keeper_files' export): reading and checking
 it, its turns, and a step in words."""
 
 import json
 
-from app.log_export import FORMAT, KIND_NAMES
+from app.keeper_files import FORMAT, KIND_NAMES
 
 from tools.replay.turn_names import END_NAMES
 

@@ -2,7 +2,7 @@
 firmware), and what the box did (its own game log, exported as the box exports it) compared
 with the log, turn by turn."""
 
-from app.log_export import export
+from app.keeper_files import export
 from game.rule_names import as_names
 
 from board_sim.script import build_box, parse, play
