@@ -59,11 +59,9 @@ def merge_stats(keeper, match, tally, name=None):
 
 
 def save_menu(keeper, name, players, hints):
-    """Save the menu's choices if they changed since the last load or save."""
-    menu = (name, players, hints)
-    if menu == keeper.menu:
-        return True
-    keeper.menu = menu
+    """Save the menu's choices (app.keeper.keep calls it only when they changed since the last
+    load or save)."""
+    keeper.menu = (name, players, hints)
     payload = json.dumps({"game": name, "players": players, "hints": hints})
     return save(keeper, menu_file(keeper), payload.encode())
 
