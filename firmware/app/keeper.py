@@ -59,8 +59,9 @@ def keep(keeper, action, *args, module="app.keeper_save"):
     app.keeper_read and app.keeper_files), called with the keeper and `args`: what the call
     imported of app.keeper_save's WORK is let go after it (freed at the collector's next run).
     A menu unchanged since the last load or save (Keeper.menu) loads nothing: it is saved."""
-    if action == "save_menu" and args == keeper.menu:
-        return True  # unchanged since the last load or save: nothing to load, nothing to write
+    unchanged = action == "save_menu" and args == keeper.menu
+    if unchanged:  # the menu as last loaded or saved: nothing to load, nothing to write
+        return unchanged
     loaded = list(sys.modules)
     result = getattr(__import__(module, None, None, (action,)), action)(keeper, *args)
     from app.keeper_save import WORK
