@@ -152,7 +152,7 @@ class View:
 
         from game.stats import Stats, stats_from_dict
 
-        from app.keeper_files import stats_file
+        from app.keeper_save import stats_file
 
         payload = stats_file(keeper).load()
         return stats_from_dict(json.loads(payload)) if payload is not None else Stats()
