@@ -9,6 +9,9 @@ what they mean, and writes the outputs (LEDs, OLED, buzzer). Phases:
     FINISHED  the last turn's result until ok, then the standings (a page at a time when
               they take more than one screen) until ok (play again) or select (the menu)
 
+The menu (app.menu) is loaded only while it is shown: in play the App keeps the choices made
+in it (the game, its rules, the players, hints).
+
 The App never assumes a flap moved: it compares the switches with the game and shows which
 flap to move (app.reconcile). A long press of select goes back to the menu from anywhere.
 
@@ -32,7 +35,6 @@ from micropython import const
 from app.faults import Faults
 from app.keeper import LOG_RECORDS, keep
 from app.lights import Lights
-from app.menu import Menu
 from app.presentation import FINISHED, MENU, MSG_SHAKE, PLAY, SETUP, compose, render
 from app.reconcile import ACCEPTED, DONE, REFUSED, TOOK_BACK, FlapFeed, expected_open
 from app.roller import LANDED, TUMBLING, Roller
@@ -70,10 +72,19 @@ class App:
         self.select_button = devices.buttons.get("select")
         self.ok_button = devices.buttons.get("ok")
         self.hints = hints
+        from app.menu import Menu  # let go once the menu is left (Menu.leave)
         from app.settings import game_entries  # boot only: main.py lets app.settings go after
 
         entries, chosen, entry_faults = game_entries(settings, self.flaps.tiles, self.flaps.row_count)
         self.menu = Menu(entries, chosen, settings.players, hints is not None, settings.hints)
+        self.rules_config = settings.rules_config  # the menu's games are listed again from it
+        # The menu's choices, which the App keeps while the menu is not shown (Menu.leave):
+        self.game_name = None
+        self.game_rules = None
+        self.game_preset = None  # the name of the preset of game_rules, or None
+        self.players = settings.players
+        self.hints_on = False
+        self.match_preset = None  # the name of the preset of the match in play, or None
         for messages in (devices.faults, faults, entry_faults):
             for message in messages:
                 self.faults.report(message)
@@ -143,6 +154,12 @@ class App:
         self.all_tiles = rules.all_tiles()
         self.match = match
         self.source = source
+        # its preset's name for the statistics (spares loading game.presets at the match's end)
+        self.match_preset = self.game_preset
+        menu = self.menu
+        if menu is not None:  # a match resumed at boot: the menu's choices are kept, it goes
+            menu.leave(self)
+            self.match_preset = menu.preset_named(rules)
         self.roller.reset(rules.faces if rules.source == SOURCE_DICE or rules.source == SOURCE_MANUAL else 6)
 
     def _first_tick(self, now_ms):
@@ -154,7 +171,7 @@ class App:
         self._page_since = now_ms
         if self.phase != PLAY:
             return
-        if self.menu.hints_on and self.turn.state == AWAIT_MOVE:
+        if self.hints_on and self.turn.state == AWAIT_MOVE:
             self._hint_move()
         else:
             self._hint_roll()
@@ -177,14 +194,16 @@ class App:
             select = NO_PRESS
         phase = self.phase
         if phase == MENU:
-            self._menu(now_ms, select, ok)
+            self.roller.update(now_ms, False)
+            if self.menu.step(self, select, ok):
+                self._start_match(now_ms)
         elif phase == SETUP:
             self._setup(now_ms, ok)
         elif phase == PLAY:
             self._play(now_ms, select, ok)
         else:
             self._finished(now_ms, select, ok)
-        if self.menu.hints_on and (phase == SETUP or phase == PLAY) and self.hints.work(self.turn):
+        if self.hints_on and (phase == SETUP or phase == PLAY) and self.hints.work(self.turn):
             self.dirty = True  # the chance of winning is ready: the turn's hints play to win
             self._hint_roll()
         render(self, now_ms)
@@ -205,21 +224,6 @@ class App:
         return self.match.rounds_played + 1
 
     # -- menu --------------------------------------------------------------------------------
-    def _menu(self, now_ms, select, ok):
-        self.roller.update(now_ms, False)
-        menu = self.menu
-        if select == SHORT_PRESS:
-            menu.next_row()
-            self.sounds.play(CLICK)
-            self.dirty = True
-        if ok == SHORT_PRESS:
-            self.sounds.play(CLICK)
-            self.dirty = True
-            if menu.next_value():
-                self._start_match(now_ms)
-        elif ok == LONG_PRESS:
-            self._start_match(now_ms)
-
     def _to_menu(self):
         if self.keeper is not None and self.phase != FINISHED:  # abandoned: never resumed
             keep(self.keeper, "drop_match")
@@ -229,15 +233,18 @@ class App:
         self.showing_result = False
         self.match = None
         self.turn = None
-        self.menu.row = 0
+        from app.menu import open_menu
+
+        open_menu(self)
         self.dirty = True
 
     def _start_match(self, now_ms):
-        menu = self.menu
+        if self.menu is not None:
+            self.menu.leave(self)
         if self.keeper is not None:
-            keep(self.keeper, "save_menu", menu.name(), menu.players, menu.hints_on)
-        rules = menu.rules()
-        self.take_match(start_match(rules, menu.players), source_for(rules, self.rng))
+            keep(self.keeper, "save_menu", self.game_name, self.players, self.hints_on)
+        rules = self.game_rules
+        self.take_match(start_match(rules, self.players), source_for(rules, self.rng))
         self.result_player = -1
         self.winner_mask = 0
         self.reviewing = False
@@ -260,7 +267,7 @@ class App:
         self.invert = self.all_tiles if match.uncovering() else 0
         if new_turn:
             self.log.turn(self.player, self.row, match.rounds_played)
-        if self.menu.hints_on:
+        if self.hints_on:
             self.hints.turn_starts(match)
         self.flap_feed.clear()
         self.legal = 0
@@ -371,7 +378,7 @@ class App:
     def _refresh_hint(self):
         """Hints on: the tiles still to shut for the best move that keeps the flaps shut so far."""
         hint = 0
-        if self.menu.hints_on and self.turn.state == AWAIT_MOVE:
+        if self.hints_on and self.turn.state == AWAIT_MOVE:
             hint = self.hints.follow_up(self.turn)
         if hint != self.hint:
             self.hint = hint
@@ -402,7 +409,7 @@ class App:
         self.hint = 0
         self.chance = -1
         self.advice = -1
-        if self.menu.hints_on and turn.state == AWAIT_MOVE:
+        if self.hints_on and turn.state == AWAIT_MOVE:
             self._hint_move()
         elif turn.state == AWAIT_ROLL:
             self._hint_roll()
@@ -418,7 +425,7 @@ class App:
 
     def _hint_roll(self):
         """Hints on: the shut chance and one-die advice for where the turn stands now."""
-        if not self.menu.hints_on or self.turn is None:
+        if not self.hints_on or self.turn is None:
             return
         chance = self.hints.shut_chance(self.turn)
         advice = self.hints.one_die(self.turn)
@@ -442,7 +449,7 @@ class App:
         self.result_score = turn.score()
         self.result_end = turn.ended
         self.sounds.play(BOX_SHUT if turn.ended == END_SHUT else TURN_OVER)
-        if self.menu.hints_on and self.hints.turn_over(turn, self.player):
+        if self.hints_on and self.hints.turn_over(turn, self.player):
             self.reviewing = True
             self._review_since = now_ms
         self.log.end(turn.ended, turn.open_mask)
@@ -463,9 +470,8 @@ class App:
         self.sounds.play(WINNER)
         self.dirty = True
         self._save()
-        if self.keeper is not None:  # the menu's name for its rules spares loading game.presets
-            self.merged_serial = keep(self.keeper, "merge_stats", match, self.tally,
-                                      self.menu.preset_named(match.rules))
+        if self.keeper is not None:
+            self.merged_serial = keep(self.keeper, "merge_stats", match, self.tally, self.match_preset)
             self.report_keeper()
 
     # -- the end -----------------------------------------------------------------------------

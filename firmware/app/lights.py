@@ -15,11 +15,10 @@ WRONG = const(0xFF0000)  # a flap to move back: shut by mistake, or reopened aft
 GUIDE = const(0xFF9000)  # a flap to open (or shut) before the next turn
 DIE = const(0xFFFFFF)  # the tiles numbered as the dice, blinking (when there is no display)
 PLAYER_COLOURS = (0x0040FF, 0xFFC000, 0xFF00C0, 0x00E0E0, 0xFF5000, 0x8000FF, 0xFFFFFF, 0x80FF00)
-MENU_BANKS = (0x0040FF, 0x8000FF, 0xFF5000)  # preset 1-9, 10-18, 19-27 (one tile each)
 _BLINK_MS = const(250)
 
 
-def _blink_on(now_ms):
+def blink_on(now_ms):
     return (now_ms // _BLINK_MS) & 1 == 0
 
 
@@ -36,7 +35,7 @@ class Lights:
     def play(self, row, tiles, open_mask, pending, legal, hint, wrong, dice_mask, now_ms):
         """A turn: open tiles dim, legal green, hint blue, wrong red (blinking), dice white."""
         self.leds.fill(OFF)
-        blink = _blink_on(now_ms)
+        blink = blink_on(now_ms)
         bit = 1
         for tile in range(1, tiles + 1):
             if wrong & bit:
@@ -60,7 +59,7 @@ class Lights:
     def guide(self, row, tiles, must_open, must_shut, now_ms):
         """Setting up the next turn: flaps to open glow amber, flaps to shut blink red."""
         self.leds.fill(OFF)
-        blink = _blink_on(now_ms)
+        blink = blink_on(now_ms)
         bit = 1
         for tile in range(1, tiles + 1):
             if must_open & bit:
@@ -92,25 +91,7 @@ class Lights:
             leds.set_tile(index + 1, colour)
         leds.show()
 
-    def menu(self, row, value, tiles, now_ms):
-        """The menu without a display: row 0 the preset (one tile, colour by bank of 9),
-        row 1 the players (that many tiles), row 2 hints (tile 1 green or red), row 3 start."""
-        leds = self.leds
-        leds.fill(OFF)
-        if row == 0:
-            bank = value // 9
-            leds.set_tile(value % 9 + 1, MENU_BANKS[bank % len(MENU_BANKS)])
-        elif row == 1:
-            for tile in range(1, value + 1):
-                leds.set_tile(tile, PLAYER_COLOURS[tile - 1])
-        elif row == 2:
-            leds.set_tile(1, LEGAL if value else WRONG)
-        elif _blink_on(now_ms):
-            for tile in range(1, tiles + 1):
-                leds.set_tile(tile, LEGAL)
-        leds.show()
-
     def flash(self, colour, now_ms):
         """Every LED blinking in one colour (a fault, the end of a turn)."""
-        self.leds.fill(colour if _blink_on(now_ms) else OFF)
+        self.leds.fill(colour if blink_on(now_ms) else OFF)
         self.leds.show()

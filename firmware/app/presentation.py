@@ -92,7 +92,7 @@ def render(app, now_ms):
         if faults.showing and not faults.on_screen():
             lights.flash(WRONG, now_ms)
         elif phase == MENU:
-            lights.menu(app.menu.row, app.menu.value(), app.flaps.tiles, now_ms)
+            app.menu.light(lights, app.flaps.tiles, now_ms)
         elif phase == SETUP:
             lights.guide(app.row, app.rules.tiles, app.must_open, app.must_shut, now_ms)
         elif phase == PLAY:
@@ -148,7 +148,7 @@ def _turn_frame(app, screen, phase):
     else:
         screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
                          app.number, app.chance, app.advice,
-                         app.hints.chance_word() if app.menu.hints_on else "shut")
+                         app.hints.chance_word() if app.hints_on else "shut")
 
 
 def _light_turn(app, lights, now_ms):
