@@ -18,26 +18,53 @@ SETUP = const(1)
 PLAY = const(2)
 FINISHED = const(3)
 
-MSG_SHAKE = ("Shake the box", "or press ok")
-MSG_SHAKE_ONE = ("Shake the box", "or press ok", "select: one die")
-MSG_SHAKE_CHOSEN = ("Shake the box", "or press ok", "ONE die chosen")
-MSG_PRESS = ("Press ok", "to roll")
-MSG_PRESS_ONE = ("Press ok", "to roll", "select: one die")
-MSG_PRESS_CHOSEN = ("Press ok", "to roll", "ONE die chosen")
-MSG_ROLLING = ("Rolling...",)
-MSG_MOVE = ("Shut lit tiles", "to make")
-MSG_MOVE_OK = ("Move adds up:", "roll, or shut", "more lit tiles")
-MSG_FREE = ("Free throw!", "Roll again")
-MSG_FINISH = ("Finish the move", "before rolling")
-MSG_REFUSED = ("Not allowed:", "open tile")
-MSG_ROLL_FIRST = ("Roll first:", "open tile")
-MSG_SHUT_AGAIN = ("Already played:", "shut tile")
+# The turn's messages (Screen.show_turn): up to three lines, each the number of a line of
+# app.screens' MESSAGE_LINES, five bits a line, the first line lowest. A constant each, so
+# they cost no RAM: the lines' numbers, in MESSAGE_LINES' order, then the messages.
+_SHAKE_THE_BOX = const(1)
+_OR_PRESS_OK = const(2)
+_SELECT_ONE_DIE = const(3)
+_ONE_DIE_CHOSEN = const(4)
+_PRESS_OK = const(5)
+_TO_ROLL = const(6)
+_ROLLING = const(7)
+_SHUT_LIT_TILES = const(8)
+_TO_MAKE = const(9)
+_MOVE_ADDS_UP = const(10)
+_ROLL_OR_SHUT = const(11)
+_MORE_LIT_TILES = const(12)
+_FREE_THROW = const(13)
+_ROLL_AGAIN = const(14)
+_FINISH_THE_MOVE = const(15)
+_BEFORE_ROLLING = const(16)
+_NOT_ALLOWED = const(17)
+_OPEN_TILE = const(18)
+_ROLL_FIRST = const(19)
+_ALREADY_PLAYED = const(20)
+_SHUT_TILE = const(21)
+_OPEN_LIT_TILES = const(22)
+_ROLL_OR_OPEN = const(23)
+MSG_SHAKE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5)  # public: the App's first
+_MSG_SHAKE_ONE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5 | _SELECT_ONE_DIE << 10)
+_MSG_SHAKE_CHOSEN = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5 | _ONE_DIE_CHOSEN << 10)
+_MSG_PRESS = const(_PRESS_OK | _TO_ROLL << 5)
+_MSG_PRESS_ONE = const(_PRESS_OK | _TO_ROLL << 5 | _SELECT_ONE_DIE << 10)
+_MSG_PRESS_CHOSEN = const(_PRESS_OK | _TO_ROLL << 5 | _ONE_DIE_CHOSEN << 10)
+_MSG_ROLLING = const(_ROLLING)
+_MSG_MOVE = const(_SHUT_LIT_TILES | _TO_MAKE << 5)
+_MSG_MOVE_OK = const(_MOVE_ADDS_UP | _ROLL_OR_SHUT << 5 | _MORE_LIT_TILES << 10)
+_MSG_FREE = const(_FREE_THROW | _ROLL_AGAIN << 5)
+_MSG_FINISH = const(_FINISH_THE_MOVE | _BEFORE_ROLLING << 5)
+_MSG_REFUSED = const(_NOT_ALLOWED | _OPEN_TILE << 5)
+_MSG_ROLL_FIRST = const(_ROLL_FIRST | _OPEN_TILE << 5)
+_MSG_SHUT_AGAIN = const(_ALREADY_PLAYED | _SHUT_TILE << 5)
 # The long game's uncoverer plays by opening flaps: the same messages, the other way round.
-MSG_MOVE_UNCOVER = ("Open lit tiles", "to make")
-MSG_MOVE_OK_UNCOVER = ("Move adds up:", "roll, or open", "more lit tiles")
-MSG_REFUSED_UNCOVER = ("Not allowed:", "shut tile")
-MSG_ROLL_FIRST_UNCOVER = ("Roll first:", "shut tile")
-MSG_OPEN_AGAIN = ("Already played:", "open tile")
+_MSG_MOVE_UNCOVER = const(_OPEN_LIT_TILES | _TO_MAKE << 5)
+_MSG_MOVE_OK_UNCOVER = const(_MOVE_ADDS_UP | _ROLL_OR_OPEN << 5 | _MORE_LIT_TILES << 10)
+_MSG_REFUSED_UNCOVER = const(_NOT_ALLOWED | _SHUT_TILE << 5)
+_MSG_ROLL_FIRST_UNCOVER = const(_ROLL_FIRST | _SHUT_TILE << 5)
+_MSG_OPEN_AGAIN = const(_ALREADY_PLAYED | _OPEN_TILE << 5)
+
 END_WORDS = ("", "shut box!", "no move", "unlucky 7", "lost 1st")
 
 
@@ -49,35 +76,35 @@ def compose(app):
     played_back = app.must_open if uncover else app.must_shut  # a played tile undone
     played_wrong = app.must_shut if uncover else app.must_open  # a tile the rules refuse
     if app.roller.state == TUMBLING:
-        message = MSG_ROLLING
+        message = _MSG_ROLLING
     elif played_back:
-        message = MSG_OPEN_AGAIN if uncover else MSG_SHUT_AGAIN
+        message = _MSG_OPEN_AGAIN if uncover else _MSG_SHUT_AGAIN
         number = _lowest_tile(played_back)
     elif played_wrong:
         if app.flap_feed.error == E_ROLL_FIRST:
-            message = MSG_ROLL_FIRST_UNCOVER if uncover else MSG_ROLL_FIRST
+            message = _MSG_ROLL_FIRST_UNCOVER if uncover else _MSG_ROLL_FIRST
         else:
-            message = MSG_REFUSED_UNCOVER if uncover else MSG_REFUSED
+            message = _MSG_REFUSED_UNCOVER if uncover else _MSG_REFUSED
         number = _lowest_tile(played_wrong)
     elif app.blocked_shake and turn.state == AWAIT_MOVE:
-        message = MSG_FINISH
+        message = _MSG_FINISH
     elif turn.state == AWAIT_MOVE:
         if turn.pending and turn.move_state() != PENDING:
-            message = MSG_MOVE_OK_UNCOVER if uncover else MSG_MOVE_OK
+            message = _MSG_MOVE_OK_UNCOVER if uncover else _MSG_MOVE_OK
         else:
-            message = MSG_MOVE_UNCOVER if uncover else MSG_MOVE
+            message = _MSG_MOVE_UNCOVER if uncover else _MSG_MOVE
             number = turn.total
     elif app.free_throw:
-        message = MSG_FREE
+        message = _MSG_FREE
     else:
         shake = app.shaking_rolls()
         if turn.one_die:
-            message = MSG_SHAKE_CHOSEN if shake else MSG_PRESS_CHOSEN
+            message = _MSG_SHAKE_CHOSEN if shake else _MSG_PRESS_CHOSEN
         elif turn.one_die_allowed():
-            message = MSG_SHAKE_ONE if shake else MSG_PRESS_ONE
+            message = _MSG_SHAKE_ONE if shake else _MSG_PRESS_ONE
         else:
-            message = MSG_SHAKE if shake else MSG_PRESS
-    if message is not app.message or number != app.number:
+            message = MSG_SHAKE if shake else _MSG_PRESS
+    if message != app.message or number != app.number:
         app.message = message
         app.number = number
         app.dirty = True

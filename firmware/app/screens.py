@@ -12,6 +12,12 @@ loose lights up again once it answers.
 from micropython import const
 
 DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+# The lines of the turn's messages, numbered from 1 (app.presentation names each by its number).
+MESSAGE_LINES = ("Shake the box", "or press ok", "select: one die", "ONE die chosen", "Press ok",
+                 "to roll", "Rolling...", "Shut lit tiles", "to make", "Move adds up:",
+                 "roll, or shut", "more lit tiles", "Free throw!", "Roll again", "Finish the move",
+                 "before rolling", "Not allowed:", "open tile", "Roll first:", "Already played:",
+                 "shut tile", "Open lit tiles", "roll, or open")
 COLUMNS = const(16)
 _CELL = const(8)
 _DIE = const(26)  # a die's side in pixels
@@ -69,13 +75,6 @@ class Screen:
             at -= 1
         return column + digits
 
-    def lines(self, message, row):
-        """A message: a tuple of lines of at most 16 characters; returns the row after it."""
-        for line in message:
-            self.text(line, 0, row)
-            row += 1
-        return row
-
     def die(self, x, y, value):
         display = self.display
         display.rect(x, y, _DIE, _DIE, 1)
@@ -114,8 +113,9 @@ class Screen:
 
     def show_turn(self, player, dice, dice_count, total, message, number=-1, chance=-1, advice=-1,
                   chance_word="shut"):
-        """A turn: the player, the dice (blank before the first roll), a message of up to three
-        lines, the last one ending in `number` when >= 0; with hints, the chance (of what
+        """A turn: the player, the dice (blank before the first roll), a message (up to three
+        lines of MESSAGE_LINES by number, five bits each, the first lowest: app.presentation's),
+        the last line ending in `number` when >= 0; with hints, the chance (of what
         `chance_word` says: "shut" or "win") in % when >= 0 (right of the dice) and the one-die
         advice when >= 0 (left of them)."""
         self.clear()
@@ -126,9 +126,14 @@ class Screen:
             self.number(total, 13, 0)
         if dice_count:
             self.dice(dice, dice_count)
-        row = self.lines(message, 5)
+        row = 5
+        column = -1  # after the last line, the number's column
+        while message:
+            column = self.text(MESSAGE_LINES[(message & 31) - 1], 0, row)
+            message >>= 5
+            row += 1
         if number >= 0:
-            self.number(number, len(message[-1]) + 1 if message else 0, row - 1)
+            self.number(number, column + 1, row - 1)
         if chance >= 0:
             self.text("%", COLUMNS - 1, 2)
             self.number(chance, COLUMNS - 1 - digits_in(chance), 2)
