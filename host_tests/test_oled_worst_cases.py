@@ -82,7 +82,9 @@ def test_the_result_of_a_turn_shows_the_throw_and_the_whole_score(screen, score,
 
 
 def test_the_match_end_shows_the_last_turn_before_the_standings(screen):
-    screen.show_result(1, 0, "shut box!", 7)
+    from app.finish import show_result
+
+    show_result(screen, 1, 0, "shut box!", 7)
     assert screen.read()[:3] == ["P2 shut box!", "threw 7", "score 0"]
 
 
@@ -127,7 +129,7 @@ def test_every_game_name_reads_whole_in_the_menu(screen):
     ([9999] * 8, [DIGITAL_24] * 8),
 ])
 def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, totals):
-    from app.screen_end import show_standings
+    from app.finish import show_standings
 
     shown = {}
     first = 0

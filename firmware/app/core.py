@@ -7,7 +7,8 @@ what they mean, and writes the outputs (LEDs, OLED, buzzer). Phases:
     SETUP     before a turn: the flaps must match the turn's start; the ones to move are lit
     PLAY      shake (or press ok) to roll, shut the lit tiles; wrong flaps are shown in red
     FINISHED  the last turn's result until ok, then the standings (a page at a time when
-              they take more than one screen) until ok (play again) or select (the menu)
+              they take more than one screen) until ok (play again) or select (the menu):
+              app.finish, loaded while the phase lasts
 
 The menu (app.menu) is loaded only while it is shown: in play the App keeps the choices made
 in it (the game, its rules, the players, hints).
@@ -35,16 +36,15 @@ from micropython import const
 from app.faults import Faults
 from app.keeper import LOG_RECORDS, keep
 from app.lights import Lights
-from app.presentation import FINISHED, MENU, MSG_SHAKE, PLAY, SETUP, compose, render
+from app.presentation import FINISHED, MENU, MSG_SHAKE, PLAY, SETUP, compose, render  # noqa: F401 (the phases, read from here)
 from app.reconcile import ACCEPTED, DONE, REFUSED, TOOK_BACK, FlapFeed, expected_open
 from app.roller import LANDED, TUMBLING, Roller
 from app.screens import Screen
-from app.sounds import BOX_SHUT, CLICK, MOVE_DONE, READY, TAKEN, TURN_OVER, WINNER, Sounds
+from app.sounds import BOX_SHUT, CLICK, MOVE_DONE, READY, TAKEN, TURN_OVER, Sounds
 from app.sounds import LANDED as LANDED_SOUND
 from app.sounds import REFUSED as REFUSED_SOUND
 
 _RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
-_PAGE_MS = const(3000)  # standings longer than a screen turn a page this often
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
 _REVIEW_MS = const(6000)  # with hints on, the review of a turn stays up this long (or until ok)
 
@@ -120,7 +120,8 @@ class App:
         self.showing_result = False  # the match is over and its last turn is on the display
         self.page = 0  # the first player on the standings' page shown
         self.next_page = 0  # the first player of the next page (0: one page)
-        self._page_since = 0
+        self.page_since = 0
+        self.ending = None  # app.finish while the match's end is shown (FINISHED)
         self.winner_mask = 0
         self.dirty = True  # the OLED's frame is to be drawn again
         self._frame_ms = 0
@@ -139,7 +140,7 @@ class App:
     def report_keeper(self):
         self.faults.report_all(self.keeper.faults)
 
-    def _save(self, after=None):
+    def save(self, after=None):
         """Save the match as it stands (after a roll, a committed move, a turn's end; after
         a roll's `after` result only when game.snapshot says so)."""
         if self.keeper is not None:
@@ -168,7 +169,7 @@ class App:
         self.resumed = False
         self._result_since = now_ms
         self._review_since = now_ms
-        self._page_since = now_ms
+        self.page_since = now_ms
         if self.phase != PLAY:
             return
         if self.hints_on and self.turn.state == AWAIT_MOVE:
@@ -190,19 +191,19 @@ class App:
         if self.reviewing:
             ok = self._review_shown(now_ms, ok)
         if select == LONG_PRESS and self.phase != MENU:
-            self._to_menu()
+            self.to_menu()
             select = NO_PRESS
         phase = self.phase
         if phase == MENU:
             self.roller.update(now_ms, False)
             if self.menu.step(self, select, ok):
-                self._start_match(now_ms)
+                self.new_match(now_ms)
         elif phase == SETUP:
             self._setup(now_ms, ok)
         elif phase == PLAY:
             self._play(now_ms, select, ok)
         else:
-            self._finished(now_ms, select, ok)
+            self.ending.step(self, now_ms, select, ok)
         if self.hints_on and (phase == SETUP or phase == PLAY) and self.hints.work(self.turn):
             self.dirty = True  # the chance of winning is ready: the turn's hints play to win
             self._hint_roll()
@@ -224,8 +225,10 @@ class App:
         return self.match.rounds_played + 1
 
     # -- menu --------------------------------------------------------------------------------
-    def _to_menu(self):
-        if self.keeper is not None and self.phase != FINISHED:  # abandoned: never resumed
+    def to_menu(self):
+        if self.ending is not None:  # from the match's end
+            self.ending.leave(self)
+        elif self.keeper is not None:  # abandoned: never resumed
             keep(self.keeper, "drop_match")
             self.report_keeper()
         self.phase = MENU
@@ -238,9 +241,12 @@ class App:
         open_menu(self)
         self.dirty = True
 
-    def _start_match(self, now_ms):
+    def new_match(self, now_ms):
+        """A new match of the menu's choices (from the menu, or after a match: play again)."""
         if self.menu is not None:
             self.menu.leave(self)
+        if self.ending is not None:
+            self.ending.leave(self)
         if self.keeper is not None:
             keep(self.keeper, "save_menu", self.game_name, self.players, self.hints_on)
         rules = self.game_rules
@@ -254,7 +260,7 @@ class App:
         self.tally = MatchTally(self.merged_serial + 1)
         self.log.clear()
         self.enter_setup(now_ms)
-        self._save()
+        self.save()
 
     # -- setting up a turn -------------------------------------------------------------------
     def enter_setup(self, now_ms, new_turn=True):
@@ -357,9 +363,9 @@ class App:
         if turn.open_mask != open_before:
             self.log.move(open_before & ~turn.open_mask)
             if turn.state != OVER:
-                self._save()
+                self.save()
         elif turn.pending & ~self.saved_pending:  # a tile joined the move: a cut keeps it
-            self._save()
+            self.save()
         if happened & REFUSED:
             self.sounds.play(REFUSED_SOUND)
         elif happened & DONE:
@@ -402,7 +408,7 @@ class App:
         if turn.state == OVER:
             self.turn_over(now_ms)
             return
-        self._save(result)
+        self.save(result)
         if result == ROLLED:
             self.sounds.play(LANDED_SOUND)
         self.legal = turn.legal_tiles()
@@ -457,36 +463,9 @@ class App:
         match = self.match
         if not match.end_turn():
             self.enter_setup(now_ms)
-            self._save()
+            self.save()
             return
-        self.phase = FINISHED
-        self.showing_result = self.waits_for_ok()
-        self.page = 0
-        self.next_page = 0
-        self._page_since = now_ms
-        self.winner_mask = 0
-        for player in match.winners():
-            self.winner_mask |= 1 << player
-        self.sounds.play(WINNER)
-        self.dirty = True
-        self._save()
-        if self.keeper is not None:
-            self.merged_serial = keep(self.keeper, "merge_stats", match, self.tally, self.match_preset)
-            self.report_keeper()
+        from app import finish
 
-    # -- the end -----------------------------------------------------------------------------
-    def _finished(self, now_ms, select, ok):
-        self.roller.update(now_ms, False)
-        if self.showing_result and ok == SHORT_PRESS:
-            self.showing_result = False  # on to the standings
-            self._page_since = now_ms
-            self.dirty = True
-        elif ok == SHORT_PRESS:
-            self._start_match(now_ms)
-        elif select == SHORT_PRESS:
-            self._to_menu()
-        elif (not self.showing_result and (self.page or self.next_page)
-              and time.ticks_diff(now_ms, self._page_since) >= _PAGE_MS):
-            self.page = self.next_page
-            self._page_since = now_ms
-            self.dirty = True
+        self.ending = finish
+        finish.end_match(self, now_ms)

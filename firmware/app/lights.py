@@ -69,28 +69,6 @@ class Lights:
             bit <<= 1
         self.leds.show()
 
-    def winners(self, winner_mask, now_ms):
-        """The winners' colours chase round every LED."""
-        leds = self.leds
-        count = leds.count
-        players = 0
-        for player in range(len(PLAYER_COLOURS)):
-            if winner_mask >> player & 1:
-                players += 1
-        step = now_ms // 120
-        for index in range(count):
-            pick = (index + step) % (players + 1) if players else 1
-            colour = OFF
-            if pick < players:
-                seen = 0
-                for player in range(len(PLAYER_COLOURS)):
-                    if winner_mask >> player & 1:
-                        if seen == pick:
-                            colour = PLAYER_COLOURS[player]
-                        seen += 1
-            leds.set_tile(index + 1, colour)
-        leds.show()
-
     def flash(self, colour, now_ms):
         """Every LED blinking in one colour (a fault, the end of a turn)."""
         self.leds.fill(colour if blink_on(now_ms) else OFF)

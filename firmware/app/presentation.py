@@ -125,7 +125,7 @@ def render(app, now_ms):
         elif phase == PLAY:
             _light_turn(app, lights, now_ms)
         else:
-            lights.winners(app.winner_mask, now_ms)
+            app.ending.light(lights, app.winner_mask, now_ms)
     screen = app.screen
     if screen is None or not app.dirty:
         return
@@ -136,22 +136,12 @@ def render(app, now_ms):
         _frames(screen, "app.screen_end").show_review(screen, app.hints.review)
     elif phase == MENU:
         _frames(screen, "app.screen_menu").show_menu(screen, app.menu)
-    elif phase == FINISHED:
-        frames = _frames(screen, "app.screen_end")  # loaded as the match ends, for its standings
-        if app.showing_result:
-            screen.show_result(app.result_player, app.result_score, END_WORDS[app.result_end],
-                               app.total)
-            return
-        match = app.match
-        ledger = match.ledger
-        winners = app.winner_mask
-        app.next_page = frames.show_standings(
-            screen, "Winner!" if winners & (winners - 1) == 0 else "Shared win!",
-            match.totals, match.players, ledger.chips if ledger is not None else None,
-            winners, app.page)
     else:
         _frames(screen, None)
-        _turn_frame(app, screen, phase)
+        if phase == FINISHED:
+            app.ending.show(app, screen)  # app.finish's frames
+        else:
+            _turn_frame(app, screen, phase)
 
 
 def _frames(screen, name):

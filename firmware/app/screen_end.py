@@ -1,10 +1,9 @@
-"""The frames of a turn's review (hints) and the match's standings on the OLED (app.screens'
-grid): loaded while one is shown, let go when another phase's frame is drawn
-(app.presentation)."""
+"""The frame of a turn's review (hints) on the OLED (app.screens' grid): loaded while it is
+shown, let go when another phase's frame is drawn (app.presentation)."""
 
 from micropython import const
 
-from app.screens import COLUMNS, digits_in, flow_end, flow_rows
+from app.screens import COLUMNS, digits_in
 
 _REVIEW_ROWS = const(6)  # rows 1-6 of the review list moves
 
@@ -61,43 +60,3 @@ def tenths(screen, value, sign, column, row):
     start = screen.number(whole, start, row)
     start = screen.text(".", start, row)
     screen.number(value % 10, start, row)
-
-
-def show_standings(screen, title, totals, players, chips, winner_mask, first=0):
-    """The match's end: each player's total, and chips when played for them, from player
-    `first` on, as many as the screen holds ("more" in the title when some are left);
-    returns the first player not shown, 0 when the last one was."""
-    screen.clear()
-    screen.text(title, 0, 0)
-    row = 1
-    player = first
-    while player < players:
-        chip_count = chips[player] if chips is not None else -1
-        if row + _standing_rows(totals[player], chip_count) > 8:
-            break
-        column = screen.text("*" if winner_mask >> player & 1 else " ", 0, row)
-        column = screen.text("P", column, row)
-        column = screen.number(player + 1, column, row)
-        row = screen.flow_number(totals[player], column + 1, row)
-        if chip_count >= 0:
-            column = flow_end(4, digits_in(totals[player]))
-            if column + 2 + digits_in(chip_count) > COLUMNS:
-                row += 1
-                column = 3
-            column = screen.text("$", column + 1, row)
-            screen.number(chip_count, column, row)
-        row += 1
-        player += 1
-    if player < players:
-        screen.text("more", COLUMNS - 4, 0)
-    screen.send()
-    return player if player < players else 0
-
-
-def _standing_rows(total, chips):
-    """Rows one player's standing takes: "*P8 total $chips", wrapped as show_standings does."""
-    digits = digits_in(total)
-    rows = flow_rows(4, digits)
-    if chips >= 0 and flow_end(4, digits) + 2 + digits_in(chips) > COLUMNS:
-        rows += 1
-    return rows

@@ -223,27 +223,6 @@ class Screen:
             self.text("ok to play", 0, row)
         self.send()
 
-    def show_result(self, result_player, result_score, result_name, last_total):
-        """The match's last turn, before the standings."""
-        self.clear()
-        self.result(result_player, result_score, result_name, last_total, 0)
-        self.text("ok: standings", 0, 7)
-        self.send()
-
-
-def flow_end(column, digits):
-    """The column after a number flow_number() starts at `column` (on its last line)."""
-    if column + digits > COLUMNS and digits <= COLUMNS:
-        return digits
-    return (column + digits - 1) % COLUMNS + 1
-
-
-def flow_rows(column, digits):
-    """The lines a number flow_number() starts at `column` takes."""
-    if column + digits > COLUMNS and digits <= COLUMNS:
-        return 2
-    return 1 + (column + digits - 1) // COLUMNS
-
 
 def _tiles_end(mask, column, row):
     """The row the last tile of a mask lands on, listed from `column` as flaps() does."""
