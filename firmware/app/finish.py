@@ -44,7 +44,7 @@ def end_match(app, now_ms):
 def leave(app):
     """The App leaves the phase (a new match, or the menu): this module goes."""
     app.ending = None
-    release((__name__,), False)
+    release((__name__,), False, True)
 
 
 def step(app, now_ms, select, ok):

@@ -149,7 +149,7 @@ def _frames(screen, name):
     when it is not the last one drawn from, which is let go: a phase's frames take RAM while
     shown, and a frame drawn again imports nothing (an import allocates)."""
     if screen.frames is not None and screen.frames.__name__ != name:
-        release((screen.frames.__name__,), False)
+        release((screen.frames.__name__,), False, True)
         screen.frames = None
     if screen.frames is None and name is not None:
         screen.frames = __import__(name, None, None, ("show",))
