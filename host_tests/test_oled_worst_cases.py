@@ -72,7 +72,9 @@ def digits_from(lines, start_row, first_column=0):
 
 @pytest.mark.parametrize("score, total", [(13, 12), (292, 24), (DIGITAL_24, 24)])
 def test_the_result_of_a_turn_shows_the_throw_and_the_whole_score(screen, score, total):
-    screen.show_setup(7, score, "no move", total, 0, 12, 0, 0)
+    from app.screen_end import show_setup
+
+    show_setup(screen, 7, score, "no move", total, 0, 12, 0, 0)
     lines = screen.read()
     assert lines[0] == "P8 no move"
     assert lines[1] == "threw %d" % total
@@ -91,7 +93,9 @@ def test_the_match_end_shows_the_last_turn_before_the_standings(screen):
 @pytest.mark.parametrize("must_open, must_shut", [
     (ALL_24, 0), (ALL_24 & ~1, 1), (0b101010101010101010101010, 0b010101010101010101010101)])
 def test_flaps_to_move_are_listed_whole_or_end_in_an_ellipsis(screen, must_open, must_shut):
-    screen.show_setup(0, DIGITAL_24, "no move", 24, 1, 3, must_open, must_shut)
+    from app.screen_end import show_setup
+
+    show_setup(screen, 0, DIGITAL_24, "no move", 24, 1, 3, must_open, must_shut)
     lines = screen.read()
     text = " ".join(lines[lines.index("Next: Player 2") + 1:]).replace("Open:", "|").replace("Shut:", "|")
     for part, mask in zip(text.split("|")[1:], (must_open, must_shut) if must_open else (must_shut,),

@@ -27,7 +27,7 @@ import time
 
 from game.gamelog import GameLog, MatchTally
 from game.match import start_match
-from game.rules import MATCH_SINGLE, SOURCE_DICE, SOURCE_MANUAL
+from game.rules import SOURCE_DICE, SOURCE_MANUAL
 from game.sources import feed, source_for
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, COMMITTED, END_SHUT, FREE_THROW, OVER, PENDING, ROLLED
 from hal.buttons import LONG_PRESS, NO_PRESS, SHORT_PRESS
@@ -217,12 +217,6 @@ class App:
         """Does a turn wait for ok after the last one's result ("ok to play" on the screen)?
         Without a working screen or an ok button the next turn starts after _RESULT_MS."""
         return self.faults.on_screen() and self.ok_button is not None
-
-    def round_number(self):
-        """The round about to be played, for formats of several rounds (else 0)."""
-        if self.rules.match == MATCH_SINGLE:
-            return 0
-        return self.match.rounds_played + 1
 
     # -- menu --------------------------------------------------------------------------------
     def to_menu(self):

@@ -29,13 +29,12 @@ class Lights:
         self.leds = leds
         self.tiles = tiles
 
-    def _tile(self, row, tile, colour):
-        self.leds.set_tile(row * self.tiles + tile, colour)
-
     def play(self, row, tiles, open_mask, pending, legal, hint, wrong, dice_mask, now_ms):
         """A turn: open tiles dim, legal green, hint blue, wrong red (blinking), dice white."""
-        self.leds.fill(OFF)
+        leds = self.leds
+        leds.fill(OFF)
         blink = blink_on(now_ms)
+        first = row * self.tiles  # the LED before the row's tile 1
         bit = 1
         for tile in range(1, tiles + 1):
             if wrong & bit:
@@ -52,22 +51,24 @@ class Lights:
                 colour = OPEN
             else:
                 colour = OFF
-            self._tile(row, tile, colour)
+            leds.set_tile(first + tile, colour)
             bit <<= 1
-        self.leds.show()
+        leds.show()
 
     def guide(self, row, tiles, must_open, must_shut, now_ms):
         """Setting up the next turn: flaps to open glow amber, flaps to shut blink red."""
-        self.leds.fill(OFF)
+        leds = self.leds
+        leds.fill(OFF)
         blink = blink_on(now_ms)
+        first = row * self.tiles  # the LED before the row's tile 1
         bit = 1
         for tile in range(1, tiles + 1):
             if must_open & bit:
-                self._tile(row, tile, GUIDE)
+                leds.set_tile(first + tile, GUIDE)
             elif must_shut & bit and blink:
-                self._tile(row, tile, WRONG)
+                leds.set_tile(first + tile, WRONG)
             bit <<= 1
-        self.leds.show()
+        leds.show()
 
     def flash(self, colour, now_ms):
         """Every LED blinking in one colour (a fault, the end of a turn)."""

@@ -4,6 +4,7 @@
 Messages are up to three lines of at most 16 characters; a number may follow the last line.
 """
 
+from game.rules import MATCH_SINGLE
 from game.tiles import bit
 from game.turn import AWAIT_MOVE, E_ROLL_FIRST, PENDING
 from micropython import const
@@ -134,6 +135,12 @@ def render(app, now_ms):
         _frames(screen, "app.screen_fault").show_fault(screen, faults.queue[0], faults.page)
     elif app.reviewing and (phase == SETUP or phase == FINISHED):
         _frames(screen, "app.screen_end").show_review(screen, app.hints.review)
+    elif phase == SETUP:
+        _frames(screen, "app.screen_end").show_setup(
+            screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total,
+            app.player, 0 if app.rules.match == MATCH_SINGLE else app.match.rounds_played + 1,
+            app.must_open, app.must_shut,
+            app.result_player >= 0 and app.waits_for_ok())
     elif phase == MENU:
         _frames(screen, "app.screen_menu").show_menu(screen, app.menu)
     else:
@@ -141,7 +148,9 @@ def render(app, now_ms):
         if phase == FINISHED:
             app.ending.show(app, screen)  # app.finish's frames
         else:
-            _turn_frame(app, screen, phase)
+            screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
+                             app.number, app.chance, app.advice,
+                             app.hints.chance_word() if app.hints_on else "shut")
 
 
 def _frames(screen, name):
@@ -154,18 +163,6 @@ def _frames(screen, name):
     if screen.frames is None and name is not None:
         screen.frames = __import__(name, None, None, ("show",))
     return screen.frames
-
-
-def _turn_frame(app, screen, phase):
-    """Between turns, or a turn (app.screens' own frames)."""
-    if phase == SETUP:
-        screen.show_setup(app.result_player, app.result_score, END_WORDS[app.result_end],
-                          app.total, app.player, app.round_number(), app.must_open,
-                          app.must_shut, app.result_player >= 0 and app.waits_for_ok())
-    else:
-        screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
-                         app.number, app.chance, app.advice,
-                         app.hints.chance_word() if app.hints_on else "shut")
 
 
 def _light_turn(app, lights, now_ms):

@@ -1,5 +1,6 @@
-"""The frame of a turn's review (hints) on the OLED (app.screens' grid): loaded while it is
-shown, let go when another phase's frame is drawn (app.presentation)."""
+"""The frames between turns on the OLED (app.screens' grid): the last turn's result, who plays
+next and the flaps to move (show_setup), and with hints the turn's review (show_review).
+Loaded while one is shown, let go when another phase's frame is drawn (app.presentation)."""
 
 from micropython import const
 
@@ -60,3 +61,69 @@ def tenths(screen, value, sign, column, row):
     start = screen.number(whole, start, row)
     start = screen.text(".", start, row)
     screen.number(value % 10, start, row)
+
+
+def _flaps(screen, label, mask, row, last_row):
+    """`label` and the tiles of a mask, wrapping up to `last_row`; when they do not all fit,
+    the last ones give way to "..." (the LEDs show every one); returns the row after."""
+    screen.text(label, 0, row)
+    column = len(label) + 1
+    fits = _tiles_end(mask, column, row) <= last_row
+    tile = 1
+    while mask:
+        if mask & 1:
+            width = 2 if tile >= 10 else 1
+            at_row = row
+            at_column = column
+            if column + width > COLUMNS:
+                at_row += 1
+                at_column = 0
+            if not fits and (at_row > last_row or
+                             (at_row == last_row and at_column + width + 4 > COLUMNS)):
+                screen.text("...", column, row)
+                return row + 1
+            row = at_row
+            column = screen.number(tile, at_column, row) + 1
+        mask >>= 1
+        tile += 1
+    return row + 1
+
+
+def show_setup(screen, result_player, result_score, result_name, last_total, next_player,
+               round_number, must_open, must_shut, waiting_ok=True):
+    """Between turns: the last result (and the total that ended it), who plays next,
+    which flaps to open and to shut, or, with every flap right, "ok to play" when the
+    box waits for ok (`waiting_ok`)."""
+    screen.clear()
+    row = 0
+    if result_player >= 0:
+        row = screen.result(result_player, result_score, result_name, last_total, 0)
+    if round_number > 0:
+        column = screen.text("Round", 0, row)
+        screen.number(round_number, column + 1, row)
+        row += 1
+    column = screen.text("Next: Player", 0, row)
+    screen.number(next_player + 1, column + 1, row)
+    row += 1
+    if must_open and row <= 7:
+        row = _flaps(screen, "Open:", must_open, row, 6 if must_shut else 7)
+    if must_shut and row <= 7:
+        row = _flaps(screen, "Shut:", must_shut, row, 7)
+    if waiting_ok and not (must_open or must_shut) and row <= 7:
+        screen.text("ok to play", 0, row)
+    screen.send()
+
+
+def _tiles_end(mask, column, row):
+    """The row the last tile of a mask lands on, listed from `column` as _flaps() does."""
+    tile = 1
+    while mask:
+        if mask & 1:
+            width = 2 if tile >= 10 else 1
+            if column + width > COLUMNS:
+                row += 1
+                column = 0
+            column += width + 1
+        mask >>= 1
+        tile += 1
+    return row
