@@ -23,13 +23,14 @@ def test_a_long_select_in_play_goes_back_to_the_menu_on_the_choices_played_by():
     try:
         box.run(200)
         games = len(box.view.menu.entries)
+        module = sys.modules["app.menu"]  # the menu's, loaded at boot
         box.board.press("select")  # Players
         box.run(300)
         box.board.press("ok")  # 3 -> 4
         box.run(300)
         shown = _menu_words(box)
         assert start(box) in (SETUP, PLAY)  # a turn
-        assert box.view.menu is None and "app.menu" not in sys.modules
+        assert box.view.menu is None and sys.modules.get("app.menu") is not module  # let go
         assert (box.view.game_name, box.view.players, box.view.hints_on) == ("full-house", 4, True)
         box.board.press("select", 1500)  # a long press: back to the menu
         box.run(2000)
@@ -47,13 +48,15 @@ def test_the_match_s_end_is_loaded_only_while_it_is_shown():
     box = SimBox(BoxOptions(seed=3, preset="classic", players=1))
     try:
         assert start(box) in (SETUP, PLAY)
+        assert box.app.ending is None
         assert BoxPlayer(box).play()
-        assert box.view.phase == FINISHED and box.app.ending is sys.modules["app.finish"]
+        ending = box.app.ending
+        assert box.view.phase == FINISHED and ending is sys.modules["app.finish"]
         box.board.press("ok")  # on to the standings
         box.run(300)
         box.board.press("ok")  # play again
         box.run(300)
         assert box.view.phase in (SETUP, PLAY) and box.app.ending is None
-        assert "app.finish" not in sys.modules
+        assert sys.modules.get("app.finish") is not ending  # let go
     finally:
         box.close()
