@@ -60,13 +60,14 @@ def why_unplayable(rules, tiles, rows):
 
 def open_menu(app):
     """The App's menu again, on the choices it played by: the games listed from the rules of
-    the settings file as boot read it (app.settings, let go after with what it imported)."""
+    the settings file as boot read it (app.settings, let go after with what it imported: none
+    of it is called again)."""
     loaded = list(sys.modules)
     from app.settings import Settings, game_entries
 
     flaps = app.flaps
     entries = game_entries(Settings(app.rules_config), flaps.tiles, flaps.row_count)[0]
-    release([name for name in sys.modules if name not in loaded and name != __name__], False)
+    release([name for name in sys.modules if name not in loaded and name != __name__], False, True)
     menu = Menu(entries, 0, app.players, app.hints is not None, app.hints_on)
     menu.restore(app.game_name, app.players, app.hints_on)
     app.menu = menu
