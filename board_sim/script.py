@@ -208,8 +208,8 @@ def apply(box, event):
 
 def _check_dice(box, values):
     """Forced dice must suit the game in play (or, in the menu, the game it shows)."""
+    from game.rule_names import SOURCE_NAMES
     from game.rules import SOURCE_DICE
-    from game.snapshot import SOURCE_NAMES
 
     view = box.view
     rules = view.rules if view.match is not None else view.menu.rules()

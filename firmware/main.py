@@ -13,8 +13,8 @@ from machine import WDT
 _LOOP_MS = 5
 _WATCHDOG_MS = 8000  # an RP2040 allows up to 8388 ms; a save or a table load takes far less
 _BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017")  # let go once the devices are built
-BOOT_ONLY = _BOARD_ONLY + ("app.resume", "app.settings", "game.config", "game.numbers", "game.presets", "game.snapshot",
-                          "game.snapshot_load", "hal.json_file")
+BOOT_ONLY = _BOARD_ONLY + ("app.resume", "app.settings", "game.config", "game.numbers", "game.presets",
+                          "game.rule_names", "game.snapshot", "game.snapshot_load", "hal.json_file")
 
 
 def _devices():
@@ -48,7 +48,7 @@ def start():
     boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
     box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
               keeper=Keeper())
-    release(BOOT_ONLY)
+    release(BOOT_ONLY, empty=True)  # nothing of theirs is called again
     return box
 
 

@@ -23,7 +23,8 @@ from game.match import start_match
 from game.presets import PRESET_NAMES
 from game.prng import Xorshift32
 from game.rules import MATCH_LONG_GAME, MATCH_RACE
-from game.snapshot import encode, restore, saves_after
+from game.snapshot import encode, saves_after
+from game.snapshot_load import restore
 from game.sources import feed, source_for
 from game.stats import Stats, stats_from_dict
 from game.tiles import tiles_of

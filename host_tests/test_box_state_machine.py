@@ -32,9 +32,10 @@ import tempfile
 
 import hypothesis.strategies as st
 import pytest
-from app import keeper_files
+from app import keeper_save
 from app.core import FINISHED, MENU, PLAY, SETUP
-from app.keeper_files import dump_log, log_events
+from app.keeper_files import log_events
+from app.keeper_save import dump_log
 from app.view import PHASE_NAMES
 from game.snapshot import _TURN as SNAPSHOT_TURN_FIELDS
 from game.snapshot import snapshot
@@ -268,7 +269,7 @@ class BoxMachine(RuleBasedStateMachine):
         self.saved = expected
         assert view.faults == [], view.faults
         for name in STORES:
-            assert getattr(keeper_files, name + "_file")(box.keeper).load() == expected[name], name
+            assert getattr(keeper_save, name + "_file")(box.keeper).load() == expected[name], name
         assert view.stats.to_dict() == _stats_dict(expected["stats"])
         if expected["match"] is None:
             assert view.phase == MENU and view.match is None
@@ -293,7 +294,7 @@ class BoxMachine(RuleBasedStateMachine):
         serial = state["tally"][0]
         if not state["over"] or serial <= before["last"]:
             return
-        payload = keeper_files.stats_file(self.box.keeper).load()
+        payload = keeper_save.stats_file(self.box.keeper).load()
         assert payload is not None, "the finished match was not counted at boot"
         merged = json.loads(payload)
         assert merged["last"] == serial, (before, merged)
@@ -412,7 +413,7 @@ class BoxMachine(RuleBasedStateMachine):
         assert view.faults == [], view.faults
         assert self.saving is None
         for name in STORES:
-            assert getattr(keeper_files, name + "_file")(box.keeper).load() == self.saved[name], name
+            assert getattr(keeper_save, name + "_file")(box.keeper).load() == self.saved[name], name
         assert view.stats.to_dict() == _stats_dict(self.saved["stats"])
         if self.saved["menu"] is not None:
             assert json.loads(self.saved["menu"]) == dict(_MENU, game=self.PRESET)
@@ -545,10 +546,10 @@ def test_a_power_cut_in_the_stats_save_still_counts_the_finished_match(tmp_path)
     try:
         box.run(300)
         assert box.view.phase == MENU and box.view.faults == []
-        state, _log = _saved_parts(keeper_files.match_file(box.keeper).load())
+        state, _log = _saved_parts(keeper_save.match_file(box.keeper).load())
         assert state["over"] == 1  # the finished match is on the flash, its tally with it
         assert box.view.stats.summary("classic")["games"] == 1  # merged at boot, once
-        assert json.loads(keeper_files.stats_file(box.keeper).load())["presets"]["classic"][0] == 1
+        assert json.loads(keeper_save.stats_file(box.keeper).load())["presets"]["classic"][0] == 1
         writes = box.keeper.writes
     finally:
         box.close()

@@ -159,7 +159,7 @@ def test_a_house_rules_match_replays_with_its_rules(tmp_path):
 
 def hand_log(preset_name, players, events):
     from game.presets import preset
-    from game.snapshot import as_names
+    from game.rule_names import as_names
 
     return {"format": "shutbox-gamelog-1", "rules": as_names(preset(preset_name)),
             "players": players, "dropped": 0, "events": events}

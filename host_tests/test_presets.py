@@ -9,7 +9,7 @@ import pytest
 from game import rules as R
 from game.config import conflicts, rules_from_config
 from game.presets import PRESET_NAMES, PRESETS, describe, preset, preset_axes
-from game.snapshot import as_names
+from game.rule_names import as_names
 
 ROOT = Path(__file__).resolve().parent.parent
 

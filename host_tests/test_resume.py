@@ -9,7 +9,7 @@ import json
 import os
 
 import pytest
-from app import keeper_files
+from app import keeper_save
 from app.core import FINISHED, MENU, PLAY, SETUP
 from box_steps import roll, start
 from game.tiles import bit, mask_of
@@ -120,7 +120,7 @@ def _cut_during_the_first_roll_save(data_dir, cut_after):
     cut = False
     try:
         assert start(box) == PLAY
-        before = keeper_files.match_file(box.keeper).load()
+        before = keeper_save.match_file(box.keeper).load()
         steps_before = files.steps
         if cut_after is not None:
             files.cut_at = steps_before + cut_after
@@ -146,7 +146,7 @@ def test_a_power_cut_at_every_write_step_of_a_save_keeps_the_old_or_the_new_matc
             view = box.view
             assert view.phase in (SETUP, PLAY) and view.faults == [], (cut_after, view.faults)
             if cut_after < steps - 1:  # the new copy was not whole: the old one
-                assert keeper_files.match_file(box.keeper).load() == before
+                assert keeper_save.match_file(box.keeper).load() == before
                 assert view.turn.rolls == 0  # the roll was lost with the power: roll again
             else:  # whole (renamed at the next boot if the cut came before the rename)
                 assert view.turn.rolls == 1 and view.turn.total == 9 and view.turn.state == AWAIT_MOVE
@@ -166,7 +166,7 @@ def test_flash_writes_are_bounded_per_turn_and_the_match_file_stays_small(tmp_pa
         turns = 0
         while box.view.phase != FINISHED:
             player.step()
-            payload = keeper_files.match_file(box.keeper).load()
+            payload = keeper_save.match_file(box.keeper).load()
             biggest = max(biggest, len(payload) if payload else 0)
             ended = box.view.tally.turns
             if ended != turns:
@@ -218,7 +218,7 @@ def test_an_unreadable_saved_match_is_reported_set_aside_and_the_box_starts_afre
         assert len(box.view.faults) == 1 and "match unreadable" in box.view.faults[0]
         assert "match.bad" in box.view.faults[0] and (tmp_path / "match.bad").exists()
         assert start(box) == PLAY
-        assert keeper_files.match_file(box.keeper).load() is not None
+        assert keeper_save.match_file(box.keeper).load() is not None
     finally:
         box.close()
 
@@ -257,7 +257,7 @@ def test_the_menu_starts_on_the_last_choices(tmp_path):
     assert saved == {"game": "classic", "players": 3, "hints": False}
     box = boot(tmp_path)
     try:
-        assert box.view.menu.players == 3 and box.view.match.players == 3
+        assert box.view.players == 3 and box.view.match.players == 3
     finally:
         box.close()
 

@@ -6,7 +6,7 @@ stays left. (The audit's cases, issue 18.)"""
 import json
 
 import pytest
-from app import keeper_files
+from app import keeper_save
 from app.core import MENU, PLAY
 from box_steps import roll, start
 from game.tiles import bit, mask_of
@@ -265,7 +265,7 @@ def test_a_match_saved_by_the_firmware_before_format_2_resumes_after_the_update(
         assert view.log.count == 4 and view.tally.serial == 1
         shut(box, 5)
         assert view.turn.open_mask == mask_of((1, 2, 3, 6, 7, 8)) and view.turn.pending == 0
-        saved = keeper_files.match_file(box.keeper).load()
+        saved = keeper_save.match_file(box.keeper).load()
         assert saved is not None and saved.startswith(b'{"v":2,')  # saved in this firmware's format
     finally:
         box.close()

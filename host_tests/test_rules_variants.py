@@ -3,8 +3,8 @@
 import pytest
 from game.config import rules_from_config
 from game.presets import PRESET_NAMES, changed, preset
+from game.rule_names import as_names
 from game.rules import Rules
-from game.snapshot import as_names
 from game.tables import table_for
 from game.tiles import full_mask, mask_of, tiles_of
 from game.turn import (

@@ -7,6 +7,7 @@ import json
 import pathlib
 
 import game.snapshot as snap
+import game.snapshot_load as snap_load
 from game.gamelog import MatchTally
 
 SAVED = json.loads((pathlib.Path(__file__).parent / "snapshots_format2.json").read_text())
@@ -16,6 +17,6 @@ def test_every_match_saved_before_restores_and_saves_unchanged():
     assert len(SAVED) == 22
     for state in SAVED:
         tally = MatchTally()
-        match, source = snap.restore(json.loads(json.dumps(state)), tally)
+        match, source = snap_load.restore(json.loads(json.dumps(state)), tally)
         assert snap.snapshot(match, source, tally) == state
         assert match.over == bool(state["over"])

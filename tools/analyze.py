@@ -33,7 +33,7 @@ if not __package__:  # python tools/analyze.py: this checkout's packages (tools/
 from game import policy_file, strategy
 from game import rules as R
 from game.presets import PRESET_NAMES, preset
-from game.snapshot import MOVE_NAMES, ONE_DIE_NAMES, SCORE_NAMES
+from game.rule_names import MOVE_NAMES, ONE_DIE_NAMES, SCORE_NAMES
 from game.tiles import tiles_of
 from game.turn import END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
 

@@ -11,7 +11,7 @@ and the match-aware goals (max-penalty's limit, the last throw of a tournament, 
 import numpy as np
 from game.match import round_winners
 from game.presets import changed, preset
-from game.snapshot import MATCH_NAMES, SCORE_NAMES, STAKES_NAMES
+from game.rule_names import MATCH_NAMES, SCORE_NAMES, STAKES_NAMES
 from game.stakes import Ledger
 from game.tiles import tiles_of
 from game.turn import END_FIRST_ROLL_LOST

@@ -2,7 +2,7 @@
 saved with hal.storage.AtomicFile so a power cut at any byte leaves the old or the new copy:
 
     /data/match   the match in progress (game.snapshot's JSON), a newline, then its game log
-                  (app.keeper_files' dump_log): saved at the start, after every roll, tile joining
+                  (app.keeper_save's dump_log): saved at the start, after every roll, tile joining
                   the pending move and committed move, and at each turn's end, so at most
                   2 * tiles + 1 writes a turn (game.snapshot says when exactly)
     /data/stats   lifetime statistics (game.stats), merged and saved once per finished match
@@ -15,8 +15,9 @@ log alone cannot be read plays on without it, a copy of its file kept as `.bad`.
 fails is reported and the game plays on. A match left for the menu is saved as an empty file.
 
 A box in play holds only this module: a Keeper is the keeper's state, and keep() calls the
-code that reads and writes the files (app.keeper_files) for each load, save or merge,
-importing it (with game.snapshot, game.stats, hal.storage ...) and letting it go after.
+code that writes the files (app.keeper_save) or reads them (app.keeper_read, the match
+app.keeper_files) for each save, load or merge, importing it (with game.snapshot, game.stats, hal.storage ...) and letting it go
+after. A save loads only what it writes: no reading, no checking, no rules' names for classic.
 """
 
 import os
@@ -28,10 +29,6 @@ from app import release
 
 DIRECTORY = "/data"  # absolute: boot.py runs the firmware from /fw_a or /fw_b
 LOG_RECORDS = const(300)  # about 30 turns of classic; the oldest go first
-# What a keep() call may import (hal.json_file and game.presets to read a file); those boot
-# holds already stay for main.py to let go.
-_WORK = ("app.keeper_files", "game.snapshot", "game.stats", "game.presets", "hal.json_file",
-         "hal.storage")
 
 
 class Keeper:
@@ -57,10 +54,17 @@ class Keeper:
         self.menu = None
 
 
-def keep(keeper, action, *args):
-    """app.keeper_files' function named `action`, called with the keeper and `args`: the
-    modules the call imports are let go after it (freed at the collector's next run)."""
-    imported = [name for name in _WORK if name not in sys.modules]
-    result = getattr(__import__("app.keeper_files", None, None, (action,)), action)(keeper, *args)
-    release(imported, False)
+def keep(keeper, action, *args, module="app.keeper_save"):
+    """The function named `action` of `module` (app.keeper_save's saves; app.resume reads from
+    app.keeper_read and app.keeper_files), called with the keeper and `args`: what the call
+    imported of app.keeper_save's WORK is let go after it (freed at the collector's next run).
+    A menu unchanged since the last load or save (Keeper.menu) loads nothing: it is saved."""
+    unchanged = action == "save_menu" and args == keeper.menu
+    if unchanged:  # the menu as last loaded or saved: nothing to load, nothing to write
+        return unchanged
+    loaded = list(sys.modules)
+    result = getattr(__import__(module, None, None, (action,)), action)(keeper, *args)
+    from app.keeper_save import WORK
+
+    release([name for name in WORK if name not in loaded], False)
     return result

@@ -14,16 +14,16 @@ from app.presentation import PLAY
 
 def boot_from(app, keeper):
     """Take the saved menu choices and statistics' serial, and resume a saved match."""
-    saved_menu = keep(keeper, "load_menu")
+    saved_menu = keep(keeper, "load_menu", module="app.keeper_read")
     if saved_menu is not None:
         app.menu.restore(saved_menu[0], saved_menu[1], saved_menu[2])
     flaps = app.flaps
     restored = keep(keeper, "load_match", app.tally, app.log, True,
-                    lambda rules: why_unplayable(rules, flaps.tiles, flaps.row_count))
+                    lambda rules: why_unplayable(rules, flaps.tiles, flaps.row_count), module="app.keeper_files")
     if restored is not None and restored[0].over:  # the power may have gone before its merge
-        app.merged_serial = keep(keeper, "merge_stats", restored[0], app.tally)
+        app.merged_serial = keep(keeper, "merge_stats", restored[0], app.tally, module="app.keeper_read")
     else:
-        app.merged_serial = keep(keeper, "load_stats").last_serial
+        app.merged_serial = keep(keeper, "load_stats", module="app.keeper_read").last_serial
     if restored is not None and not restored[0].over:
         _resume(app, restored[0], restored[1])
     else:

@@ -19,7 +19,24 @@ class View:
 
     @property
     def menu(self):
+        """The menu while it is shown (app.menu.Menu), else None."""
         return self._app.menu
+
+    # -- the menu's choices (as the menu shows them, or as the App keeps them out of it) -------
+    @property
+    def game_name(self):
+        menu = self._app.menu
+        return menu.name() if menu is not None else self._app.game_name
+
+    @property
+    def players(self):
+        menu = self._app.menu
+        return menu.players if menu is not None else self._app.players
+
+    @property
+    def hints_on(self):
+        menu = self._app.menu
+        return menu.hints_on if menu is not None else self._app.hints_on
 
     @property
     def match(self):
@@ -152,7 +169,7 @@ class View:
 
         from game.stats import Stats, stats_from_dict
 
-        from app.keeper_files import stats_file
+        from app.keeper_save import stats_file
 
         payload = stats_file(keeper).load()
         return stats_from_dict(json.loads(payload)) if payload is not None else Stats()

@@ -8,7 +8,7 @@ several problems hears of all of them at once.
 from game import rules as R
 from game.numbers import whole
 from game.presets import PRESET_NAMES, preset_axes
-from game.snapshot import (
+from game.rule_names import (
     MATCH_NAMES,
     MOVE_NAMES,
     ONE_DIE_NAMES,

@@ -3,8 +3,8 @@ its tally for the lifetime statistics (MatchTally), both saved with the match in
 
 The log's records are RECORD_BYTES bytes in a preallocated ring (kind, then 4 bytes), so
 logging allocates nothing; when the ring is full the oldest records go. Reading the ring back
-(bytes for /data/match, events for an export) is app.keeper_files', imported only to save,
-restore or export.
+(bytes for /data/match, events for an export) is app.keeper_save's and app.keeper_files',
+imported only to save, restore or export.
 
 The tally travels in the match snapshot (game.snapshot), so a power cut loses none of it, and
 is merged into the lifetime statistics (game.stats) once the match is over; its serial number

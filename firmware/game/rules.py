@@ -1,7 +1,7 @@
 """The rule axes of Shut the Box (VARIANTS.md sections 1-9) as data, and what they decide.
 
 A `Rules` object holds one value per axis. Axis values are small integers; the names used in
-configuration files, menus and command lines are game.snapshot's (loaded by those users only).
+configuration files, menus and command lines are game.rule_names' (loaded by those users only).
 """
 
 from micropython import const
@@ -61,7 +61,7 @@ ROWS_TAKE_TURNS = const(0)
 ROWS_SIMULTANEOUS = const(1)
 
 # The axes in VARIANTS.md's order, as config files, snapshots and tools name them (the names of
-# their values are in game.snapshot, which play loads only for a save). Defaults are Rules' class attributes.
+# their values are in game.rule_names, which play loads only to save a match not classic). Defaults are Rules' class attributes.
 AXES = ("tiles", "dice", "faces", "start", "one_die", "move", "second_die_optional", "must_first",
         "unlucky_7", "scoring", "double_rethrow", "match", "rounds", "target", "max_penalty",
         "drop_on_exceed", "stakes", "chips", "ante", "ties", "source", "dominoes_blank",

@@ -1,24 +1,17 @@
-"""The match in progress as a compact JSON-ready dict, so that a box which loses power carries on
-exactly where it was: rules, standings, chips, whose turn and where in it, the random source.
+"""Saving the match in progress as a compact JSON-ready dict (rules, standings, chips, whose turn
+and where in it, the random source), so that a box which loses power carries on exactly where it
+was; game.snapshot_load restores it. A save loads this module alone (the rules' names too when
+the match is not classic)."""
 
-When the app saves (one AtomicFile write each, `saves_after(result)` says when):
-    after every accepted roll (ROLLED, FREE_THROW), every committed move (COMMITTED; a roll
-    commits the pending move itself) and every tile that joins the pending move beyond the
-    tiles saved pending (so a take-back and the same tile shut again cost nothing). When a
-    roll or a move ends the turn (ENDED, or COMMITTED with the box shut), call
-    `match.end_turn(row)` first and save once. A turn therefore costs at most 2 * tiles + 1
-    writes (plus one per free throw, and one per other tile shut after a take-back): 19 for 9.
-Saving after every roll means pulling the plug never re-rolls dice the player did not like.
-
-The pending move (tiles shut since the roll, not yet committed) is saved too, as the tiles
-accepted in it: after a cut the same flaps mean the same move, and a flap shut by mistake
-stays the refused one. After a restore the app compares the switches with
-`expected_open_mask(match, row)` less the pending tiles: a pending tile whose flap is up was
-taken back, other tiles shut on the box but expected up are fed again to `turn.tile_shut()`,
-and a tile up on the box but expected shut must be shut again (shown on the LEDs). Use
-`source.rng` as the generator from then on.
-A restored turn that is OVER still needs `match.end_turn(row)` (harmless when already done).
-"""
+# When the app saves (one AtomicFile write each, `saves_after(result)` says when): after every
+# accepted roll (ROLLED, FREE_THROW), every committed move (COMMITTED; a roll commits the pending
+# move itself) and every tile that joins the pending move beyond the tiles saved pending (so a
+# take-back and the same tile shut again cost nothing). When a roll or a move ends the turn
+# (ENDED, or COMMITTED with the box shut), call `match.end_turn(row)` first and save once. A turn
+# therefore costs at most 2 * tiles + 1 writes (plus one per free throw, and one per other tile
+# shut after a take-back): 19 for 9. Saving after every roll means pulling the plug never
+# re-rolls dice the player did not like. The pending move (tiles shut since the roll, not yet
+# committed) is saved too, as the tiles accepted in it (game.snapshot_load says how it comes back).
 
 import json
 from binascii import hexlify
@@ -26,7 +19,7 @@ from binascii import hexlify
 from micropython import const
 
 from game.dice import MAX_DICE
-from game.rules import AXES, MATCH_RACE, Rules
+from game.rules import AXES, Rules
 from game.turn import COMMITTED, END_FIRST_ROLL_LOST, ENDED, FREE_THROW, OVER, ROLLED
 
 FORMAT = const(2)  # 2: a turn keeps its pending move (format 1, without it, is read too)
@@ -55,56 +48,10 @@ _TURN = (("state", OVER), ("ended", END_FIRST_ROLL_LOST), ("open_mask", -1), ("s
          ("pending", -1))
 
 
-# The rules are kept as a configuration file names them (game.config reads these names too):
-START_NAMES = ("all-up", "3-down", "odd-up", "even-up", "lucky-7")
-ONE_DIE_NAMES = ("never", "high-tiles-shut", "only-tile-1", "sum-6-or-less")
-MOVE_NAMES = ("any-combination", "thai", "exact-match", "single-die", "young-players")
-SCORE_NAMES = ("golf", "missionary", "digital")
-MATCH_NAMES = ("single-round", "fixed-rounds", "tournament", "max-penalty", "long-game", "race")
-STAKES_NAMES = ("none", "pool", "canoga")
-TIES_NAMES = ("split", "full")
-SOURCE_NAMES = ("electronic-dice", "manual-dice", "dominoes", "cards")
-ROWS_NAMES = ("take-turns", "simultaneous")
-
-# Axis -> the names of its values, for the named axes (the others are numbers or flags).
-VALUE_NAMES = {
-    "start": START_NAMES,
-    "one_die": ONE_DIE_NAMES,
-    "move": MOVE_NAMES,
-    "scoring": SCORE_NAMES,
-    "match": MATCH_NAMES,
-    "stakes": STAKES_NAMES,
-    "ties": TIES_NAMES,
-    "source": SOURCE_NAMES,
-    "rows_mode": ROWS_NAMES,
-}
-
-
-
-def as_names(rules):
-    """Every axis as its configuration-file value (names for named axes)."""
-    values = {}
-    for axis in AXES:
-        value = getattr(rules, axis)
-        names = VALUE_NAMES.get(axis)
-        values[axis] = names[value] if names else value
-    return values
-
-
-class SnapshotError(ValueError):
-    """A snapshot that cannot be restored; `field` names the first part found wrong."""
-
-    def __init__(self, field, problem):
-        super().__init__("snapshot %s: %s" % (field, problem))
-        self.field = field
-
-
 def saves_after(result):
-    """Should the app save after a Turn event with this result (see the module docstring)?"""
+    """Should the app save after a Turn event with this result (see the comment above)?"""
     return result in _SAVE_AFTER
 
-
-# -- saving ----------------------------------------------------------------------------------
 
 def _turn_values(turn):
     if turn is None:
@@ -140,11 +87,21 @@ def snapshot(match, source, tally=None):
     """The match, its random source and (optionally) its game.gamelog.MatchTally as a JSON-ready dict."""
     if match.players > MAX_PLAYERS:
         raise ValueError("a snapshot holds up to %d players, not %d" % (MAX_PLAYERS, match.players))
-    classic = as_names(Rules())
-    names = as_names(match.rules)
+    rules = {}  # the axes that differ from classic, as a configuration file names them
+    for axis in AXES:
+        value = getattr(match.rules, axis)
+        if value != getattr(Rules, axis):
+            rules[axis] = value
+    if rules:  # only then the names: a classic match's save loads none of them
+        from game.rule_names import VALUE_NAMES
+
+        for axis in rules:
+            names = VALUE_NAMES.get(axis)
+            if names:
+                rules[axis] = names[rules[axis]]
     state = {
         "v": FORMAT,
-        "rules": {name: names[name] for name in names if names[name] != classic[name]},
+        "rules": rules,
         "players": match.players,
         "source": _save(source, {}),
     }
@@ -156,30 +113,3 @@ def snapshot(match, source, tally=None):
 def encode(match, source, tally=None):
     """The snapshot as compact JSON bytes, ready for AtomicFile.save()."""
     return json.dumps(snapshot(match, source, tally), separators=(",", ":")).encode()
-
-
-def expected_open_mask(match, row):
-    """The tiles that should be up on flap row `row` after the committed moves, or None when
-    the match does not track that row now (nobody plays it, or the match is over)."""
-    if match.over:
-        return None
-    if match.rules.match == MATCH_RACE:  # every player's row keeps its own tiles
-        return match.turns[row].open_mask if 0 <= row < match.players else None
-    turn = match.turn_on(row)
-    if turn is None:
-        return None
-    if match.uncovering():  # the uncoverer's "open" tiles are down
-        return match.rules.all_tiles() & ~turn.open_mask
-    return turn.open_mask
-
-
-def restore(state, tally=None, playable=None):
-    """(match, source) from a snapshot dict; SnapshotError naming the field if it cannot be.
-
-    Pass a game.gamelog.MatchTally as `tally` to have it set from the snapshot too, and
-    playable(rules) -> why the box cannot play them or None, to refuse (before building
-    anything) a match saved on a box wired otherwise.
-    """
-    from game.snapshot_load import restore as restore_state
-
-    return restore_state(state, tally, playable)

@@ -6,6 +6,7 @@ The nesting check walks the bytes once and allocates nothing per byte.
 """
 
 import json
+import os
 
 from micropython import const
 
@@ -58,10 +59,12 @@ def parse(data, max_depth=MAX_DEPTH):
 
 
 def read(path, max_bytes, max_depth=MAX_DEPTH):
-    """The JSON value in the file at `path`, reading at most max_bytes + 1 bytes; OSError if
-    it cannot be opened, ValueError saying why when it is too big or not JSON we read."""
+    """The JSON value in the file at `path`; OSError if it cannot be opened, ValueError saying
+    why when it is too big or not JSON we read. It reads one byte more than the file holds,
+    never more than max_bytes + 1: one block the file's size (a fragmented heap may have no
+    block of max_bytes)."""
     with open(path, "rb") as stream:
-        data = stream.read(max_bytes + 1)
+        data = stream.read(min(os.stat(path)[6], max_bytes) + 1)
     if len(data) > max_bytes:
         raise ValueError("over the %d-byte limit" % max_bytes)
     return parse(data, max_depth)

@@ -1,16 +1,15 @@
 """Files on the board's flash saved so that a power cut at any byte leaves the old or the new
-content, never a corrupt or empty one.
+content, never a corrupt or empty one (AtomicFile)."""
 
-A save writes `<path>.new` (magic, length, CRC-32, payload), reads it back to verify it, then
-renames it over `<path>`. A load takes the newest copy whose length and CRC check: `.new` if
-it is whole (the cut came before the rename), else `<path>`. On FAT, where MicroPython's rename
-first removes the target, the whole `.new` survives that gap.
-
-A `.new` that is not whole is a save the power cut short: it is passed over. `<path>` is only
-ever made by renaming a whole `.new`, so one that is not whole has been damaged: a load says
-why in `fault`, and `set_aside` keeps its bytes as `<path>.bad` before a save replaces it (a
-whole `.new` found unusable is kept as `<path>.new.bad`).
-"""
+# A save writes `<path>.new` (magic, length, CRC-32, payload), reads it back to verify it, then
+# renames it over `<path>`. A load takes the newest copy whose length and CRC check: `.new` if it
+# is whole (the cut came before the rename), else `<path>`. On FAT, where MicroPython's rename
+# first removes the target, the whole `.new` survives that gap.
+#
+# A `.new` that is not whole is a save the power cut short: it is passed over. `<path>` is only
+# ever made by renaming a whole `.new`, so one that is not whole has been damaged: a load says
+# why in `fault`, and `set_aside` keeps its bytes as `<path>.bad` before a save replaces it (a
+# whole `.new` found unusable is kept as `<path>.new.bad`).
 
 import os
 from binascii import crc32
@@ -76,12 +75,10 @@ class AtomicFile:
 
     def _check(self, path):
         """(payload, None) if the file at `path` is whole; (None, why) if it is there but not
-        whole; (None, None) if it cannot be opened (not there).
-
-        Reads the header, then exactly the length it announces (and one byte more, to tell a
-        file with trailing bytes): a load needs one block the size of the payload, not of
-        max_bytes, which a fragmented heap may not have.
-        """
+        whole; (None, None) if it cannot be opened (not there)."""
+        # The header, then exactly the length it announces (and one byte more, to tell a file
+        # with trailing bytes): one block the size of the payload, not of max_bytes, which a
+        # fragmented heap may not have.
         try:
             stream = self.files.open(path, "rb")
         except OSError:

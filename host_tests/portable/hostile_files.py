@@ -385,10 +385,11 @@ def _load(keeper, name):
     if name == "match":
         from app.menu import why_unplayable
 
-        return keep(keeper, "load_match", MatchTally(), GameLog(8), True, lambda rules: why_unplayable(rules, BOX_TILES, 1))
+        return keep(keeper, "load_match", MatchTally(), GameLog(8), True, lambda rules: why_unplayable(rules, BOX_TILES, 1),
+                    module="app.keeper_files")
     if name == "menu":
-        return keep(keeper, "load_menu")
-    return keep(keeper, "load_stats")
+        return keep(keeper, "load_menu", module="app.keeper_read")
+    return keep(keeper, "load_stats", module="app.keeper_read")
 
 
 def try_data(results, hostile, name, goods, count, directory, big, bases=None):

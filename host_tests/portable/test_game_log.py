@@ -1,9 +1,10 @@
-"""The bounded game log keeps the newest events; read back (app.keeper_files) they dump and
-load as bytes and export as JSON-ready data."""
+"""The bounded game log keeps the newest events; read back they dump and load as bytes
+(app.keeper_save, app.keeper_files) and export as JSON-ready data (app.keeper_files)."""
 
 import json
 
-from app.keeper_files import dump_log, export, load_log, log_events
+from app.keeper_files import export, load_log, log_events
+from app.keeper_save import dump_log
 from game.gamelog import GameLog
 from game.tiles import mask_of
 

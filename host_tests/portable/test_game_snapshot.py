@@ -11,6 +11,7 @@ import json
 
 # First: compiled from source while the heap is still empty, as a Pico-sized heap needs.
 import game.snapshot as snap
+import game.snapshot_load as snap_load
 from game.config import rules_from_config
 from game.gamelog import MatchTally
 from game.hand_dice import HandDice
@@ -150,10 +151,10 @@ def cut_power(match, source, tally):
     saved = snap.snapshot(match, source, tally)
     text = json.dumps(saved)
     restored_tally = MatchTally()
-    restored, restored_source = snap.restore(json.loads(text), restored_tally)
+    restored, restored_source = snap_load.restore(json.loads(text), restored_tally)
     assert json.dumps(snap.snapshot(restored, restored_source, restored_tally)) == text
     for row in range(match.rules.rows):
-        assert snap.expected_open_mask(restored, row) == snap.expected_open_mask(match, row)
+        assert snap_load.expected_open_mask(restored, row) == snap_load.expected_open_mask(match, row)
     assert pending_moves(restored) == pending_moves(match)  # the half-made moves come back
     return restored, restored_source, restored_tally
 
@@ -215,7 +216,7 @@ def test_a_bag_keeps_its_drawn_pieces_across_a_restore():
     source = source_for(rules, Xorshift32(21))
     for _draw in range(7):
         source.draw()
-    restored_source = snap.restore(snap.snapshot(match, source))[1]
+    restored_source = snap_load.restore(snap.snapshot(match, source))[1]
     assert restored_source.remaining == source.remaining == 25
     assert bytes(restored_source.pieces) == bytes(source.pieces)
     for _draw in range(30):
@@ -229,7 +230,7 @@ def test_hand_entered_dice_survive_a_restore():
     match = start_match(rules, 2)
     source = source_for(rules, None)
     source.enter(0, 5)
-    restored_source = snap.restore(snap.snapshot(match, source))[1]
+    restored_source = snap_load.restore(snap.snapshot(match, source))[1]
     assert restored_source.entered() == 1 and restored_source.values[0] == 5
 
 
@@ -281,7 +282,7 @@ def test_a_match_saved_in_format_1_by_the_firmware_before_resumes_with_no_pendin
                 continue
             state = snap.snapshot(match, source, tally)
             restored_tally = MatchTally()
-            restored, restored_source = snap.restore(as_format_1(state), restored_tally)
+            restored, restored_source = snap_load.restore(as_format_1(state), restored_tally)
             assert pending_moves(restored) == {}
             assert snap.snapshot(restored, restored_source, restored_tally) == without_pending(state), (index, step)
             checked += 1
@@ -333,7 +334,7 @@ def check_cut_at_every_step(old, new, fat_rename):
         assert loaded in (old, new), cut_at
         if loaded not in restored:  # restoring is a function of the bytes: once per content
             tally = MatchTally()
-            match, source = snap.restore(json_file.parse(loaded), tally)
+            match, source = snap_load.restore(json_file.parse(loaded), tally)
             assert snap.encode(match, source, tally) == loaded
             restored.add(loaded)
     assert len(restored) == 2
@@ -353,8 +354,8 @@ def test_a_power_cut_at_every_write_step_of_a_save_restores_the_old_or_new_match
 def refused(state):
     """The SnapshotError restoring `state` raises (any other exception fails the test)."""
     try:
-        snap.restore(state)
-    except snap.SnapshotError as error:
+        snap_load.restore(state)
+    except snap_load.SnapshotError as error:
         return error
     raise AssertionError("accepted a bad snapshot")
 
@@ -372,7 +373,7 @@ def test_a_half_written_snapshot_is_refused_at_every_length():
     payload = snap.encode(match, source, tally)
     for length in range(len(payload)):
         try:
-            snap.restore(json_file.parse(payload[:length]))
+            snap_load.restore(json_file.parse(payload[:length]))
         except ValueError as error:
             assert "JSON" in str(error), error
         else:

@@ -7,7 +7,7 @@ import json
 
 from game.config import ConfigError, rules_from_config
 from game.presets import PRESET_NAMES, preset
-from game.snapshot import as_names
+from game.rule_names import as_names
 
 from tools.replay.log_file import ReplayError, check_replayable, end_name, split_turns
 from tools.replay.model import RulesModel

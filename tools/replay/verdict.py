@@ -3,7 +3,7 @@ firmware), and what the box did (its own game log, exported as the box exports i
 with the log, turn by turn."""
 
 from app.keeper_files import export
-from game.snapshot import as_names
+from game.rule_names import as_names
 
 from board_sim.script import build_box, parse, play
 from tools.replay.log_file import describe_step, split_turns

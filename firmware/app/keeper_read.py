@@ -1,0 +1,88 @@
+"""How app.keeper reads its files back: the menu's choices and the lifetime statistics, at boot
+(app.resume) and at a match's end (merge_stats), through app.keeper.keep, which lets it go after
+(app.keeper_files reads the match).
+
+Every file is an hal.storage.AtomicFile read with hal.json_file's bounds. A file that cannot
+be read or used is reported, kept as `<name>.bad`, and the older copy or a fresh start takes
+its place (app.keeper's docstring says which, when)."""
+
+from hal.json_file import parse
+from hal.storage import BAD_SUFFIX
+
+from app.keeper_save import menu_file, save, stats_file
+
+
+def load_newest(keeper, store, use, set_aside=True):
+    """use(payload) for the newest copy of the AtomicFile `store` that is whole and usable (use
+    raises ValueError saying why not), or None. Each copy that is not is reported and set aside
+    as `.bad` (set_aside=False: only reported), and the older copy is tried."""
+    while True:
+        payload = store.load()
+        if store.fault is not None:
+            _unreadable(keeper, store, store.path, store.fault, set_aside and store.set_aside(store.path))
+        if payload is None:
+            return None
+        try:
+            return use(payload)
+        except ValueError as error:
+            source = store.loaded_from
+            if not _unreadable(keeper, store, source, error, set_aside and store.set_aside(source)):
+                return None
+
+
+def _unreadable(keeper, store, source, why, kept):
+    """Report a file that cannot be read or used; returns `kept` (set aside as .bad)."""
+    if kept:
+        then = "the copy before it is used" if source == store.new_path else "starting afresh"
+        keeper.faults.append("%s unreadable (%s); kept as %s, %s" % (source, why, source + BAD_SUFFIX, then))
+    else:
+        keeper.faults.append("%s unreadable (%s)" % (source, why))
+    return kept
+
+
+# -- the menu --------------------------------------------------------------------------------
+def load_menu(keeper):
+    """The saved menu choices as (game name, players, hints), or None."""
+    menu = load_newest(keeper, menu_file(keeper), _menu_choices)
+    if menu is not None:
+        keeper.menu = menu
+    return menu
+
+
+def _menu_choices(payload):
+    saved = parse(payload)
+    if not isinstance(saved, dict):
+        raise ValueError("expected an object")
+    name = saved.get("game")
+    players = saved.get("players")
+    hints = saved.get("hints")
+    if not isinstance(name, str) or not isinstance(players, int) or not isinstance(hints, bool):
+        raise ValueError("expected a game's name, players and hints, got %r" % (saved,))
+    return name, players, hints
+
+
+# -- lifetime statistics ---------------------------------------------------------------------
+def load_stats(keeper):
+    """The saved game.stats.Stats, or fresh ones."""
+    from game.stats import Stats
+
+    stats = load_newest(keeper, stats_file(keeper), _stats)
+    return stats if stats is not None else Stats()
+
+
+def merge_stats(keeper, match, tally, name=None):
+    """Merge a finished match's game.gamelog.MatchTally into the saved statistics and save them,
+    unless it was merged before (a merge repeated after a power cut counts once); the serial
+    of the last match merged. `name`: the match's preset (by default found from its rules)."""
+    import json
+
+    stats = load_stats(keeper)
+    if stats.add_match(match, tally, name):
+        save(keeper, stats_file(keeper), json.dumps(stats.to_dict()).encode())
+    return stats.last_serial
+
+
+def _stats(payload):
+    from game.stats import stats_from_dict
+
+    return stats_from_dict(parse(payload))

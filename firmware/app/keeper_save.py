@@ -1,0 +1,104 @@
+"""What a save in play loads (app.keeper.keep's module unless told another): the keeper's three
+files, the game log as bytes, and the save itself, which a failure reports once and the game
+plays on; a match's end merges into the statistics through here (app.keeper_read reads them)."""
+
+import json
+
+from game.gamelog import RECORD_BYTES
+from hal.storage import AtomicFile, StorageError
+from micropython import const
+
+from app.keeper import LOG_RECORDS
+
+# What a call through app.keeper.keep may import, let go after it unless it was loaded before
+# (hal.json_file and game.presets to read a file, which boot holds already for main.py to let go).
+WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.snapshot", "game.snapshot_load",
+        "game.snapshot_fields", "game.rule_names", "game.stats", "game.presets", "hal.json_file", "hal.storage")
+_LOG_BYTES = 4 + 5 * LOG_RECORDS
+_MENU_BYTES = const(256)
+_SEPARATOR = const(10)  # the newline between the snapshot and the log
+
+
+def match_file(keeper):
+    from game.snapshot import MAX_BYTES
+
+    return AtomicFile(keeper.directory + "/match", keeper.files, MAX_BYTES + 1 + _LOG_BYTES)
+
+
+def stats_file(keeper):
+    from game.stats import MAX_BYTES
+
+    return AtomicFile(keeper.directory + "/stats", keeper.files, MAX_BYTES)
+
+
+def menu_file(keeper):
+    return AtomicFile(keeper.directory + "/menu", keeper.files, _MENU_BYTES)
+
+
+def save(keeper, store, payload):
+    """Save `payload` to the AtomicFile `store`; False (reported once until a save succeeds) if
+    it could not be."""
+    try:
+        store.save(payload)
+    except StorageError as error:
+        if not keeper.failing:
+            keeper.faults.append("not saved: %s" % error)
+        keeper.failing = True
+        return False
+    keeper.writes += 1
+    keeper.failing = False
+    return True
+
+
+def merge_stats(keeper, match, tally, name=None):
+    """A finished match merged into the lifetime statistics: app.keeper_read's merge_stats, which
+    reads them first (a match's end is no save in flight)."""
+    from app.keeper_read import merge_stats
+
+    return merge_stats(keeper, match, tally, name)
+
+
+def save_menu(keeper, name, players, hints):
+    """Save the menu's choices (app.keeper.keep calls it only when they changed since the last
+    load or save)."""
+    keeper.menu = (name, players, hints)
+    payload = json.dumps({"game": name, "players": players, "hints": hints})
+    return save(keeper, menu_file(keeper), payload.encode())
+
+
+def drop_match(keeper):
+    """Forget the match in progress (left for the menu): saved as an empty file."""
+    return save(keeper, match_file(keeper), b"")
+
+
+def save_match(keeper, match, source, tally, log, after=None):
+    """Save the match, its tally and its log; False (reported once) if it could not be.
+    after: the Turn event's result it follows, saved only when game.snapshot says so."""
+    from game.snapshot import encode, saves_after
+
+    if after is not None and not saves_after(after):
+        return True
+    snapshot = encode(match, source, tally)
+    payload = bytearray(len(snapshot) + 1)
+    payload[0:len(snapshot)] = snapshot
+    payload[len(snapshot)] = _SEPARATOR
+    payload.extend(dump_log(log))
+    return save(keeper, match_file(keeper), payload)
+
+
+def record_at(log, index):
+    """Where the log's record `index` (0: the oldest kept) starts in its ring."""
+    return ((log.start + index) % log.capacity) * RECORD_BYTES
+
+
+def dump_log(log):
+    """The game log (game.gamelog) as bytes, oldest record first (allocates): 4 bytes of
+    dropped, then the records (app.keeper_files' load_log reads them back)."""
+    blob = bytearray(4 + log.count * RECORD_BYTES)
+    dropped = log.dropped
+    for index in range(4):
+        blob[index] = (dropped >> (8 * index)) & 0xFF
+    for index in range(log.count):
+        at = record_at(log, index)
+        blob[4 + index * RECORD_BYTES:4 + (index + 1) * RECORD_BYTES] = log.records[at:at + RECORD_BYTES]
+    return blob
