@@ -74,7 +74,7 @@ def _check_preset_table(name, problems):
     answers = (table.can_shut(full_mask(rules.tiles), 1), table.can_shut(bit(2), 2),
                table.can_shut(bit(2), 1), table.can_shut(0, 1))
     if answers != (True, True, False, False):
-        problems.append("table %s for preset %s answers wrongly" % (table.name, name))
+        problems.append("table reach_%dx%d for preset %s answers wrongly" % (table.low_tiles, table.width, name))
     load(rules)  # its optimal-play table, if it has one, reads whole
 
 
