@@ -48,7 +48,7 @@ def start():
     boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
     box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
               keeper=Keeper())
-    release(BOOT_ONLY)
+    release(BOOT_ONLY, empty=True)  # nothing of theirs is called again
     return box
 
 

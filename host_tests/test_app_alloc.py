@@ -10,11 +10,10 @@ BENCH = FIRMWARE.parent / "bench"
 PROBE = r"""
 import gc
 import framebuf
-from app.presentation import MSG_MOVE, MSG_REFUSED
 from app.lights import Lights
 from app.reconcile import FlapFeed, expected_open
 from app.roller import Roller
-from app.screens import Screen
+from app.screens import MESSAGE_LINES, Screen
 from game.presets import preset
 from game.prng import Xorshift32
 from game.sources import feed, source_for
@@ -48,6 +47,16 @@ class Panel(framebuf.FrameBuffer):
         pass
 
 
+def message(*lines):
+    # A turn's message as app.presentation's constants make it: each line's number, 5 bits each.
+    code = 0
+    for index in range(len(lines)):
+        code |= (MESSAGE_LINES.index(lines[index]) + 1) << 5 * index
+    return code
+
+
+MSG_REFUSED = message("Not allowed:", "open tile")
+MSG_MOVE = message("Shut lit tiles", "to make")
 rules = preset("classic")
 turn = Turn(rules)
 flaps = FlapFeed()

@@ -3,6 +3,8 @@ chips, long fault messages, every game name): drawn by the real app.screens code
 firmware's SSD1306 driver onto the simulated panel, read back as text from its pixels. No
 text may leave the glass or overwrite other text, and every number reads back whole."""
 
+import re
+
 import pytest
 
 from board_sim.frontend.oled import text_lines
@@ -70,7 +72,9 @@ def digits_from(lines, start_row, first_column=0):
 
 @pytest.mark.parametrize("score, total", [(13, 12), (292, 24), (DIGITAL_24, 24)])
 def test_the_result_of_a_turn_shows_the_throw_and_the_whole_score(screen, score, total):
-    screen.show_setup(7, score, "no move", total, 0, 12, 0, 0)
+    from app.screen_end import show_setup
+
+    show_setup(screen, 7, score, "no move", total, 0, 12, 0, 0)
     lines = screen.read()
     assert lines[0] == "P8 no move"
     assert lines[1] == "threw %d" % total
@@ -80,14 +84,18 @@ def test_the_result_of_a_turn_shows_the_throw_and_the_whole_score(screen, score,
 
 
 def test_the_match_end_shows_the_last_turn_before_the_standings(screen):
-    screen.show_result(1, 0, "shut box!", 7)
+    from app.finish import show_result
+
+    show_result(screen, 1, 0, "shut box!", 7)
     assert screen.read()[:3] == ["P2 shut box!", "threw 7", "score 0"]
 
 
 @pytest.mark.parametrize("must_open, must_shut", [
     (ALL_24, 0), (ALL_24 & ~1, 1), (0b101010101010101010101010, 0b010101010101010101010101)])
 def test_flaps_to_move_are_listed_whole_or_end_in_an_ellipsis(screen, must_open, must_shut):
-    screen.show_setup(0, DIGITAL_24, "no move", 24, 1, 3, must_open, must_shut)
+    from app.screen_end import show_setup
+
+    show_setup(screen, 0, DIGITAL_24, "no move", 24, 1, 3, must_open, must_shut)
     lines = screen.read()
     text = " ".join(lines[lines.index("Next: Player 2") + 1:]).replace("Open:", "|").replace("Shut:", "|")
     for part, mask in zip(text.split("|")[1:], (must_open, must_shut) if must_open else (must_shut,),
@@ -125,7 +133,7 @@ def test_every_game_name_reads_whole_in_the_menu(screen):
     ([9999] * 8, [DIGITAL_24] * 8),
 ])
 def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, totals):
-    from app.screen_end import show_standings
+    from app.finish import show_standings
 
     shown = {}
     first = 0
@@ -183,10 +191,46 @@ def test_a_review_of_more_moves_than_rows_says_how_many_more(screen):
     assert lines[6] == "and 4 more" and lines[7] == "all best moves"
 
 
-def test_the_worst_turn_screen_fits(screen):
-    from app.presentation import MSG_MOVE_OK_UNCOVER, MSG_SHAKE_CHOSEN
+def _message_lines(code):
+    """The lines of a turn's message (app.presentation's constants: app.screens' MESSAGE_LINES
+    by number, five bits a line)."""
+    from app.screens import MESSAGE_LINES
 
-    screen.show_turn(7, bytearray((6, 6, 6, 6)), 4, 24, MSG_SHAKE_CHOSEN)
+    lines = []
+    while code:
+        lines.append(MESSAGE_LINES[(code & 31) - 1])
+        code >>= 5
+    return lines
+
+
+def test_each_message_line_is_named_by_its_words_and_each_message_fits():
+    from app import presentation
+    from app.screens import COLUMNS, MESSAGE_LINES
+
+    constants = vars(presentation)
+    for number, line in enumerate(MESSAGE_LINES, 1):
+        assert len(line) <= COLUMNS
+        assert constants["_" + re.sub("[^A-Z0-9]+", "_", line.upper()).strip("_")] == number, line
+    messages = {name: code for name, code in constants.items() if name.lstrip("_").startswith("MSG_")}
+    assert len(messages) == 19
+    for name, code in messages.items():
+        assert 1 <= len(_message_lines(code)) <= 3, name
+    assert _message_lines(presentation.MSG_SHAKE) == ["Shake the box", "or press ok"]
+    assert _message_lines(constants["_MSG_REFUSED_UNCOVER"]) == ["Not allowed:", "shut tile"]
+
+
+def test_the_worst_turn_screen_fits(screen):
+    from app.presentation import _MSG_MOVE_OK_UNCOVER, _MSG_SHAKE_CHOSEN
+
+    screen.show_turn(7, bytearray((6, 6, 6, 6)), 4, 24, _MSG_SHAKE_CHOSEN)
     assert screen.read()[0] == "Player 8   = 24"
-    screen.show_turn(7, bytearray((20, 0, 0, 0)), 1, 20, MSG_MOVE_OK_UNCOVER, -1, 100, 1)
+    assert screen.read()[5:8] == ["Shake the box", "or press ok", "ONE die chosen"]
+    screen.show_turn(7, bytearray((20, 0, 0, 0)), 1, 20, _MSG_MOVE_OK_UNCOVER, -1, 100, 1)
     assert screen.read()[5:8] == ["Move adds up:", "roll, or open", "more lit tiles"]
+
+
+def test_the_number_follows_the_message_s_last_line(screen):
+    from app.presentation import _MSG_MOVE
+
+    screen.show_turn(0, bytearray((3, 4, 0, 0)), 2, 7, _MSG_MOVE, 7)
+    assert screen.read()[5:7] == ["Shut lit tiles", "to make 7"]

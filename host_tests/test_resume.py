@@ -257,7 +257,7 @@ def test_the_menu_starts_on_the_last_choices(tmp_path):
     assert saved == {"game": "classic", "players": 3, "hints": False}
     box = boot(tmp_path)
     try:
-        assert box.view.menu.players == 3 and box.view.match.players == 3
+        assert box.view.players == 3 and box.view.match.players == 3
     finally:
         box.close()
 

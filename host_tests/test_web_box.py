@@ -185,7 +185,7 @@ def test_a_classic_round_played_by_clicking_resumes_after_a_reload(box):
     while box.python("box._box.turn.rolls if box._box.turn else 0") < 3:
         assert box.step() and steps < ROUND_STEPS
         steps += 1
-    assert box.python("box._box.menu.name()") == "classic"
+    assert box.python("box._box.game_name") == "classic"  # the menu's choice, kept in play
     box.page.wait_for_timeout(300)  # a few frames: the last save reaches the browser's storage
     before = box.python(TURN_STATE)
     box.page.evaluate("navigator.serviceWorker.ready")

@@ -17,7 +17,7 @@ README = ROOT / "README.md"
 BOARDS = ROOT / "firmware" / "boards"
 # The boards whose heap the firmware leaves half free (host_tests/test_memory_budget.py checks
 # it against each board file's heap_bytes); the README says why the others are not listed.
-BOARD_NAMES = ("pico", "pico2", "pico2_w")
+BOARD_NAMES = ("pico", "pico_w", "pico2", "pico2_w")
 BEGIN = "<!-- wiring:begin -->"
 END = "<!-- wiring:end -->"
 

@@ -7,7 +7,11 @@ what they mean, and writes the outputs (LEDs, OLED, buzzer). Phases:
     SETUP     before a turn: the flaps must match the turn's start; the ones to move are lit
     PLAY      shake (or press ok) to roll, shut the lit tiles; wrong flaps are shown in red
     FINISHED  the last turn's result until ok, then the standings (a page at a time when
-              they take more than one screen) until ok (play again) or select (the menu)
+              they take more than one screen) until ok (play again) or select (the menu):
+              app.finish, loaded while the phase lasts
+
+The menu (app.menu) is loaded only while it is shown: in play the App keeps the choices made
+in it (the game, its rules, the players, hints).
 
 The App never assumes a flap moved: it compares the switches with the game and shows which
 flap to move (app.reconcile). A long press of select goes back to the menu from anywhere.
@@ -23,7 +27,7 @@ import time
 
 from game.gamelog import GameLog, MatchTally
 from game.match import start_match
-from game.rules import MATCH_SINGLE, SOURCE_DICE, SOURCE_MANUAL
+from game.rules import SOURCE_DICE, SOURCE_MANUAL
 from game.sources import feed, source_for
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, COMMITTED, END_SHUT, FREE_THROW, OVER, PENDING, ROLLED
 from hal.buttons import LONG_PRESS, NO_PRESS, SHORT_PRESS
@@ -32,17 +36,15 @@ from micropython import const
 from app.faults import Faults
 from app.keeper import LOG_RECORDS, keep
 from app.lights import Lights
-from app.menu import Menu
-from app.presentation import FINISHED, MENU, MSG_SHAKE, PLAY, SETUP, compose, render
+from app.presentation import FINISHED, MENU, MSG_SHAKE, PLAY, SETUP, compose, render  # noqa: F401 (the phases, read from here)
 from app.reconcile import ACCEPTED, DONE, REFUSED, TOOK_BACK, FlapFeed, expected_open
 from app.roller import LANDED, TUMBLING, Roller
 from app.screens import Screen
-from app.sounds import BOX_SHUT, CLICK, MOVE_DONE, READY, TAKEN, TURN_OVER, WINNER, Sounds
+from app.sounds import BOX_SHUT, CLICK, MOVE_DONE, READY, TAKEN, TURN_OVER, Sounds
 from app.sounds import LANDED as LANDED_SOUND
 from app.sounds import REFUSED as REFUSED_SOUND
 
 _RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
-_PAGE_MS = const(3000)  # standings longer than a screen turn a page this often
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
 _REVIEW_MS = const(6000)  # with hints on, the review of a turn stays up this long (or until ok)
 
@@ -70,10 +72,19 @@ class App:
         self.select_button = devices.buttons.get("select")
         self.ok_button = devices.buttons.get("ok")
         self.hints = hints
+        from app.menu import Menu  # let go once the menu is left (Menu.leave)
         from app.settings import game_entries  # boot only: main.py lets app.settings go after
 
         entries, chosen, entry_faults = game_entries(settings, self.flaps.tiles, self.flaps.row_count)
         self.menu = Menu(entries, chosen, settings.players, hints is not None, settings.hints)
+        self.rules_config = settings.rules_config  # the menu's games are listed again from it
+        # The menu's choices, which the App keeps while the menu is not shown (Menu.leave):
+        self.game_name = None
+        self.game_rules = None
+        self.game_preset = None  # the name of the preset of game_rules, or None
+        self.players = settings.players
+        self.hints_on = False
+        self.match_preset = None  # the name of the preset of the match in play, or None
         for messages in (devices.faults, faults, entry_faults):
             for message in messages:
                 self.faults.report(message)
@@ -109,7 +120,8 @@ class App:
         self.showing_result = False  # the match is over and its last turn is on the display
         self.page = 0  # the first player on the standings' page shown
         self.next_page = 0  # the first player of the next page (0: one page)
-        self._page_since = 0
+        self.page_since = 0
+        self.ending = None  # app.finish while the match's end is shown (FINISHED)
         self.winner_mask = 0
         self.dirty = True  # the OLED's frame is to be drawn again
         self._frame_ms = 0
@@ -128,7 +140,7 @@ class App:
     def report_keeper(self):
         self.faults.report_all(self.keeper.faults)
 
-    def _save(self, after=None):
+    def save(self, after=None):
         """Save the match as it stands (after a roll, a committed move, a turn's end; after
         a roll's `after` result only when game.snapshot says so)."""
         if self.keeper is not None:
@@ -143,6 +155,12 @@ class App:
         self.all_tiles = rules.all_tiles()
         self.match = match
         self.source = source
+        # its preset's name for the statistics (spares loading game.presets at the match's end)
+        self.match_preset = self.game_preset
+        menu = self.menu
+        if menu is not None:  # a match resumed at boot: the menu's choices are kept, it goes
+            menu.leave(self)
+            self.match_preset = menu.preset_named(rules)
         self.roller.reset(rules.faces if rules.source == SOURCE_DICE or rules.source == SOURCE_MANUAL else 6)
 
     def _first_tick(self, now_ms):
@@ -151,10 +169,10 @@ class App:
         self.resumed = False
         self._result_since = now_ms
         self._review_since = now_ms
-        self._page_since = now_ms
+        self.page_since = now_ms
         if self.phase != PLAY:
             return
-        if self.menu.hints_on and self.turn.state == AWAIT_MOVE:
+        if self.hints_on and self.turn.state == AWAIT_MOVE:
             self._hint_move()
         else:
             self._hint_roll()
@@ -173,18 +191,20 @@ class App:
         if self.reviewing:
             ok = self._review_shown(now_ms, ok)
         if select == LONG_PRESS and self.phase != MENU:
-            self._to_menu()
+            self.to_menu()
             select = NO_PRESS
         phase = self.phase
         if phase == MENU:
-            self._menu(now_ms, select, ok)
+            self.roller.update(now_ms, False)
+            if self.menu.step(self, select, ok):
+                self.new_match(now_ms)
         elif phase == SETUP:
             self._setup(now_ms, ok)
         elif phase == PLAY:
             self._play(now_ms, select, ok)
         else:
-            self._finished(now_ms, select, ok)
-        if self.menu.hints_on and (phase == SETUP or phase == PLAY) and self.hints.work(self.turn):
+            self.ending.step(self, now_ms, select, ok)
+        if self.hints_on and (phase == SETUP or phase == PLAY) and self.hints.work(self.turn):
             self.dirty = True  # the chance of winning is ready: the turn's hints play to win
             self._hint_roll()
         render(self, now_ms)
@@ -198,30 +218,11 @@ class App:
         Without a working screen or an ok button the next turn starts after _RESULT_MS."""
         return self.faults.on_screen() and self.ok_button is not None
 
-    def round_number(self):
-        """The round about to be played, for formats of several rounds (else 0)."""
-        if self.rules.match == MATCH_SINGLE:
-            return 0
-        return self.match.rounds_played + 1
-
     # -- menu --------------------------------------------------------------------------------
-    def _menu(self, now_ms, select, ok):
-        self.roller.update(now_ms, False)
-        menu = self.menu
-        if select == SHORT_PRESS:
-            menu.next_row()
-            self.sounds.play(CLICK)
-            self.dirty = True
-        if ok == SHORT_PRESS:
-            self.sounds.play(CLICK)
-            self.dirty = True
-            if menu.next_value():
-                self._start_match(now_ms)
-        elif ok == LONG_PRESS:
-            self._start_match(now_ms)
-
-    def _to_menu(self):
-        if self.keeper is not None and self.phase != FINISHED:  # abandoned: never resumed
+    def to_menu(self):
+        if self.ending is not None:  # from the match's end
+            self.ending.leave(self)
+        elif self.keeper is not None:  # abandoned: never resumed
             keep(self.keeper, "drop_match")
             self.report_keeper()
         self.phase = MENU
@@ -229,15 +230,21 @@ class App:
         self.showing_result = False
         self.match = None
         self.turn = None
-        self.menu.row = 0
+        from app.menu import open_menu
+
+        open_menu(self)
         self.dirty = True
 
-    def _start_match(self, now_ms):
-        menu = self.menu
+    def new_match(self, now_ms):
+        """A new match of the menu's choices (from the menu, or after a match: play again)."""
+        if self.menu is not None:
+            self.menu.leave(self)
+        if self.ending is not None:
+            self.ending.leave(self)
         if self.keeper is not None:
-            keep(self.keeper, "save_menu", menu.name(), menu.players, menu.hints_on)
-        rules = menu.rules()
-        self.take_match(start_match(rules, menu.players), source_for(rules, self.rng))
+            keep(self.keeper, "save_menu", self.game_name, self.players, self.hints_on)
+        rules = self.game_rules
+        self.take_match(start_match(rules, self.players), source_for(rules, self.rng))
         self.result_player = -1
         self.winner_mask = 0
         self.reviewing = False
@@ -247,7 +254,7 @@ class App:
         self.tally = MatchTally(self.merged_serial + 1)
         self.log.clear()
         self.enter_setup(now_ms)
-        self._save()
+        self.save()
 
     # -- setting up a turn -------------------------------------------------------------------
     def enter_setup(self, now_ms, new_turn=True):
@@ -260,7 +267,7 @@ class App:
         self.invert = self.all_tiles if match.uncovering() else 0
         if new_turn:
             self.log.turn(self.player, self.row, match.rounds_played)
-        if self.menu.hints_on:
+        if self.hints_on:
             self.hints.turn_starts(match)
         self.flap_feed.clear()
         self.legal = 0
@@ -350,9 +357,9 @@ class App:
         if turn.open_mask != open_before:
             self.log.move(open_before & ~turn.open_mask)
             if turn.state != OVER:
-                self._save()
+                self.save()
         elif turn.pending & ~self.saved_pending:  # a tile joined the move: a cut keeps it
-            self._save()
+            self.save()
         if happened & REFUSED:
             self.sounds.play(REFUSED_SOUND)
         elif happened & DONE:
@@ -371,7 +378,7 @@ class App:
     def _refresh_hint(self):
         """Hints on: the tiles still to shut for the best move that keeps the flaps shut so far."""
         hint = 0
-        if self.menu.hints_on and self.turn.state == AWAIT_MOVE:
+        if self.hints_on and self.turn.state == AWAIT_MOVE:
             hint = self.hints.follow_up(self.turn)
         if hint != self.hint:
             self.hint = hint
@@ -395,14 +402,14 @@ class App:
         if turn.state == OVER:
             self.turn_over(now_ms)
             return
-        self._save(result)
+        self.save(result)
         if result == ROLLED:
             self.sounds.play(LANDED_SOUND)
         self.legal = turn.legal_tiles()
         self.hint = 0
         self.chance = -1
         self.advice = -1
-        if self.menu.hints_on and turn.state == AWAIT_MOVE:
+        if self.hints_on and turn.state == AWAIT_MOVE:
             self._hint_move()
         elif turn.state == AWAIT_ROLL:
             self._hint_roll()
@@ -418,7 +425,7 @@ class App:
 
     def _hint_roll(self):
         """Hints on: the shut chance and one-die advice for where the turn stands now."""
-        if not self.menu.hints_on or self.turn is None:
+        if not self.hints_on or self.turn is None:
             return
         chance = self.hints.shut_chance(self.turn)
         advice = self.hints.one_die(self.turn)
@@ -442,7 +449,7 @@ class App:
         self.result_score = turn.score()
         self.result_end = turn.ended
         self.sounds.play(BOX_SHUT if turn.ended == END_SHUT else TURN_OVER)
-        if self.menu.hints_on and self.hints.turn_over(turn, self.player):
+        if self.hints_on and self.hints.turn_over(turn, self.player):
             self.reviewing = True
             self._review_since = now_ms
         self.log.end(turn.ended, turn.open_mask)
@@ -450,37 +457,9 @@ class App:
         match = self.match
         if not match.end_turn():
             self.enter_setup(now_ms)
-            self._save()
+            self.save()
             return
-        self.phase = FINISHED
-        self.showing_result = self.waits_for_ok()
-        self.page = 0
-        self.next_page = 0
-        self._page_since = now_ms
-        self.winner_mask = 0
-        for player in match.winners():
-            self.winner_mask |= 1 << player
-        self.sounds.play(WINNER)
-        self.dirty = True
-        self._save()
-        if self.keeper is not None:  # the menu's name for its rules spares loading game.presets
-            self.merged_serial = keep(self.keeper, "merge_stats", match, self.tally,
-                                      self.menu.preset_named(match.rules))
-            self.report_keeper()
+        from app import finish
 
-    # -- the end -----------------------------------------------------------------------------
-    def _finished(self, now_ms, select, ok):
-        self.roller.update(now_ms, False)
-        if self.showing_result and ok == SHORT_PRESS:
-            self.showing_result = False  # on to the standings
-            self._page_since = now_ms
-            self.dirty = True
-        elif ok == SHORT_PRESS:
-            self._start_match(now_ms)
-        elif select == SHORT_PRESS:
-            self._to_menu()
-        elif (not self.showing_result and (self.page or self.next_page)
-              and time.ticks_diff(now_ms, self._page_since) >= _PAGE_MS):
-            self.page = self.next_page
-            self._page_since = now_ms
-            self.dirty = True
+        self.ending = finish
+        finish.end_match(self, now_ms)

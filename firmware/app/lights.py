@@ -15,11 +15,10 @@ WRONG = const(0xFF0000)  # a flap to move back: shut by mistake, or reopened aft
 GUIDE = const(0xFF9000)  # a flap to open (or shut) before the next turn
 DIE = const(0xFFFFFF)  # the tiles numbered as the dice, blinking (when there is no display)
 PLAYER_COLOURS = (0x0040FF, 0xFFC000, 0xFF00C0, 0x00E0E0, 0xFF5000, 0x8000FF, 0xFFFFFF, 0x80FF00)
-MENU_BANKS = (0x0040FF, 0x8000FF, 0xFF5000)  # preset 1-9, 10-18, 19-27 (one tile each)
 _BLINK_MS = const(250)
 
 
-def _blink_on(now_ms):
+def blink_on(now_ms):
     return (now_ms // _BLINK_MS) & 1 == 0
 
 
@@ -30,13 +29,12 @@ class Lights:
         self.leds = leds
         self.tiles = tiles
 
-    def _tile(self, row, tile, colour):
-        self.leds.set_tile(row * self.tiles + tile, colour)
-
     def play(self, row, tiles, open_mask, pending, legal, hint, wrong, dice_mask, now_ms):
         """A turn: open tiles dim, legal green, hint blue, wrong red (blinking), dice white."""
-        self.leds.fill(OFF)
-        blink = _blink_on(now_ms)
+        leds = self.leds
+        leds.fill(OFF)
+        blink = blink_on(now_ms)
+        first = row * self.tiles  # the LED before the row's tile 1
         bit = 1
         for tile in range(1, tiles + 1):
             if wrong & bit:
@@ -53,64 +51,26 @@ class Lights:
                 colour = OPEN
             else:
                 colour = OFF
-            self._tile(row, tile, colour)
+            leds.set_tile(first + tile, colour)
             bit <<= 1
-        self.leds.show()
+        leds.show()
 
     def guide(self, row, tiles, must_open, must_shut, now_ms):
         """Setting up the next turn: flaps to open glow amber, flaps to shut blink red."""
-        self.leds.fill(OFF)
-        blink = _blink_on(now_ms)
+        leds = self.leds
+        leds.fill(OFF)
+        blink = blink_on(now_ms)
+        first = row * self.tiles  # the LED before the row's tile 1
         bit = 1
         for tile in range(1, tiles + 1):
             if must_open & bit:
-                self._tile(row, tile, GUIDE)
+                leds.set_tile(first + tile, GUIDE)
             elif must_shut & bit and blink:
-                self._tile(row, tile, WRONG)
+                leds.set_tile(first + tile, WRONG)
             bit <<= 1
-        self.leds.show()
-
-    def winners(self, winner_mask, now_ms):
-        """The winners' colours chase round every LED."""
-        leds = self.leds
-        count = leds.count
-        players = 0
-        for player in range(len(PLAYER_COLOURS)):
-            if winner_mask >> player & 1:
-                players += 1
-        step = now_ms // 120
-        for index in range(count):
-            pick = (index + step) % (players + 1) if players else 1
-            colour = OFF
-            if pick < players:
-                seen = 0
-                for player in range(len(PLAYER_COLOURS)):
-                    if winner_mask >> player & 1:
-                        if seen == pick:
-                            colour = PLAYER_COLOURS[player]
-                        seen += 1
-            leds.set_tile(index + 1, colour)
-        leds.show()
-
-    def menu(self, row, value, tiles, now_ms):
-        """The menu without a display: row 0 the preset (one tile, colour by bank of 9),
-        row 1 the players (that many tiles), row 2 hints (tile 1 green or red), row 3 start."""
-        leds = self.leds
-        leds.fill(OFF)
-        if row == 0:
-            bank = value // 9
-            leds.set_tile(value % 9 + 1, MENU_BANKS[bank % len(MENU_BANKS)])
-        elif row == 1:
-            for tile in range(1, value + 1):
-                leds.set_tile(tile, PLAYER_COLOURS[tile - 1])
-        elif row == 2:
-            leds.set_tile(1, LEGAL if value else WRONG)
-        elif _blink_on(now_ms):
-            for tile in range(1, tiles + 1):
-                leds.set_tile(tile, LEGAL)
         leds.show()
 
     def flash(self, colour, now_ms):
         """Every LED blinking in one colour (a fault, the end of a turn)."""
-        self.leds.fill(colour if _blink_on(now_ms) else OFF)
+        self.leds.fill(colour if blink_on(now_ms) else OFF)
         self.leds.show()

@@ -4,7 +4,13 @@ Rows are Game, Players, Hints and Start; `next_row()` moves down (wrapping) and
 `next_value()` changes the row's value (on Start it starts). Only games this box can play
 are offered (enough tiles and rows of flaps), and the player count stays within what the
 chosen game allows.
+
+Loaded only while the menu is shown (and at boot): leaving it, the App keeps the choices it
+plays by (`Menu.leave`) and lets this module go; going back to it, `open_menu` lists the
+games again from the settings' rules, as boot did.
 """
+
+import sys
 
 from game.rules import (
     MATCH_LONG_GAME,
@@ -13,7 +19,12 @@ from game.rules import (
     ROWS_TAKE_TURNS,
     SOURCE_MANUAL,
 )
+from hal.buttons import LONG_PRESS, SHORT_PRESS
 from micropython import const
+
+from app import release
+from app.lights import LEGAL, OFF, PLAYER_COLOURS, WRONG, blink_on
+from app.sounds import CLICK
 
 ROW_GAME = const(0)
 ROW_PLAYERS = const(1)
@@ -22,6 +33,7 @@ ROW_START = const(3)
 ROWS = const(4)
 MAX_PLAYERS = const(8)
 HOUSE = "house rules"  # the entry of the settings file's own rules, when they change a preset
+MENU_BANKS = (0x0040FF, 0x8000FF, 0xFF5000)  # the LEDs' colour of presets 1-9, 10-18, 19-27
 
 
 def player_range(rules):
@@ -44,6 +56,21 @@ def why_unplayable(rules, tiles, rows):
     if rules.source == SOURCE_MANUAL:
         return "dice entered by hand are not played by this box yet"
     return None
+
+
+def open_menu(app):
+    """The App's menu again, on the choices it played by: the games listed from the rules of
+    the settings file as boot read it (app.settings, let go after with what it imported: none
+    of it is called again)."""
+    loaded = list(sys.modules)
+    from app.settings import Settings, game_entries
+
+    flaps = app.flaps
+    entries = game_entries(Settings(app.rules_config), flaps.tiles, flaps.row_count)[0]
+    release([name for name in sys.modules if name not in loaded and name != __name__], False, True)
+    menu = Menu(entries, 0, app.players, app.hints is not None, app.hints_on)
+    menu.restore(app.game_name, app.players, app.hints_on)
+    app.menu = menu
 
 
 class Menu:
@@ -108,12 +135,45 @@ class Menu:
             return True
         return False
 
-    def value(self):
-        """The number the LEDs show for the cursor's row (no display)."""
-        if self.row == ROW_GAME:
-            return self.entry
-        if self.row == ROW_PLAYERS:
-            return self.players
-        if self.row == ROW_HINTS:
-            return 1 if self.hints_on else 0
-        return 0
+    def step(self, app, select, ok):
+        """The buttons in the menu (select: next row, ok: change, a long ok: start), with a
+        click; True when the game starts."""
+        if select == SHORT_PRESS:
+            self.next_row()
+            app.sounds.play(CLICK)
+            app.dirty = True
+        if ok == SHORT_PRESS:
+            app.sounds.play(CLICK)
+            app.dirty = True
+            return self.next_value()
+        return ok == LONG_PRESS
+
+    def leave(self, app):
+        """The App plays by the choices made (the game, its rules and preset name, the players,
+        hints) and lets the menu go."""
+        rules = self.rules()
+        app.game_name = self.name()
+        app.game_rules = rules
+        app.game_preset = self.preset_named(rules)
+        app.players = self.players
+        app.hints_on = self.hints_on
+        app.menu = None
+        release((__name__,), False)
+
+    def light(self, lights, tiles, now_ms):
+        """The menu without a display: row 0 the preset (one tile, colour by bank of 9),
+        row 1 the players (that many tiles), row 2 hints (tile 1 green or red), row 3 start."""
+        leds = lights.leds
+        leds.fill(OFF)
+        row = self.row
+        if row == ROW_GAME:
+            leds.set_tile(self.entry % 9 + 1, MENU_BANKS[self.entry // 9 % len(MENU_BANKS)])
+        elif row == ROW_PLAYERS:
+            for tile in range(1, self.players + 1):
+                leds.set_tile(tile, PLAYER_COLOURS[tile - 1])
+        elif row == ROW_HINTS:
+            leds.set_tile(1, LEGAL if self.hints_on else WRONG)
+        elif blink_on(now_ms):
+            for tile in range(1, tiles + 1):
+                leds.set_tile(tile, LEGAL)
+        leds.show()

@@ -4,6 +4,7 @@
 Messages are up to three lines of at most 16 characters; a number may follow the last line.
 """
 
+from game.rules import MATCH_SINGLE
 from game.tiles import bit
 from game.turn import AWAIT_MOVE, E_ROLL_FIRST, PENDING
 from micropython import const
@@ -18,26 +19,53 @@ SETUP = const(1)
 PLAY = const(2)
 FINISHED = const(3)
 
-MSG_SHAKE = ("Shake the box", "or press ok")
-MSG_SHAKE_ONE = ("Shake the box", "or press ok", "select: one die")
-MSG_SHAKE_CHOSEN = ("Shake the box", "or press ok", "ONE die chosen")
-MSG_PRESS = ("Press ok", "to roll")
-MSG_PRESS_ONE = ("Press ok", "to roll", "select: one die")
-MSG_PRESS_CHOSEN = ("Press ok", "to roll", "ONE die chosen")
-MSG_ROLLING = ("Rolling...",)
-MSG_MOVE = ("Shut lit tiles", "to make")
-MSG_MOVE_OK = ("Move adds up:", "roll, or shut", "more lit tiles")
-MSG_FREE = ("Free throw!", "Roll again")
-MSG_FINISH = ("Finish the move", "before rolling")
-MSG_REFUSED = ("Not allowed:", "open tile")
-MSG_ROLL_FIRST = ("Roll first:", "open tile")
-MSG_SHUT_AGAIN = ("Already played:", "shut tile")
+# The turn's messages (Screen.show_turn): up to three lines, each the number of a line of
+# app.screens' MESSAGE_LINES, five bits a line, the first line lowest. A constant each, so
+# they cost no RAM: the lines' numbers, in MESSAGE_LINES' order, then the messages.
+_SHAKE_THE_BOX = const(1)
+_OR_PRESS_OK = const(2)
+_SELECT_ONE_DIE = const(3)
+_ONE_DIE_CHOSEN = const(4)
+_PRESS_OK = const(5)
+_TO_ROLL = const(6)
+_ROLLING = const(7)
+_SHUT_LIT_TILES = const(8)
+_TO_MAKE = const(9)
+_MOVE_ADDS_UP = const(10)
+_ROLL_OR_SHUT = const(11)
+_MORE_LIT_TILES = const(12)
+_FREE_THROW = const(13)
+_ROLL_AGAIN = const(14)
+_FINISH_THE_MOVE = const(15)
+_BEFORE_ROLLING = const(16)
+_NOT_ALLOWED = const(17)
+_OPEN_TILE = const(18)
+_ROLL_FIRST = const(19)
+_ALREADY_PLAYED = const(20)
+_SHUT_TILE = const(21)
+_OPEN_LIT_TILES = const(22)
+_ROLL_OR_OPEN = const(23)
+MSG_SHAKE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5)  # public: the App's first
+_MSG_SHAKE_ONE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5 | _SELECT_ONE_DIE << 10)
+_MSG_SHAKE_CHOSEN = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5 | _ONE_DIE_CHOSEN << 10)
+_MSG_PRESS = const(_PRESS_OK | _TO_ROLL << 5)
+_MSG_PRESS_ONE = const(_PRESS_OK | _TO_ROLL << 5 | _SELECT_ONE_DIE << 10)
+_MSG_PRESS_CHOSEN = const(_PRESS_OK | _TO_ROLL << 5 | _ONE_DIE_CHOSEN << 10)
+_MSG_ROLLING = const(_ROLLING)
+_MSG_MOVE = const(_SHUT_LIT_TILES | _TO_MAKE << 5)
+_MSG_MOVE_OK = const(_MOVE_ADDS_UP | _ROLL_OR_SHUT << 5 | _MORE_LIT_TILES << 10)
+_MSG_FREE = const(_FREE_THROW | _ROLL_AGAIN << 5)
+_MSG_FINISH = const(_FINISH_THE_MOVE | _BEFORE_ROLLING << 5)
+_MSG_REFUSED = const(_NOT_ALLOWED | _OPEN_TILE << 5)
+_MSG_ROLL_FIRST = const(_ROLL_FIRST | _OPEN_TILE << 5)
+_MSG_SHUT_AGAIN = const(_ALREADY_PLAYED | _SHUT_TILE << 5)
 # The long game's uncoverer plays by opening flaps: the same messages, the other way round.
-MSG_MOVE_UNCOVER = ("Open lit tiles", "to make")
-MSG_MOVE_OK_UNCOVER = ("Move adds up:", "roll, or open", "more lit tiles")
-MSG_REFUSED_UNCOVER = ("Not allowed:", "shut tile")
-MSG_ROLL_FIRST_UNCOVER = ("Roll first:", "shut tile")
-MSG_OPEN_AGAIN = ("Already played:", "open tile")
+_MSG_MOVE_UNCOVER = const(_OPEN_LIT_TILES | _TO_MAKE << 5)
+_MSG_MOVE_OK_UNCOVER = const(_MOVE_ADDS_UP | _ROLL_OR_OPEN << 5 | _MORE_LIT_TILES << 10)
+_MSG_REFUSED_UNCOVER = const(_NOT_ALLOWED | _SHUT_TILE << 5)
+_MSG_ROLL_FIRST_UNCOVER = const(_ROLL_FIRST | _SHUT_TILE << 5)
+_MSG_OPEN_AGAIN = const(_ALREADY_PLAYED | _OPEN_TILE << 5)
+
 END_WORDS = ("", "shut box!", "no move", "unlucky 7", "lost 1st")
 
 
@@ -49,35 +77,35 @@ def compose(app):
     played_back = app.must_open if uncover else app.must_shut  # a played tile undone
     played_wrong = app.must_shut if uncover else app.must_open  # a tile the rules refuse
     if app.roller.state == TUMBLING:
-        message = MSG_ROLLING
+        message = _MSG_ROLLING
     elif played_back:
-        message = MSG_OPEN_AGAIN if uncover else MSG_SHUT_AGAIN
+        message = _MSG_OPEN_AGAIN if uncover else _MSG_SHUT_AGAIN
         number = _lowest_tile(played_back)
     elif played_wrong:
         if app.flap_feed.error == E_ROLL_FIRST:
-            message = MSG_ROLL_FIRST_UNCOVER if uncover else MSG_ROLL_FIRST
+            message = _MSG_ROLL_FIRST_UNCOVER if uncover else _MSG_ROLL_FIRST
         else:
-            message = MSG_REFUSED_UNCOVER if uncover else MSG_REFUSED
+            message = _MSG_REFUSED_UNCOVER if uncover else _MSG_REFUSED
         number = _lowest_tile(played_wrong)
     elif app.blocked_shake and turn.state == AWAIT_MOVE:
-        message = MSG_FINISH
+        message = _MSG_FINISH
     elif turn.state == AWAIT_MOVE:
         if turn.pending and turn.move_state() != PENDING:
-            message = MSG_MOVE_OK_UNCOVER if uncover else MSG_MOVE_OK
+            message = _MSG_MOVE_OK_UNCOVER if uncover else _MSG_MOVE_OK
         else:
-            message = MSG_MOVE_UNCOVER if uncover else MSG_MOVE
+            message = _MSG_MOVE_UNCOVER if uncover else _MSG_MOVE
             number = turn.total
     elif app.free_throw:
-        message = MSG_FREE
+        message = _MSG_FREE
     else:
         shake = app.shaking_rolls()
         if turn.one_die:
-            message = MSG_SHAKE_CHOSEN if shake else MSG_PRESS_CHOSEN
+            message = _MSG_SHAKE_CHOSEN if shake else _MSG_PRESS_CHOSEN
         elif turn.one_die_allowed():
-            message = MSG_SHAKE_ONE if shake else MSG_PRESS_ONE
+            message = _MSG_SHAKE_ONE if shake else _MSG_PRESS_ONE
         else:
-            message = MSG_SHAKE if shake else MSG_PRESS
-    if message is not app.message or number != app.number:
+            message = MSG_SHAKE if shake else _MSG_PRESS
+    if message != app.message or number != app.number:
         app.message = message
         app.number = number
         app.dirty = True
@@ -92,13 +120,13 @@ def render(app, now_ms):
         if faults.showing and not faults.on_screen():
             lights.flash(WRONG, now_ms)
         elif phase == MENU:
-            lights.menu(app.menu.row, app.menu.value(), app.flaps.tiles, now_ms)
+            app.menu.light(lights, app.flaps.tiles, now_ms)
         elif phase == SETUP:
             lights.guide(app.row, app.rules.tiles, app.must_open, app.must_shut, now_ms)
         elif phase == PLAY:
             _light_turn(app, lights, now_ms)
         else:
-            lights.winners(app.winner_mask, now_ms)
+            app.ending.light(lights, app.winner_mask, now_ms)
     screen = app.screen
     if screen is None or not app.dirty:
         return
@@ -107,24 +135,22 @@ def render(app, now_ms):
         _frames(screen, "app.screen_fault").show_fault(screen, faults.queue[0], faults.page)
     elif app.reviewing and (phase == SETUP or phase == FINISHED):
         _frames(screen, "app.screen_end").show_review(screen, app.hints.review)
+    elif phase == SETUP:
+        _frames(screen, "app.screen_end").show_setup(
+            screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total,
+            app.player, 0 if app.rules.match == MATCH_SINGLE else app.match.rounds_played + 1,
+            app.must_open, app.must_shut,
+            app.result_player >= 0 and app.waits_for_ok())
     elif phase == MENU:
         _frames(screen, "app.screen_menu").show_menu(screen, app.menu)
-    elif phase == FINISHED:
-        frames = _frames(screen, "app.screen_end")  # loaded as the match ends, for its standings
-        if app.showing_result:
-            screen.show_result(app.result_player, app.result_score, END_WORDS[app.result_end],
-                               app.total)
-            return
-        match = app.match
-        ledger = match.ledger
-        winners = app.winner_mask
-        app.next_page = frames.show_standings(
-            screen, "Winner!" if winners & (winners - 1) == 0 else "Shared win!",
-            match.totals, match.players, ledger.chips if ledger is not None else None,
-            winners, app.page)
     else:
         _frames(screen, None)
-        _turn_frame(app, screen, phase)
+        if phase == FINISHED:
+            app.ending.show(app, screen)  # app.finish's frames
+        else:
+            screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
+                             app.number, app.chance, app.advice,
+                             app.hints.chance_word() if app.hints_on else "shut")
 
 
 def _frames(screen, name):
@@ -132,23 +158,11 @@ def _frames(screen, name):
     when it is not the last one drawn from, which is let go: a phase's frames take RAM while
     shown, and a frame drawn again imports nothing (an import allocates)."""
     if screen.frames is not None and screen.frames.__name__ != name:
-        release((screen.frames.__name__,), False)
+        release((screen.frames.__name__,), False, True)
         screen.frames = None
     if screen.frames is None and name is not None:
         screen.frames = __import__(name, None, None, ("show",))
     return screen.frames
-
-
-def _turn_frame(app, screen, phase):
-    """Between turns, or a turn (app.screens' own frames)."""
-    if phase == SETUP:
-        screen.show_setup(app.result_player, app.result_score, END_WORDS[app.result_end],
-                          app.total, app.player, app.round_number(), app.must_open,
-                          app.must_shut, app.result_player >= 0 and app.waits_for_ok())
-    else:
-        screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
-                         app.number, app.chance, app.advice,
-                         app.hints.chance_word() if app.menu.hints_on else "shut")
 
 
 def _light_turn(app, lights, now_ms):

@@ -1,10 +1,10 @@
-"""The frames of a turn's review (hints) and the match's standings on the OLED (app.screens'
-grid): loaded while one is shown, let go when another phase's frame is drawn
-(app.presentation)."""
+"""The frames between turns on the OLED (app.screens' grid): the last turn's result, who plays
+next and the flaps to move (show_setup), and with hints the turn's review (show_review).
+Loaded while one is shown, let go when another phase's frame is drawn (app.presentation)."""
 
 from micropython import const
 
-from app.screens import COLUMNS, digits_in, flow_end, flow_rows
+from app.screens import COLUMNS, digits_in
 
 _REVIEW_ROWS = const(6)  # rows 1-6 of the review list moves
 
@@ -63,41 +63,67 @@ def tenths(screen, value, sign, column, row):
     screen.number(value % 10, start, row)
 
 
-def show_standings(screen, title, totals, players, chips, winner_mask, first=0):
-    """The match's end: each player's total, and chips when played for them, from player
-    `first` on, as many as the screen holds ("more" in the title when some are left);
-    returns the first player not shown, 0 when the last one was."""
+def _flaps(screen, label, mask, row, last_row):
+    """`label` and the tiles of a mask, wrapping up to `last_row`; when they do not all fit,
+    the last ones give way to "..." (the LEDs show every one); returns the row after."""
+    screen.text(label, 0, row)
+    column = len(label) + 1
+    fits = _tiles_end(mask, column, row) <= last_row
+    tile = 1
+    while mask:
+        if mask & 1:
+            width = 2 if tile >= 10 else 1
+            at_row = row
+            at_column = column
+            if column + width > COLUMNS:
+                at_row += 1
+                at_column = 0
+            if not fits and (at_row > last_row or
+                             (at_row == last_row and at_column + width + 4 > COLUMNS)):
+                screen.text("...", column, row)
+                return row + 1
+            row = at_row
+            column = screen.number(tile, at_column, row) + 1
+        mask >>= 1
+        tile += 1
+    return row + 1
+
+
+def show_setup(screen, result_player, result_score, result_name, last_total, next_player,
+               round_number, must_open, must_shut, waiting_ok=True):
+    """Between turns: the last result (and the total that ended it), who plays next,
+    which flaps to open and to shut, or, with every flap right, "ok to play" when the
+    box waits for ok (`waiting_ok`)."""
     screen.clear()
-    screen.text(title, 0, 0)
-    row = 1
-    player = first
-    while player < players:
-        chip_count = chips[player] if chips is not None else -1
-        if row + _standing_rows(totals[player], chip_count) > 8:
-            break
-        column = screen.text("*" if winner_mask >> player & 1 else " ", 0, row)
-        column = screen.text("P", column, row)
-        column = screen.number(player + 1, column, row)
-        row = screen.flow_number(totals[player], column + 1, row)
-        if chip_count >= 0:
-            column = flow_end(4, digits_in(totals[player]))
-            if column + 2 + digits_in(chip_count) > COLUMNS:
-                row += 1
-                column = 3
-            column = screen.text("$", column + 1, row)
-            screen.number(chip_count, column, row)
+    row = 0
+    if result_player >= 0:
+        row = screen.result(result_player, result_score, result_name, last_total, 0)
+    if round_number > 0:
+        column = screen.text("Round", 0, row)
+        screen.number(round_number, column + 1, row)
         row += 1
-        player += 1
-    if player < players:
-        screen.text("more", COLUMNS - 4, 0)
+    column = screen.text("Next: Player", 0, row)
+    screen.number(next_player + 1, column + 1, row)
+    row += 1
+    if must_open and row <= 7:
+        row = _flaps(screen, "Open:", must_open, row, 6 if must_shut else 7)
+    if must_shut and row <= 7:
+        row = _flaps(screen, "Shut:", must_shut, row, 7)
+    if waiting_ok and not (must_open or must_shut) and row <= 7:
+        screen.text("ok to play", 0, row)
     screen.send()
-    return player if player < players else 0
 
 
-def _standing_rows(total, chips):
-    """Rows one player's standing takes: "*P8 total $chips", wrapped as show_standings does."""
-    digits = digits_in(total)
-    rows = flow_rows(4, digits)
-    if chips >= 0 and flow_end(4, digits) + 2 + digits_in(chips) > COLUMNS:
-        rows += 1
-    return rows
+def _tiles_end(mask, column, row):
+    """The row the last tile of a mask lands on, listed from `column` as _flaps() does."""
+    tile = 1
+    while mask:
+        if mask & 1:
+            width = 2 if tile >= 10 else 1
+            if column + width > COLUMNS:
+                row += 1
+                column = 0
+            column += width + 1
+        mask >>= 1
+        tile += 1
+    return row

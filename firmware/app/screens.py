@@ -12,22 +12,21 @@ loose lights up again once it answers.
 from micropython import const
 
 DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+# The lines of the turn's messages, numbered from 1 (app.presentation names each by its number).
+MESSAGE_LINES = ("Shake the box", "or press ok", "select: one die", "ONE die chosen", "Press ok",
+                 "to roll", "Rolling...", "Shut lit tiles", "to make", "Move adds up:",
+                 "roll, or shut", "more lit tiles", "Free throw!", "Roll again", "Finish the move",
+                 "before rolling", "Not allowed:", "open tile", "Roll first:", "Already played:",
+                 "shut tile", "Open lit tiles", "roll, or open")
 COLUMNS = const(16)
 _CELL = const(8)
 _DIE = const(26)  # a die's side in pixels
 _DIE_GAP = const(6)
 _DICE_Y = const(11)
 _PIP = const(4)
-# Pip centres per face (1-6) as (dx, dy) steps of 7 px from the die's centre: -1, 0 or 1.
-_PIPS = (
-    (),
-    (0, 0),
-    (-1, -1, 1, 1),
-    (-1, -1, 0, 0, 1, 1),
-    (-1, -1, 1, -1, -1, 1, 1, 1),
-    (-1, -1, 1, -1, 0, 0, -1, 1, 1, 1),
-    (-1, -1, 1, -1, -1, 0, 1, 0, -1, 1, 1, 1),
-)
+# Pip centres per face (1-6) as (dx, dy) steps of 7 px from the die's centre: "0", "1" or "2"
+# for -1, 0 or 1; face n's n pairs start at n * (n - 1). One bytes constant, not seven tuples.
+_PIPS = b"11" b"0022" b"001122" b"00200222" b"0020110222" b"002001210222"
 
 
 class Screen:
@@ -69,22 +68,15 @@ class Screen:
             at -= 1
         return column + digits
 
-    def lines(self, message, row):
-        """A message: a tuple of lines of at most 16 characters; returns the row after it."""
-        for line in message:
-            self.text(line, 0, row)
-            row += 1
-        return row
-
     def die(self, x, y, value):
         display = self.display
         display.rect(x, y, _DIE, _DIE, 1)
         middle = _DIE // 2
         if 1 <= value <= 6:
-            steps = _PIPS[value]
-            for index in range(0, len(steps), 2):
-                display.fill_rect(x + middle - _PIP // 2 + steps[index] * 7,
-                                  y + middle - _PIP // 2 + steps[index + 1] * 7, _PIP, _PIP, 1)
+            start = value * (value - 1)
+            for index in range(start, start + 2 * value, 2):
+                display.fill_rect(x + middle - _PIP // 2 + (_PIPS[index] - 49) * 7,
+                                  y + middle - _PIP // 2 + (_PIPS[index + 1] - 49) * 7, _PIP, _PIP, 1)
         elif value > 6:
             wide = 2 if value >= 10 else 1
             left = x + middle - wide * _CELL // 2
@@ -114,8 +106,9 @@ class Screen:
 
     def show_turn(self, player, dice, dice_count, total, message, number=-1, chance=-1, advice=-1,
                   chance_word="shut"):
-        """A turn: the player, the dice (blank before the first roll), a message of up to three
-        lines, the last one ending in `number` when >= 0; with hints, the chance (of what
+        """A turn: the player, the dice (blank before the first roll), a message (up to three
+        lines of MESSAGE_LINES by number, five bits each, the first lowest: app.presentation's),
+        the last line ending in `number` when >= 0; with hints, the chance (of what
         `chance_word` says: "shut" or "win") in % when >= 0 (right of the dice) and the one-die
         advice when >= 0 (left of them)."""
         self.clear()
@@ -126,9 +119,14 @@ class Screen:
             self.number(total, 13, 0)
         if dice_count:
             self.dice(dice, dice_count)
-        row = self.lines(message, 5)
+        row = 5
+        column = -1  # after the last line, the number's column
+        while message:
+            column = self.text(MESSAGE_LINES[(message & 31) - 1], 0, row)
+            message >>= 5
+            row += 1
         if number >= 0:
-            self.number(number, len(message[-1]) + 1 if message else 0, row - 1)
+            self.number(number, column + 1, row - 1)
         if chance >= 0:
             self.text("%", COLUMNS - 1, 2)
             self.number(chance, COLUMNS - 1 - digits_in(chance), 2)
@@ -137,7 +135,6 @@ class Screen:
             self.text("hint", 0, 2)
             self.text("1die" if advice else "2die", 0, 3)
         self.send()
-
 
     def result(self, player, score, name, last_total, row):
         """A finished turn from `row`: who and how it ended, the throw that ended it, the
@@ -168,91 +165,6 @@ class Screen:
                 break
             at -= 1
         return row + (column + digits - 1) // COLUMNS
-
-    def flaps(self, label, mask, row, last_row):
-        """`label` and the tiles of a mask, wrapping up to `last_row`; when they do not all fit,
-        the last ones give way to "..." (the LEDs show every one); returns the row after."""
-        self.text(label, 0, row)
-        column = len(label) + 1
-        fits = _tiles_end(mask, column, row) <= last_row
-        tile = 1
-        while mask:
-            if mask & 1:
-                width = 2 if tile >= 10 else 1
-                at_row = row
-                at_column = column
-                if column + width > COLUMNS:
-                    at_row += 1
-                    at_column = 0
-                if not fits and (at_row > last_row or
-                                 (at_row == last_row and at_column + width + 4 > COLUMNS)):
-                    self.text("...", column, row)
-                    return row + 1
-                row = at_row
-                column = self.number(tile, at_column, row) + 1
-            mask >>= 1
-            tile += 1
-        return row + 1
-
-    def show_setup(self, result_player, result_score, result_name, last_total, next_player,
-                   round_number, must_open, must_shut, waiting_ok=True):
-        """Between turns: the last result (and the total that ended it), who plays next,
-        which flaps to open and to shut, or, with every flap right, "ok to play" when the
-        box waits for ok (`waiting_ok`)."""
-        self.clear()
-        row = 0
-        if result_player >= 0:
-            row = self.result(result_player, result_score, result_name, last_total, 0)
-        if round_number > 0:
-            column = self.text("Round", 0, row)
-            self.number(round_number, column + 1, row)
-            row += 1
-        column = self.text("Next: Player", 0, row)
-        self.number(next_player + 1, column + 1, row)
-        row += 1
-        if must_open and row <= 7:
-            row = self.flaps("Open:", must_open, row, 6 if must_shut else 7)
-        if must_shut and row <= 7:
-            row = self.flaps("Shut:", must_shut, row, 7)
-        if waiting_ok and not (must_open or must_shut) and row <= 7:
-            self.text("ok to play", 0, row)
-        self.send()
-
-    def show_result(self, result_player, result_score, result_name, last_total):
-        """The match's last turn, before the standings."""
-        self.clear()
-        self.result(result_player, result_score, result_name, last_total, 0)
-        self.text("ok: standings", 0, 7)
-        self.send()
-
-
-def flow_end(column, digits):
-    """The column after a number flow_number() starts at `column` (on its last line)."""
-    if column + digits > COLUMNS and digits <= COLUMNS:
-        return digits
-    return (column + digits - 1) % COLUMNS + 1
-
-
-def flow_rows(column, digits):
-    """The lines a number flow_number() starts at `column` takes."""
-    if column + digits > COLUMNS and digits <= COLUMNS:
-        return 2
-    return 1 + (column + digits - 1) // COLUMNS
-
-
-def _tiles_end(mask, column, row):
-    """The row the last tile of a mask lands on, listed from `column` as flaps() does."""
-    tile = 1
-    while mask:
-        if mask & 1:
-            width = 2 if tile >= 10 else 1
-            if column + width > COLUMNS:
-                row += 1
-                column = 0
-            column += width + 1
-        mask >>= 1
-        tile += 1
-    return row
 
 
 def digits_in(value):

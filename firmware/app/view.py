@@ -19,7 +19,24 @@ class View:
 
     @property
     def menu(self):
+        """The menu while it is shown (app.menu.Menu), else None."""
         return self._app.menu
+
+    # -- the menu's choices (as the menu shows them, or as the App keeps them out of it) -------
+    @property
+    def game_name(self):
+        menu = self._app.menu
+        return menu.name() if menu is not None else self._app.game_name
+
+    @property
+    def players(self):
+        menu = self._app.menu
+        return menu.players if menu is not None else self._app.players
+
+    @property
+    def hints_on(self):
+        menu = self._app.menu
+        return menu.hints_on if menu is not None else self._app.hints_on
 
     @property
     def match(self):

@@ -1,0 +1,162 @@
+"""The match's end (the App's FINISHED phase): the winners and the statistics, the last turn's
+result then the standings on the OLED (a page at a time when they take more than one screen),
+the winners' colours on the LEDs, and ok (play again) or select (the menu).
+
+Loaded as a match ends (App.turn_over), let go when the App leaves the phase (leave): a turn
+holds none of it.
+"""
+
+import time
+
+from hal.buttons import SHORT_PRESS
+from micropython import const
+
+from app import release
+from app.keeper import keep
+from app.lights import OFF, PLAYER_COLOURS
+from app.presentation import END_WORDS, FINISHED
+from app.screens import COLUMNS, digits_in
+from app.sounds import WINNER
+
+_PAGE_MS = const(3000)  # standings longer than a screen turn a page this often
+
+
+def end_match(app, now_ms):
+    """The App's match is over: its winners, saved and merged into the statistics."""
+    match = app.match
+    app.phase = FINISHED
+    app.showing_result = app.waits_for_ok()
+    app.page = 0
+    app.next_page = 0
+    app.page_since = now_ms
+    winner_mask = 0
+    for player in match.winners():
+        winner_mask |= 1 << player
+    app.winner_mask = winner_mask
+    app.sounds.play(WINNER)
+    app.dirty = True
+    app.save()
+    if app.keeper is not None:
+        app.merged_serial = keep(app.keeper, "merge_stats", match, app.tally, app.match_preset)
+        app.report_keeper()
+
+
+def leave(app):
+    """The App leaves the phase (a new match, or the menu): this module goes."""
+    app.ending = None
+    release((__name__,), False, True)
+
+
+def step(app, now_ms, select, ok):
+    """ok: on from the last turn's result to the standings, then play again; select: the menu."""
+    app.roller.update(now_ms, False)
+    if app.showing_result and ok == SHORT_PRESS:
+        app.showing_result = False  # on to the standings
+        app.page_since = now_ms
+        app.dirty = True
+    elif ok == SHORT_PRESS:
+        app.new_match(now_ms)
+    elif select == SHORT_PRESS:
+        app.to_menu()
+    elif (not app.showing_result and (app.page or app.next_page)
+          and time.ticks_diff(now_ms, app.page_since) >= _PAGE_MS):
+        app.page = app.next_page
+        app.page_since = now_ms
+        app.dirty = True
+
+
+def light(lights, winner_mask, now_ms):
+    """The winners' colours chase round every LED."""
+    leds = lights.leds
+    players = 0
+    for player in range(len(PLAYER_COLOURS)):
+        if winner_mask >> player & 1:
+            players += 1
+    step = now_ms // 120
+    for index in range(leds.count):
+        pick = (index + step) % (players + 1) if players else 1
+        colour = OFF
+        if pick < players:
+            seen = 0
+            for player in range(len(PLAYER_COLOURS)):
+                if winner_mask >> player & 1:
+                    if seen == pick:
+                        colour = PLAYER_COLOURS[player]
+                    seen += 1
+        leds.set_tile(index + 1, colour)
+    leds.show()
+
+
+def show(app, screen):
+    """The frame of the phase: the match's last turn, then the standings' page."""
+    if app.showing_result:
+        show_result(screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total)
+        return
+    match = app.match
+    ledger = match.ledger
+    winners = app.winner_mask
+    app.next_page = show_standings(
+        screen, "Winner!" if winners & (winners - 1) == 0 else "Shared win!", match.totals,
+        match.players, ledger.chips if ledger is not None else None, winners, app.page)
+
+
+def show_result(screen, result_player, result_score, result_name, last_total):
+    """The match's last turn, before the standings."""
+    screen.clear()
+    screen.result(result_player, result_score, result_name, last_total, 0)
+    screen.text("ok: standings", 0, 7)
+    screen.send()
+
+
+def show_standings(screen, title, totals, players, chips, winner_mask, first=0):
+    """The match's end: each player's total, and chips when played for them, from player
+    `first` on, as many as the screen holds ("more" in the title when some are left);
+    returns the first player not shown, 0 when the last one was."""
+    screen.clear()
+    screen.text(title, 0, 0)
+    row = 1
+    player = first
+    while player < players:
+        chip_count = chips[player] if chips is not None else -1
+        if row + _standing_rows(totals[player], chip_count) > 8:
+            break
+        column = screen.text("*" if winner_mask >> player & 1 else " ", 0, row)
+        column = screen.text("P", column, row)
+        column = screen.number(player + 1, column, row)
+        row = screen.flow_number(totals[player], column + 1, row)
+        if chip_count >= 0:
+            column = _flow_end(4, digits_in(totals[player]))
+            if column + 2 + digits_in(chip_count) > COLUMNS:
+                row += 1
+                column = 3
+            column = screen.text("$", column + 1, row)
+            screen.number(chip_count, column, row)
+        row += 1
+        player += 1
+    if player < players:
+        screen.text("more", COLUMNS - 4, 0)
+    screen.send()
+    return player if player < players else 0
+
+
+def _standing_rows(total, chips):
+    """Rows one player's standing takes: "*P8 total $chips", wrapped as show_standings does."""
+    digits = digits_in(total)
+    rows = _flow_rows(4, digits)
+    if chips >= 0 and _flow_end(4, digits) + 2 + digits_in(chips) > COLUMNS:
+        rows += 1
+    return rows
+
+
+def _flow_end(column, digits):
+    """The column after a number Screen.flow_number() starts at `column` (on its last line)."""
+    if column + digits > COLUMNS and digits <= COLUMNS:
+        return digits
+    return (column + digits - 1) % COLUMNS + 1
+
+
+def _flow_rows(column, digits):
+    """The lines a number Screen.flow_number() starts at `column` takes."""
+    if column + digits > COLUMNS and digits <= COLUMNS:
+        return 2
+    return 1 + (column + digits - 1) // COLUMNS

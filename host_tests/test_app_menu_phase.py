@@ -1,0 +1,62 @@
+"""The menu and the match's end are loaded only while they are shown (issue 13): in play the App
+keeps the choices made in the menu and holds neither; back in the menu (a long select) it
+offers every game again, on the choices played by."""
+
+import sys
+
+from box_steps import oled, start
+
+from board_sim.box import BoxOptions, SimBox
+from board_sim.script_player import BoxPlayer
+
+
+def _menu_words(box):
+    """The menu's rows on the OLED without the cursor."""
+    box.run(200)
+    return [line[1:] for line in oled(box)[1:6]]
+
+
+def test_a_long_select_in_play_goes_back_to_the_menu_on_the_choices_played_by():
+    from app.core import MENU, PLAY, SETUP
+
+    box = SimBox(BoxOptions(seed=5, preset="full-house", players=3, hints=True))
+    try:
+        box.run(200)
+        games = len(box.view.menu.entries)
+        module = sys.modules["app.menu"]  # the menu's, loaded at boot
+        box.board.press("select")  # Players
+        box.run(300)
+        box.board.press("ok")  # 3 -> 4
+        box.run(300)
+        shown = _menu_words(box)
+        assert start(box) in (SETUP, PLAY)  # a turn
+        assert box.view.menu is None and sys.modules.get("app.menu") is not module  # let go
+        assert (box.view.game_name, box.view.players, box.view.hints_on) == ("full-house", 4, True)
+        box.board.press("select", 1500)  # a long press: back to the menu
+        box.run(2000)
+        menu = box.view.menu
+        assert box.view.phase == MENU and menu.row == 0 and len(menu.entries) == games
+        assert (menu.name(), menu.players, menu.hints_on) == ("full-house", 4, True)
+        assert _menu_words(box) == shown
+    finally:
+        box.close()
+
+
+def test_the_match_s_end_is_loaded_only_while_it_is_shown():
+    from app.core import FINISHED, PLAY, SETUP
+
+    box = SimBox(BoxOptions(seed=3, preset="classic", players=1))
+    try:
+        assert start(box) in (SETUP, PLAY)
+        assert box.app.ending is None
+        assert BoxPlayer(box).play()
+        ending = box.app.ending
+        assert box.view.phase == FINISHED and ending.__name__ == "app.finish"
+        box.board.press("ok")  # on to the standings
+        box.run(300)
+        box.board.press("ok")  # play again
+        box.run(300)
+        assert box.view.phase in (SETUP, PLAY) and box.app.ending is None
+        assert sys.modules.get("app.finish") is not ending  # let go
+    finally:
+        box.close()
