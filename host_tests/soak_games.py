@@ -26,7 +26,8 @@ from game.rules import MATCH_LONG_GAME, MATCH_RACE
 from game.snapshot import encode, saves_after
 from game.snapshot_load import restore
 from game.sources import feed, source_for
-from game.stats import Stats, stats_from_dict
+from game.stats import Stats
+from game.stats_load import stats_from_dict
 from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, OVER
 from hal import json_file

@@ -37,8 +37,8 @@ from app.core import FINISHED, MENU, PLAY, SETUP
 from app.keeper_files import log_events
 from app.keeper_save import dump_log
 from app.view import PHASE_NAMES
-from game.snapshot import _TURN as SNAPSHOT_TURN_FIELDS
 from game.snapshot import snapshot
+from game.snapshot_format import TURN_FIELDS as SNAPSHOT_TURN_FIELDS
 from game.stats import Stats
 from game.tiles import mask_of, tile_sum
 from game.turn import AWAIT_MOVE, OVER

@@ -82,6 +82,6 @@ def test_a_whole_tournament_with_hints_and_saving_plays_on_a_128k_unix_heap():
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: from source a classic match needs about 307 KiB of unix heap with the simulator's 90 in it (394 before a save compiled only app.keeper_save, hal.storage and game.snapshot; pass/fail is not monotonic in the heap, every heap from 314 KiB passes): the high-water marks are game.stats compiled at boot and at a match's end, and the new match's first save on the heap the merge left")
+@pytest.mark.xfail(strict=True, reason="issue 13: from source a classic match needs about 300 KiB of unix heap with the simulator's 100 in it (pass/fail is not monotonic in the heap: 298 and 302-314 pass, every heap from 318 KiB; 394 before a save compiled only app.keeper_save, hal.storage and game.snapshot): the high-water mark is a save in play compiling hal.storage, which needs a 1.5-1.8 KB block on the heap fragmented by the boot's restore or the last match's merge (game.stats and the restore no longer fail from 282 KiB up)")
 def test_a_classic_match_from_source_plays_on_a_192k_unix_heap():
     assert _plays_on_unix(UNIX_SOURCE_KIB, mpy=False, rules=CLASSIC, turns=1)

@@ -11,8 +11,9 @@ import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-NOT_RESIDENT = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.snapshot", "game.snapshot_load",
-                "game.snapshot_fields", "game.rule_names", "game.stats", "hal.storage")
+NOT_RESIDENT = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.snapshot", "game.snapshot_format",
+                "game.snapshot_load", "game.snapshot_fields", "game.rule_names", "game.stats", "game.stats_load",
+                "hal.storage")
 _SCRIPT = """
 import json, sys
 from board_sim.box import BoxOptions, SimBox

@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 from game import rules as R
 from game.config import conflicts, rules_from_config
-from game.presets import PRESET_NAMES, PRESETS, describe, preset, preset_axes
+from game.presets import PRESET_NAMES, PRESETS, preset, preset_axes
 from game.rule_names import as_names
+
+from tools.list_presets import DESCRIPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,7 +32,12 @@ def test_every_variant_name_is_a_preset_in_order():
 def test_every_preset_is_playable_and_selectable_from_config(name):
     assert conflicts(preset(name)) == []
     assert rules_from_config({"preset": name}) == preset(name)
-    assert describe(name)
+
+
+def test_every_preset_has_a_description_and_no_other_name_has_one():
+    assert sorted(DESCRIPTIONS) == sorted(PRESET_NAMES)
+    for name in PRESET_NAMES:
+        assert isinstance(DESCRIPTIONS[name], str) and DESCRIPTIONS[name].strip(), name
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -40,7 +47,7 @@ def test_a_preset_round_trips_through_its_configuration_names(name):
 
 def test_presets_keep_the_classic_axes_their_names_do_not_change():
     classic = preset("classic")
-    for name, _description, axes in PRESETS:
+    for name, axes in PRESETS:
         rules = preset(name)
         for axis in R.AXES:
             if axis not in axes:
@@ -66,10 +73,10 @@ def test_an_unknown_preset_names_the_choices():
 def test_list_presets_prints_every_preset_with_its_description():
     output = subprocess.run([sys.executable, str(ROOT / "tools" / "list_presets.py")],
                             capture_output=True, text=True, check=True).stdout.splitlines()
-    assert output == ["- `%s`: %s" % (name, describe(name)) for name in PRESET_NAMES]
+    assert output == ["- `%s`: %s" % (name, DESCRIPTIONS[name]) for name in PRESET_NAMES]
 
 
 def test_the_readme_lists_every_preset_as_the_tool_prints_it():
     readme = (ROOT / "README.md").read_text().splitlines()
     for name in PRESET_NAMES:
-        assert "- `%s`: %s" % (name, describe(name)) in readme, "run: python tools/list_presets.py"
+        assert "- `%s`: %s" % (name, DESCRIPTIONS[name]) in readme, "run: python tools/list_presets.py"

@@ -8,7 +8,8 @@ from game.gamelog import MatchTally
 from game.match import start_match
 from game.presets import preset
 from game.prng import Xorshift32
-from game.snapshot import MAX_PLAYERS, saves_after, snapshot
+from game.snapshot import saves_after, snapshot
+from game.snapshot_format import MAX_PLAYERS
 from game.snapshot_load import expected_open_mask, restore
 from game.sources import source_for
 from game.tiles import mask_of

@@ -83,6 +83,6 @@ def merge_stats(keeper, match, tally, name=None):
 
 
 def _stats(payload):
-    from game.stats import stats_from_dict
+    from game.stats_load import stats_from_dict
 
     return stats_from_dict(parse(payload))

@@ -12,15 +12,16 @@ from app.keeper import LOG_RECORDS
 
 # What a call through app.keeper.keep may import, let go after it unless it was loaded before
 # (hal.json_file and game.presets to read a file, which boot holds already for main.py to let go).
-WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.snapshot", "game.snapshot_load",
-        "game.snapshot_fields", "game.rule_names", "game.stats", "game.presets", "hal.json_file", "hal.storage")
+WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.snapshot", "game.snapshot_format",
+        "game.snapshot_load", "game.snapshot_fields", "game.rule_names", "game.stats", "game.stats_load",
+        "game.presets", "hal.json_file", "hal.storage")
 _LOG_BYTES = 4 + 5 * LOG_RECORDS
 _MENU_BYTES = const(256)
 _SEPARATOR = const(10)  # the newline between the snapshot and the log
 
 
 def match_file(keeper):
-    from game.snapshot import MAX_BYTES
+    from game.snapshot_format import MAX_BYTES
 
     return AtomicFile(keeper.directory + "/match", keeper.files, MAX_BYTES + 1 + _LOG_BYTES)
 

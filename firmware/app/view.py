@@ -167,7 +167,8 @@ class View:
             return None
         import json
 
-        from game.stats import Stats, stats_from_dict
+        from game.stats import Stats
+        from game.stats_load import stats_from_dict
 
         from app.keeper_save import stats_file
 

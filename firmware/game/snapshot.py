@@ -16,16 +16,10 @@ the match is not classic)."""
 import json
 from binascii import hexlify
 
-from micropython import const
-
-from game.dice import MAX_DICE
 from game.rules import AXES, Rules
-from game.turn import COMMITTED, END_FIRST_ROLL_LOST, ENDED, FREE_THROW, OVER, ROLLED
+from game.snapshot_format import FORMAT, MAX_PLAYERS, TURN_FIELDS
+from game.turn import COMMITTED, ENDED, FREE_THROW, ROLLED
 
-FORMAT = const(2)  # 2: a turn keeps its pending move (format 1, without it, is read too)
-MAX_PLAYERS = const(8)
-MAX_BYTES = const(3072)  # encode()'s longest, 8 players on 24 tiles, is 2391 (a test measures)
-DIE_MAX = const(20)
 _SAVE_AFTER = (ROLLED, FREE_THROW, ENDED, COMMITTED)
 
 # Each match, round, source and the stakes' Ledger declare what is kept of them in `SAVED`:
@@ -40,12 +34,7 @@ _SAVE_AFTER = (ROLLED, FREE_THROW, ENDED, COMMITTED)
 #   "t" a Turn (below), null when there is none; "T" a list of Turns, null where a row has none;
 #   "o" an object with its own SAVED, left out when there is none (the Ledger without stakes);
 #   "d" an object its owner builds anew with deal() (the round), from what comes before it.
-# A Turn is one list: these attributes, with their highest values (1: a flag, kept as a bool;
-# -1: a mask of the box's tiles; None: no limit), then its four dice.
-_TURN = (("state", OVER), ("ended", END_FIRST_ROLL_LOST), ("open_mask", -1), ("start_mask", -1),
-         ("rolls", None), ("moves_made", None), ("one_die", 1), ("dice_count", MAX_DICE),
-         ("total", MAX_DICE * DIE_MAX), ("die_mask", -1), ("dice_distinct", 1), ("required", -1),
-         ("pending", -1))
+# A Turn is one list (game.snapshot_format.TURN_FIELDS, then its four dice).
 
 
 def saves_after(result):
@@ -56,7 +45,7 @@ def saves_after(result):
 def _turn_values(turn):
     if turn is None:
         return None
-    values = [int(getattr(turn, name)) for name, _high in _TURN]
+    values = [int(getattr(turn, name)) for name, _high in TURN_FIELDS]
     values.extend(turn.dice)
     return values
 

@@ -7,7 +7,7 @@ from binascii import unhexlify
 from micropython import const
 
 from game.dice import MAX_DICE
-from game.snapshot import _TURN, DIE_MAX
+from game.snapshot_format import DIE_MAX, TURN_FIELDS
 from game.snapshot_load import SnapshotError, checked_int, checked_list, field_value
 from game.turn import AWAIT_MOVE, COMMITTED, OVER, is_error
 
@@ -23,11 +23,11 @@ def _size(owner, name):
 
 
 def _load_turn(turn, value, field, rules, saved_fields):
-    """Set `turn` from its saved list: the first `saved_fields` of _TURN, then the dice."""
+    """Set `turn` from its saved list: the first `saved_fields` of TURN_FIELDS, then the dice."""
     values = checked_list(value, field, saved_fields + MAX_DICE)
     mask = rules.all_tiles()
     for index in range(saved_fields):
-        name, high = _TURN[index]
+        name, high = TURN_FIELDS[index]
         number = checked_int(values[index], "%s.%s" % (field, name), 0, mask if high == -1 else high)
         setattr(turn, name, bool(number) if high == 1 else number)
     for index in range(MAX_DICE):

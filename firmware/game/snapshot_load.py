@@ -20,10 +20,10 @@ from game.match import start_match
 from game.numbers import whole
 from game.prng import Xorshift32
 from game.rules import MATCH_RACE
-from game.snapshot import _TURN, FORMAT, MAX_PLAYERS
+from game.snapshot_format import FORMAT, MAX_PLAYERS, TURN_FIELDS
 from game.sources import source_for
 
-_NO_PENDING = const(1)  # the format whose turns end before "pending", _TURN's last field
+_NO_PENDING = const(1)  # the format whose turns end before "pending", TURN_FIELDS' last field
 
 
 class SnapshotError(ValueError):
@@ -66,7 +66,7 @@ def restore(state, tally=None, playable=None):
     version = field_value(state, "v", "v")
     if version != FORMAT and version != _NO_PENDING:
         raise SnapshotError("v", "format %r; this firmware reads formats %d and %d" % (version, _NO_PENDING, FORMAT))
-    saved_fields = len(_TURN) - 1 if version == _NO_PENDING else len(_TURN)
+    saved_fields = len(TURN_FIELDS) - 1 if version == _NO_PENDING else len(TURN_FIELDS)
     names = field_value(state, "rules", "rules")
     try:
         rules = rules_from_config(names)

@@ -4,13 +4,13 @@
 A box in play holds none of this: the match in progress is counted by a game.gamelog.MatchTally,
 merged here once the match is over (app.keeper_read loads /data/stats, merges, saves and lets
 this module go); the tally's serial number makes a merge repeated after a power cut count once.
-Counters stop at game.gamelog.COUNT_MAX, so adding never allocates.
+Counters stop at game.gamelog.COUNT_MAX, so adding never allocates. game.stats_load reads the
+saved figures back (a module of its own: from source each is compiled whole).
 """
 
 from micropython import const
 
-from game.gamelog import COUNT_MAX, add, lower
-from game.numbers import whole
+from game.gamelog import add, lower
 from game.rules import MATCH_LONG_GAME, MATCH_RACE
 
 FORMAT = const(1)
@@ -24,15 +24,7 @@ _TURNS = const(2)
 _SHUT = const(3)
 _BEST_SCORE = const(4)
 _BEST_TOTAL = const(5)
-_COUNTERS = const(4)  # the fields before the bests; a best is -1 until there is one
-
-
-class StatsError(ValueError):
-    """Statistics that cannot be read; `field` names the first part found wrong."""
-
-    def __init__(self, field, problem):
-        super().__init__("stats %s: %s" % (field, problem))
-        self.field = field
+COUNTERS = const(4)  # the fields before the bests; a best is -1 until there is one
 
 
 def preset_name(rules):
@@ -47,7 +39,7 @@ def preset_name(rules):
 
 
 class Stats:
-    """Every preset's lifetime figures; `to_dict()` / `stats_from_dict()` for the flash."""
+    """Every preset's lifetime figures; `to_dict()` / game.stats_load's `stats_from_dict()` for the flash."""
 
     def __init__(self):
         self.by_preset = {}  # preset name -> ENTRY_FIELDS values
@@ -97,39 +89,3 @@ class Stats:
             "presets": {name: list(entry) for name, entry in self.by_preset.items()},
         }
 
-
-def _count(value, field, low=0):
-    if not whole(value, low, COUNT_MAX):
-        raise StatsError(field, "expected a whole number %d..%d, got %r" % (low, COUNT_MAX, value))
-    return value
-
-
-def _counts(value, field, length, bests_from):
-    """A list of `length` counters; those from index `bests_from` on may be -1 (no best yet)."""
-    if not isinstance(value, list) or len(value) != length:
-        raise StatsError(field, "expected a list of %d numbers, got %r" % (length, value))
-    for index in range(length):
-        _count(value[index], "%s[%d]" % (field, index), -1 if index >= bests_from else 0)
-    return value
-
-
-def stats_from_dict(saved):
-    """Stats from `to_dict()`; StatsError naming the field if they cannot be read. Entries of
-    presets this firmware does not know are left out (a renamed preset starts afresh)."""
-    if not isinstance(saved, dict):
-        raise StatsError("stats", "expected an object, got %r" % (saved,))
-    if saved.get("v") != FORMAT:
-        raise StatsError("v", "format %r; this firmware reads format %d" % (saved.get("v"), FORMAT))
-    stats = Stats()
-    stats.last_serial = _count(saved.get("last"), "last")
-    stats.games_by_players = _counts(saved.get("players"), "players", PLAYER_COUNTS, PLAYER_COUNTS)
-    presets = saved.get("presets")
-    if not isinstance(presets, dict):
-        raise StatsError("presets", "expected an object, got %r" % (presets,))
-    from game.presets import PRESET_NAMES
-
-    for name in presets:
-        if name in PRESET_NAMES or name == CUSTOM:
-            stats.by_preset[name] = _counts(presets[name], "presets.%s" % name, len(ENTRY_FIELDS),
-                                             _COUNTERS)
-    return stats

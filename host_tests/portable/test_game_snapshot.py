@@ -19,6 +19,7 @@ from game.match import start_match
 from game.presets import preset
 from game.prng import Xorshift32
 from game.rules import MATCH_LONG_GAME, MATCH_MAX_PENALTY, MATCH_RACE, ROWS_SIMULTANEOUS
+from game.snapshot_format import TURN_FIELDS
 from game.sources import feed, source_for
 from game.turn import (
     AWAIT_MOVE,
@@ -253,7 +254,7 @@ def as_format_1(state):
     without its last field (the pending move's tiles)."""
     old = json.loads(json.dumps(state))
     old["v"] = 1
-    each_saved_turn(old, lambda turn: turn.pop(len(snap._TURN) - 1))
+    each_saved_turn(old, lambda turn: turn.pop(len(TURN_FIELDS) - 1))
     return old
 
 
@@ -262,7 +263,7 @@ def without_pending(state):
     taken_back = json.loads(json.dumps(state))
 
     def take_back(turn):
-        turn[len(snap._TURN) - 1] = 0
+        turn[len(TURN_FIELDS) - 1] = 0
 
     each_saved_turn(taken_back, take_back)
     return taken_back

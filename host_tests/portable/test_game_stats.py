@@ -1,4 +1,4 @@
-"""Lifetime statistics (game.stats) on any runtime: scripted matches merged with hand-worked
+"""Lifetime statistics (game.stats, read back by game.stats_load) on any runtime: scripted matches merged with hand-worked
 figures, a merge repeated after a power cut counted once, the bounded size, and bad saved
 statistics refused naming the field.
 
@@ -16,10 +16,9 @@ from game.stats import (
     MAX_BYTES,
     PLAYER_COUNTS,
     Stats,
-    StatsError,
     preset_name,
-    stats_from_dict,
 )
+from game.stats_load import StatsError, stats_from_dict
 from game.turn import OVER, is_error
 
 FAIL = (1, 2)  # a 3 with tiles 4-9 up ends the turn at once
