@@ -37,13 +37,19 @@ from app.faults import Faults
 from app.keeper import LOG_RECORDS, keep
 from app.lights import Lights
 from app.presentation import FINISHED, MENU, MSG_SHAKE, PLAY, SETUP, compose, render  # noqa: F401 (the phases, read from here)
-from app.reconcile import ACCEPTED, DONE, REFUSED, TOOK_BACK, FlapFeed, expected_open
-from app.roller import LANDED, TUMBLING, Roller
+from app.reconcile import FlapFeed, expected_open
+from app.roller import Roller
 from app.screens import Screen
 from app.sounds import BOX_SHUT, CLICK, MOVE_DONE, READY, TAKEN, TURN_OVER, Sounds
 from app.sounds import LANDED as LANDED_SOUND
 from app.sounds import REFUSED as REFUSED_SOUND
 
+_TOOK_BACK = const(1)  # what FlapFeed.feed reports (app.reconcile's flags, as there)
+_ACCEPTED = const(2)
+_DONE = const(4)
+_REFUSED = const(8)
+_TUMBLING = const(1)  # Roller.update's states (app.roller's, as there)
+_LANDED = const(2)
 _RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
 _REVIEW_MS = const(6000)  # with hints on, the review of a turn stays up this long (or until ok)
@@ -317,10 +323,10 @@ class App:
         self._compare()
         open_before = turn.open_mask
         if ok == LONG_PRESS and turn.commit() == COMMITTED:  # a legal move taken as it stands
-            self._moved(DONE, open_before)
+            self._moved(_DONE, open_before)
         may_roll = not (self.must_open or self.must_shut) and (
             turn.state == AWAIT_ROLL or (turn.pending and turn.move_state() != PENDING))
-        if select == SHORT_PRESS and self.roller.state != TUMBLING and turn.one_die_allowed():
+        if select == SHORT_PRESS and self.roller.state != _TUMBLING and turn.one_die_allowed():
             turn.choose_one_die(not turn.one_die)
             self.sounds.play(CLICK)
             self.dirty = True
@@ -333,13 +339,13 @@ class App:
         state = self.roller.update(now_ms, may_roll)
         if self.roller.shaken_while_blocked:
             self.blocked_shake = True
-        if state == TUMBLING:
+        if state == _TUMBLING:
             if time.ticks_diff(now_ms, self._frame_ms) >= _FRAME_MS:
                 self._frame_ms = now_ms
                 self.show_dice(self.roller.faces, turn.dice_expected())
             else:
                 self.dice_count = turn.dice_expected()
-        elif state == LANDED:
+        elif state == _LANDED:
             self._land(now_ms)
         compose(self)
 
@@ -360,14 +366,14 @@ class App:
                 self.save()
         elif turn.pending & ~self.saved_pending:  # a tile joined the move: a cut keeps it
             self.save()
-        if happened & REFUSED:
+        if happened & _REFUSED:
             self.sounds.play(REFUSED_SOUND)
-        elif happened & DONE:
+        elif happened & _DONE:
             self.sounds.play(MOVE_DONE)
             self.free_throw = False
-        elif happened & TOOK_BACK:
+        elif happened & _TOOK_BACK:
             self.sounds.play(TAKEN)
-        elif happened & ACCEPTED:
+        elif happened & _ACCEPTED:
             self.sounds.play(CLICK)
         self.blocked_shake = False
         self.legal = turn.legal_tiles()
