@@ -40,7 +40,7 @@ from app.presentation import FINISHED, MENU, MSG_SHAKE, PLAY, SETUP, compose, re
 from app.reconcile import FlapFeed, expected_open
 from app.roller import Roller
 from app.screens import Screen
-from app.sounds import BOX_SHUT, CLICK, MOVE_DONE, READY, TAKEN, TURN_OVER, Sounds
+from app.sounds import BOX_SHUT, CLICK, MOVE_DONE, READY, TAKEN, TURN_OVER
 from app.sounds import LANDED as LANDED_SOUND
 from app.sounds import REFUSED as REFUSED_SOUND
 
@@ -71,8 +71,8 @@ class App:
         self.flaps = devices.flaps
         self.screen = Screen(devices.display) if devices.display is not None else None
         self.lights = Lights(devices.leds, self.flaps.tiles) if devices.leds is not None else None
-        self.sounds = Sounds(devices.buzzer)
-        self.faults = Faults(devices, self.sounds, self.screen)
+        self.buzzer = devices.buzzer  # or None: play() is silent
+        self.faults = Faults(devices, self.screen)
         self.rng = rng
         self.roller = Roller(devices.shake, rng)
         self.select_button = devices.buttons.get("select")
@@ -183,11 +183,17 @@ class App:
         else:
             self._hint_roll()
 
+    def play(self, melody):
+        """Play one of app.sounds' melodies on the piezo, if there is one."""
+        if self.buzzer is not None:
+            self.buzzer.play(melody)
+
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
         """Read the inputs, advance the game, update the outputs."""
         self.flaps.update(now_ms)
-        self.sounds.update(now_ms)
+        if self.buzzer is not None:
+            self.buzzer.update(now_ms)
         select = self.select_button.update(now_ms) if self.select_button is not None else NO_PRESS
         ok = self.ok_button.update(now_ms) if self.ok_button is not None else NO_PRESS
         if self.faults.watch(now_ms):
@@ -305,7 +311,7 @@ class App:
             self.phase = PLAY
             self.dice_count = 0  # the last turn's dice stay up until the next turn starts
             self.total = 0
-            self.sounds.play(READY)
+            self.play(READY)
             self.dirty = True
             self._hint_roll()
 
@@ -328,13 +334,13 @@ class App:
             turn.state == AWAIT_ROLL or (turn.pending and turn.move_state() != PENDING))
         if select == SHORT_PRESS and self.roller.state != _TUMBLING and turn.one_die_allowed():
             turn.choose_one_die(not turn.one_die)
-            self.sounds.play(CLICK)
+            self.play(CLICK)
             self.dirty = True
         if ok == SHORT_PRESS:
             if may_roll:
                 self.roller.press(now_ms)
             else:
-                self.sounds.play(REFUSED_SOUND)
+                self.play(REFUSED_SOUND)
                 self.blocked_shake = True
         state = self.roller.update(now_ms, may_roll)
         if self.roller.shaken_while_blocked:
@@ -367,14 +373,14 @@ class App:
         elif turn.pending & ~self.saved_pending:  # a tile joined the move: a cut keeps it
             self.save()
         if happened & _REFUSED:
-            self.sounds.play(REFUSED_SOUND)
+            self.play(REFUSED_SOUND)
         elif happened & _DONE:
-            self.sounds.play(MOVE_DONE)
+            self.play(MOVE_DONE)
             self.free_throw = False
         elif happened & _TOOK_BACK:
-            self.sounds.play(TAKEN)
+            self.play(TAKEN)
         elif happened & _ACCEPTED:
-            self.sounds.play(CLICK)
+            self.play(CLICK)
         self.blocked_shake = False
         self.legal = turn.legal_tiles()
         self.dirty = True
@@ -410,7 +416,7 @@ class App:
             return
         self.save(result)
         if result == ROLLED:
-            self.sounds.play(LANDED_SOUND)
+            self.play(LANDED_SOUND)
         self.legal = turn.legal_tiles()
         self.hint = 0
         self.chance = -1
@@ -454,7 +460,7 @@ class App:
         self.result_player = self.player
         self.result_score = turn.score()
         self.result_end = turn.ended
-        self.sounds.play(BOX_SHUT if turn.ended == END_SHUT else TURN_OVER)
+        self.play(BOX_SHUT if turn.ended == END_SHUT else TURN_OVER)
         if self.hints_on and self.hints.turn_over(turn, self.player):
             self.reviewing = True
             self._review_since = now_ms
