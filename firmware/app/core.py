@@ -144,7 +144,10 @@ class App:
 
     # -- what the flash keeps ----------------------------------------------------------------
     def report_keeper(self):
-        self.faults.report_all(self.keeper.faults)
+        """Report and empty the keeper's fault messages."""
+        messages = self.keeper.faults
+        while messages:
+            self.faults.report(messages.pop(0))
 
     def save(self, after=None):
         """Save the match as it stands (after a roll, a committed move, a turn's end; after

@@ -37,11 +37,6 @@ class Faults:
         self.reported.append(message)
         self.queue.append(message)
 
-    def report_all(self, messages):
-        """Report and empty a list of messages (a collaborator's `faults`)."""
-        while messages:
-            self.report(messages.pop(0))
-
     def watch(self, now_ms):
         """Report the devices that started failing, turn the shown fault's pages; True when
         what the box shows changed."""
