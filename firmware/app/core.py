@@ -33,6 +33,7 @@ from game.turn import AWAIT_MOVE, AWAIT_ROLL, COMMITTED, END_SHUT, FREE_THROW, O
 from hal.buttons import LONG_PRESS, NO_PRESS, SHORT_PRESS
 from micropython import const
 
+from app import sounds
 from app.faults import Faults
 from app.keeper import LOG_RECORDS, keep
 from app.lights import Lights
@@ -40,9 +41,6 @@ from app.presentation import FINISHED, MENU, MSG_SHAKE, PLAY, SETUP, compose, re
 from app.reconcile import FlapFeed, expected_open
 from app.roller import Roller
 from app.screens import Screen
-from app.sounds import BOX_SHUT, CLICK, MOVE_DONE, READY, TAKEN, TURN_OVER
-from app.sounds import LANDED as LANDED_SOUND
-from app.sounds import REFUSED as REFUSED_SOUND
 
 _TOOK_BACK = const(1)  # what FlapFeed.feed reports (app.reconcile's flags, as there)
 _ACCEPTED = const(2)
@@ -314,7 +312,7 @@ class App:
             self.phase = PLAY
             self.dice_count = 0  # the last turn's dice stay up until the next turn starts
             self.total = 0
-            self.play(READY)
+            self.play(sounds.READY)
             self.dirty = True
             self._hint_roll()
 
@@ -337,13 +335,13 @@ class App:
             turn.state == AWAIT_ROLL or (turn.pending and turn.move_state() != PENDING))
         if select == SHORT_PRESS and self.roller.state != _TUMBLING and turn.one_die_allowed():
             turn.choose_one_die(not turn.one_die)
-            self.play(CLICK)
+            self.play(sounds.CLICK)
             self.dirty = True
         if ok == SHORT_PRESS:
             if may_roll:
                 self.roller.press(now_ms)
             else:
-                self.play(REFUSED_SOUND)
+                self.play(sounds.REFUSED)
                 self.blocked_shake = True
         state = self.roller.update(now_ms, may_roll)
         if self.roller.shaken_while_blocked:
@@ -376,14 +374,14 @@ class App:
         elif turn.pending & ~self.saved_pending:  # a tile joined the move: a cut keeps it
             self.save()
         if happened & _REFUSED:
-            self.play(REFUSED_SOUND)
+            self.play(sounds.REFUSED)
         elif happened & _DONE:
-            self.play(MOVE_DONE)
+            self.play(sounds.MOVE_DONE)
             self.free_throw = False
         elif happened & _TOOK_BACK:
-            self.play(TAKEN)
+            self.play(sounds.TAKEN)
         elif happened & _ACCEPTED:
-            self.play(CLICK)
+            self.play(sounds.CLICK)
         self.blocked_shake = False
         self.legal = turn.legal_tiles()
         self.dirty = True
@@ -419,7 +417,7 @@ class App:
             return
         self.save(result)
         if result == ROLLED:
-            self.play(LANDED_SOUND)
+            self.play(sounds.LANDED)
         self.legal = turn.legal_tiles()
         self.hint = 0
         self.chance = -1
@@ -463,7 +461,7 @@ class App:
         self.result_player = self.player
         self.result_score = turn.score()
         self.result_end = turn.ended
-        self.play(BOX_SHUT if turn.ended == END_SHUT else TURN_OVER)
+        self.play(sounds.BOX_SHUT if turn.ended == END_SHUT else sounds.TURN_OVER)
         if self.hints_on and self.hints.turn_over(turn, self.player):
             self.reviewing = True
             self._review_since = now_ms
