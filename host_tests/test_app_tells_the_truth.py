@@ -50,7 +50,7 @@ def test_the_last_players_final_throw_is_shown(open_box):
 
 
 def test_a_hint_follows_the_tiles_the_player_shut_instead(open_box):
-    from app.lights import HINT, PENDING
+    from app.lights import _HINT, _PENDING
 
     box = open_box(seed=5, preset="classic", players=1, hints=True)
     player = BoxPlayer(box)
@@ -64,7 +64,7 @@ def test_a_hint_follows_the_tiles_the_player_shut_instead(open_box):
     assert turn.pending == 1 and view.hint and not view.hint & ~view.legal
     assert (view.hint | turn.pending) in turn.legal_moves()
     colours = box.board.led_colors()
-    scaled = [tuple(((c >> s & 255) * 65) >> 8 for s in (16, 8, 0)) for c in (HINT, PENDING)]
+    scaled = [tuple(((c >> s & 255) * 65) >> 8 for s in (16, 8, 0)) for c in (_HINT, _PENDING)]
     assert colours[0] == scaled[1] and colours[6] != scaled[0]  # 7 is no longer the hint
     for tile in range(2, 10):
         if view.hint >> (tile - 1) & 1:

@@ -28,7 +28,7 @@ def _roll(box, player, *dice):
 
 
 def test_the_best_moves_tiles_light_in_the_hint_colour(box):
-    from app.lights import HINT, LEGAL
+    from app.lights import _HINT, LEGAL
     from game.turn import AWAIT_MOVE
 
     assert box.view.menu.hints_on
@@ -43,7 +43,7 @@ def test_the_best_moves_tiles_light_in_the_hint_colour(box):
     colours = box.board.led_colors()
     for tile in range(1, 10):
         if best >> (tile - 1) & 1:
-            assert colours[tile - 1] == _scaled(HINT), tile
+            assert colours[tile - 1] == _scaled(_HINT), tile
         elif box.view.legal >> (tile - 1) & 1:
             assert colours[tile - 1] == _scaled(LEGAL), tile
     chance = percent(load(preset("classic")).shut_raw(0b110111111))
@@ -103,14 +103,14 @@ def test_one_die_advice_shows_when_one_die_is_allowed():
 
 
 def test_without_hints_nothing_is_lit_in_the_hint_colour():
-    from app.lights import HINT
+    from app.lights import _HINT
 
     sim = SimBox(BoxOptions(seed=5, preset="classic", players=1))
     try:
         assert not sim.view.menu.hints_on  # offered (as on the box), but off
         player = until_roll_awaited(sim)
         _roll(sim, player, 3, 4)
-        assert _scaled(HINT) not in sim.board.led_colors()
+        assert _scaled(_HINT) not in sim.board.led_colors()
         assert sim.view.chance == -1
     finally:
         sim.close()

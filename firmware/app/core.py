@@ -33,17 +33,21 @@ from game.turn import AWAIT_MOVE, AWAIT_ROLL, COMMITTED, END_SHUT, FREE_THROW, O
 from hal.buttons import LONG_PRESS, NO_PRESS, SHORT_PRESS
 from micropython import const
 
+from app import sounds
 from app.faults import Faults
 from app.keeper import LOG_RECORDS, keep
 from app.lights import Lights
 from app.presentation import FINISHED, MENU, MSG_SHAKE, PLAY, SETUP, compose, render  # noqa: F401 (the phases, read from here)
-from app.reconcile import ACCEPTED, DONE, REFUSED, TOOK_BACK, FlapFeed, expected_open
-from app.roller import LANDED, TUMBLING, Roller
+from app.reconcile import FlapFeed, expected_open
+from app.roller import Roller
 from app.screens import Screen
-from app.sounds import BOX_SHUT, CLICK, MOVE_DONE, READY, TAKEN, TURN_OVER, Sounds
-from app.sounds import LANDED as LANDED_SOUND
-from app.sounds import REFUSED as REFUSED_SOUND
 
+_TOOK_BACK = const(1)  # what FlapFeed.feed reports (app.reconcile's flags, as there)
+_ACCEPTED = const(2)
+_DONE = const(4)
+_REFUSED = const(8)
+_TUMBLING = const(1)  # Roller.update's states (app.roller's, as there)
+_LANDED = const(2)
 _RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
 _REVIEW_MS = const(6000)  # with hints on, the review of a turn stays up this long (or until ok)
@@ -65,8 +69,8 @@ class App:
         self.flaps = devices.flaps
         self.screen = Screen(devices.display) if devices.display is not None else None
         self.lights = Lights(devices.leds, self.flaps.tiles) if devices.leds is not None else None
-        self.sounds = Sounds(devices.buzzer)
-        self.faults = Faults(devices, self.sounds, self.screen)
+        self.buzzer = devices.buzzer  # or None: play() is silent
+        self.faults = Faults(devices, self.screen)
         self.rng = rng
         self.roller = Roller(devices.shake, rng)
         self.select_button = devices.buttons.get("select")
@@ -138,7 +142,10 @@ class App:
 
     # -- what the flash keeps ----------------------------------------------------------------
     def report_keeper(self):
-        self.faults.report_all(self.keeper.faults)
+        """Report and empty the keeper's fault messages."""
+        messages = self.keeper.faults
+        while messages:
+            self.faults.report(messages.pop(0))
 
     def save(self, after=None):
         """Save the match as it stands (after a roll, a committed move, a turn's end; after
@@ -177,11 +184,17 @@ class App:
         else:
             self._hint_roll()
 
+    def play(self, melody):
+        """Play one of app.sounds' melodies on the piezo, if there is one."""
+        if self.buzzer is not None:
+            self.buzzer.play(melody)
+
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
         """Read the inputs, advance the game, update the outputs."""
         self.flaps.update(now_ms)
-        self.sounds.update(now_ms)
+        if self.buzzer is not None:
+            self.buzzer.update(now_ms)
         select = self.select_button.update(now_ms) if self.select_button is not None else NO_PRESS
         ok = self.ok_button.update(now_ms) if self.ok_button is not None else NO_PRESS
         if self.faults.watch(now_ms):
@@ -299,7 +312,7 @@ class App:
             self.phase = PLAY
             self.dice_count = 0  # the last turn's dice stay up until the next turn starts
             self.total = 0
-            self.sounds.play(READY)
+            self.play(sounds.READY)
             self.dirty = True
             self._hint_roll()
 
@@ -317,29 +330,29 @@ class App:
         self._compare()
         open_before = turn.open_mask
         if ok == LONG_PRESS and turn.commit() == COMMITTED:  # a legal move taken as it stands
-            self._moved(DONE, open_before)
+            self._moved(_DONE, open_before)
         may_roll = not (self.must_open or self.must_shut) and (
             turn.state == AWAIT_ROLL or (turn.pending and turn.move_state() != PENDING))
-        if select == SHORT_PRESS and self.roller.state != TUMBLING and turn.one_die_allowed():
+        if select == SHORT_PRESS and self.roller.state != _TUMBLING and turn.one_die_allowed():
             turn.choose_one_die(not turn.one_die)
-            self.sounds.play(CLICK)
+            self.play(sounds.CLICK)
             self.dirty = True
         if ok == SHORT_PRESS:
             if may_roll:
                 self.roller.press(now_ms)
             else:
-                self.sounds.play(REFUSED_SOUND)
+                self.play(sounds.REFUSED)
                 self.blocked_shake = True
         state = self.roller.update(now_ms, may_roll)
         if self.roller.shaken_while_blocked:
             self.blocked_shake = True
-        if state == TUMBLING:
+        if state == _TUMBLING:
             if time.ticks_diff(now_ms, self._frame_ms) >= _FRAME_MS:
                 self._frame_ms = now_ms
                 self.show_dice(self.roller.faces, turn.dice_expected())
             else:
                 self.dice_count = turn.dice_expected()
-        elif state == LANDED:
+        elif state == _LANDED:
             self._land(now_ms)
         compose(self)
 
@@ -360,15 +373,15 @@ class App:
                 self.save()
         elif turn.pending & ~self.saved_pending:  # a tile joined the move: a cut keeps it
             self.save()
-        if happened & REFUSED:
-            self.sounds.play(REFUSED_SOUND)
-        elif happened & DONE:
-            self.sounds.play(MOVE_DONE)
+        if happened & _REFUSED:
+            self.play(sounds.REFUSED)
+        elif happened & _DONE:
+            self.play(sounds.MOVE_DONE)
             self.free_throw = False
-        elif happened & TOOK_BACK:
-            self.sounds.play(TAKEN)
-        elif happened & ACCEPTED:
-            self.sounds.play(CLICK)
+        elif happened & _TOOK_BACK:
+            self.play(sounds.TAKEN)
+        elif happened & _ACCEPTED:
+            self.play(sounds.CLICK)
         self.blocked_shake = False
         self.legal = turn.legal_tiles()
         self.dirty = True
@@ -404,7 +417,7 @@ class App:
             return
         self.save(result)
         if result == ROLLED:
-            self.sounds.play(LANDED_SOUND)
+            self.play(sounds.LANDED)
         self.legal = turn.legal_tiles()
         self.hint = 0
         self.chance = -1
@@ -448,7 +461,7 @@ class App:
         self.result_player = self.player
         self.result_score = turn.score()
         self.result_end = turn.ended
-        self.sounds.play(BOX_SHUT if turn.ended == END_SHUT else TURN_OVER)
+        self.play(sounds.BOX_SHUT if turn.ended == END_SHUT else sounds.TURN_OVER)
         if self.hints_on and self.hints.turn_over(turn, self.player):
             self.reviewing = True
             self._review_since = now_ms

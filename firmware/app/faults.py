@@ -1,7 +1,7 @@
 """The box's faults: each reported once (a sound, then its message on the OLED a page at a
 time, or the LEDs flashing red without a working screen), oldest first.
 
-Faults(devices, sounds, screen): report(message) queues one; watch(now_ms) every tick reports a
+Faults(devices, screen): report(message) queues one; watch(now_ms) every tick reports a
 device that starts failing (the accelerometer, the flap switches, the screen) and turns the
 pages of the one shown.
 """
@@ -20,9 +20,8 @@ class Faults:
     """`reported`: every message, oldest first; `showing`: one is on the display (`queue[0]`,
     page `page`); `accel_failing`, `display_failing`: those devices are failing now."""
 
-    def __init__(self, devices, sounds, screen):
+    def __init__(self, devices, screen):
         self.devices = devices
-        self.sounds = sounds
         self.screen = screen
         self.reported = []
         self.queue = []
@@ -37,11 +36,6 @@ class Faults:
     def report(self, message):
         self.reported.append(message)
         self.queue.append(message)
-
-    def report_all(self, messages):
-        """Report and empty a list of messages (a collaborator's `faults`)."""
-        while messages:
-            self.report(messages.pop(0))
 
     def watch(self, now_ms):
         """Report the devices that started failing, turn the shown fault's pages; True when
@@ -78,7 +72,8 @@ class Faults:
                 from app.screen_fault import fault_pages
 
                 self._pages = fault_pages(self.queue[0])
-            self.sounds.play(FAULT)
+            if self.devices.buzzer is not None:
+                self.devices.buzzer.play(FAULT)
             changed = True
         return changed
 

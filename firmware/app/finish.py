@@ -33,7 +33,7 @@ def end_match(app, now_ms):
     for player in match.winners():
         winner_mask |= 1 << player
     app.winner_mask = winner_mask
-    app.sounds.play(WINNER)
+    app.play(WINNER)
     app.dirty = True
     app.save()
     if app.keeper is not None:

@@ -19,8 +19,8 @@ from game.strategy import OBJ_SCORE, OBJ_SHUT, WIN_ONE, first_best, load, percen
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, OVER, PENDING
 from micropython import const
 
-MAX_MOVES = const(24)  # a turn makes at most one move per tile
-OBJ_WIN = const(2)  # a review in points of the chance of winning
+_MAX_MOVES = const(24)  # a turn makes at most one move per tile
+_OBJ_WIN = const(2)  # a review in points of the chance of winning
 _OBJ_STAY = const(3)  # a review in points of the chance of staying in (max-penalty)
 _NO_GOAL = const(0)  # hints for the table's objective; else game.at_stake's GOAL_* (as there):
 _GOAL_STAY = const(3)  # max-penalty's chance of staying under the limit
@@ -29,7 +29,7 @@ _FIXED = const(1)
 _TOURNAMENT = const(2)
 _MAX_PENALTY = const(3)
 _STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
-WORK_MASKS = const(4)  # masks of the win-chance programme per tick: ~1 ms on unix, some 30 on a Pico
+_WORK_MASKS = const(4)  # masks of the win-chance programme per tick: ~1 ms on unix, some 30 on a Pico
 
 
 class Review:
@@ -40,11 +40,11 @@ class Review:
         self.count = 0
         self.player = 0
         self.objective = OBJ_SHUT
-        self.totals = bytearray(MAX_MOVES)
-        self.before = [0] * MAX_MOVES
-        self.best = [0] * MAX_MOVES
-        self.made = [0] * MAX_MOVES
-        self.costs = [0] * MAX_MOVES  # tenths, >= 0
+        self.totals = bytearray(_MAX_MOVES)
+        self.before = [0] * _MAX_MOVES
+        self.best = [0] * _MAX_MOVES
+        self.made = [0] * _MAX_MOVES
+        self.costs = [0] * _MAX_MOVES  # tenths, >= 0
         self.total_cost = 0  # tenths
 
     def clear(self):
@@ -140,7 +140,7 @@ class Hints:
         win = self.win
         if win is None or self.goal == _NO_GOAL or win.ready or self.winning:
             return False
-        if not win.step(WORK_MASKS):
+        if not win.step(_WORK_MASKS):
             return False
         if self.goal == _GOAL_STAY and win.chance(turn.open_mask) >= _STAY_SURE:
             self.goal = _NO_GOAL  # in no real danger: the lowest score serves better
@@ -174,9 +174,9 @@ class Hints:
             review.clear()
             review.objective = policy.objective
             if self.winning:
-                review.objective = _OBJ_STAY if self.goal == _GOAL_STAY else OBJ_WIN
+                review.objective = _OBJ_STAY if self.goal == _GOAL_STAY else _OBJ_WIN
             self._recording = True
-        if self._recording and index < MAX_MOVES:
+        if self._recording and index < _MAX_MOVES:
             review.totals[index] = turn.total if turn.total < 256 else 255
             review.before[index] = turn.open_mask
             review.best[index] = best
@@ -256,7 +256,7 @@ class Hints:
         review.player = player
         count = review.count if review.count <= turn.moves_made else turn.moves_made
         review.count = count
-        if review.objective >= OBJ_WIN:
+        if review.objective >= _OBJ_WIN:
             value = self._value
             unit = WIN_ONE
         else:

@@ -7,13 +7,13 @@ changed (TileLeds.show). Colours are 0xRRGGBB ints; blinking follows now_ms.
 from micropython import const
 
 OFF = const(0)
-OPEN = const(0x181818)  # a tile still up, waiting for the roll
+_OPEN = const(0x181818)  # a tile still up, waiting for the roll
 LEGAL = const(0x00C000)  # may be shut for this roll
-PENDING = const(0x003000)  # shut for this move, may still be taken back
-HINT = const(0x0060FF)  # part of the best move (hint mode)
+_PENDING = const(0x003000)  # shut for this move, may still be taken back
+_HINT = const(0x0060FF)  # part of the best move (hint mode)
 WRONG = const(0xFF0000)  # a flap to move back: shut by mistake, or reopened after its move
-GUIDE = const(0xFF9000)  # a flap to open (or shut) before the next turn
-DIE = const(0xFFFFFF)  # the tiles numbered as the dice, blinking (when there is no display)
+_GUIDE = const(0xFF9000)  # a flap to open (or shut) before the next turn
+_DIE = const(0xFFFFFF)  # the tiles numbered as the dice, blinking (when there is no display)
 PLAYER_COLOURS = (0x0040FF, 0xFFC000, 0xFF00C0, 0x00E0E0, 0xFF5000, 0x8000FF, 0xFFFFFF, 0x80FF00)
 _BLINK_MS = const(250)
 
@@ -40,15 +40,15 @@ class Lights:
             if wrong & bit:
                 colour = WRONG if blink else OFF
             elif dice_mask & bit and blink:
-                colour = DIE
+                colour = _DIE
             elif hint & bit:
-                colour = HINT
+                colour = _HINT
             elif legal & bit:
                 colour = LEGAL
             elif pending & bit:
-                colour = PENDING
+                colour = _PENDING
             elif open_mask & bit:
-                colour = OPEN
+                colour = _OPEN
             else:
                 colour = OFF
             leds.set_tile(first + tile, colour)
@@ -64,7 +64,7 @@ class Lights:
         bit = 1
         for tile in range(1, tiles + 1):
             if must_open & bit:
-                leds.set_tile(first + tile, GUIDE)
+                leds.set_tile(first + tile, _GUIDE)
             elif must_shut & bit and blink:
                 leds.set_tile(first + tile, WRONG)
             bit <<= 1

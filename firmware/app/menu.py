@@ -140,10 +140,10 @@ class Menu:
         click; True when the game starts."""
         if select == SHORT_PRESS:
             self.next_row()
-            app.sounds.play(CLICK)
+            app.play(CLICK)
             app.dirty = True
         if ok == SHORT_PRESS:
-            app.sounds.play(CLICK)
+            app.play(CLICK)
             app.dirty = True
             return self.next_value()
         return ok == LONG_PRESS

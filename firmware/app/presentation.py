@@ -11,7 +11,8 @@ from micropython import const
 
 from app import release
 from app.lights import WRONG
-from app.roller import TUMBLING
+
+_TUMBLING = const(1)  # app.roller's state (as there)
 
 # The App's phases (app.core's docstring), each shown its own way.
 MENU = const(0)
@@ -76,7 +77,7 @@ def compose(app):
     uncover = app.invert != 0
     played_back = app.must_open if uncover else app.must_shut  # a played tile undone
     played_wrong = app.must_shut if uncover else app.must_open  # a tile the rules refuse
-    if app.roller.state == TUMBLING:
+    if app.roller.state == _TUMBLING:
         message = _MSG_ROLLING
     elif played_back:
         message = _MSG_OPEN_AGAIN if uncover else _MSG_SHUT_AGAIN
@@ -170,7 +171,7 @@ def _light_turn(app, lights, now_ms):
     dice_mask = 0
     if app.screen is None and turn.state == AWAIT_MOVE:
         dice_mask = turn.die_mask  # no display: the dice blink on their tiles
-    awaiting = turn.state == AWAIT_MOVE and app.roller.state != TUMBLING
+    awaiting = turn.state == AWAIT_MOVE and app.roller.state != _TUMBLING
     lights.play(app.row, app.rules.tiles, turn.open_mask & ~turn.pending,
                 turn.pending, app.legal if awaiting else 0, app.hint if awaiting else 0,
                 app.must_open | app.must_shut, dice_mask, now_ms)

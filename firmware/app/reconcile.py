@@ -12,10 +12,10 @@ from game.tiles import bit
 from game.turn import COMMITTED, MOVE_COMPLETE, OVER, is_error
 from micropython import const
 
-TOOK_BACK = const(1)  # a tile of the pending move was reopened
-ACCEPTED = const(2)  # a shut tile joined the pending move
-DONE = const(4)  # a move was committed (it added up, or it shut the box)
-REFUSED = const(8)  # a flap was shut that the rules refuse (newly)
+_TOOK_BACK = const(1)  # FlapFeed.feed's bits (app.core keeps copies): a tile of the pending move was reopened
+_ACCEPTED = const(2)  # a shut tile joined the pending move
+_DONE = const(4)  # a move was committed (it added up, or it shut the box)
+_REFUSED = const(8)  # a flap was shut that the rules refuse (newly)
 
 
 def expected_open(turn, invert, all_tiles):
@@ -35,14 +35,14 @@ class FlapFeed:
         self.error = 0
 
     def feed(self, turn, view):
-        """Match the Turn to `view`; returns TOOK_BACK | ACCEPTED | DONE | REFUSED bits."""
+        """Match the Turn to `view`; returns _TOOK_BACK | _ACCEPTED | _DONE | _REFUSED bits."""
         happened = 0
         back = view & turn.pending
         tile = 1
         while back:
             if back & 1:
                 turn.tile_reopened(tile)
-                happened |= TOOK_BACK
+                happened |= _TOOK_BACK
             back >>= 1
             tile += 1
         down = turn.open_mask & ~turn.pending & ~view
@@ -53,20 +53,20 @@ class FlapFeed:
                 result = turn.tile_shut(tile)
                 if result == MOVE_COMPLETE:
                     turn.commit()
-                    happened |= DONE
+                    happened |= _DONE
                 elif result == COMMITTED:
-                    happened |= DONE
+                    happened |= _DONE
                 elif is_error(result):
                     refused |= bit(tile)
                     self.error = result
                 else:
-                    happened |= ACCEPTED
+                    happened |= _ACCEPTED
                 if turn.state == OVER:
                     break
             down >>= 1
             tile += 1
         if refused & ~self.refused:
-            happened |= REFUSED
+            happened |= _REFUSED
         self.refused = refused
         return happened
 

@@ -13,13 +13,13 @@ from micropython import const
 
 IDLE = const(0)
 TUMBLING = const(1)
-LANDED = const(2)  # reported by one update: draw the dice now
+_LANDED = const(2)  # reported by one update: draw the dice now
 _PRESS_TUMBLE_MS = const(700)
 _FACE_MS = const(90)
 
 
 class Roller:
-    """update(now_ms, may_roll) -> IDLE, TUMBLING or LANDED; press(now_ms) rolls without a shake."""
+    """update(now_ms, may_roll) -> IDLE, TUMBLING or _LANDED; press(now_ms) rolls without a shake."""
 
     def __init__(self, shake, rng):
         self.shake = shake
@@ -48,8 +48,8 @@ class Roller:
             self._face_since_ms = time.ticks_add(now_ms, -_FACE_MS)
 
     def update(self, now_ms, may_roll):
-        """Sample the accelerometer and advance; LANDED comes once per roll."""
-        if self.state == LANDED:
+        """Sample the accelerometer and advance; _LANDED comes once per roll."""
+        if self.state == _LANDED:
             self.state = IDLE
         shaking = self.shake.update(now_ms) if self.shake is not None else 0
         self.shaken_while_blocked = not may_roll and shaking == SHAKE_TUMBLING
@@ -64,12 +64,12 @@ class Roller:
         if self.state == TUMBLING:
             if self._by_press:
                 if time.ticks_diff(now_ms, self._press_since_ms) >= _PRESS_TUMBLE_MS:
-                    self.state = LANDED
+                    self.state = _LANDED
             elif shaking == SHAKE_LANDED:
                 self.rng.mix(self.shake.entropy())
-                self.state = LANDED
+                self.state = _LANDED
             elif shaking != SHAKE_TUMBLING:  # the accelerometer stopped answering mid-shake
-                self.state = LANDED
+                self.state = _LANDED
             if self.state == TUMBLING and time.ticks_diff(now_ms, self._face_since_ms) >= _FACE_MS:
                 self._face_since_ms = now_ms
                 self._spin_faces()

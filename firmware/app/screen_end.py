@@ -16,7 +16,7 @@ def show_review(screen, review):
     screen.clear()
     column = screen.text("Review P", 0, 0)
     screen.number(review.player + 1, column, 0)
-    shut = review.objective != 1  # a chance (shut, app.hints.OBJ_WIN/OBJ_STAY), else the score
+    shut = review.objective != 1  # a chance (shut, app.hints._OBJ_WIN/_OBJ_STAY), else the score
     heading = ("shut%", "score", "win%", "stay%")[review.objective]
     screen.text(heading, COLUMNS - len(heading), 0)
     count = review.count if review.count <= _REVIEW_ROWS else _REVIEW_ROWS - 1

@@ -1,4 +1,5 @@
-"""The box's sounds: short melodies (flat freq_hz, ms pairs) played by the piezo, if there is one."""
+"""The box's sounds: short melodies (flat freq_hz, ms pairs) for hal.buzzer, played by App.play
+(app.faults plays FAULT on the buzzer itself)."""
 
 CLICK = (2000, 15)
 LANDED = (1400, 40, 0, 20, 1800, 40)
@@ -11,17 +12,3 @@ WINNER = (784, 150, 0, 30, 784, 150, 0, 30, 784, 150, 1047, 450)
 FAULT = (330, 150, 0, 80, 330, 150)
 READY = (990, 60)
 
-
-class Sounds:
-    """play(melody) on the buzzer, or nothing without one; update(now_ms) every loop."""
-
-    def __init__(self, buzzer):
-        self.buzzer = buzzer
-
-    def play(self, melody):
-        if self.buzzer is not None:
-            self.buzzer.play(melody)
-
-    def update(self, now_ms):
-        if self.buzzer is not None:
-            self.buzzer.update(now_ms)
