@@ -27,6 +27,7 @@ _MATCHES = 2  # the resumed match, then a whole new one
 _TURN_MS = 600000  # simulated time a turn may take before the kernel gives up
 _LOOP_MS = 5  # main.py's loop
 _SEED = 20261123
+_SCRUB_DEPTH = 40  # calls deeper than the measurement's own frames reach
 _GPIO_COUNT = 30  # an RP2040's: board_sim builds each one's machine.Pin before the baseline
 
 _state = {"base": 0, "peak": 0, "turns": 0, "matches": 0, "box": None}
@@ -87,6 +88,7 @@ def prepare(root, data_dir, saved):
 
 
 def baseline():
+    _scrub_stack(_SCRUB_DEPTH)
     gc.collect()
     _state["base"] = gc.mem_alloc()
     print("boot_heap sim", _state["base"])
@@ -124,9 +126,19 @@ def boot():
     app.tick(_state["board"].now_ms)
 
 
+def _scrub_stack(depth):
+    """Overwrite the stack the calls before left: MicroPython's collector is conservative, and a
+    stale word there that looks like a pointer keeps whatever it points at (a module let go, a
+    save's payload) in the heap measured. Each call's locals start as zeros."""
+    a = b = c = d = e = f = g = h = i = j = k = l = m = n = o = p = None  # noqa: E741, F841
+    if depth:
+        _scrub_stack(depth - 1)
+
+
 def measure(label):
     for piezo in _state["board"].piezos.values():
         del piezo.sounds[:-1]  # the simulator's record of every tone: not the firmware's heap
+    _scrub_stack(_SCRUB_DEPTH)
     gc.collect()
     used = gc.mem_alloc() - _state["base"]
     if used > _state["peak"]:
