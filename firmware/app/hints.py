@@ -76,7 +76,9 @@ class Hints:
         return self.policy
 
     def _unload(self):
-        """Forget the last game's tables so their bytes can be collected."""
+        """Forget the last game's tables (closing its policy's file) so their bytes can be collected."""
+        if self.policy is not None:
+            self.policy.close()
         self.policy = None
         self.rules = None
         self.win = None
