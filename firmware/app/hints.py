@@ -15,6 +15,8 @@ chance of staying under the limit is below 99 % to stay in ("stay NN%"); every o
 those formats gets the table's hints.
 """
 
+from array import array
+
 from game.strategy import OBJ_SCORE, OBJ_SHUT, WIN_ONE, first_best, load, percent
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, OVER, PENDING
 from micropython import const
@@ -34,17 +36,19 @@ _WORK_MASKS = const(4)  # masks of the win-chance programme per tick: ~1 ms on u
 
 class Review:
     """The moves of the last turn: roll total, tiles shut, the best move's tiles, and the cost
-    of each (in tenths of a percentage point of shut or win chance, or tenths of a point)."""
+    of each (in tenths of a percentage point of shut or win chance, or tenths of a point).
+    Masks fit 16 bits (a table has at most 12 tiles); a cost may not (digital's worst score is
+    123,456,789 points): 32 bits."""
 
     def __init__(self):
         self.count = 0
         self.player = 0
         self.objective = OBJ_SHUT
         self.totals = bytearray(_MAX_MOVES)
-        self.before = [0] * _MAX_MOVES
-        self.best = [0] * _MAX_MOVES
-        self.made = [0] * _MAX_MOVES
-        self.costs = [0] * _MAX_MOVES  # tenths, >= 0
+        self.before = array("H", [0] * _MAX_MOVES)  # the open tiles before each move
+        self.best = array("H", [0] * _MAX_MOVES)
+        self.made = array("H", [0] * _MAX_MOVES)
+        self.costs = array("i", [0] * _MAX_MOVES)  # tenths, >= 0
         self.total_cost = 0  # tenths
 
     def clear(self):
