@@ -12,25 +12,25 @@ advances it a few masks per tick, and once it is ready the turn's hints (best mo
 "win NN%", the review) come from it. The same programme with other end values plays the last
 throw of a tournament or fixed-rounds match for the match, and a max-penalty turn whose best
 chance of staying under the limit is below 99 % to stay in ("stay NN%"); every other turn of
-those formats gets the table's hints.
+those formats gets the table's hints. What a turn plays for and the review's pricing, once a
+turn each, are app.hints_turn's: imported for the call and let go.
 """
 
 from array import array
 
-from game.strategy import OBJ_SCORE, OBJ_SHUT, WIN_ONE, first_best, load, percent
+from game.strategy import OBJ_SHUT, WIN_ONE, first_best, load, percent
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, OVER, PENDING
 from micropython import const
+
+from app import release
 
 _MAX_MOVES = const(24)  # a turn makes at most one move per tile
 _OBJ_WIN = const(2)  # a review in points of the chance of winning
 _OBJ_STAY = const(3)  # a review in points of the chance of staying in (max-penalty)
 _NO_GOAL = const(0)  # hints for the table's objective; else game.at_stake's GOAL_* (as there):
 _GOAL_STAY = const(3)  # max-penalty's chance of staying under the limit
-_SINGLE = const(0)  # game.rules' MATCH_SINGLE, MATCH_FIXED_ROUNDS, MATCH_TOURNAMENT, MATCH_MAX_PENALTY
-_FIXED = const(1)
-_TOURNAMENT = const(2)
-_MAX_PENALTY = const(3)
 _STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
+_TURN_MODULE = ("app.hints_turn",)  # its work once a turn: imported for one call, let go
 _WORK_MASKS = const(4)  # masks of the win-chance programme per tick: ~1 ms on unix, some 30 on a Pico
 
 
@@ -97,43 +97,6 @@ class Hints:
         self.goal = _NO_GOAL
         self._starting = match
 
-    def _start(self, match):
-        """Play to win where the format allows it (every player of a single round; the last
-        throw of a tournament; staying in under max-penalty). game.win_chance is imported only
-        when it may find something at stake."""
-        rules = match.rules
-        kind = rules.match
-        if match.over or match.simultaneous or match.players < 2 or self.policy_for(match.turn) is None:
-            return
-        if kind != _SINGLE and kind != _MAX_PENALTY:  # a first look at a round of totals
-            if kind != _FIXED and kind != _TOURNAMENT:
-                return
-            round_ = match.round
-            if round_.turns_played != round_.players - 1:
-                return
-            if kind == _FIXED and match.rounds_played + 1 < rules.rounds:
-                return
-            if kind == _TOURNAMENT:  # no total can have reached the target yet
-                thrown = 0
-                for score in round_.scores:
-                    if score is not None and score > thrown:
-                        thrown = score
-                if max(match.totals) + thrown < rules.target:
-                    return
-        from game.at_stake import stake_of
-
-        stake = stake_of(match)
-        if stake is None:
-            return
-        from game.win_chance import WinChance
-
-        win = self.win
-        if win is None:
-            win = self.win = WinChance(match.rules)
-        if win.start(stake):
-            self.goal = stake[0]
-            self.winning = win.ready
-
     def work(self, turn):
         """Each tick: look at a turn just started, else advance the chance of winning a few
         masks; True when it turns ready, in time for the turn's first roll (a turn under way
@@ -141,7 +104,10 @@ class Hints:
         match = self._starting
         if match is not None:
             self._starting = None
-            self._start(match)
+            from app.hints_turn import start
+
+            start(self, match)
+            release(_TURN_MODULE, False, True)
             return self.winning
         win = self.win
         if win is None or self.goal == _NO_GOAL or win.ready or self.winning:
@@ -154,7 +120,7 @@ class Hints:
         self.winning = turn.state == AWAIT_ROLL and turn.rolls == 0
         return self.winning
 
-    def _value(self, mask):
+    def value(self, mask):
         """The chance of winning from a mask (only while `winning`)."""
         return self.win.chance(mask) if self.win is not None else 0
 
@@ -170,7 +136,7 @@ class Hints:
         if policy is None or turn.state != AWAIT_MOVE:
             return 0
         if self.winning:
-            best = first_best(turn.legal_moves(), self._value, turn.open_mask)
+            best = first_best(turn.legal_moves(), self.value, turn.open_mask)
         else:
             best = policy.best_move(turn)
         self._roll_best = best
@@ -200,7 +166,7 @@ class Hints:
         policy = self.policy_for(turn)
         if policy is None or turn.state != AWAIT_MOVE:
             return 0
-        value_of = self._value if self.winning else policy.value
+        value_of = self.value if self.winning else policy.value
         return first_best(turn.legal_moves(), value_of, turn.open_mask, pending) & ~pending
 
     def chance_word(self):
@@ -259,26 +225,8 @@ class Hints:
             return 0
         self._recording = False
         self._roll_best = 0
-        review.player = player
-        count = review.count if review.count <= turn.moves_made else turn.moves_made
-        review.count = count
-        if review.objective >= _OBJ_WIN:
-            value = self._value
-            unit = WIN_ONE
-        else:
-            value = self.policy.value
-            unit = self.policy.value_unit
-        tenths_of = 10 if review.objective == OBJ_SCORE else 1000  # points, or percentage points
-        total = 0
-        for index in range(count):
-            before = review.before[index]
-            after = review.before[index + 1] if index + 1 < count else turn.open_mask
-            made = before & ~after
-            review.made[index] = made
-            raw = value(before & ~review.best[index]) - value(after)
-            if made == review.best[index] or raw < 0:
-                raw = 0
-            review.costs[index] = (raw * tenths_of + unit // 2) // unit
-            total += raw
-        review.total_cost = (total * tenths_of + unit // 2) // unit
+        from app.hints_turn import price
+
+        count = price(self, turn, player)
+        release(_TURN_MODULE, False, True)
         return count
