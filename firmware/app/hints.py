@@ -63,7 +63,7 @@ class Hints:
         self.rules = None
         self.policy = None
         self.win = None  # game.win_chance.WinChance of the rules in play, once needed
-        self.winning = False  # this turn's hints are the chance of winning (or of staying in)
+        self.winning = False  # this turn's hints are win's chance of winning (or of staying in)
         self.goal = _NO_GOAL  # what the chance is of, once ready
         self._starting = None  # the match whose turn just started, looked at on the next tick
         self.review = Review()
@@ -120,13 +120,6 @@ class Hints:
         self.winning = turn.state == AWAIT_ROLL and turn.rolls == 0
         return self.winning
 
-    def value(self, mask):
-        """The chance of winning from a mask (only while `winning`)."""
-        return self.win.chance(mask) if self.win is not None else 0
-
-    def _first(self, turn):
-        return turn.rules.must_first and turn.rolls == 0
-
     # -- after a roll ------------------------------------------------------------------------
     def best_move(self, turn):
         """The best move's tiles (a mask) for the roll just made; 0 when there is no hint.
@@ -136,7 +129,7 @@ class Hints:
         if policy is None or turn.state != AWAIT_MOVE:
             return 0
         if self.winning:
-            best = first_best(turn.legal_moves(), self.value, turn.open_mask)
+            best = first_best(turn.legal_moves(), self.win.chance, turn.open_mask)
         else:
             best = policy.best_move(turn)
         self._roll_best = best
@@ -166,7 +159,7 @@ class Hints:
         policy = self.policy_for(turn)
         if policy is None or turn.state != AWAIT_MOVE:
             return 0
-        value_of = self.value if self.winning else policy.value
+        value_of = self.win.chance if self.winning else policy.value
         return first_best(turn.legal_moves(), value_of, turn.open_mask, pending) & ~pending
 
     def chance_word(self):
@@ -182,25 +175,22 @@ class Hints:
         policy = self.policy_for(turn)
         if policy is None:
             return -1
-        moved = turn.state == AWAIT_MOVE and turn.pending and turn.move_state() != PENDING
-        win = self.win
-        if self.winning and win is not None:
-            if turn.state == AWAIT_ROLL and self._first(turn):
-                return percent(win.first_chance, WIN_ONE)
-            if moved:
-                mask = turn.open_mask & ~turn.pending
-            elif turn.state == AWAIT_MOVE and self._roll_best:
-                mask = turn.open_mask & ~self._roll_best
-            elif turn.state == AWAIT_ROLL:
-                mask = turn.open_mask
-            else:
-                return -1
-            return percent(win.chance(mask), WIN_ONE)
-        if moved:
-            return percent(policy.shut_raw(turn.open_mask & ~turn.pending))
-        if turn.state == AWAIT_MOVE:
-            return percent(policy.shut_chance_raw(turn, self._roll_best))
-        return percent(policy.shut_chance_raw(turn))
+        if turn.state == AWAIT_MOVE and turn.pending and turn.move_state() != PENDING:
+            mask = turn.open_mask & ~turn.pending  # the move shut so far adds up
+        elif turn.state == AWAIT_MOVE and self._roll_best:
+            mask = turn.open_mask & ~self._roll_best
+        elif turn.state == AWAIT_ROLL:
+            mask = turn.open_mask
+        else:
+            return -1
+        first = turn.state == AWAIT_ROLL and not turn.rolls
+        if self.winning:
+            if first and turn.rules.must_first:
+                return percent(self.win.first_chance, WIN_ONE)
+            return percent(self.win.chance(mask), WIN_ONE)
+        if first and policy.start:  # the first roll under 2-to-go/3-to-go
+            return percent(policy.first_shut)
+        return percent(policy.shut_raw(mask))
 
     def one_die(self, turn):
         """1: roll one die next, 0: all the dice, -1: no choice to advise on (or no table)."""
@@ -210,8 +200,8 @@ class Hints:
         if turn.state == AWAIT_MOVE and (not turn.pending or turn.move_state() == PENDING):
             return -1
         win = self.win
-        if self.winning and win is not None:
-            if self._first(turn):
+        if self.winning:
+            if turn.rules.must_first and not turn.rolls:
                 return 1 if win.first_one_die else 0
             return 1 if win.one_die_at(turn.open_mask & ~turn.pending) else 0
         return 1 if policy.one_die_advised(turn) else 0

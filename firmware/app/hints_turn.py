@@ -58,7 +58,7 @@ def price(hints, turn, player):
     count = review.count if review.count <= turn.moves_made else turn.moves_made
     review.count = count
     if review.objective >= _OBJ_WIN:
-        value = hints.value
+        value = hints.win.chance
         unit = WIN_ONE
     else:
         value = hints.policy.value

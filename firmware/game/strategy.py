@@ -12,7 +12,7 @@ stays in the file: each lookup reads its few bytes there, so none of it sits in 
 
 from micropython import const
 
-from game.turn import AWAIT_MOVE, AWAIT_ROLL
+from game.turn import AWAIT_MOVE
 
 OBJ_SHUT = const(0)  # play for the largest chance of shutting the box
 OBJ_SCORE = const(1)  # play for the lowest expected score
@@ -58,13 +58,13 @@ class Policy:
     read there from `start` a few bytes at a time, into two buffers made once."""
 
     def __init__(self, entry, table, start):
-        (_key, _number, self.objective, self.value_bytes, self.value_unit, sizes, self.start,
+        (_key, _number, self.objective, value_bytes, self.value_unit, sizes, self.start,
          self.first_shut, _first_value, self.first_one_die) = entry
         self.table = table
         self.values_at = start
         self.shut_at = start + sizes[0]
         self.one_die_at = self.shut_at + sizes[1]
-        self.word = bytearray(self.value_bytes)  # a VALUE entry as read
+        self.word = bytearray(value_bytes)  # a VALUE entry as read
         self.byte = bytearray(1)  # a SHUT entry or a byte of ONE_DIE as read
 
     def close(self):
@@ -86,7 +86,7 @@ class Policy:
         """The stored VALUE of a mask: the shut chance x VALUE_UNIT, or the expected score x
         VALUE_UNIT (lower is better)."""
         table = self.table
-        table.seek(self.values_at + self.value_bytes * mask)
+        table.seek(self.values_at + len(self.word) * mask)
         table.readinto(self.word)
         return int.from_bytes(self.word, "little")
 
@@ -95,17 +95,6 @@ class Policy:
         if self.objective == OBJ_SHUT:
             return self.stored(mask)
         return -self.stored(mask)
-
-    def shut_chance_raw(self, turn, best=0):
-        """The chance of shutting the box from where the turn stands (0..SHUT_ONE): before a
-        roll, from the open tiles; after one, once `best` (the best move) is made; -1 if over."""
-        if turn.state == AWAIT_ROLL:
-            if self.start and not turn.rolls:  # the first roll under 2-to-go/3-to-go
-                return self.first_shut
-            return self.shut_raw(turn.open_mask)
-        if turn.state == AWAIT_MOVE and best:
-            return self.shut_raw(turn.open_mask & ~best)
-        return -1
 
     # -- decisions ---------------------------------------------------------------------------
     def one_die_advised(self, turn):
