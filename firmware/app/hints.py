@@ -71,23 +71,19 @@ class Hints:
         self._roll_best = 0  # the best move for the roll the turn awaits a move for
 
     def policy_for(self, turn):
-        """The policy of the turn's rules (imported on first use), or None."""
+        """The policy of the turn's rules (imported on first use), or None. Another game's
+        forgets the last game's tables (closing its policy's file) so their bytes can be
+        collected."""
         rules = turn.rules
         if rules is not self.rules:
-            self._unload()
+            if self.policy is not None:
+                self.policy.close()
+            self.policy = self.win = None
+            self.winning = False
+            self.goal = _NO_GOAL
             self.rules = rules
             self.policy = load(rules)
         return self.policy
-
-    def _unload(self):
-        """Forget the last game's tables (closing its policy's file) so their bytes can be collected."""
-        if self.policy is not None:
-            self.policy.close()
-        self.policy = None
-        self.rules = None
-        self.win = None
-        self.winning = False
-        self.goal = _NO_GOAL
 
     # -- the chance of winning ---------------------------------------------------------------
     def turn_starts(self, match):
