@@ -27,7 +27,7 @@ gc.collect()
 before = gc.mem_alloc()
 policy = load(rules)
 gc.collect()
-print("heap", gc.mem_alloc() - before, len(policy.values) + len(policy.shut) + len(policy.one_die))
+print("heap", gc.mem_alloc() - before)
 """
 
 # The whole win-chance programme (game.win_chance) against a score of 10 held alone.
@@ -90,15 +90,13 @@ def policy_tables(quick):
 
     from tools import gen_policy
 
-    numbers = {entry[0]: entry[1] for entry in policies.TABLES}
-    packed = (FIRMWARE / "game" / "tables" / "policies.bin").read_bytes()
-    offsets = [int.from_bytes(packed[1 + 3 * at:4 + 3 * at], "little") for at in range(packed[0])]
-    offsets.append(len(packed))
-    print("\n## Policy tables (hints): bytes, compressed bytes in policies.bin, heap once loaded "
-          "on the unix port")
-    print("(the unix port is 64-bit; the bytes objects cost about the same on a Pico)")
-    print("| table | presets | table bytes | compressed | heap after load (bytes) |")
-    print("|---|---|---|---|---|")
+    table_bytes = {entry[0]: sum(entry[5]) for entry in policies.TABLES}
+    print("\n## Policy tables (hints): bytes in policies.bin (uncompressed: the box reads a few "
+          "a lookup), heap once loaded on the unix port")
+    print("(the unix port is 64-bit, its files plain ones; on a Pico an open LittleFS file "
+          "holds a 1 KiB cache more)")
+    print("| table | presets | table bytes | heap after load (bytes) |")
+    print("|---|---|---|---|")
     groups = gen_policy.table_groups()
     if quick:
         groups = groups[:1]
@@ -106,17 +104,16 @@ def policy_tables(quick):
         out_dir = pathlib.Path(compiled) / "firmware"
         _compile(out_dir)
         for key, module, names in groups:
-            if key not in numbers:
-                print("| %s | %s | over %d: not on the box | | |" % (
+            if key not in table_bytes:
+                print("| %s | %s | over %d: not on the box | |" % (
                     module, ", ".join(names), gen_policy.MAX_TABLE_BYTES))
                 continue
-            bin_bytes = offsets[numbers[key] + 1] - offsets[numbers[key]]
             words, why = _run_script(_HEAP_SCRIPT % names[0], out_dir, "heap")
             if words is None:
                 print("| %s | %s |" % (module, why))
                 continue
-            print("| %s | %s | %s | %d | %s |" % (module, ", ".join(names[:3]) + (" ..." if len(names) > 3 else ""),
-                                                 words[1], bin_bytes, words[0]))
+            print("| %s | %s | %d | %s |" % (module, ", ".join(names[:3]) + (" ..." if len(names) > 3 else ""),
+                                             table_bytes[key], words[0]))
         print("\n## The last player's win chance: the whole programme on the unix port")
         print("| preset | ms |")
         print("|---|---|")

@@ -75,7 +75,9 @@ def _check_preset_table(name, problems):
                table.can_shut(bit(2), 1), table.can_shut(0, 1))
     if answers != (True, True, False, False):
         problems.append("table reach_%dx%d for preset %s answers wrongly" % (table.low_tiles, table.width, name))
-    load(rules)  # its optimal-play table, if it has one, reads whole
+    policy = load(rules)  # its optimal-play table, if it has one, is in its file whole
+    if policy is not None:
+        policy.close()
 
 
 def check_board_config(problems):

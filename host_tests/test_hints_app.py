@@ -2,6 +2,8 @@
 OLED shows the shut chance and the one-die advice, and a review of each move's cost follows
 the turn."""
 
+import sys
+
 import pytest
 from box_steps import until_roll_awaited
 from game.presets import preset
@@ -65,6 +67,7 @@ def test_a_costly_move_shows_in_the_review_and_ok_dismisses_it(box):
     assert view.phase == FINISHED and view.reviewing
     review = view.hints.review
     assert review.made[0] == 0b100001 and review.best[0] == 0b1000000 and review.costs[0] > 0
+    assert "app.hints_turn" not in sys.modules  # it priced the review and was let go
     oled = text_lines(box.board.display_pixels())
     assert oled[0].startswith("Review P1") and oled[0].endswith("score")
     assert oled[1].startswith(" 7 1 6") and "+%d.%d" % divmod(review.costs[0], 10) in oled[1]

@@ -16,15 +16,17 @@ leaves the highest stored VALUE" (game.strategy.first_best), solved here on thos
 values, so the box's choice by enumeration is the host's at every position by construction.
 
 On the box: policies.bin holds every distinct table (VALUE, SHUT and ONE_DIE one after the
-other), each its own raw-deflate stream (window game.tables.WBITS), after a header: the number
-of tables (1 byte), then each stream's offset in the file (3 bytes LE). One file, not one per
-table: LittleFS gives every file whole 4 KiB blocks. Rule sets whose sections are the same
-bytes share one stream (classic, 2-to-go and 3-to-go differ only in their first roll).
-policies.py indexes them: per key, the stream's number, the scalars, the section sizes and the
-FIRST_* figures; game.policy_file.read_policy reads them.
+other), uncompressed, after a header: the number of tables (1 byte), then each table's offset
+in the file (3 bytes LE). The box reads an entry where it needs it (game.strategy keeps the
+file open and reads a few bytes a lookup), so no table sits in its heap: uncompressed, for
+that (49,024 bytes against 38,976 as raw-deflate streams, two 4 KiB blocks more, on the board
+once). One file, not one per table: LittleFS gives every file whole 4 KiB blocks. Rule sets
+whose sections are the same bytes share one table (classic, 2-to-go and 3-to-go differ only in
+their first roll). policies.py indexes them: per key, the table's number, the scalars, the
+section sizes and the FIRST_* figures; game.policy_file.read_policy reads them.
 
 `python tools/gen_policy.py` writes them; `--check` exits non-zero when a committed file is
-stale (the tests run that; policies.bin is compared decompressed, so another zlib's bytes pass);
+stale (the tests run that);
 `--sizes` prints the bytes per table.
 """
 
@@ -163,7 +165,7 @@ def packed_sections(constants):
 
 # zlib's levels, memory levels (smaller blocks, each with its own codes) and strategies with
 # the box's window: on these tables the defaults make streams 3% larger than the smallest,
-# and a file's last 4 KiB block on the board can hang on a few bytes.
+# and a file's last 4 KiB block on the board can hang on a few bytes (tools/gen_win_ends.py).
 _SETTINGS = [(level, memory, kind) for level in range(1, 10) for memory in range(1, 10)
              for kind in (zlib.Z_DEFAULT_STRATEGY, zlib.Z_FILTERED)]
 
@@ -177,25 +179,25 @@ def compress(data):
     return min(streams, key=len)
 
 
-def pack(streams):
-    """policies.bin: the header, then each table compressed."""
-    header_bytes = 1 + 3 * len(streams)
-    header = bytearray((len(streams),))
+def pack(tables):
+    """policies.bin: the header, then each table."""
+    header_bytes = 1 + 3 * len(tables)
+    header = bytearray((len(tables),))
     body = bytearray()
-    for sections in streams:
+    for sections in tables:
         header += (header_bytes + len(body)).to_bytes(3, "little")
-        body += compress(sections)
+        body += sections
     return bytes(header + body)
 
 
 def unpack(data):
-    """The tables a policies.bin holds, decompressed (None when it is damaged)."""
-    try:
-        count = data[0]
-        offsets = [int.from_bytes(data[1 + 3 * at:4 + 3 * at], "little") for at in range(count)]
-        return [zlib.decompressobj(-WBITS).decompress(data[offset:]) for offset in offsets]
-    except (IndexError, zlib.error):
+    """The tables a policies.bin holds (None when its header is cut short)."""
+    if not data or len(data) < 1 + 3 * data[0]:
         return None
+    count = data[0]
+    offsets = [int.from_bytes(data[1 + 3 * at:4 + 3 * at], "little") for at in range(count)]
+    ends = offsets[1:] + [len(data)]
+    return [data[offsets[at]:ends[at]] for at in range(count)]
 
 
 def index_entry(key, number, constants):
@@ -226,9 +228,9 @@ def render_index(entries):
 
 
 def generate():
-    """({path: bytes} of every generated file, [uncompressed tables of policies.bin]), and
+    """({path: bytes} of every generated file, [the tables of policies.bin]), and
     [(module, presets, bytes, carried?)]."""
-    streams = []
+    tables = []
     entries = []
     sizes = []
     for key, module, names in table_groups():
@@ -240,28 +242,19 @@ def generate():
         if not fits:
             continue
         sections = packed_sections(constants)
-        if sections not in streams:
-            streams.append(sections)
-        entries.append((index_entry(key, streams.index(sections), constants), names, solution))
-    files = {INDEX: render_index(entries).encode(), BIN: pack(streams)}
-    return files, streams, sizes
+        if sections not in tables:
+            tables.append(sections)
+        entries.append((index_entry(key, tables.index(sections), constants), names, solution))
+    files = {INDEX: render_index(entries).encode(), BIN: pack(tables)}
+    return files, tables, sizes
 
 
-def _stale(files, streams):
-    stale = []
-    for path, data in files.items():
-        if not path.exists():
-            stale.append(path)
-        elif path == BIN:
-            if unpack(path.read_bytes()) != streams:
-                stale.append(path)
-        elif path.read_bytes() != data:
-            stale.append(path)
-    return stale
+def _stale(files):
+    return [path for path, data in files.items() if not path.exists() or path.read_bytes() != data]
 
 
 def main(argv):
-    files, streams, sizes = generate()
+    files, tables, sizes = generate()
     if "--sizes" in argv:
         print("| table | presets | bytes | on the box |")
         print("|---|---|---|---|")
@@ -270,7 +263,7 @@ def main(argv):
                                              "yes" if fits else "no: over %d" % MAX_TABLE_BYTES))
         return 0
     if "--check" in argv:
-        stale = _stale(files, streams)
+        stale = _stale(files)
         for path in stale:
             print("stale: %s (run python tools/gen_policy.py)" % path.relative_to(ROOT))
         for path in sorted(TABLES_DIR.glob("policy_*.bin")):
@@ -279,10 +272,10 @@ def main(argv):
         return 1 if stale else 0
     for path in sorted(TABLES_DIR.glob("policy_*.bin")):
         path.unlink()
-    for path in _stale(files, streams):
+    for path in _stale(files):
         path.write_bytes(files[path])
-    print("wrote %s (%d tables, %d bytes in %d)" % (BIN.relative_to(ROOT), len(streams),
-                                                    sum(len(table) for table in streams), len(files[BIN])))
+    print("wrote %s (%d tables, %d bytes in %d)" % (BIN.relative_to(ROOT), len(tables),
+                                                    sum(len(table) for table in tables), len(files[BIN])))
     for module, names, size, fits in sizes:
         if not fits:
             print("left out %s (%d bytes of tables, over %d): %s" % (module, size, MAX_TABLE_BYTES,

@@ -12,39 +12,43 @@ advances it a few masks per tick, and once it is ready the turn's hints (best mo
 "win NN%", the review) come from it. The same programme with other end values plays the last
 throw of a tournament or fixed-rounds match for the match, and a max-penalty turn whose best
 chance of staying under the limit is below 99 % to stay in ("stay NN%"); every other turn of
-those formats gets the table's hints.
+those formats gets the table's hints. What a turn plays for and the review's pricing, once a
+turn each, are app.hints_turn's: imported for the call and let go.
 """
 
-from game.strategy import OBJ_SCORE, OBJ_SHUT, WIN_ONE, first_best, load, percent
+from array import array
+
+from game.strategy import OBJ_SHUT, WIN_ONE, first_best, load, percent
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, OVER, PENDING
 from micropython import const
+
+from app import release
 
 _MAX_MOVES = const(24)  # a turn makes at most one move per tile
 _OBJ_WIN = const(2)  # a review in points of the chance of winning
 _OBJ_STAY = const(3)  # a review in points of the chance of staying in (max-penalty)
 _NO_GOAL = const(0)  # hints for the table's objective; else game.at_stake's GOAL_* (as there):
 _GOAL_STAY = const(3)  # max-penalty's chance of staying under the limit
-_SINGLE = const(0)  # game.rules' MATCH_SINGLE, MATCH_FIXED_ROUNDS, MATCH_TOURNAMENT, MATCH_MAX_PENALTY
-_FIXED = const(1)
-_TOURNAMENT = const(2)
-_MAX_PENALTY = const(3)
 _STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
+_TURN_MODULE = ("app.hints_turn",)  # its work once a turn: imported for one call, let go
 _WORK_MASKS = const(4)  # masks of the win-chance programme per tick: ~1 ms on unix, some 30 on a Pico
 
 
 class Review:
     """The moves of the last turn: roll total, tiles shut, the best move's tiles, and the cost
-    of each (in tenths of a percentage point of shut or win chance, or tenths of a point)."""
+    of each (in tenths of a percentage point of shut or win chance, or tenths of a point).
+    Masks fit 16 bits (a table has at most 12 tiles); a cost may not (digital's worst score is
+    123,456,789 points): 32 bits."""
 
     def __init__(self):
         self.count = 0
         self.player = 0
         self.objective = OBJ_SHUT
         self.totals = bytearray(_MAX_MOVES)
-        self.before = [0] * _MAX_MOVES
-        self.best = [0] * _MAX_MOVES
-        self.made = [0] * _MAX_MOVES
-        self.costs = [0] * _MAX_MOVES  # tenths, >= 0
+        self.before = array("H", [0] * _MAX_MOVES)  # the open tiles before each move
+        self.best = array("H", [0] * _MAX_MOVES)
+        self.made = array("H", [0] * _MAX_MOVES)
+        self.costs = array("i", [0] * _MAX_MOVES)  # tenths, >= 0
         self.total_cost = 0  # tenths
 
     def clear(self):
@@ -59,7 +63,7 @@ class Hints:
         self.rules = None
         self.policy = None
         self.win = None  # game.win_chance.WinChance of the rules in play, once needed
-        self.winning = False  # this turn's hints are the chance of winning (or of staying in)
+        self.winning = False  # this turn's hints are win's chance of winning (or of staying in)
         self.goal = _NO_GOAL  # what the chance is of, once ready
         self._starting = None  # the match whose turn just started, looked at on the next tick
         self.review = Review()
@@ -67,21 +71,19 @@ class Hints:
         self._roll_best = 0  # the best move for the roll the turn awaits a move for
 
     def policy_for(self, turn):
-        """The policy of the turn's rules (imported on first use), or None."""
+        """The policy of the turn's rules (imported on first use), or None. Another game's
+        forgets the last game's tables (closing its policy's file) so their bytes can be
+        collected."""
         rules = turn.rules
         if rules is not self.rules:
-            self._unload()
+            if self.policy is not None:
+                self.policy.close()
+            self.policy = self.win = None
+            self.winning = False
+            self.goal = _NO_GOAL
             self.rules = rules
             self.policy = load(rules)
         return self.policy
-
-    def _unload(self):
-        """Forget the last game's tables so their bytes can be collected."""
-        self.policy = None
-        self.rules = None
-        self.win = None
-        self.winning = False
-        self.goal = _NO_GOAL
 
     # -- the chance of winning ---------------------------------------------------------------
     def turn_starts(self, match):
@@ -91,43 +93,6 @@ class Hints:
         self.goal = _NO_GOAL
         self._starting = match
 
-    def _start(self, match):
-        """Play to win where the format allows it (every player of a single round; the last
-        throw of a tournament; staying in under max-penalty). game.win_chance is imported only
-        when it may find something at stake."""
-        rules = match.rules
-        kind = rules.match
-        if match.over or match.simultaneous or match.players < 2 or self.policy_for(match.turn) is None:
-            return
-        if kind != _SINGLE and kind != _MAX_PENALTY:  # a first look at a round of totals
-            if kind != _FIXED and kind != _TOURNAMENT:
-                return
-            round_ = match.round
-            if round_.turns_played != round_.players - 1:
-                return
-            if kind == _FIXED and match.rounds_played + 1 < rules.rounds:
-                return
-            if kind == _TOURNAMENT:  # no total can have reached the target yet
-                thrown = 0
-                for score in round_.scores:
-                    if score is not None and score > thrown:
-                        thrown = score
-                if max(match.totals) + thrown < rules.target:
-                    return
-        from game.at_stake import stake_of
-
-        stake = stake_of(match)
-        if stake is None:
-            return
-        from game.win_chance import WinChance
-
-        win = self.win
-        if win is None:
-            win = self.win = WinChance(match.rules)
-        if win.start(stake):
-            self.goal = stake[0]
-            self.winning = win.ready
-
     def work(self, turn):
         """Each tick: look at a turn just started, else advance the chance of winning a few
         masks; True when it turns ready, in time for the turn's first roll (a turn under way
@@ -135,7 +100,10 @@ class Hints:
         match = self._starting
         if match is not None:
             self._starting = None
-            self._start(match)
+            from app.hints_turn import start
+
+            start(self, match)
+            release(_TURN_MODULE, False, True)
             return self.winning
         win = self.win
         if win is None or self.goal == _NO_GOAL or win.ready or self.winning:
@@ -148,13 +116,6 @@ class Hints:
         self.winning = turn.state == AWAIT_ROLL and turn.rolls == 0
         return self.winning
 
-    def _value(self, mask):
-        """The chance of winning from a mask (only while `winning`)."""
-        return self.win.chance(mask) if self.win is not None else 0
-
-    def _first(self, turn):
-        return turn.rules.must_first and turn.rolls == 0
-
     # -- after a roll ------------------------------------------------------------------------
     def best_move(self, turn):
         """The best move's tiles (a mask) for the roll just made; 0 when there is no hint.
@@ -164,7 +125,7 @@ class Hints:
         if policy is None or turn.state != AWAIT_MOVE:
             return 0
         if self.winning:
-            best = first_best(turn.legal_moves(), self._value, turn.open_mask)
+            best = first_best(turn.legal_moves(), self.win.chance, turn.open_mask)
         else:
             best = policy.best_move(turn)
         self._roll_best = best
@@ -194,7 +155,7 @@ class Hints:
         policy = self.policy_for(turn)
         if policy is None or turn.state != AWAIT_MOVE:
             return 0
-        value_of = self._value if self.winning else policy.value
+        value_of = self.win.chance if self.winning else policy.value
         return first_best(turn.legal_moves(), value_of, turn.open_mask, pending) & ~pending
 
     def chance_word(self):
@@ -210,25 +171,22 @@ class Hints:
         policy = self.policy_for(turn)
         if policy is None:
             return -1
-        moved = turn.state == AWAIT_MOVE and turn.pending and turn.move_state() != PENDING
-        win = self.win
-        if self.winning and win is not None:
-            if turn.state == AWAIT_ROLL and self._first(turn):
-                return percent(win.first_chance, WIN_ONE)
-            if moved:
-                mask = turn.open_mask & ~turn.pending
-            elif turn.state == AWAIT_MOVE and self._roll_best:
-                mask = turn.open_mask & ~self._roll_best
-            elif turn.state == AWAIT_ROLL:
-                mask = turn.open_mask
-            else:
-                return -1
-            return percent(win.chance(mask), WIN_ONE)
-        if moved:
-            return percent(policy.shut_raw(turn.open_mask & ~turn.pending))
-        if turn.state == AWAIT_MOVE:
-            return percent(policy.shut_chance_raw(turn, self._roll_best))
-        return percent(policy.shut_chance_raw(turn))
+        if turn.state == AWAIT_MOVE and turn.pending and turn.move_state() != PENDING:
+            mask = turn.open_mask & ~turn.pending  # the move shut so far adds up
+        elif turn.state == AWAIT_MOVE and self._roll_best:
+            mask = turn.open_mask & ~self._roll_best
+        elif turn.state == AWAIT_ROLL:
+            mask = turn.open_mask
+        else:
+            return -1
+        first = turn.state == AWAIT_ROLL and not turn.rolls
+        if self.winning:
+            if first and turn.rules.must_first:
+                return percent(self.win.first_chance, WIN_ONE)
+            return percent(self.win.chance(mask), WIN_ONE)
+        if first and policy.start:  # the first roll under 2-to-go/3-to-go
+            return percent(policy.first_shut)
+        return percent(policy.shut_raw(mask))
 
     def one_die(self, turn):
         """1: roll one die next, 0: all the dice, -1: no choice to advise on (or no table)."""
@@ -238,8 +196,8 @@ class Hints:
         if turn.state == AWAIT_MOVE and (not turn.pending or turn.move_state() == PENDING):
             return -1
         win = self.win
-        if self.winning and win is not None:
-            if self._first(turn):
+        if self.winning:
+            if turn.rules.must_first and not turn.rolls:
                 return 1 if win.first_one_die else 0
             return 1 if win.one_die_at(turn.open_mask & ~turn.pending) else 0
         return 1 if policy.one_die_advised(turn) else 0
@@ -253,26 +211,8 @@ class Hints:
             return 0
         self._recording = False
         self._roll_best = 0
-        review.player = player
-        count = review.count if review.count <= turn.moves_made else turn.moves_made
-        review.count = count
-        if review.objective >= _OBJ_WIN:
-            value = self._value
-            unit = WIN_ONE
-        else:
-            value = self.policy.value
-            unit = self.policy.value_unit
-        tenths_of = 10 if review.objective == OBJ_SCORE else 1000  # points, or percentage points
-        total = 0
-        for index in range(count):
-            before = review.before[index]
-            after = review.before[index + 1] if index + 1 < count else turn.open_mask
-            made = before & ~after
-            review.made[index] = made
-            raw = value(before & ~review.best[index]) - value(after)
-            if made == review.best[index] or raw < 0:
-                raw = 0
-            review.costs[index] = (raw * tenths_of + unit // 2) // unit
-            total += raw
-        review.total_cost = (total * tenths_of + unit // 2) // unit
+        from app.hints_turn import price
+
+        count = price(self, turn, player)
+        release(_TURN_MODULE, False, True)
         return count

@@ -1,13 +1,13 @@
-"""A rule set's optimal-play table read out of game/tables/policies.bin (tools/gen_policy.py
-writes it, with policies.py, its index): the rule set's key, its index entry and its bytes.
-game.strategy.load imports this module for one read and it lets itself go (sys.modules and the
-game package forget it), with the index, so none of it stays in the heap in play.
+"""A rule set's optimal-play table found in game/tables/policies.bin (tools/gen_policy.py
+writes it, with policies.py, its index): the rule set's key, its index entry, and the file
+opened where its table starts. game.strategy.load imports this module for one look and it lets
+itself go (sys.modules and the game package forget it), with the index, so none of it stays in
+the heap in play.
 """
 
 from game import forget
 from game.rules import MATCH_LONG_GAME, MATCH_RACE, MOVE_THAI, SOURCE_DICE, SOURCE_MANUAL
 from game.strategy import OBJ_SCORE, OBJ_SHUT
-from game.tables import WBITS
 
 _POLICIES = "policies.bin"
 _HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
@@ -41,9 +41,10 @@ def policy_key(rules):
 
 
 def read_policy(rules):
-    """(index entry, table bytes) of the table generated for a rule set (the entry as
-    policies.py documents it), or None when there is none; ValueError when its file is missing
-    or damaged. Lets this module go: call it once per import."""
+    """(index entry, the open policies.bin, where the table starts in it) of the table generated
+    for a rule set (the entry as policies.py documents it), or None when there is none;
+    ValueError when its file is missing or cut short. Lets this module go: call it once per
+    import."""
     forget("game.policy_file")
     key = policy_key(rules)
     if key is None:
@@ -58,39 +59,30 @@ def read_policy(rules):
     forget("game.tables.policies")
     if entry is None:
         return None
-    data = bytearray(sum(entry[5]))
-    read = _inflate_into(entry[1], data)
-    if read != len(data):
-        raise ValueError("%s: table %d holds %d of %d bytes: flash the firmware again"
-                         % (_POLICIES, entry[1], read, len(data)))
-    return entry, data
-
-
-def _inflate_into(number, data):
-    """Bytes of data filled from table `number` of policies.bin: fewer when the file is
-    missing, damaged (the decompressor raises OSError) or cut short (EOFError)."""
-    from deflate import RAW, DeflateIO
-
-    view = memoryview(data)
-    read = 0
+    size = sum(entry[5])
     try:
         try:  # where tools/flash.py put it, shared by the board's firmware trees (let go)
             from game.tables.files import _POLICIES as path  # pyright: ignore[reportMissingImports]
             forget("game.tables.files")
         except ImportError:  # the simulator, mip, a copy of the sources: game/tables/
             path = _HERE + "/tables/" + _POLICIES
-        with open(path, "rb") as packed:
-            packed.seek(1 + 3 * number)
-            where = packed.read(3)
-            if len(where) != 3:
-                return 0
-            packed.seek(where[0] | (where[1] << 8) | (where[2] << 16))
-            stream = DeflateIO(packed, RAW, WBITS)
-            while read < len(data):
-                count = stream.readinto(view[read:])
-                if not count:
-                    break
-                read += count
-    except (OSError, EOFError):
-        pass
-    return read
+        table = open(path, "rb")
+    except OSError:
+        table = None
+    start = 0 if table is None else _table_start(table, entry[1])
+    held = 0 if table is None or start == 0 else table.seek(0, 2) - start
+    if held < size:
+        if table is not None:
+            table.close()
+        raise ValueError("%s: table %d holds %d of %d bytes: flash the firmware again"
+                         % (_POLICIES, entry[1], held if held > 0 else 0, size))
+    return entry, table, start
+
+
+def _table_start(table, number):
+    """Where table `number` starts in the open policies.bin (0: its header is cut short)."""
+    table.seek(1 + 3 * number)
+    where = table.read(3)
+    if len(where) != 3:
+        return 0
+    return where[0] | (where[1] << 8) | (where[2] << 16)
