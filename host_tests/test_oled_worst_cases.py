@@ -198,7 +198,7 @@ def _message_lines(code):
 
     lines = []
     while code:
-        lines.append(MESSAGE_LINES[(code & 31) - 1])
+        lines.append(MESSAGE_LINES.split("|")[(code & 31) - 1])
         code >>= 5
     return lines
 
@@ -208,7 +208,8 @@ def test_each_message_line_is_named_by_its_words_and_each_message_fits():
     from app.screens import COLUMNS, MESSAGE_LINES
 
     constants = vars(presentation)
-    for number, line in enumerate(MESSAGE_LINES, 1):
+    assert MESSAGE_LINES.endswith("|")
+    for number, line in enumerate(MESSAGE_LINES.split("|")[:-1], 1):
         assert len(line) <= COLUMNS
         assert constants["_" + re.sub("[^A-Z0-9]+", "_", line.upper()).strip("_")] == number, line
     messages = {name: code for name, code in constants.items() if name.lstrip("_").startswith("MSG_")}
@@ -227,6 +228,15 @@ def test_the_worst_turn_screen_fits(screen):
     assert screen.read()[5:8] == ["Shake the box", "or press ok", "ONE die chosen"]
     screen.show_turn(7, bytearray((20, 0, 0, 0)), 1, 20, _MSG_MOVE_OK_UNCOVER, -1, 100, 1)
     assert screen.read()[5:8] == ["Move adds up:", "roll, or open", "more lit tiles"]
+
+
+def test_each_message_line_reads_back_whole(screen):
+    from app.screens import MESSAGE_LINES
+
+    lines = MESSAGE_LINES.split("|")[:-1]
+    for number in range(1, len(lines) + 1):
+        screen.show_turn(0, bytearray(4), 0, 0, number | (len(lines) + 1 - number) << 5)
+        assert screen.read()[5:7] == [lines[number - 1], lines[len(lines) - number]]
 
 
 def test_the_number_follows_the_message_s_last_line(screen):

@@ -8,12 +8,12 @@ pages of the one shown.
 
 import time
 
-from hal.shake import FAULT as SHAKE_FAULT
 from micropython import const
 
 from app.sounds import FAULT
 
 _PAGE_MS = const(3000)  # each page of a fault message is shown this long
+_SHAKE_FAULT = const(3)  # hal.shake's state, as there (an imported name costs a stored name)
 
 
 class Faults:
@@ -42,7 +42,7 @@ class Faults:
         what the box shows changed."""
         shake = self.devices.shake
         if shake is not None:
-            failing = shake.state == SHAKE_FAULT
+            failing = shake.state == _SHAKE_FAULT
             if failing and not self.accel_failing:
                 self.report("%s; press ok to roll" % shake.fault)
             self.accel_failing = failing
