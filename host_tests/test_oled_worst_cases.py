@@ -84,9 +84,10 @@ def test_the_result_of_a_turn_shows_the_throw_and_the_whole_score(screen, score,
 
 
 def test_the_match_end_shows_the_last_turn_before_the_standings(screen):
+    from app import screen_end
     from app.finish import show_result
 
-    show_result(screen, 1, 0, "shut box!", 7)
+    show_result(screen_end, screen, 1, 0, "shut box!", 7)
     assert screen.read()[:3] == ["P2 shut box!", "threw 7", "score 0"]
 
 
@@ -133,13 +134,14 @@ def test_every_game_name_reads_whole_in_the_menu(screen):
     ([9999] * 8, [DIGITAL_24] * 8),
 ])
 def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, totals):
+    from app import screen_end
     from app.finish import show_standings
 
     shown = {}
     first = 0
     pages = 0
     while True:
-        following = show_standings(screen, "Shared win!", totals, 8, chips, 0b10000001, first)
+        following = show_standings(screen_end, screen, "Shared win!", totals, 8, chips, 0b10000001, first)
         lines = screen.read()
         assert lines[0].startswith("Shared win!") and lines[0].endswith("more") == (following != 0)
         for row, line in enumerate(lines):

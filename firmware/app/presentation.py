@@ -145,34 +145,33 @@ def render(app, now_ms):
         return
     app.dirty = False
     if faults.showing:
-        _frames(screen, "app.screen_fault").show_fault(screen, faults.queue[0], faults.page)
+        _frames(screen, "fault").show_fault(screen, faults.queue[0], faults.page)
     elif app.reviewing and (phase == SETUP or phase == FINISHED):
-        _frames(screen, "app.screen_end").show_review(screen, app.hints.review)
+        _frames(screen, "end").show_review(screen, app.hints.review)
     elif phase == SETUP:
-        _frames(screen, "app.screen_end").show_setup(
+        _frames(screen, "end").show_setup(
             screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total,
             app.player, 0 if app.rules.match == _MATCH_SINGLE else app.match.rounds_played + 1,
             app.must_open, app.must_shut,
             app.result_player >= 0 and app.waits_for_ok())
     elif phase == MENU:
-        _frames(screen, "app.screen_menu").show_menu(screen, app.menu)
+        _frames(screen, "menu").show_menu(screen, app.menu)
+    elif phase == FINISHED:  # app.finish's frames, drawn with app.screen_end's
+        app.ending.show(app, screen, _frames(screen, "end"))
     else:
         _frames(screen, None)
-        if phase == FINISHED:
-            app.ending.show(app, screen)  # app.finish's frames
-        else:
-            screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
-                             app.number, app.chance, app.advice,
-                             app.hints.chance_word() if app.hints_on else "shut")
+        screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
+                         app.number, app.chance, app.advice,
+                         app.hints.chance_word() if app.hints_on else "shut")
 
 
 def _frames(screen, name):
-    """The module of the frames drawn now (app.screen_*; None: app.screens' own), imported
-    when it is not the last one drawn from, which is let go: a phase's frames take RAM while
-    shown, and a frame drawn again imports nothing (an import allocates)."""
-    if screen.frames is not None and screen.frames.__name__ != name:
+    """The module of the frames drawn now (app.screen_<name>; None: app.screens' own),
+    imported when it is not the last one drawn from, which is let go: a phase's frames take
+    RAM while shown, and a frame drawn again imports nothing (an import allocates)."""
+    if screen.frames is not None and (name is None or not screen.frames.__name__.endswith(name)):
         release((screen.frames.__name__,), False, True)
         screen.frames = None
     if screen.frames is None and name is not None:
-        screen.frames = __import__(name, None, None, ("show",))
+        screen.frames = __import__("app.screen_" + name, None, None, ("show",))
     return screen.frames

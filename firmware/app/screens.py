@@ -130,36 +130,6 @@ class Screen:
             self.text("1die" if advice else "2die", 0, 3)
         self.send()
 
-    def result(self, player, score, name, last_total, row):
-        """A finished turn from `row`: who and how it ended, the throw that ended it, the
-        score (wrapped when long); returns the row after it."""
-        column = self.text("P", 0, row)
-        column = self.number(player + 1, column, row)
-        self.text(name, column + 1, row)
-        row += 1
-        if last_total > 0:
-            column = self.text("threw", 0, row)
-            self.number(last_total, column + 1, row)
-            row += 1
-        self.text("score", 0, row)
-        return self.flow_number(score, 6, row) + 1
-
-    def flow_number(self, value, column, row):
-        """A whole number >= 0 that may be longer than a line: on this line when it fits, else
-        from the next one, its digits running on over the lines it needs; returns its last row."""
-        digits = digits_in(value)
-        if column + digits > COLUMNS and digits <= COLUMNS:
-            row += 1
-            column = 0
-        at = column + digits - 1
-        while True:
-            self.display.text(DIGITS[value % 10], at % COLUMNS * _CELL, (row + at // COLUMNS) * _CELL, 1)
-            value //= 10
-            if not value:
-                break
-            at -= 1
-        return row + (column + digits - 1) // COLUMNS
-
 
 def digits_in(value):
     """How many digits a whole number >= 0 takes."""
