@@ -145,7 +145,7 @@ def render(app, now_ms):
         return
     app.dirty = False
     if faults.showing:
-        _frames(screen, "fault").show_fault(screen, faults.queue[0], faults.page)
+        _frames(screen, "fault").show_fault(screen, faults.reported[faults.shown], faults.page)
     elif app.reviewing and (phase == SETUP or phase == FINISHED):
         _frames(screen, "end").show_review(screen, app.hints.review)
     elif phase == SETUP:
