@@ -115,7 +115,7 @@ class Screen:
                 start = MESSAGE_LINES.find("|", start) + 1
             column = 0
             while MESSAGE_LINES[start + column] != "|":
-                self.display.text(MESSAGE_LINES[start + column], column * _CELL, row * _CELL, 1)
+                display.text(MESSAGE_LINES[start + column], column * _CELL, row * _CELL, 1)
                 column += 1
             message >>= 5
             row += 1
