@@ -8,6 +8,7 @@ from game.tiles import bit
 from micropython import const
 
 from app import release
+from app.lights import blink_on
 
 # Other modules' constants, as there (an imported name costs a stored name on the board):
 _TUMBLING = const(1)  # app.roller's state
@@ -123,8 +124,9 @@ def render(app, now_ms):
     phase = app.phase
     faults = app.faults
     if lights is not None:
-        if faults.showing and not faults.on_screen():
-            lights.flash(_WRONG, now_ms)
+        if faults.showing and not faults.on_screen():  # no screen to show it: every LED blinks red
+            lights.leds.fill(_WRONG if blink_on(now_ms) else 0)
+            lights.leds.show()
         elif phase == MENU:
             app.menu.light(lights, app.flaps.tiles, now_ms)
         elif phase == SETUP:
