@@ -51,7 +51,7 @@ def message(*lines):
     # A turn's message as app.presentation's constants make it: each line's number, 5 bits each.
     code = 0
     for index in range(len(lines)):
-        code |= (MESSAGE_LINES.index(lines[index]) + 1) << 5 * index
+        code |= (MESSAGE_LINES.split("|").index(lines[index]) + 1) << 5 * index
     return code
 
 

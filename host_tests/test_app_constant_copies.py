@@ -1,8 +1,8 @@
-"""app.core and app.presentation keep const() copies of a few of app.reconcile's and
-app.roller's codes (an imported name costs a stored name on the board): the copies must stay
-equal to the originals."""
+"""app.core and app.presentation keep const() copies of a few of other modules' codes (an
+imported name costs a stored name on the board): the copies must stay equal to the originals."""
 
-from app import core, presentation, reconcile, roller
+from app import core, lights, presentation, reconcile, roller
+from game import rules, turn
 
 
 def test_the_apps_copies_of_the_reconcile_flags_and_roller_states_match_their_originals():
@@ -10,3 +10,19 @@ def test_the_apps_copies_of_the_reconcile_flags_and_roller_states_match_their_or
         assert getattr(core, name) == getattr(reconcile, name), name
     assert core._TUMBLING == presentation._TUMBLING == roller.TUMBLING
     assert core._LANDED == roller._LANDED
+
+
+def test_the_presentations_copies_of_the_game_s_codes_and_a_colour_match_their_originals():
+    assert presentation._WRONG == lights.WRONG
+    assert presentation._MATCH_SINGLE == rules.MATCH_SINGLE
+    for name in ("AWAIT_MOVE", "PENDING", "E_ROLL_FIRST"):
+        assert getattr(presentation, "_" + name) == getattr(turn, name), name
+
+
+def test_the_roller_s_and_the_faults_copies_of_the_shake_detector_s_states_match_their_originals():
+    from app import faults
+    from hal import shake
+
+    assert roller._SHAKE_TUMBLING == shake.TUMBLING
+    assert roller._SHAKE_LANDED == shake.LANDED
+    assert faults._SHAKE_FAULT == shake.FAULT

@@ -84,9 +84,10 @@ def test_the_result_of_a_turn_shows_the_throw_and_the_whole_score(screen, score,
 
 
 def test_the_match_end_shows_the_last_turn_before_the_standings(screen):
+    from app import screen_end
     from app.finish import show_result
 
-    show_result(screen, 1, 0, "shut box!", 7)
+    show_result(screen_end, screen, 1, 0, "shut box!", 7)
     assert screen.read()[:3] == ["P2 shut box!", "threw 7", "score 0"]
 
 
@@ -133,13 +134,14 @@ def test_every_game_name_reads_whole_in_the_menu(screen):
     ([9999] * 8, [DIGITAL_24] * 8),
 ])
 def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, totals):
+    from app import screen_end
     from app.finish import show_standings
 
     shown = {}
     first = 0
     pages = 0
     while True:
-        following = show_standings(screen, "Shared win!", totals, 8, chips, 0b10000001, first)
+        following = show_standings(screen_end, screen, "Shared win!", totals, 8, chips, 0b10000001, first)
         lines = screen.read()
         assert lines[0].startswith("Shared win!") and lines[0].endswith("more") == (following != 0)
         for row, line in enumerate(lines):
@@ -198,7 +200,7 @@ def _message_lines(code):
 
     lines = []
     while code:
-        lines.append(MESSAGE_LINES[(code & 31) - 1])
+        lines.append(MESSAGE_LINES.split("|")[(code & 31) - 1])
         code >>= 5
     return lines
 
@@ -208,7 +210,8 @@ def test_each_message_line_is_named_by_its_words_and_each_message_fits():
     from app.screens import COLUMNS, MESSAGE_LINES
 
     constants = vars(presentation)
-    for number, line in enumerate(MESSAGE_LINES, 1):
+    assert MESSAGE_LINES.endswith("|")
+    for number, line in enumerate(MESSAGE_LINES.split("|")[:-1], 1):
         assert len(line) <= COLUMNS
         assert constants["_" + re.sub("[^A-Z0-9]+", "_", line.upper()).strip("_")] == number, line
     messages = {name: code for name, code in constants.items() if name.lstrip("_").startswith("MSG_")}
@@ -227,6 +230,15 @@ def test_the_worst_turn_screen_fits(screen):
     assert screen.read()[5:8] == ["Shake the box", "or press ok", "ONE die chosen"]
     screen.show_turn(7, bytearray((20, 0, 0, 0)), 1, 20, _MSG_MOVE_OK_UNCOVER, -1, 100, 1)
     assert screen.read()[5:8] == ["Move adds up:", "roll, or open", "more lit tiles"]
+
+
+def test_each_message_line_reads_back_whole(screen):
+    from app.screens import MESSAGE_LINES
+
+    lines = MESSAGE_LINES.split("|")[:-1]
+    for number in range(1, len(lines) + 1):
+        screen.show_turn(0, bytearray(4), 0, 0, number | (len(lines) + 1 - number) << 5)
+        assert screen.read()[5:7] == [lines[number - 1], lines[len(lines) - number]]
 
 
 def test_the_number_follows_the_message_s_last_line(screen):

@@ -1,30 +1,31 @@
 """The box's faults: each reported once (a sound, then its message on the OLED a page at a
 time, or the LEDs flashing red without a working screen), oldest first.
 
-Faults(devices, screen): report(message) queues one; watch(now_ms) every tick reports a
+Faults(devices, screen): report(message) adds one; watch(now_ms) every tick reports a
 device that starts failing (the accelerometer, the flap switches, the screen) and turns the
 pages of the one shown.
 """
 
 import time
 
-from hal.shake import FAULT as SHAKE_FAULT
 from micropython import const
 
 from app.sounds import FAULT
 
 _PAGE_MS = const(3000)  # each page of a fault message is shown this long
+_SHAKE_FAULT = const(3)  # hal.shake's state, as there (an imported name costs a stored name)
 
 
 class Faults:
-    """`reported`: every message, oldest first; `showing`: one is on the display (`queue[0]`,
-    page `page`); `accel_failing`, `display_failing`: those devices are failing now."""
+    """`reported`: every message, oldest first, the first `shown` of them shown; `showing`:
+    the next one is on the display (`reported[shown]`, page `page`); `accel_failing`,
+    `display_failing`: those devices are failing now."""
 
     def __init__(self, devices, screen):
         self.devices = devices
         self.screen = screen
         self.reported = []
-        self.queue = []
+        self.shown = 0
         self.showing = False
         self.page = 0
         self._pages = 1
@@ -35,14 +36,13 @@ class Faults:
 
     def report(self, message):
         self.reported.append(message)
-        self.queue.append(message)
 
     def watch(self, now_ms):
         """Report the devices that started failing, turn the shown fault's pages; True when
         what the box shows changed."""
         shake = self.devices.shake
         if shake is not None:
-            failing = shake.state == SHAKE_FAULT
+            failing = shake.state == _SHAKE_FAULT
             if failing and not self.accel_failing:
                 self.report("%s; press ok to roll" % shake.fault)
             self.accel_failing = failing
@@ -60,10 +60,10 @@ class Faults:
             self.page += 1
             self._since = now_ms
             if self.page >= self._pages:
-                self.queue.pop(0)
+                self.shown += 1
                 self.showing = False
             changed = True
-        if not self.showing and self.queue:
+        if not self.showing and self.shown < len(self.reported):
             self.showing = True
             self._since = now_ms
             self.page = 0
@@ -71,7 +71,7 @@ class Faults:
             if self.screen is not None and not self.display_failing:
                 from app.screen_fault import fault_pages
 
-                self._pages = fault_pages(self.queue[0])
+                self._pages = fault_pages(self.reported[self.shown])
             if self.devices.buzzer is not None:
                 self.devices.buzzer.play(FAULT)
             changed = True

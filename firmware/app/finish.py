@@ -87,28 +87,30 @@ def light(lights, winner_mask, now_ms):
     leds.show()
 
 
-def show(app, screen):
-    """The frame of the phase: the match's last turn, then the standings' page."""
+def show(app, screen, frames):
+    """The frame of the phase: the match's last turn, then the standings' page (`frames`:
+    app.screen_end, which they draw with)."""
     if app.showing_result:
-        show_result(screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total)
+        show_result(frames, screen, app.result_player, app.result_score, END_WORDS[app.result_end],
+                    app.total)
         return
     match = app.match
     ledger = match.ledger
     winners = app.winner_mask
     app.next_page = show_standings(
-        screen, "Winner!" if winners & (winners - 1) == 0 else "Shared win!", match.totals,
+        frames, screen, "Winner!" if winners & (winners - 1) == 0 else "Shared win!", match.totals,
         match.players, ledger.chips if ledger is not None else None, winners, app.page)
 
 
-def show_result(screen, result_player, result_score, result_name, last_total):
+def show_result(frames, screen, result_player, result_score, result_name, last_total):
     """The match's last turn, before the standings."""
     screen.clear()
-    screen.result(result_player, result_score, result_name, last_total, 0)
+    frames.result(screen, result_player, result_score, result_name, last_total, 0)
     screen.text("ok: standings", 0, 7)
     screen.send()
 
 
-def show_standings(screen, title, totals, players, chips, winner_mask, first=0):
+def show_standings(frames, screen, title, totals, players, chips, winner_mask, first=0):
     """The match's end: each player's total, and chips when played for them, from player
     `first` on, as many as the screen holds ("more" in the title when some are left);
     returns the first player not shown, 0 when the last one was."""
@@ -123,7 +125,7 @@ def show_standings(screen, title, totals, players, chips, winner_mask, first=0):
         column = screen.text("*" if winner_mask >> player & 1 else " ", 0, row)
         column = screen.text("P", column, row)
         column = screen.number(player + 1, column, row)
-        row = screen.flow_number(totals[player], column + 1, row)
+        row = frames.flow_number(screen, totals[player], column + 1, row)
         if chip_count >= 0:
             column = _flow_end(4, digits_in(totals[player]))
             if column + 2 + digits_in(chip_count) > COLUMNS:
@@ -149,14 +151,14 @@ def _standing_rows(total, chips):
 
 
 def _flow_end(column, digits):
-    """The column after a number Screen.flow_number() starts at `column` (on its last line)."""
+    """The column after a number flow_number() starts at `column` (on its last line)."""
     if column + digits > COLUMNS and digits <= COLUMNS:
         return digits
     return (column + digits - 1) % COLUMNS + 1
 
 
 def _flow_rows(column, digits):
-    """The lines a number Screen.flow_number() starts at `column` takes."""
+    """The lines a number flow_number() starts at `column` takes."""
     if column + digits > COLUMNS and digits <= COLUMNS:
         return 2
     return 1 + (column + digits - 1) // COLUMNS

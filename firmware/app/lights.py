@@ -69,8 +69,3 @@ class Lights:
                 leds.set_tile(first + tile, WRONG)
             bit <<= 1
         leds.show()
-
-    def flash(self, colour, now_ms):
-        """Every LED blinking in one colour (a fault, the end of a turn)."""
-        self.leds.fill(colour if blink_on(now_ms) else OFF)
-        self.leds.show()

@@ -4,15 +4,19 @@
 Messages are up to three lines of at most 16 characters; a number may follow the last line.
 """
 
-from game.rules import MATCH_SINGLE
 from game.tiles import bit
-from game.turn import AWAIT_MOVE, E_ROLL_FIRST, PENDING
 from micropython import const
 
 from app import release
-from app.lights import WRONG
+from app.lights import blink_on
 
-_TUMBLING = const(1)  # app.roller's state (as there)
+# Other modules' constants, as there (an imported name costs a stored name on the board):
+_TUMBLING = const(1)  # app.roller's state
+_WRONG = const(0xFF0000)  # app.lights' colour
+_MATCH_SINGLE = const(0)  # game.rules' match format
+_AWAIT_MOVE = const(1)  # game.turn's state
+_PENDING = const(3)  # game.turn's move state
+_E_ROLL_FIRST = const(17)  # game.turn's error
 
 # The App's phases (app.core's docstring), each shown its own way.
 MENU = const(0)
@@ -79,19 +83,21 @@ def compose(app):
     played_wrong = app.must_shut if uncover else app.must_open  # a tile the rules refuse
     if app.roller.state == _TUMBLING:
         message = _MSG_ROLLING
-    elif played_back:
-        message = _MSG_OPEN_AGAIN if uncover else _MSG_SHUT_AGAIN
-        number = _lowest_tile(played_back)
-    elif played_wrong:
-        if app.flap_feed.error == E_ROLL_FIRST:
+    elif played_back or played_wrong:
+        if played_back:
+            message = _MSG_OPEN_AGAIN if uncover else _MSG_SHUT_AGAIN
+        elif app.flap_feed.error == _E_ROLL_FIRST:
             message = _MSG_ROLL_FIRST_UNCOVER if uncover else _MSG_ROLL_FIRST
         else:
             message = _MSG_REFUSED_UNCOVER if uncover else _MSG_REFUSED
-        number = _lowest_tile(played_wrong)
-    elif app.blocked_shake and turn.state == AWAIT_MOVE:
+        to_move = played_back or played_wrong
+        number = 1  # the lowest of those tiles
+        while not to_move & bit(number):
+            number += 1
+    elif app.blocked_shake and turn.state == _AWAIT_MOVE:
         message = _MSG_FINISH
-    elif turn.state == AWAIT_MOVE:
-        if turn.pending and turn.move_state() != PENDING:
+    elif turn.state == _AWAIT_MOVE:
+        if turn.pending and turn.move_state() != _PENDING:
             message = _MSG_MOVE_OK_UNCOVER if uncover else _MSG_MOVE_OK
         else:
             message = _MSG_MOVE_UNCOVER if uncover else _MSG_MOVE
@@ -118,14 +124,22 @@ def render(app, now_ms):
     phase = app.phase
     faults = app.faults
     if lights is not None:
-        if faults.showing and not faults.on_screen():
-            lights.flash(WRONG, now_ms)
+        if faults.showing and not faults.on_screen():  # no screen to show it: every LED blinks red
+            lights.leds.fill(_WRONG if blink_on(now_ms) else 0)
+            lights.leds.show()
         elif phase == MENU:
             app.menu.light(lights, app.flaps.tiles, now_ms)
         elif phase == SETUP:
             lights.guide(app.row, app.rules.tiles, app.must_open, app.must_shut, now_ms)
         elif phase == PLAY:
-            _light_turn(app, lights, now_ms)
+            turn = app.turn
+            dice_mask = 0
+            if app.screen is None and turn.state == _AWAIT_MOVE:
+                dice_mask = turn.die_mask  # no display: the dice blink on their tiles
+            awaiting = turn.state == _AWAIT_MOVE and app.roller.state != _TUMBLING
+            lights.play(app.row, app.rules.tiles, turn.open_mask & ~turn.pending,
+                        turn.pending, app.legal if awaiting else 0, app.hint if awaiting else 0,
+                        app.must_open | app.must_shut, dice_mask, now_ms)
         else:
             app.ending.light(lights, app.winner_mask, now_ms)
     screen = app.screen
@@ -133,52 +147,33 @@ def render(app, now_ms):
         return
     app.dirty = False
     if faults.showing:
-        _frames(screen, "app.screen_fault").show_fault(screen, faults.queue[0], faults.page)
+        _frames(screen, "fault").show_fault(screen, faults.reported[faults.shown], faults.page)
     elif app.reviewing and (phase == SETUP or phase == FINISHED):
-        _frames(screen, "app.screen_end").show_review(screen, app.hints.review)
+        _frames(screen, "end").show_review(screen, app.hints.review)
     elif phase == SETUP:
-        _frames(screen, "app.screen_end").show_setup(
+        _frames(screen, "end").show_setup(
             screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total,
-            app.player, 0 if app.rules.match == MATCH_SINGLE else app.match.rounds_played + 1,
+            app.player, 0 if app.rules.match == _MATCH_SINGLE else app.match.rounds_played + 1,
             app.must_open, app.must_shut,
             app.result_player >= 0 and app.waits_for_ok())
     elif phase == MENU:
-        _frames(screen, "app.screen_menu").show_menu(screen, app.menu)
+        _frames(screen, "menu").show_menu(screen, app.menu)
+    elif phase == FINISHED:  # app.finish's frames, drawn with app.screen_end's
+        app.ending.show(app, screen, _frames(screen, "end"))
     else:
         _frames(screen, None)
-        if phase == FINISHED:
-            app.ending.show(app, screen)  # app.finish's frames
-        else:
-            screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
-                             app.number, app.chance, app.advice,
-                             app.hints.chance_word() if app.hints_on else "shut")
+        screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
+                         app.number, app.chance, app.advice,
+                         app.hints.chance_word() if app.hints_on else "shut")
 
 
 def _frames(screen, name):
-    """The module of the frames drawn now (app.screen_*; None: app.screens' own), imported
-    when it is not the last one drawn from, which is let go: a phase's frames take RAM while
-    shown, and a frame drawn again imports nothing (an import allocates)."""
-    if screen.frames is not None and screen.frames.__name__ != name:
+    """The module of the frames drawn now (app.screen_<name>; None: app.screens' own),
+    imported when it is not the last one drawn from, which is let go: a phase's frames take
+    RAM while shown, and a frame drawn again imports nothing (an import allocates)."""
+    if screen.frames is not None and (name is None or not screen.frames.__name__.endswith(name)):
         release((screen.frames.__name__,), False, True)
         screen.frames = None
     if screen.frames is None and name is not None:
-        screen.frames = __import__(name, None, None, ("show",))
+        screen.frames = __import__("app.screen_" + name, None, None, ("show",))
     return screen.frames
-
-
-def _light_turn(app, lights, now_ms):
-    turn = app.turn
-    dice_mask = 0
-    if app.screen is None and turn.state == AWAIT_MOVE:
-        dice_mask = turn.die_mask  # no display: the dice blink on their tiles
-    awaiting = turn.state == AWAIT_MOVE and app.roller.state != _TUMBLING
-    lights.play(app.row, app.rules.tiles, turn.open_mask & ~turn.pending,
-                turn.pending, app.legal if awaiting else 0, app.hint if awaiting else 0,
-                app.must_open | app.must_shut, dice_mask, now_ms)
-
-
-def _lowest_tile(mask):
-    tile = 1
-    while not mask & bit(tile):
-        tile += 1
-    return tile

@@ -26,13 +26,11 @@ def expected_open(turn, invert, all_tiles):
 class FlapFeed:
     """Feeds flap changes to a Turn; `refused` holds the tiles shut against the rules."""
 
-    def __init__(self):
-        self.refused = 0
-        self.error = 0
-
     def clear(self):
         self.refused = 0
         self.error = 0
+
+    __init__ = clear  # a new feed starts clear
 
     def feed(self, turn, view):
         """Match the Turn to `view`; returns _TOOK_BACK | _ACCEPTED | _DONE | _REFUSED bits."""

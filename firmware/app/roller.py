@@ -7,13 +7,13 @@ random source draws only the dice that count.
 
 import time
 
-from hal.shake import LANDED as SHAKE_LANDED
-from hal.shake import TUMBLING as SHAKE_TUMBLING
 from micropython import const
 
 IDLE = const(0)
 TUMBLING = const(1)
 _LANDED = const(2)  # reported by one update: draw the dice now
+_SHAKE_TUMBLING = const(1)  # hal.shake's states, as there (an imported name costs a stored name)
+_SHAKE_LANDED = const(2)
 _PRESS_TUMBLE_MS = const(700)
 _FACE_MS = const(90)
 
@@ -28,8 +28,7 @@ class Roller:
         self.faces = bytearray(4)  # what the tumbling dice show
         self.face_count = 6
         self.shaken_while_blocked = False  # a shake the rules could not take (say why)
-        self._by_press = False
-        self._press_since_ms = 0
+        self._pressed_ms = None  # when ok rolled the dice (they land soon after), None for a shake
         self._spin = 0x2F6B
         self._face_since_ms = 0
 
@@ -37,14 +36,13 @@ class Roller:
         """A new match: dice of this many faces, nothing rolling."""
         self.face_count = face_count
         self.state = IDLE
-        self._by_press = False
+        self._pressed_ms = None
 
     def press(self, now_ms):
         """A button roll: tumble for a moment, then land."""
         if self.state == IDLE:
             self.state = TUMBLING
-            self._by_press = True
-            self._press_since_ms = now_ms
+            self._pressed_ms = now_ms
             self._face_since_ms = time.ticks_add(now_ms, -_FACE_MS)
 
     def update(self, now_ms, may_roll):
@@ -52,33 +50,29 @@ class Roller:
         if self.state == _LANDED:
             self.state = IDLE
         shaking = self.shake.update(now_ms) if self.shake is not None else 0
-        self.shaken_while_blocked = not may_roll and shaking == SHAKE_TUMBLING
+        self.shaken_while_blocked = not may_roll and shaking == _SHAKE_TUMBLING
         if not may_roll:
             self.state = IDLE
-            self._by_press = False
+            self._pressed_ms = None
             return IDLE
-        if self.state == IDLE and shaking == SHAKE_TUMBLING:
+        if self.state == IDLE and shaking == _SHAKE_TUMBLING:
             self.state = TUMBLING
-            self._by_press = False
+            self._pressed_ms = None
             self._face_since_ms = time.ticks_add(now_ms, -_FACE_MS)
         if self.state == TUMBLING:
-            if self._by_press:
-                if time.ticks_diff(now_ms, self._press_since_ms) >= _PRESS_TUMBLE_MS:
+            if self._pressed_ms is not None:
+                if time.ticks_diff(now_ms, self._pressed_ms) >= _PRESS_TUMBLE_MS:
                     self.state = _LANDED
-            elif shaking == SHAKE_LANDED:
+            elif shaking == _SHAKE_LANDED:
                 self.rng.mix(self.shake.entropy())
                 self.state = _LANDED
-            elif shaking != SHAKE_TUMBLING:  # the accelerometer stopped answering mid-shake
+            elif shaking != _SHAKE_TUMBLING:  # the accelerometer stopped answering mid-shake
                 self.state = _LANDED
             if self.state == TUMBLING and time.ticks_diff(now_ms, self._face_since_ms) >= _FACE_MS:
                 self._face_since_ms = now_ms
-                self._spin_faces()
+                spin = self._spin
+                for index in range(4):  # new faces
+                    spin = (spin * 75 + 74) % 65537  # ZX81's generator: small ints, no allocation
+                    self.faces[index] = spin % self.face_count + 1
+                self._spin = spin
         return self.state
-
-    def _spin_faces(self):
-        spin = self._spin
-        faces = self.faces
-        for index in range(4):
-            spin = (spin * 75 + 74) % 65537  # ZX81's generator: small ints, no allocation
-            faces[index] = spin % self.face_count + 1
-        self._spin = spin

@@ -1,12 +1,45 @@
 """The frames between turns on the OLED (app.screens' grid): the last turn's result, who plays
-next and the flaps to move (show_setup), and with hints the turn's review (show_review).
-Loaded while one is shown, let go when another phase's frame is drawn (app.presentation)."""
+next and the flaps to move (show_setup), and with hints the turn's review (show_review); and
+what app.finish's frames at the match's end draw with (result, flow_number). Loaded while one
+is shown, let go when another phase's frame is drawn (app.presentation)."""
 
 from micropython import const
 
-from app.screens import COLUMNS, digits_in
+from app.screens import COLUMNS, DIGITS, digits_in
 
 _REVIEW_ROWS = const(6)  # rows 1-6 of the review list moves
+
+
+def result(screen, player, score, name, last_total, row):
+    """A finished turn from `row`: who and how it ended, the throw that ended it, the score
+    (wrapped when long); returns the row after it."""
+    column = screen.text("P", 0, row)
+    column = screen.number(player + 1, column, row)
+    screen.text(name, column + 1, row)
+    row += 1
+    if last_total > 0:
+        column = screen.text("threw", 0, row)
+        screen.number(last_total, column + 1, row)
+        row += 1
+    screen.text("score", 0, row)
+    return flow_number(screen, score, 6, row) + 1
+
+
+def flow_number(screen, value, column, row):
+    """A whole number >= 0 that may be longer than a line: on this line when it fits, else
+    from the next one, its digits running on over the lines it needs; returns its last row."""
+    digits = digits_in(value)
+    if column + digits > COLUMNS and digits <= COLUMNS:
+        row += 1
+        column = 0
+    at = column + digits - 1
+    while True:
+        screen.text(DIGITS[value % 10], at % COLUMNS, row + at // COLUMNS)
+        value //= 10
+        if not value:
+            break
+        at -= 1
+    return row + (column + digits - 1) // COLUMNS
 
 
 def show_review(screen, review):
@@ -97,7 +130,7 @@ def show_setup(screen, result_player, result_score, result_name, last_total, nex
     screen.clear()
     row = 0
     if result_player >= 0:
-        row = screen.result(result_player, result_score, result_name, last_total, 0)
+        row = result(screen, result_player, result_score, result_name, last_total, 0)
     if round_number > 0:
         column = screen.text("Round", 0, row)
         screen.number(round_number, column + 1, row)

@@ -1,8 +1,9 @@
 """What the 128x64 OLED shows: the menu, the dice, the turn's messages, the scores, the winner.
 
 Text is the framebuf's 8x8 font on a grid of 16 columns and 8 rows. Numbers are drawn digit by
-digit from DIGITS and every message is a constant, so redrawing allocates nothing. Each
-`show_*` method draws a whole frame and sends it.
+digit from DIGITS, a message's lines character by character from MESSAGE_LINES, and all other
+text is constant, so redrawing allocates nothing. Each `show_*` method draws a whole frame and
+sends it.
 
 A write that fails never stops the box: Screen keeps why in `fault` (app.faults reports it), and
 the next frame starts with the display's power-up sequence, so a panel that lost power or came
@@ -11,19 +12,21 @@ loose lights up again once it answers.
 
 from micropython import const
 
-DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
-# The lines of the turn's messages, numbered from 1 (app.presentation names each by its number).
-MESSAGE_LINES = ("Shake the box", "or press ok", "select: one die", "ONE die chosen", "Press ok",
-                 "to roll", "Rolling...", "Shut lit tiles", "to make", "Move adds up:",
-                 "roll, or shut", "more lit tiles", "Free throw!", "Roll again", "Finish the move",
-                 "before rolling", "Not allowed:", "open tile", "Roll first:", "Already played:",
-                 "shut tile", "Open lit tiles", "roll, or open")
+DIGITS = "0123456789"  # DIGITS[n] is a one-character string the interpreter holds already
+# The lines of the turn's messages, numbered from 1 (app.presentation names each by its number),
+# each ended by "|": one string, not a string object each.
+MESSAGE_LINES = ("Shake the box|or press ok|select: one die|ONE die chosen|Press ok|to roll|"
+                 "Rolling...|Shut lit tiles|to make|Move adds up:|roll, or shut|more lit tiles|"
+                 "Free throw!|Roll again|Finish the move|before rolling|Not allowed:|open tile|"
+                 "Roll first:|Already played:|shut tile|Open lit tiles|roll, or open|")
 COLUMNS = const(16)
 _CELL = const(8)
 _DIE = const(26)  # a die's side in pixels
 _DIE_GAP = const(6)
 _DICE_Y = const(11)
 _PIP = const(4)
+_MIDDLE = const(_DIE // 2)
+_PIP_AT = const(_MIDDLE - _PIP // 2)  # a centred pip's corner from the die's
 # Pip centres per face (1-6) as (dx, dy) steps of 7 px from the die's centre: "0", "1" or "2"
 # for -1, 0 or 1; face n's n pairs start at n * (n - 1). One bytes constant, not seven tuples.
 _PIPS = b"11" b"0022" b"001122" b"00200222" b"0020110222" b"002001210222"
@@ -54,11 +57,7 @@ class Screen:
 
     def number(self, value, column, row):
         """A whole number >= 0 at a grid cell, digit by digit; returns the column after it."""
-        digits = 1
-        scale = 10
-        while value >= scale:
-            digits += 1
-            scale *= 10
+        digits = digits_in(value)
         at = column + digits - 1
         while True:
             self.display.text(DIGITS[value % 10], at * _CELL, row * _CELL, 1)
@@ -67,30 +66,6 @@ class Screen:
                 break
             at -= 1
         return column + digits
-
-    def die(self, x, y, value):
-        display = self.display
-        display.rect(x, y, _DIE, _DIE, 1)
-        middle = _DIE // 2
-        if 1 <= value <= 6:
-            start = value * (value - 1)
-            for index in range(start, start + 2 * value, 2):
-                display.fill_rect(x + middle - _PIP // 2 + (_PIPS[index] - 49) * 7,
-                                  y + middle - _PIP // 2 + (_PIPS[index + 1] - 49) * 7, _PIP, _PIP, 1)
-        elif value > 6:
-            wide = 2 if value >= 10 else 1
-            left = x + middle - wide * _CELL // 2
-            if wide == 2:
-                display.text(DIGITS[value // 10], left, y + middle - 4, 1)
-                left += _CELL
-            display.text(DIGITS[value % 10], left, y + middle - 4, 1)
-
-    def dice(self, values, count):
-        width = count * _DIE + (count - 1) * _DIE_GAP
-        x = (128 - width) // 2
-        for index in range(count):
-            self.die(x, _DICE_Y, values[index])
-            x += _DIE + _DIE_GAP
 
     def send(self):
         """Send the frame; a failed write is kept in `fault`, never raised."""
@@ -117,12 +92,31 @@ class Screen:
         if total > 0:
             self.text("=", 11, 0)
             self.number(total, 13, 0)
-        if dice_count:
-            self.dice(dice, dice_count)
+        display = self.display
+        x = (128 - dice_count * _DIE - (dice_count - 1) * _DIE_GAP) // 2  # the dice centred
+        for index in range(dice_count):
+            value = dice[index]
+            display.rect(x, _DICE_Y, _DIE, _DIE, 1)
+            if value <= 6:  # its pips (none for 0, a die not rolled yet)
+                for pip in range(value * (value - 1), value * (value + 1), 2):
+                    display.fill_rect(x + _PIP_AT + (_PIPS[pip] - 49) * 7,
+                                      _DICE_Y + _PIP_AT + (_PIPS[pip + 1] - 49) * 7, _PIP, _PIP, 1)
+            elif value < 10:  # a die of more faces: its number
+                display.text(DIGITS[value], x + _MIDDLE - 4, _DICE_Y + _MIDDLE - 4, 1)
+            else:
+                display.text(DIGITS[value // 10], x + _MIDDLE - _CELL, _DICE_Y + _MIDDLE - 4, 1)
+                display.text(DIGITS[value % 10], x + _MIDDLE, _DICE_Y + _MIDDLE - 4, 1)
+            x += _DIE + _DIE_GAP
         row = 5
         column = -1  # after the last line, the number's column
-        while message:
-            column = self.text(MESSAGE_LINES[(message & 31) - 1], 0, row)
+        while message:  # a line of MESSAGE_LINES a character at a time (a slice would allocate)
+            start = 0
+            for _ in range((message & 31) - 1):
+                start = MESSAGE_LINES.find("|", start) + 1
+            column = 0
+            while MESSAGE_LINES[start + column] != "|":
+                display.text(MESSAGE_LINES[start + column], column * _CELL, row * _CELL, 1)
+                column += 1
             message >>= 5
             row += 1
         if number >= 0:
@@ -135,36 +129,6 @@ class Screen:
             self.text("hint", 0, 2)
             self.text("1die" if advice else "2die", 0, 3)
         self.send()
-
-    def result(self, player, score, name, last_total, row):
-        """A finished turn from `row`: who and how it ended, the throw that ended it, the
-        score (wrapped when long); returns the row after it."""
-        column = self.text("P", 0, row)
-        column = self.number(player + 1, column, row)
-        self.text(name, column + 1, row)
-        row += 1
-        if last_total > 0:
-            column = self.text("threw", 0, row)
-            self.number(last_total, column + 1, row)
-            row += 1
-        self.text("score", 0, row)
-        return self.flow_number(score, 6, row) + 1
-
-    def flow_number(self, value, column, row):
-        """A whole number >= 0 that may be longer than a line: on this line when it fits, else
-        from the next one, its digits running on over the lines it needs; returns its last row."""
-        digits = digits_in(value)
-        if column + digits > COLUMNS and digits <= COLUMNS:
-            row += 1
-            column = 0
-        at = column + digits - 1
-        while True:
-            self.display.text(DIGITS[value % 10], at % COLUMNS * _CELL, (row + at // COLUMNS) * _CELL, 1)
-            value //= 10
-            if not value:
-                break
-            at -= 1
-        return row + (column + digits - 1) // COLUMNS
 
 
 def digits_in(value):
