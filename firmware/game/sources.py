@@ -6,21 +6,25 @@
         result = feed(turn, source.values, count)
 """
 
-from game.rules import SOURCE_CARDS, SOURCE_DOMINOES, SOURCE_MANUAL
+from micropython import const
+
+_SOURCE_MANUAL = const(1)  # game.rules' (a copy: see there)
+_SOURCE_DOMINOES = const(2)
+_SOURCE_CARDS = const(3)
 
 
 def source_for(rules, rng):
     """Electronic dice, hand-entered dice, a domino bag or a card deck, as `rules.source` says
     (its module imported only when a game of it starts)."""
-    if rules.source == SOURCE_MANUAL:
+    if rules.source == _SOURCE_MANUAL:
         from game.hand_dice import HandDice
 
         return HandDice(rules.faces)
-    if rules.source == SOURCE_DOMINOES:
+    if rules.source == _SOURCE_DOMINOES:
         from game.dominoes import DominoBag
 
         return DominoBag(rng, rules.dominoes_blank)
-    if rules.source == SOURCE_CARDS:
+    if rules.source == _SOURCE_CARDS:
         from game.cards import CardDeck
 
         return CardDeck(rng, rules.cards_high)
