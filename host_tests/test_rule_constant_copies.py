@@ -2,7 +2,8 @@
 const() copy of game.rules' name for it (`_MATCH_RACE = const(5)`, or the public name in a
 module loaded for one job), which costs no stored name on the board. Every copy must equal its
 original, only modules that boot (or a save) lets go with game.rules may import it, and a match
-played with hints, to its end, never loads it."""
+played with hints, to its end, never loads it. (game.match's copies of game.turn's codes are
+checked here too.)"""
 
 import ast
 import json
@@ -103,3 +104,10 @@ def test_play_with_hints_never_loads_game_rules(tmp_path):
         assert done.returncode == 0, done.stderr[-2000:]
         played = json.loads(done.stdout.splitlines()[-1])
         assert played == {"finished": True, "seen": [False, False]}, preset
+
+
+def test_game_matchs_copies_of_the_turn_codes_equal_game_turns():
+    from game import match, turn
+
+    for name in ("OVER", "END_SHUT", "END_FIRST_ROLL_LOST"):
+        assert getattr(match, "_" + name) == getattr(turn, name), name

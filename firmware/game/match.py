@@ -25,14 +25,15 @@ Attributes the app reads after each `end_turn()` of any format:
 fields): (key in the snapshot, attribute, kind, the attribute holding its size), the kinds as
 game.snapshot lists them. Those of the classes here are game.match_saved's, read only when a
 match is saved or restored (`saved_fields`). The race and the long game (game.race,
-game.long_game) build on BaseMatch; each format's module loads only when a match of it starts.
+game.long_game) build on BaseMatch; each format's module loads only when a match of it starts,
+and maximum penalty's drop-outs (game.max_penalty) when a round of it ends.
 """
 
 from micropython import const
 
 from game import forget
 from game.tables import table_for
-from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
+from game.turn import Turn
 
 _MATCH_FIXED_ROUNDS = const(1)  # game.rules' (a copy: see there)
 _MATCH_LONG_GAME = const(4)
@@ -42,6 +43,9 @@ _MATCH_SINGLE = const(0)
 _MATCH_TOURNAMENT = const(2)
 _ROWS_SIMULTANEOUS = const(1)
 _STAKES_NONE = const(0)
+_OVER = const(2)  # game.turn's (copies: a name imported costs a stored name)
+_END_SHUT = const(1)
+_END_FIRST_ROLL_LOST = const(4)
 
 TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
 if TYPE_CHECKING:
@@ -181,14 +185,14 @@ class Round:
     def end_turn(self):
         """Record the finished turn and pass the box on. Returns True when the round is over."""
         turn = self.turn
-        if self.over or turn.state != OVER:
+        if self.over or turn.state != _OVER:
             return self.over
         player = self.current
         self.scores[player] = turn.score()
-        if turn.ended == END_FIRST_ROLL_LOST:
+        if turn.ended == _END_FIRST_ROLL_LOST:
             self.lost[player] = 1
         self.turns_played += 1
-        if turn.ended == END_SHUT:
+        if turn.ended == _END_SHUT:
             self.shut_by = player
             self.over = True
         elif self.turns_played == self.players:
@@ -305,24 +309,9 @@ class RoundMatch(BaseMatch):
             if max(self.totals) >= rules.target:
                 self._finish(lowest(self.totals, everyone))
         elif rules.match == _MATCH_MAX_PENALTY:
-            self._drop_out()
+            from game.max_penalty import drop_out  # a max-penalty match's only
+
+            drop_out(self)
         if not self.over:
             self.first = (self.first + 1) % self.players
             self._start_round()
-
-    def _drop_out(self):
-        rules = self.rules
-        leaving = []
-        for player in self.order:
-            total = self.totals[player]
-            if total > rules.max_penalty or (total == rules.max_penalty and not rules.drop_on_exceed):
-                leaving.append(player)
-                self.dropped[player] = 1
-        standing = []
-        for player in self.order:
-            if not self.dropped[player]:
-                standing.append(player)
-        if len(standing) == 1:
-            self._finish(standing)
-        elif not standing:
-            self._finish(lowest(self.totals, leaving))
