@@ -1,6 +1,7 @@
 """The persistence code stays off the heap in play (issue 13): after boot and after a match's end,
 whose statistics are merged on the flash, no module of the save path or the lifetime statistics
-is loaded and the App holds no statistics; what a match merged is on the flash, counted once.
+is loaded (nor game.rules, the rule values' names: play keeps const() copies of those it
+tests) and the App holds no statistics; what a match merged is on the flash, counted once.
 
 Run in a CPython process of its own: the test session's modules (its tests import game.stats)
 would hide what the firmware itself loads."""
@@ -12,8 +13,8 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOT_RESIDENT = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.snapshot", "game.snapshot_format",
-                "game.snapshot_load", "game.snapshot_fields", "game.rule_names", "game.stats", "game.stats_load",
-                "hal.storage")
+                "game.snapshot_load", "game.snapshot_fields", "game.rule_names", "game.rules", "game.stats",
+                "game.stats_load", "hal.storage")
 _SCRIPT = """
 import json, sys
 from board_sim.box import BoxOptions, SimBox

@@ -13,11 +13,10 @@ import sys
 import types
 
 import pytest
-from game.dice import ElectronicDice
 from game.policy_file import policy_key
 from game.presets import changed, preset
 from game.prng import Xorshift32
-from game.sources import feed
+from game.sources import ElectronicDice, feed
 from game.strategy import load
 from game.turn import AWAIT_MOVE, MOVE_COMPLETE, OVER, Turn
 

@@ -5,12 +5,11 @@ from collections import Counter
 
 from game.cards import CardDeck
 from game.config import rules_from_config
-from game.dice import ElectronicDice
 from game.dominoes import DominoBag
 from game.hand_dice import HandDice
 from game.presets import preset
 from game.prng import Xorshift32
-from game.sources import feed, source_for
+from game.sources import ElectronicDice, feed, source_for
 from game.tiles import mask_of
 from game.turn import AWAIT_MOVE, ENDED, FREE_THROW, ROLLED, Turn
 

@@ -6,8 +6,8 @@ seed is fixed. Critical values of chi-square at p = 0.001: 5 degrees of freedom 
 19 -> 43.820, 35 -> 66.619.
 """
 
-from game.dice import ElectronicDice
 from game.prng import Xorshift32
+from game.sources import ElectronicDice
 
 SEED = 20260522
 CRITICAL_0_001 = {5: 20.515, 19: 43.820, 35: 66.619}

@@ -220,8 +220,8 @@ def test_the_distribution_matches_monte_carlo_play_on_the_firmware():
     exact, _lost = score_distribution(rules, ordered, ending_distribution(box, index)[:, 0])
     solver = RoundSolver(model, 1, fixed=box)
     player = round_monte_carlo.Player(solver, 0)
-    from game.dice import ElectronicDice
     from game.prng import Xorshift32
+    from game.sources import ElectronicDice
     from game.turn import Turn
 
     turn = Turn(rules)

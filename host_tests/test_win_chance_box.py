@@ -5,11 +5,10 @@ and, under max-penalty, to stay in when that is in doubt."""
 
 from app.hints import Hints
 from game.at_stake import GOAL_MATCH, GOAL_ROUND, GOAL_STAY
-from game.dice import ElectronicDice
 from game.match import start_match
 from game.presets import preset
 from game.prng import Xorshift32
-from game.sources import feed
+from game.sources import ElectronicDice, feed
 from game.strategy import WIN_ONE, first_best, percent
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, OVER
 from game.win_chance import WinChance

@@ -2,7 +2,7 @@
 play (`Player`) or the box's own win-chance hints (`HintedPlayer`: game.win_chance.WinChance
 against app.hints.round_state): the check that the exact win chances are what a box would see.
 
-The round is game.match.Round with its Turn, the dice game.dice.ElectronicDice from the
+The round is game.match.Round with its Turn, the dice game.sources.ElectronicDice from the
 firmware's Xorshift32; the state each player throws in is read from the Round's own record of
 scores and first-roll losses, and the winners from it as the match finds them (round_winners).
 """
@@ -11,10 +11,9 @@ import math
 import sys
 
 from game.at_stake import round_state
-from game.dice import ElectronicDice
 from game.match import Round, round_winners
 from game.prng import Xorshift32
-from game.sources import feed
+from game.sources import ElectronicDice, feed
 from game.strategy import first_best
 from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, COMMITTED, OVER

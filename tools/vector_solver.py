@@ -234,9 +234,8 @@ def play_turns(solver, turns, seed):
     """Monte Carlo: (shut count, score sum, score square sum) of `turns` turns on the
     firmware's Turn and ElectronicDice, every choice the solver's (the first move that leaves
     the best value)."""
-    from game.dice import ElectronicDice
     from game.prng import Xorshift32
-    from game.sources import feed
+    from game.sources import ElectronicDice, feed
     from game.turn import AWAIT_MOVE, OVER, Turn
 
     from tools.round_monte_carlo import make_move

@@ -14,7 +14,7 @@ from app.keeper import LOG_RECORDS
 # (hal.json_file and game.presets to read a file, which boot holds already for main.py to let go).
 WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.snapshot", "game.snapshot_format",
         "game.snapshot_load", "game.snapshot_fields", "game.rule_names", "game.stats", "game.stats_load",
-        "game.presets", "hal.json_file", "hal.storage")
+        "game.presets", "game.rules", "hal.json_file", "hal.storage")
 _LOG_BYTES = 4 + 5 * LOG_RECORDS
 _MENU_BYTES = const(256)
 _SEPARATOR = const(10)  # the newline between the snapshot and the log

@@ -12,19 +12,18 @@ games again from the settings' rules, as boot did.
 
 import sys
 
-from game.rules import (
-    MATCH_LONG_GAME,
-    MATCH_MAX_PENALTY,
-    MATCH_RACE,
-    ROWS_TAKE_TURNS,
-    SOURCE_MANUAL,
-)
 from hal.buttons import LONG_PRESS, SHORT_PRESS
 from micropython import const
 
 from app import release
 from app.lights import LEGAL, OFF, PLAYER_COLOURS, WRONG, blink_on
 from app.sounds import CLICK
+
+MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
+MATCH_MAX_PENALTY = const(3)
+MATCH_RACE = const(5)
+ROWS_TAKE_TURNS = const(0)
+SOURCE_MANUAL = const(1)
 
 ROW_GAME = const(0)
 ROW_PLAYERS = const(1)

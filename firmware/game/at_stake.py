@@ -7,7 +7,11 @@ forget it), so it holds no RAM while the turn is played.
 from micropython import const
 
 from game import forget
-from game.rules import MATCH_FIXED_ROUNDS, MATCH_MAX_PENALTY, MATCH_SINGLE, MATCH_TOURNAMENT
+
+_MATCH_FIXED_ROUNDS = const(1)  # game.rules' (a copy: see there)
+_MATCH_MAX_PENALTY = const(3)
+_MATCH_SINGLE = const(0)
+_MATCH_TOURNAMENT = const(2)
 
 GOAL_ROUND = const(1)  # the chance of winning the round
 GOAL_MATCH = const(2)  # the chance of winning the match on its last throw
@@ -46,16 +50,16 @@ def stake_of(match):
     rules = match.rules
     if match.simultaneous:
         return None
-    if rules.match == MATCH_SINGLE:
+    if rules.match == _MATCH_SINGLE:
         return (GOAL_ROUND,) + round_state(match.round)
     me = match.current
     mine = match.totals[me]
-    if rules.match == MATCH_MAX_PENALTY:
+    if rules.match == _MATCH_MAX_PENALTY:
         room = rules.max_penalty - mine
         if rules.drop_on_exceed:
             room += 1  # a total on the limit stays in
         return (GOAL_STAY, room, 0, 0) if rules.score(rules.all_tiles()) >= room else None
-    if rules.match != MATCH_TOURNAMENT and rules.match != MATCH_FIXED_ROUNDS:
+    if rules.match != _MATCH_TOURNAMENT and rules.match != _MATCH_FIXED_ROUNDS:
         return None
     round_ = match.round
     if round_.turns_played != round_.players - 1:
@@ -63,7 +67,7 @@ def stake_of(match):
     seats = match.seats
     best = -1
     tied = 0
-    ends = rules.match == MATCH_FIXED_ROUNDS and match.rounds_played + 1 >= rules.rounds
+    ends = rules.match == _MATCH_FIXED_ROUNDS and match.rounds_played + 1 >= rules.rounds
     for player in match.order:
         if player == me:
             continue
@@ -71,7 +75,7 @@ def stake_of(match):
         if player in seats:
             score = round_.scores[seats.index(player)]
         total = match.totals[player] + (score or 0)
-        if total >= rules.target and rules.match == MATCH_TOURNAMENT:
+        if total >= rules.target and rules.match == _MATCH_TOURNAMENT:
             ends = True
         if best < 0 or total < best:
             best = total

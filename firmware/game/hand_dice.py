@@ -1,9 +1,10 @@
 """Real dice thrown on the table and entered on the box one die at a time: the random source
-of a manual-dice game (game.sources imports it only for one). Like game.dice's, it fills its
-preallocated `values` and `draw(count)` returns how many it filled, allocating nothing.
+of a manual-dice game (game.sources imports it only for one). Like game.sources' electronic
+dice, it fills its preallocated `values` and `draw(count)` returns how many it filled,
+allocating nothing.
 """
 
-from game.dice import MAX_DICE
+from game.sources import MAX_DICE
 
 
 class HandDice:

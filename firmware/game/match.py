@@ -25,24 +25,27 @@ Attributes the app reads after each `end_turn()` of any format:
 fields): (key in the snapshot, attribute, kind, the attribute holding its size), the kinds as
 game.snapshot lists them. Those of the classes here are game.match_saved's, read only when a
 match is saved or restored (`saved_fields`). The race and the long game (game.race,
-game.long_game) build on BaseMatch; each format's module loads only when a match of it starts.
+game.long_game) build on BaseMatch; each format's module loads only when a match of it starts,
+and maximum penalty's drop-outs (game.max_penalty) when a round of it ends.
 """
 
 from micropython import const
 
 from game import forget
-from game.rules import (
-    MATCH_FIXED_ROUNDS,
-    MATCH_LONG_GAME,
-    MATCH_MAX_PENALTY,
-    MATCH_RACE,
-    MATCH_SINGLE,
-    MATCH_TOURNAMENT,
-    ROWS_SIMULTANEOUS,
-    STAKES_NONE,
-)
 from game.tables import table_for
-from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
+from game.turn import Turn
+
+_MATCH_FIXED_ROUNDS = const(1)  # game.rules' (a copy: see there)
+_MATCH_LONG_GAME = const(4)
+_MATCH_MAX_PENALTY = const(3)
+_MATCH_RACE = const(5)
+_MATCH_SINGLE = const(0)
+_MATCH_TOURNAMENT = const(2)
+_ROWS_SIMULTANEOUS = const(1)
+_STAKES_NONE = const(0)
+_OVER = const(2)  # game.turn's (copies: a name imported costs a stored name)
+_END_SHUT = const(1)
+_END_FIRST_ROLL_LOST = const(4)
 
 TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
 if TYPE_CHECKING:
@@ -55,15 +58,15 @@ def start_match(rules, players, first=0, table=None, ledger=None):
     Pass the `ledger` of a previous match to carry the chips over. A format's own module is
     imported only when a match of it starts.
     """
-    if rules.match == MATCH_RACE:
+    if rules.match == _MATCH_RACE:
         from game.race import Race
 
         return Race(rules, players, first, table, ledger)
-    if rules.match == MATCH_LONG_GAME:
+    if rules.match == _MATCH_LONG_GAME:
         from game.long_game import LongGame
 
         return LongGame(rules, players, first, table, ledger)
-    if rules.rows_mode == ROWS_SIMULTANEOUS:
+    if rules.rows_mode == _ROWS_SIMULTANEOUS:
         from game.rows import RowsMatch
 
         return RowsMatch(rules, players, first, table, ledger)
@@ -102,7 +105,7 @@ class BaseMatch:
         self.players = players
         self.first = first
         self.table = table if table is not None else table_for(rules)
-        self.simultaneous = rules.rows_mode == ROWS_SIMULTANEOUS
+        self.simultaneous = rules.rows_mode == _ROWS_SIMULTANEOUS
         self.totals = [0] * players
         self.dropped = bytearray(players)
         self.rounds_played = 0
@@ -112,7 +115,7 @@ class BaseMatch:
         self.current = -1
         self.row = -1
         self.turn = None
-        if ledger is None and rules.stakes != STAKES_NONE:
+        if ledger is None and rules.stakes != _STAKES_NONE:
             from game.stakes import Ledger  # only a match played for chips loads the stakes
 
             ledger = Ledger(rules, players)
@@ -182,14 +185,14 @@ class Round:
     def end_turn(self):
         """Record the finished turn and pass the box on. Returns True when the round is over."""
         turn = self.turn
-        if self.over or turn.state != OVER:
+        if self.over or turn.state != _OVER:
             return self.over
         player = self.current
         self.scores[player] = turn.score()
-        if turn.ended == END_FIRST_ROLL_LOST:
+        if turn.ended == _END_FIRST_ROLL_LOST:
             self.lost[player] = 1
         self.turns_played += 1
-        if turn.ended == END_SHUT:
+        if turn.ended == _END_SHUT:
             self.shut_by = player
             self.over = True
         elif self.turns_played == self.players:
@@ -210,7 +213,7 @@ class RoundMatch(BaseMatch):
 
     def __init__(self, rules, players, first=0, table=None, ledger=None):
         BaseMatch.__init__(self, rules, players, first, table, ledger)
-        if rules.match == MATCH_MAX_PENALTY and players < 2:
+        if rules.match == _MATCH_MAX_PENALTY and players < 2:
             raise ValueError("max-penalty is last one standing: it needs 2 or more players")
         self.order = []
         self.seats = []
@@ -274,7 +277,7 @@ class RoundMatch(BaseMatch):
             for player in self.seats:
                 if self.scores[player] is None:
                     waiting.append(player)
-            if waiting and self.rules.match != MATCH_SINGLE:
+            if waiting and self.rules.match != _MATCH_SINGLE:
                 self._start_leg(waiting)
             else:
                 self._finish_round()
@@ -297,33 +300,18 @@ class RoundMatch(BaseMatch):
             self.ledger.settle(self.order, scores, winners, scores[winners[0]] == 0)
 
         everyone = range(self.players)
-        if rules.match == MATCH_SINGLE:
+        if rules.match == _MATCH_SINGLE:
             self._finish(winners)
-        elif rules.match == MATCH_FIXED_ROUNDS:
+        elif rules.match == _MATCH_FIXED_ROUNDS:
             if self.rounds_played >= rules.rounds:
                 self._finish(lowest(self.totals, everyone))
-        elif rules.match == MATCH_TOURNAMENT:
+        elif rules.match == _MATCH_TOURNAMENT:
             if max(self.totals) >= rules.target:
                 self._finish(lowest(self.totals, everyone))
-        elif rules.match == MATCH_MAX_PENALTY:
-            self._drop_out()
+        elif rules.match == _MATCH_MAX_PENALTY:
+            from game.max_penalty import drop_out  # a max-penalty match's only
+
+            drop_out(self)
         if not self.over:
             self.first = (self.first + 1) % self.players
             self._start_round()
-
-    def _drop_out(self):
-        rules = self.rules
-        leaving = []
-        for player in self.order:
-            total = self.totals[player]
-            if total > rules.max_penalty or (total == rules.max_penalty and not rules.drop_on_exceed):
-                leaving.append(player)
-                self.dropped[player] = 1
-        standing = []
-        for player in self.order:
-            if not self.dropped[player]:
-                standing.append(player)
-        if len(standing) == 1:
-            self._finish(standing)
-        elif not standing:
-            self._finish(lowest(self.totals, leaving))

@@ -5,9 +5,14 @@ of them is made; the sum rule, every other game's, is game.turn's MoveRules (its
 how a roll is described). Allocation-free but for `legal_moves`.
 """
 
-from game.rules import MOVE_EXACT, MOVE_SINGLE_DIE, MOVE_THAI
+from micropython import const
+
 from game.tiles import bit, tile_count
 from game.turn import MoveRules
+
+_MOVE_EXACT = const(2)  # game.rules' (a copy: see there)
+_MOVE_SINGLE_DIE = const(3)
+_MOVE_THAI = const(1)
 
 
 class DiceMoveRules(MoveRules):
@@ -33,13 +38,13 @@ class DiceMoveRules(MoveRules):
         if 1 <= total <= self.tiles and shut_mask == bit(total):
             return True
         rule = self.rule
-        if rule == MOVE_THAI:
+        if rule == _MOVE_THAI:
             return tile_count(shut_mask) == 1
         if shut_mask & ~die_mask:
             return False
-        if rule == MOVE_EXACT:
+        if rule == _MOVE_EXACT:
             return dice_distinct and shut_mask == die_mask
-        if rule == MOVE_SINGLE_DIE and not self.second_die_optional:
+        if rule == _MOVE_SINGLE_DIE and not self.second_die_optional:
             return shut_mask == die_mask & open_mask
         return True
 

@@ -5,9 +5,16 @@ itself go (sys.modules and the game package forget it), with the index, so none 
 the heap in play.
 """
 
+from micropython import const
+
 from game import forget
-from game.rules import MATCH_LONG_GAME, MATCH_RACE, MOVE_THAI, SOURCE_DICE, SOURCE_MANUAL
 from game.strategy import OBJ_SCORE, OBJ_SHUT
+
+MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
+MATCH_RACE = const(5)
+MOVE_THAI = const(1)
+SOURCE_DICE = const(0)
+SOURCE_MANUAL = const(1)
 
 _POLICIES = "policies.bin"
 _HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."

@@ -8,9 +8,12 @@ that add up every round's scores) the other rows play on. Imported only when suc
 starts (game.match.start_match).
 """
 
+from micropython import const
+
 from game.match import RoundMatch, round_winners
-from game.rules import MATCH_SINGLE
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
+
+_MATCH_SINGLE = const(0)  # game.rules' (a copy: see there)
 
 
 class RowsMatch(RoundMatch):
@@ -30,7 +33,7 @@ class RowsMatch(RoundMatch):
     def deal(self):
         """A new SimultaneousRound for `order`; also how game.snapshot_load rebuilds it."""
         rules = self.rules
-        self.round = SimultaneousRound(rules, rules.rows, self.order, self.table, rules.match != MATCH_SINGLE)
+        self.round = SimultaneousRound(rules, rules.rows, self.order, self.table, rules.match != _MATCH_SINGLE)
 
     def _show_current(self):
         pass

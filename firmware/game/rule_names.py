@@ -1,7 +1,7 @@
 """The rules' named values as configuration files, snapshots and tools name them (game.config
 reads them, game.snapshot writes those of a match that is not classic)."""
 
-from game.rules import AXES
+from game.rule_set import AXES
 
 START_NAMES = ("all-up", "3-down", "odd-up", "even-up", "lucky-7")
 ONE_DIE_NAMES = ("never", "high-tiles-shut", "only-tile-1", "sum-6-or-less")

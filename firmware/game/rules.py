@@ -1,12 +1,18 @@
-"""The rule axes of Shut the Box (VARIANTS.md sections 1-9) as data, and what they decide.
+"""The rule axes of Shut the Box (VARIANTS.md sections 1-9): the names of their values, and
+the Rules class (game.rule_set's, one value per axis, and what the values decide).
 
-A `Rules` object holds one value per axis. Axis values are small integers; the names used in
-configuration files, menus and command lines are game.rule_names' (loaded by those users only).
+Axis values are small integers; the names used in configuration files, menus and command
+lines are game.rule_names'. This module is for those who need the values' names (config
+parsing, presets, the host's tools and tests): play never loads it. A firmware module that
+stays loaded keeps const() copies of the values it tests, which cost no heap (each name
+imported from here would cost a stored name, and this module's own, all of them, in play);
+host_tests/test_rule_constant_copies.py checks them against these. Boot lets it go
+(main.BOOT_ONLY), a save too (app.keeper_save's WORK).
 """
 
 from micropython import const
 
-from game.tiles import bit, full_mask, tile_count, tile_sum
+from game.rule_set import AXES, Rules  # noqa: F401 (the rules' API, read from here)
 
 # 2. Starting position.
 START_ALL = const(0)
@@ -59,109 +65,3 @@ SOURCE_CARDS = const(3)
 # 9. Several flap rows on one box.
 ROWS_TAKE_TURNS = const(0)
 ROWS_SIMULTANEOUS = const(1)
-
-# The axes in VARIANTS.md's order, as config files, snapshots and tools name them (the names of
-# their values are in game.rule_names, which play loads only to save a match not classic). Defaults are Rules' class attributes.
-AXES = ("tiles", "dice", "faces", "start", "one_die", "move", "second_die_optional", "must_first",
-        "unlucky_7", "scoring", "double_rethrow", "match", "rounds", "target", "max_penalty",
-        "drop_on_exceed", "stakes", "chips", "ante", "ties", "source", "dominoes_blank",
-        "cards_high", "rows", "rows_mode")
-
-
-class Rules:
-    """One value per rule axis; the class attributes are the classic game."""
-
-    tiles = 9
-    dice = 2
-    faces = 6
-    start = START_ALL
-    one_die = ONE_DIE_HIGH_SHUT
-    move = MOVE_ANY
-    second_die_optional = False
-    must_first = 0
-    unlucky_7 = False
-    scoring = SCORE_GOLF
-    double_rethrow = False
-    match = MATCH_SINGLE
-    rounds = 1
-    target = 100
-    max_penalty = 45
-    drop_on_exceed = False
-    stakes = STAKES_NONE
-    chips = 100
-    ante = 1
-    ties = TIES_SPLIT
-    source = SOURCE_DICE
-    dominoes_blank = False
-    cards_high = False
-    rows = 1
-    rows_mode = ROWS_TAKE_TURNS
-
-    def __init__(self, **axes):
-        unknown = []
-        for name in axes:  # a loop, not a comprehension: each of those is a function of its own
-            if name not in AXES:
-                unknown.append(name)
-        if unknown:
-            raise TypeError("unknown rule axis: %s" % ", ".join(sorted(unknown)))
-        for name in axes:
-            setattr(self, name, axes[name])
-
-    def __eq__(self, other):
-        for name in AXES:
-            if getattr(self, name) != getattr(other, name):
-                return False
-        return True
-
-    def all_tiles(self):
-        """The mask of every tile on the box (one row)."""
-        return full_mask(self.tiles)
-
-    def start_mask(self):
-        """The open tiles at the start of a turn."""
-        tiles = full_mask(self.tiles)
-        if self.start == START_3_DOWN:
-            return tiles & ~0b111
-        if self.start == START_ODD:
-            return tiles & 0x555555
-        if self.start == START_EVEN:
-            return tiles & 0xAAAAAA
-        if self.start == START_LUCKY_7:
-            return bit(7)
-        return tiles
-
-    def max_roll(self):
-        """The largest total one roll can show under this random source."""
-        if self.source == SOURCE_CARDS:
-            return 12  # the two face cards count 11 and 12
-        if self.source == SOURCE_DOMINOES:
-            return 12
-        return self.dice * self.faces
-
-    def one_die_allowed(self, open_mask):
-        """May the player choose to roll a single die with these tiles open?"""
-        if self.dice < 2 or (self.source != SOURCE_DICE and self.source != SOURCE_MANUAL):
-            return False
-        rule = self.one_die
-        if rule == ONE_DIE_HIGH_SHUT:
-            return open_mask >> 6 == 0
-        if rule == ONE_DIE_LAST_TILE:
-            return open_mask == 1
-        if rule == ONE_DIE_LOW_SUM:
-            return tile_sum(open_mask) <= 6
-        return False
-
-    def score(self, open_mask):
-        """The penalty score of a finished turn with these tiles open (lowest wins)."""
-        if self.scoring == SCORE_MISSIONARY:
-            return tile_count(open_mask)
-        if self.scoring == SCORE_DIGITAL:
-            score = 0
-            tile = 1
-            while open_mask:
-                if open_mask & 1:
-                    score = score * (100 if tile >= 10 else 10) + tile
-                open_mask >>= 1
-                tile += 1
-            return score
-        return tile_sum(open_mask)

@@ -16,7 +16,7 @@ the match is not classic)."""
 import json
 from binascii import hexlify
 
-from game.rules import AXES, Rules
+from game.rule_set import AXES, Rules
 from game.snapshot_format import FORMAT, MAX_PLAYERS, TURN_FIELDS
 from game.turn import COMMITTED, ENDED, FREE_THROW, ROLLED
 

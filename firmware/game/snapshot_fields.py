@@ -6,9 +6,9 @@ from binascii import unhexlify
 
 from micropython import const
 
-from game.dice import MAX_DICE
 from game.snapshot_format import DIE_MAX, TURN_FIELDS
 from game.snapshot_load import SnapshotError, checked_int, checked_list, field_value
+from game.sources import MAX_DICE
 from game.turn import AWAIT_MOVE, COMMITTED, OVER, is_error
 
 _HALF = const(0xFFFF)

@@ -4,7 +4,7 @@ holds none of the saving code."""
 
 from micropython import const
 
-from game.dice import MAX_DICE
+from game.sources import MAX_DICE
 from game.turn import END_FIRST_ROLL_LOST, OVER
 
 FORMAT = const(2)  # 2: a turn keeps its pending move (format 1, without it, is read too)

@@ -19,9 +19,10 @@ from game.config import ConfigError, rules_from_config
 from game.match import start_match
 from game.numbers import whole
 from game.prng import Xorshift32
-from game.rules import MATCH_RACE
 from game.snapshot_format import FORMAT, MAX_PLAYERS, TURN_FIELDS
 from game.sources import source_for
+
+_MATCH_RACE = const(5)  # game.rules' (a copy: see there)
 
 _NO_PENDING = const(1)  # the format whose turns end before "pending", TURN_FIELDS' last field
 
@@ -105,7 +106,7 @@ def expected_open_mask(match, row):
     the match does not track that row now (nobody plays it, or the match is over)."""
     if match.over:
         return None
-    if match.rules.match == MATCH_RACE:  # every player's row keeps its own tiles
+    if match.rules.match == _MATCH_RACE:  # every player's row keeps its own tiles
         return match.turns[row].open_mask if 0 <= row < match.players else None
     turn = match.turn_on(row)
     if turn is None:

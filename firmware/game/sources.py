@@ -1,31 +1,57 @@
-"""The random source a rule set names (VARIANTS.md section 8), and feeding its draw to a Turn.
+"""The random source a rule set names (VARIANTS.md section 8), feeding its draw to a Turn, and
+the electronic dice, the source of every game but those of real dice entered by hand,
+dominoes and cards (game.hand_dice, game.dominoes, game.cards: each loaded for its games only).
 
     source = source_for(rules, rng)
     count = source.draw(turn.dice_expected())  # 0: hand-entered dice not all in yet
     if count:
         result = feed(turn, source.values, count)
+
+Every source fills its preallocated `values` (up to MAX_DICE) and `draw(count)` returns how
+many it filled. Drawing allocates nothing.
 """
 
-from game.rules import SOURCE_CARDS, SOURCE_DOMINOES, SOURCE_MANUAL
+from micropython import const
+
+MAX_DICE = const(4)
+_SOURCE_MANUAL = const(1)  # game.rules' (a copy: see there)
+_SOURCE_DOMINOES = const(2)
+_SOURCE_CARDS = const(3)
+
+
+class ElectronicDice:
+    """Dice of `faces` faces (6 or 20) rolled from a generator with `below()` (no modulo bias)."""
+
+    SAVED = (("rng", "rng", "g", ""),)  # what game.snapshot keeps
+
+    def __init__(self, rng, faces):
+        self.rng = rng
+        self.faces = faces
+        self.values = bytearray(MAX_DICE)
+
+    def draw(self, count):
+        """Roll `count` dice (1..4) into `values`; returns count."""
+        values = self.values
+        for index in range(MAX_DICE):
+            values[index] = self.rng.below(self.faces) + 1 if index < count else 0
+        return count
 
 
 def source_for(rules, rng):
     """Electronic dice, hand-entered dice, a domino bag or a card deck, as `rules.source` says
-    (its module imported only when a game of it starts)."""
-    if rules.source == SOURCE_MANUAL:
+    (the last three's module imported only when a game of it starts)."""
+    if rules.source == _SOURCE_MANUAL:
         from game.hand_dice import HandDice
 
         return HandDice(rules.faces)
-    if rules.source == SOURCE_DOMINOES:
+    if rules.source == _SOURCE_DOMINOES:
         from game.dominoes import DominoBag
 
         return DominoBag(rng, rules.dominoes_blank)
-    if rules.source == SOURCE_CARDS:
+    if rules.source == _SOURCE_CARDS:
         from game.cards import CardDeck
 
         return CardDeck(rng, rules.cards_high)
-    from game.dice import ElectronicDice
-
     return ElectronicDice(rng, rules.faces)
 
 

@@ -7,7 +7,11 @@ winners who played first in the round. In a single round a shut box stops the pl
 it: a player who never threw pays as if they had scored the untouched starting board.
 """
 
-from game.rules import STAKES_CANOGA, STAKES_POOL, TIES_FULL
+from micropython import const
+
+_STAKES_CANOGA = const(2)  # game.rules' (a copy: see there)
+_STAKES_POOL = const(1)
+_TIES_FULL = const(1)
 
 
 class Ledger:
@@ -53,15 +57,15 @@ class Ledger:
         losers = [player for player in order if player not in winners]
         rules = self.rules
         multiplier = 2 if shut else 1
-        per_winner = len(in_order) if rules.ties == TIES_FULL else 1
-        if rules.stakes == STAKES_POOL:
+        per_winner = len(in_order) if rules.ties == _TIES_FULL else 1
+        if rules.stakes == _STAKES_POOL:
             # Each loser stakes one ante per winner paid in full, two if the box was shut (003).
             due = rules.ante * multiplier * per_winner
             for player in losers:
                 self.pot += self._take(player, due - self.anted[player])
             self._share(self.pot, in_order)
             self.pot = 0
-        elif rules.stakes == STAKES_CANOGA:
+        elif rules.stakes == _STAKES_CANOGA:
             best = scores[in_order[0]]
             untouched = rules.score(rules.start_mask())
             for player in losers:

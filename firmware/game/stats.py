@@ -11,7 +11,9 @@ saved figures back (a module of its own: from source each is compiled whole).
 from micropython import const
 
 from game.gamelog import add, lower
-from game.rules import MATCH_LONG_GAME, MATCH_RACE
+
+_MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
+_MATCH_RACE = const(5)
 
 FORMAT = const(1)
 MAX_BYTES = const(2560)  # to_dict() as JSON with every counter at its limit: 2311 for 26 presets
@@ -63,7 +65,7 @@ class Stats:
         entry[_SHUT] = add(entry[_SHUT], tally.shut)
         if tally.best_score >= 0:
             entry[_BEST_SCORE] = lower(entry[_BEST_SCORE], tally.best_score)
-        if match.rules.match not in (MATCH_RACE, MATCH_LONG_GAME):  # their winners have 0 left
+        if match.rules.match not in (_MATCH_RACE, _MATCH_LONG_GAME):  # their winners have 0 left
             for player in match.winners():
                 entry[_BEST_TOTAL] = lower(entry[_BEST_TOTAL], match.totals[player])
         seats = match.players if match.players < PLAYER_COUNTS else PLAYER_COUNTS

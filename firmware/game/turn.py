@@ -14,9 +14,11 @@ tools.replay.turn_names gives them their public names on the host.
 
 from micropython import const
 
-from game.rules import MOVE_ANY, SOURCE_CARDS
 from game.tables import table_for
 from game.tiles import bit, tile_sum
+
+_MOVE_ANY = const(0)  # game.rules' (a copy: see there)
+_SOURCE_CARDS = const(3)
 
 # Turn states.
 AWAIT_ROLL = const(0)
@@ -110,7 +112,7 @@ class Turn:
     def __init__(self, rules, table=None, open_mask=None):
         self.rules = rules
         self.table = table if table is not None else table_for(rules)
-        if rules.move == MOVE_ANY:
+        if rules.move == _MOVE_ANY:
             self.move_rules = MoveRules(rules, self.table)
         else:  # thai, exact match, single die, young players'
             from game.moves import DiceMoveRules
@@ -151,7 +153,7 @@ class Turn:
 
     def dice_expected(self):
         """How many values the next roll must have."""
-        if self.rules.source == SOURCE_CARDS:
+        if self.rules.source == _SOURCE_CARDS:
             return 1
         return 1 if self.one_die else self.rules.dice
 

@@ -18,9 +18,12 @@ the firmware's own Turn, as the host's solver does.
 
 from micropython import const
 
-from game.rules import MOVE_ANY, SCORE_DIGITAL, TIES_FULL
 from game.strategy import WIN_ONE
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
+
+_MOVE_ANY = const(0)  # game.rules' (a copy: see there)
+_SCORE_DIGITAL = const(2)
+_TIES_FULL = const(1)
 
 _HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
 ENDS_FILE = _HERE + "/tables/win_ends.bin"  # (the tests point it at tables of their own)
@@ -36,8 +39,8 @@ class WinChance:
         self.one_die = bytearray((size + 7) // 8)
         self.lead = bytearray(0)  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
         self.turn = Turn(rules)
-        self.by_total = rules.move == MOVE_ANY and not rules.double_rethrow
-        self.digital = rules.scoring == SCORE_DIGITAL  # a column per end mask (game.win_ends.slot_of)
+        self.by_total = rules.move == _MOVE_ANY and not rules.double_rethrow
+        self.digital = rules.scoring == _SCORE_DIGITAL  # a column per end mask (game.win_ends.slot_of)
         self.to_beat = -1  # -1: no score counts yet
         self.tied = 0
         self.after = 0
@@ -63,7 +66,7 @@ class WinChance:
 
     def _share(self, tied):
         """What a win shared with `tied` others is worth, as the tie rule pays it."""
-        if self.rules.ties == TIES_FULL:
+        if self.rules.ties == _TIES_FULL:
             return WIN_ONE
         return (WIN_ONE + (tied + 1) // 2) // (tied + 1)
 

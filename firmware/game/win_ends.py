@@ -9,7 +9,8 @@ from micropython import const
 
 from game import forget
 from game.policy_file import policy_key
-from game.rules import SCORE_DIGITAL
+
+_SCORE_DIGITAL = const(2)  # game.rules' (a copy: see there)
 
 ENDS_PLAYERS = const(8)  # win_ends.bin holds rounds of up to this many players (app.menu's most)
 
@@ -23,11 +24,11 @@ def ends_key(rules):
 def slot_of(rules, end_mask):
     """Where a turn ending with these tiles open is in a column: its score, or under digital
     scoring (scores up to 123456789) the mask itself."""
-    return end_mask if rules.scoring == SCORE_DIGITAL else rules.score(end_mask)
+    return end_mask if rules.scoring == _SCORE_DIGITAL else rules.score(end_mask)
 
 
 def slot_count(rules):
-    return (1 << rules.tiles) if rules.scoring == SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
+    return (1 << rules.tiles) if rules.scoring == _SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
 
 
 def _skip(stream, scratch, count):
@@ -130,7 +131,7 @@ def read_ends(win, path, to_beat, tied, after):
 
 def _slot_of_score(rules, score):
     """The slot of a score (under digital scoring the one mask that scores it)."""
-    if rules.scoring != SCORE_DIGITAL:
+    if rules.scoring != _SCORE_DIGITAL:
         return score
     for mask in range(1 << rules.tiles):
         if rules.score(mask) == score:

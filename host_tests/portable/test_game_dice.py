@@ -5,12 +5,11 @@ Plain functions and asserts only, so the same module runs under pytest and on Mi
 """
 
 from game.cards import CardDeck
-from game.dice import ElectronicDice
 from game.dominoes import DominoBag
 from game.hand_dice import HandDice
 from game.presets import preset
 from game.prng import Xorshift32
-from game.sources import feed
+from game.sources import ElectronicDice, feed
 from game.turn import ROLLED, Turn
 from measure import ON_MICROPYTHON, allocated_by
 

@@ -1,0 +1,27 @@
+"""Maximum penalty's end of a round (VARIANTS.md section 6): who drops out, and whether the
+match is over. Imported by game.match when a round of a max-penalty match ends (the only
+format that needs it), and kept for the rest of that match.
+"""
+
+from game.match import lowest
+
+
+def drop_out(match):
+    """A player whose total reaches the limit (or exceeds it, with drop_on_exceed) drops out;
+    the last one standing wins, or, when the last players all drop out in the same round, the
+    lowest total among them."""
+    rules = match.rules
+    leaving = []
+    for player in match.order:
+        total = match.totals[player]
+        if total > rules.max_penalty or (total == rules.max_penalty and not rules.drop_on_exceed):
+            leaving.append(player)
+            match.dropped[player] = 1
+    standing = []
+    for player in match.order:
+        if not match.dropped[player]:
+            standing.append(player)
+    if len(standing) == 1:
+        match._finish(standing)
+    elif not standing:
+        match._finish(lowest(match.totals, leaving))
