@@ -15,9 +15,7 @@ if TYPE_CHECKING:  # optional drivers are imported only when their device is con
     from hal.buttons import Button
     from hal.buzzer import Buzzer
     from hal.leds import TileLeds
-    from hal.lis3dh import LIS3DH_I2C
-    from hal.mpu6050 import MPU6050
-    from hal.shake import ShakeDetector
+    from hal.shake import BusAccel, ShakeDetector
     from hal.ssd1306 import SSD1306_I2C
 
 
@@ -31,7 +29,7 @@ class Devices:
     buttons: "dict[str, Button]"  # name -> Button
     faults: "list[str]"  # one message per problem found while building
     i2c: "machine.I2C | machine.SoftI2C | None" = None
-    accel: "LIS3DH_I2C | MPU6050 | None" = None
+    accel: "BusAccel | None" = None  # the sensor as hal.lis3dh or hal.mpu6050 set it up
     shake: "ShakeDetector | None" = None
     display: "SSD1306_I2C | None" = None
     leds: "TileLeds | None" = None
@@ -80,13 +78,15 @@ def _make_bank(spec, i2c):
 
 
 def _make_accel(spec, i2c):
+    """The sensor set up by its driver, read through hal.shake.BusAccel: the driver's module
+    is let go with hal.board (main.py)."""
     if spec["type"] == "lis3dh":
-        from hal.lis3dh import LIS3DH_I2C
+        from hal.lis3dh import LIS3DH_I2C as Driver
+    else:
+        from hal.mpu6050 import MPU6050 as Driver
+    from hal.shake import BusAccel
 
-        return LIS3DH_I2C(i2c, spec["address"])
-    from hal.mpu6050 import MPU6050
-
-    return MPU6050(i2c, spec["address"])
+    return BusAccel(Driver(i2c, spec["address"]))
 
 
 def _make_display(spec, i2c):

@@ -33,6 +33,11 @@ _COUNTS_PER_G = (16380, 8190, 4096, 1365)
 class LIS3DH_I2C:
     """A LIS3DH at `address` (0x18, or 0x19 with SDO high); starts at +-4 g, 100 Hz, high-res."""
 
+    # Where read_raw() (and hal.shake.BusAccel, once this module is let go) reads the sample:
+    # x, y, z as little-endian words (the high byte second).
+    sample_register = _REG_OUT_X_L | _AUTO_INCREMENT
+    sample_high_byte = 1
+
     def __init__(self, i2c, address=0x18):
         self.i2c = i2c
         self.address = address

@@ -33,6 +33,11 @@ def _signed_be(buf, index):
 class MPU6050:
     """An MPU-6050 at `address` (0x68, or 0x69 with AD0 high); starts at +-4 g, 100 Hz."""
 
+    # Where read_raw() (and hal.shake.BusAccel, once this module is let go) reads the sample:
+    # x, y, z as big-endian words (the high byte first).
+    sample_register = _REG_ACCEL_XOUT_H
+    sample_high_byte = 0
+
     def __init__(self, i2c, address=0x68):
         self.i2c = i2c
         self.address = address

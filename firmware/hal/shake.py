@@ -4,6 +4,9 @@ Motion energy is how far a sample strays from a slow gravity baseline (sum over 
 in mg). A shake is motion above threshold_mg, its pauses shorter than gap_ms, kept up for
 shake_ms: a tap or a bump is over long before that. The dice then land after settle_ms
 without motion. Every sample's bits are folded into a 30-bit entropy pool.
+
+On the box the detector reads a BusAccel: the accelerometer's sample straight off the bus, as
+its driver (hal.lis3dh, hal.mpu6050) set it up at boot; the driver's module is then let go.
 """
 
 import time
@@ -18,6 +21,30 @@ FAULT = const(3)  # the accelerometer is not answering; retried every retry_ms
 _POOL_MASK = const(0x3FFFFFFF)
 _ROTATE_KEEP = const(0x7FFFFF)  # the pool's low 23 bits, shifted up by 7
 _BASELINE_SHIFT = const(4)  # gravity baseline follows a sample with weight 1/16
+
+
+class BusAccel:
+    """read_raw(into) and counts_per_g as `driver`'s, without holding the driver (as
+    hal.expander_bank reads an MCP23017): the driver names where its sample is (sample_register:
+    x, y, z as 16-bit two's complement words) and which byte of a word is the high one
+    (sample_high_byte: 1 little-endian, 0 big-endian). Its range is set for good at boot."""
+
+    def __init__(self, driver):
+        self.i2c = driver.i2c
+        self.address = driver.address
+        self.counts_per_g = driver.counts_per_g
+        self.sample_register = driver.sample_register
+        self.sample_high_byte = driver.sample_high_byte
+        self._sample = bytearray(6)
+
+    def read_raw(self, into):
+        """Fill into[0..2] with signed x, y, z counts (counts_per_g a g). Raises OSError."""
+        sample = self._sample
+        self.i2c.readfrom_mem_into(self.address, self.sample_register, sample)
+        high = self.sample_high_byte
+        for axis in range(3):
+            word = (sample[2 * axis + high] << 8) | sample[2 * axis + 1 - high]
+            into[axis] = (word ^ 0x8000) - 0x8000  # flipping the sign bit and subtracting it extends it
 
 
 class ShakeDetector:
