@@ -127,7 +127,7 @@ class FlapSwitches:
         self._chatter_checked = 0
         self._raw_open = [0] * rows
         self.rows = []
-        for row in range(rows):  # a loop, not a comprehension: each of those is a function of its own
+        for _ in range(rows):  # a loop, not a comprehension: each of those is a function of its own
             self.rows.append(Debouncer(tiles, debounce_ms))
         self.update(0)  # the first reading, which each row's stable mask starts from
         if self.fault is not None:
