@@ -11,6 +11,7 @@ import sys
 
 from game.numbers import whole
 from game.tiles import MAX_TILES
+from micropython import const
 
 from hal import json_file
 
@@ -19,11 +20,11 @@ DEFAULTS = {
     "rows": 1,
     "shake": {"threshold_mg": 350, "shake_ms": 400, "gap_ms": 150, "settle_ms": 350},
 }
-_KNOWN_KEYS = ("name", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake", "display",
-               "leds", "buttons", "buzzer", "heap_bytes", "heap_source")  # the heap: for the bench and tests
-_MAX_PIN = 48
+_KNOWN_KEYS = const(("name", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake", "display",
+                     "leds", "buttons", "buzzer", "heap_bytes", "heap_source"))  # the heap: for the bench and tests
+_MAX_PIN = const(48)
 MIN_TILES = 9  # a row of flaps has at least the smallest box's tiles (game.config.BOX_SIZES)
-MAX_BYTES = 4096  # a board file is about 500 bytes
+_MAX_BYTES = const(4096)  # a board file is about 500 bytes
 
 
 class BoardError(ValueError):
@@ -42,7 +43,7 @@ def default_board_name():
 
 
 def _read_json(path):
-    return json_file.read(path, MAX_BYTES)
+    return json_file.read(path, _MAX_BYTES)
 
 
 def load_config(root=""):
