@@ -40,14 +40,11 @@ def _describe(error):
     return "%s: %s" % (type(error).__name__, error)
 
 
-_PULLS = {"up": "PULL_UP", "down": "PULL_DOWN", "none": None}
-
-
 def _input_pin(number, pull):
-    pull_name = _PULLS[pull]
-    if pull_name is None:
+    """An input Pin with the pull board_config allows: "up", "down" or "none"."""
+    if pull == "none":
         return machine.Pin(number, machine.Pin.IN)
-    return machine.Pin(number, machine.Pin.IN, getattr(machine.Pin, pull_name))
+    return machine.Pin(number, machine.Pin.IN, machine.Pin.PULL_UP if pull == "up" else machine.Pin.PULL_DOWN)
 
 
 def _make_i2c(spec):
