@@ -44,7 +44,8 @@ def _input_pin(number, pull):
     """An input Pin with the pull board_config allows: "up", "down" or "none"."""
     if pull == "none":
         return machine.Pin(number, machine.Pin.IN)
-    return machine.Pin(number, machine.Pin.IN, machine.Pin.PULL_UP if pull == "up" else machine.Pin.PULL_DOWN)
+    pull_level = machine.Pin.PULL_UP if pull == "up" else machine.Pin.PULL_DOWN
+    return machine.Pin(number, machine.Pin.IN, pull_level)
 
 
 def _make_i2c(spec):
