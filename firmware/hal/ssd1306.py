@@ -46,8 +46,6 @@ class SSD1306_I2C(framebuf.FrameBuffer):
         self.pages = height // 8
         self.buffer = bytearray(self.pages * width)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
-        # Panels narrower than the controller's 128 columns are wired to the middle ones.
-        self._first_column = (128 - width) // 2
         self.init_display()
 
     def init_display(self):
@@ -97,7 +95,7 @@ class SSD1306_I2C(framebuf.FrameBuffer):
     def show(self):
         """Copy the whole frame buffer to the display RAM (OSError escapes, as with
         micropython-lib's driver: the caller decides what a failed write means)."""
-        first = self._first_column
+        first = (128 - self.width) // 2  # a narrower panel is wired to the middle columns
         self.write_cmd(_COLUMN_RANGE)
         self.write_cmd(first)
         self.write_cmd(first + self.width - 1)
