@@ -44,7 +44,7 @@ def start():
     from game.prng import Xorshift32
 
     devices = _devices()
-    release(_BOARD_ONLY)
+    release(_BOARD_ONLY, empty=True)  # emptied: a stale word pointing into one pins only it
     settings, setting_faults = _settings()
     boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
     box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
