@@ -12,7 +12,8 @@ from machine import WDT
 
 _LOOP_MS = 5
 _WATCHDOG_MS = 8000  # an RP2040 allows up to 8388 ms; a save or a table load takes far less
-_BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017")  # let go once the devices are built
+# Let go once the devices are built (the accelerometer is then read through hal.shake.BusAccel).
+_BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017", "hal.lis3dh", "hal.mpu6050")
 BOOT_ONLY = _BOARD_ONLY + ("app.resume", "app.settings", "game.config", "game.numbers", "game.presets",
                           "game.rule_names", "game.rules", "game.snapshot_load", "hal.json_file")
 
@@ -43,7 +44,7 @@ def start():
     from game.prng import Xorshift32
 
     devices = _devices()
-    release(_BOARD_ONLY)
+    release(_BOARD_ONLY, empty=True)  # emptied: a stale word pointing into one pins only it
     settings, setting_faults = _settings()
     boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
     box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,

@@ -102,7 +102,8 @@ def test_an_accelerometer_failing_mid_turn_is_reported_once_ok_rolls_and_shaking
     box = open_box(accel_spec=MPU6050_SPEC if chip == "mpu6050" else None, seed=7,
                    preset="fixed-rounds", players=2)
     view = box.view
-    assert type(box.devices.accel).__name__ == {"lis3dh": "LIS3DH_I2C", "mpu6050": "MPU6050"}[chip]
+    assert type(box.board.accel).__name__ == {"lis3dh": "LIS3DH", "mpu6050": "MPU6050"}[chip]
+    assert box.devices.accel.address == {"lis3dh": 0x18, "mpu6050": 0x68}[chip]  # the box reads it
     start(box)
     turns = record_turns(box)
     roll_by_shaking(box)

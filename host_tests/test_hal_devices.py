@@ -107,8 +107,9 @@ def test_a_gpio_board_loads_no_other_kind_of_flap_bank():
 
 
 def test_what_the_box_keeps_holds_nothing_of_the_boot_only_modules():
-    """hal.board and hal.mcp23017 are let go after boot (main.py): Devices has no method (its
-    functions would keep hal.board's globals) and an expander bank keeps no MCP23017."""
+    """hal.board, hal.mcp23017 and the accelerometer drivers are let go after boot (main.py):
+    Devices has no method (its functions would keep hal.board's globals), an expander bank keeps
+    no MCP23017 and the shake detector reads the sensor through hal.shake.BusAccel."""
     pinmap = pico(flaps=[{"type": "mcp23017", "address": 32, "count": 9}])
     with simulated(pinmap, seed=3):
         from hal.board import build_devices
@@ -117,6 +118,10 @@ def test_what_the_box_keeps_holds_nothing_of_the_boot_only_modules():
         assert not [value for value in vars(type(devices)).values() if callable(value)]
         bank = devices.flaps.banks[0]
         assert "hal.mcp23017" not in [type(value).__module__ for value in vars(bank).values()]
+        assert devices.shake.accel is devices.accel
+        held = {type(value).__module__ for value in vars(devices.accel).values()}
+        assert not {"hal.lis3dh", "hal.mpu6050"} & held
+        assert type(devices.accel).__module__ == "hal.shake"
 
 
 def test_two_rows_of_flaps_debounce_separately():

@@ -9,7 +9,7 @@ import sys
 import time
 
 from hal.flaps import Debouncer
-from hal.shake import FAULT, IDLE, LANDED, TUMBLING, ShakeDetector
+from hal.shake import FAULT, IDLE, LANDED, TUMBLING, BusAccel, ShakeDetector
 
 ON_MICROPYTHON = sys.implementation.name == "micropython"
 
@@ -42,6 +42,26 @@ class RecordedMotion:
         into[0] = x * COUNTS_PER_G // 1000 + self._noise()
         into[1] = y * COUNTS_PER_G // 1000 + self._noise()
         into[2] = z * COUNTS_PER_G // 1000 + self._noise()
+
+
+class SensorOnABus:
+    """What BusAccel takes from a driver (hal.lis3dh, hal.mpu6050), on a bus whose sensor
+    answers every read at `register` with the bytes of `sample`."""
+
+    address = 0x18
+    counts_per_g = COUNTS_PER_G
+
+    def __init__(self, register, high_byte, sample):
+        self.i2c = self
+        self.sample_register = register
+        self.sample_high_byte = high_byte
+        self.sample = sample
+
+    def readfrom_mem_into(self, address, register, into):
+        if address != self.address or register != self.sample_register:
+            raise OSError(19)  # ENODEV
+        for index in range(len(into)):
+            into[index] = self.sample[index]
 
 
 def at_rest(now_ms):
@@ -199,6 +219,19 @@ def test_entropy_mixes_every_sample_and_depends_on_the_noise():
     assert 0 <= first.entropy() < (1 << 30)
 
 
+# --- the accelerometer read off its bus --------------------------------------------------------
+
+
+def test_bus_accel_reads_little_and_big_endian_signed_words():
+    counts = [0, 0, 0]
+    little = BusAccel(SensorOnABus(0xA8, 1, b"\x00\x20\xff\xff\x00\x80"))
+    little.read_raw(counts)
+    assert counts == [0x2000, -1, -0x8000] and little.counts_per_g == COUNTS_PER_G
+    big = BusAccel(SensorOnABus(0x3B, 0, b"\x20\x00\xff\xfe\x7f\xff"))
+    big.read_raw(counts)
+    assert counts == [0x2000, -2, 0x7FFF]
+
+
 # --- allocation (real MicroPython only: the heap is locked) ------------------------------------
 
 
@@ -209,12 +242,15 @@ def check_poll_paths_allocate_nothing():
     accel = RecordedMotion(at_rest)
     detector = ShakeDetector(accel)
     detector.update(0)
+    reader = BusAccel(SensorOnABus(0xA8, 1, b"\x00\x20\xff\xff\x00\x80"))
+    counts = [0, 0, 0]
     micropython.heap_lock()
     try:
         for now_ms in range(10, 2000, 10):
             debouncer.update(0xFFFFFF ^ (now_ms & 0xFF), now_ms)
             debouncer.unsettled(now_ms, 50)
             detector.update(now_ms)
+            reader.read_raw(counts)
     finally:
         micropython.heap_unlock()
 

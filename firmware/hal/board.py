@@ -15,9 +15,7 @@ if TYPE_CHECKING:  # optional drivers are imported only when their device is con
     from hal.buttons import Button
     from hal.buzzer import Buzzer
     from hal.leds import TileLeds
-    from hal.lis3dh import LIS3DH_I2C
-    from hal.mpu6050 import MPU6050
-    from hal.shake import ShakeDetector
+    from hal.shake import BusAccel, ShakeDetector
     from hal.ssd1306 import SSD1306_I2C
 
 
@@ -31,7 +29,7 @@ class Devices:
     buttons: "dict[str, Button]"  # name -> Button
     faults: "list[str]"  # one message per problem found while building
     i2c: "machine.I2C | machine.SoftI2C | None" = None
-    accel: "LIS3DH_I2C | MPU6050 | None" = None
+    accel: "BusAccel | None" = None  # the sensor as hal.lis3dh or hal.mpu6050 set it up
     shake: "ShakeDetector | None" = None
     display: "SSD1306_I2C | None" = None
     leds: "TileLeds | None" = None
@@ -42,14 +40,12 @@ def _describe(error):
     return "%s: %s" % (type(error).__name__, error)
 
 
-_PULLS = {"up": "PULL_UP", "down": "PULL_DOWN", "none": None}
-
-
 def _input_pin(number, pull):
-    pull_name = _PULLS[pull]
-    if pull_name is None:
+    """An input Pin with the pull board_config allows: "up", "down" or "none"."""
+    if pull == "none":
         return machine.Pin(number, machine.Pin.IN)
-    return machine.Pin(number, machine.Pin.IN, getattr(machine.Pin, pull_name))
+    pull_level = machine.Pin.PULL_UP if pull == "up" else machine.Pin.PULL_DOWN
+    return machine.Pin(number, machine.Pin.IN, pull_level)
 
 
 def _make_i2c(spec):
@@ -80,13 +76,15 @@ def _make_bank(spec, i2c):
 
 
 def _make_accel(spec, i2c):
+    """The sensor set up by its driver, read through hal.shake.BusAccel: the driver's module
+    is let go with hal.board (main.py)."""
     if spec["type"] == "lis3dh":
-        from hal.lis3dh import LIS3DH_I2C
+        from hal.lis3dh import LIS3DH_I2C as Driver
+    else:
+        from hal.mpu6050 import MPU6050 as Driver
+    from hal.shake import BusAccel
 
-        return LIS3DH_I2C(i2c, spec["address"])
-    from hal.mpu6050 import MPU6050
-
-    return MPU6050(i2c, spec["address"])
+    return BusAccel(Driver(i2c, spec["address"]))
 
 
 def _make_display(spec, i2c):

@@ -11,6 +11,7 @@ import sys
 
 from game.numbers import whole
 from game.tiles import MAX_TILES
+from micropython import const
 
 from hal import json_file
 
@@ -19,11 +20,11 @@ DEFAULTS = {
     "rows": 1,
     "shake": {"threshold_mg": 350, "shake_ms": 400, "gap_ms": 150, "settle_ms": 350},
 }
-_KNOWN_KEYS = ("name", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake", "display",
-               "leds", "buttons", "buzzer", "heap_bytes", "heap_source")  # the heap: for the bench and tests
-_MAX_PIN = 48
+_KNOWN_KEYS = const(("name", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake", "display",
+                     "leds", "buttons", "buzzer", "heap_bytes", "heap_source"))  # the heap: for the bench and tests
+_MAX_PIN = const(48)
 MIN_TILES = 9  # a row of flaps has at least the smallest box's tiles (game.config.BOX_SIZES)
-MAX_BYTES = 4096  # a board file is about 500 bytes
+_MAX_BYTES = const(4096)  # a board file is about 500 bytes
 
 
 class BoardError(ValueError):
@@ -42,7 +43,7 @@ def default_board_name():
 
 
 def _read_json(path):
-    return json_file.read(path, MAX_BYTES)
+    return json_file.read(path, _MAX_BYTES)
 
 
 def load_config(root=""):
@@ -117,8 +118,14 @@ def _section(where, value, optional=True):
     return value
 
 
+def _field(where, spec, key, default, low, high):
+    """spec[key] (default when absent), a whole number low..high, named where.key in a fault:
+    composed here, so that no such name is a string constant (a short one is interned for good)."""
+    return _int(where + "." + key, spec.get(key, default), low, high)
+
+
 def _pin(where, spec, key):
-    return _int(where + "." + key, spec.get(key), 0, _MAX_PIN)
+    return _field(where, spec, key, None, 0, _MAX_PIN)
 
 
 def _i2c(spec):
@@ -126,10 +133,10 @@ def _i2c(spec):
     if spec.get("sda") == spec.get("scl"):
         raise BoardError("i2c: sda and scl must be two different pins")
     return {
-        "id": _int("i2c.id", spec.get("id", 0), 0, 1),
+        "id": _field("i2c", spec, "id", 0, 0, 1),
         "sda": _pin("i2c", spec, "sda"),
         "scl": _pin("i2c", spec, "scl"),
-        "freq": _int("i2c.freq", spec.get("freq", 400000), 10000, 1000000),
+        "freq": _field("i2c", spec, "freq", 400000, 10000, 1000000),
         "soft": _bool("i2c.soft", spec.get("soft", False)),
     }
 
@@ -153,14 +160,14 @@ def _flap_bank(where, spec):
     elif kind == "74hc165":
         for key in ("load", "clock", "data"):
             bank[key] = _pin(where, spec, key)
-        count = _int(where + ".count", spec.get("count"), 8, MAX_TILES)
+        count = _field(where, spec, "count", None, 8, MAX_TILES)
         if count % 8:
             raise BoardError("%s.count: must be a multiple of 8 (8 inputs a chip), got %d"
                               % (where, count))
         bank["count"] = count
     elif kind == "mcp23017":
-        bank["address"] = _int(where + ".address", spec.get("address", 0x20), 0x20, 0x27)
-        bank["count"] = _int(where + ".count", spec.get("count", 16), 1, 16)
+        bank["address"] = _field(where, spec, "address", 0x20, 0x20, 0x27)
+        bank["count"] = _field(where, spec, "count", 16, 1, 16)
     else:
         raise BoardError("%s.type: must be \"gpio\", \"74hc165\" or \"mcp23017\", got %r"
                           % (where, kind))
@@ -200,7 +207,7 @@ def _shake(spec):
     for key in spec:
         if key not in tuned:
             raise BoardError("shake.%s: unknown; known: %s" % (key, ", ".join(tuned)))
-        tuned[key] = _int("shake." + key, spec[key], 1, 10000)
+        tuned[key] = _field("shake", spec, key, None, 1, 10000)
     return tuned
 
 
@@ -224,7 +231,7 @@ def _leds(spec):
     spec = _section("leds", spec)
     return {
         "pin": _pin("leds", spec, "pin"),
-        "count": _int("leds.count", spec.get("count"), 1, 4 * MAX_TILES),
+        "count": _field("leds", spec, "count", None, 1, 4 * MAX_TILES),
         "brightness": _int("leds.brightness", spec.get("brightness", 64), 0, 255),
     }
 
@@ -234,7 +241,7 @@ def _button(where, spec):
     return {
         "pin": _pin(where, spec, "pin"),
         "active_low": _bool(where + ".active_low", spec.get("active_low", True)),
-        "long_ms": _int(where + ".long_ms", spec.get("long_ms", 800), 100, 10000),
+        "long_ms": _field(where, spec, "long_ms", 800, 100, 10000),
     }
 
 

@@ -21,19 +21,19 @@ class Button:
         self.pin = pin
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
-        self._pressed_level = 0 if active_low else 1
-        self._raw = self._down = pin.value() == self._pressed_level  # as read; debounced
-        self._raw_since_ms = 0  # when the pin last changed level
+        self._closed_level = 0 if active_low else 1  # the pin's level when pressed (as hal.flaps names it)
+        self._raw = self._down = pin.value() == self._closed_level  # as read; debounced
+        self._raw_since = 0  # when the pin last changed level
         self._down_since_ms = 0
         # A button already held at power-up reports nothing until it has been released.
         self._long_reported = self._down
 
     def update(self, now_ms):
-        raw = self.pin.value() == self._pressed_level
+        raw = self.pin.value() == self._closed_level
         if raw != self._raw:
             self._raw = raw
-            self._raw_since_ms = now_ms
-        elif raw != self._down and time.ticks_diff(now_ms, self._raw_since_ms) >= self.debounce_ms:
+            self._raw_since = now_ms
+        elif raw != self._down and time.ticks_diff(now_ms, self._raw_since) >= self.debounce_ms:
             self._down = raw
             if raw:
                 self._down_since_ms = now_ms

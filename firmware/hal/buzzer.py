@@ -19,15 +19,14 @@ class Buzzer:
         self.volume = volume
         self._melody = None
         self._index = 0
-        self._note_started = False
-        self._note_start_ms = 0
+        self._note_start_ms = None  # None: the note at _index has not started
         pwm.duty_u16(_SILENT)
 
     def play(self, melody):
         """Start melody (flat freq, ms pairs) on the next update, cutting off any sound playing."""
         self._melody = melody
         self._index = 0
-        self._note_started = False
+        self._note_start_ms = None
 
     def stop(self):
         self._melody = None
@@ -38,7 +37,7 @@ class Buzzer:
         melody = self._melody
         if melody is None:
             return
-        if self._note_started:
+        if self._note_start_ms is not None:
             if time.ticks_diff(now_ms, self._note_start_ms) < melody[self._index + 1]:
                 return
             self._index += 2
@@ -51,5 +50,4 @@ class Buzzer:
             self.pwm.duty_u16(self.volume)
         else:
             self.pwm.duty_u16(_SILENT)
-        self._note_started = True
         self._note_start_ms = now_ms

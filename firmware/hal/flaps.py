@@ -125,21 +125,28 @@ class FlapSwitches:
         self._chatter = None  # the fault message of a bouncing switch, or None
         self._chatter_bits = 0  # its row and mask, so a lasting chatter allocates nothing
         self._chatter_checked = 0
-        self._row_full = (1 << tiles) - 1
         self._raw_open = [0] * rows
-        if not self._read_raw():
-            raise OSError(self.fault)
         self.rows = []
-        for row in range(rows):  # a loop, not a comprehension: each of those is a function of its own
-            self.rows.append(Debouncer(tiles, debounce_ms, self._raw_open[row]))
+        for _ in range(rows):  # a loop, not a comprehension: each of those is a function of its own
+            self.rows.append(Debouncer(tiles, debounce_ms))
+        self.update(0)  # the first reading, which each row's stable mask starts from
+        if self.fault is not None:
+            raise OSError(self.fault)
+        for debouncer in self.rows:
+            debouncer.stable = debouncer.raw
 
-    def _read_raw(self):
-        """Read every bank into _raw_open; on OSError keep the last reading and set fault."""
+    def update(self, now_ms):
+        """Poll every switch (call every few ms); returns row 0's debounced open mask.
+
+        A bank that fails keeps the last reading (no row changes) and sets `fault`; every
+        _CHATTER_CHECK_MS the first row with a switch bouncing for _CHATTER_MS sets it too."""
         raw_open = self._raw_open
         tiles = self.tiles
+        rows = self.row_count
+        # Every bank into raw_open, in order: input i is tile i % tiles + 1 of row i // tiles.
         row = 0
         shift = 0
-        for index in range(self.row_count):
+        for index in range(rows):
             raw_open[index] = 0
         for bank in self.banks:
             try:
@@ -147,7 +154,9 @@ class FlapSwitches:
             except OSError as error:
                 if self.fault is None:  # allocate the message once, not every poll
                     self.fault = "flaps: %s failed (%s)" % (bank.label, error)
-                return False
+                for index in range(rows):
+                    self.rows[index].changed = 0
+                return self.rows[0].stable
             left = bank.count
             while left:
                 take = tiles - shift
@@ -159,44 +168,32 @@ class FlapSwitches:
                 left -= take
                 shift += take
                 if shift == tiles:
-                    raw_open[row] ^= self._row_full  # closed bits -> open bits
+                    raw_open[row] ^= (1 << tiles) - 1  # closed bits -> open bits
                     row += 1
                     shift = 0
         self.fault = self._chatter
-        return True
-
-    def _watch_chatter(self, now_ms):
-        """Set the chatter fault from the first row with a switch bouncing for _CHATTER_MS."""
-        self._chatter_checked = now_ms
-        bits = 0
-        for row in range(self.row_count):
-            mask = self.rows[row].unsettled(now_ms, _CHATTER_MS)
-            if mask:
-                bits = (row << self.tiles) | mask
-                break
-        if bits != self._chatter_bits:
-            self._chatter_bits = bits
-            self._chatter = None
-            if bits:
-                flap = 1
-                while not mask & 1:
-                    mask >>= 1
-                    flap += 1
-                where = "row %d flap %d" % (row + 1, flap) if self.row_count > 1 else "flap %d" % flap
-                self._chatter = ("flaps: %s keeps bouncing: a loose wire, or the flap resting half-way?"
-                                 % where)
-            self.fault = self._chatter
-
-    def update(self, now_ms):
-        """Poll every switch (call every few ms); returns row 0's debounced open mask."""
-        if self._read_raw():
-            for row in range(self.row_count):
-                self.rows[row].update(self._raw_open[row], now_ms)
-            if time.ticks_diff(now_ms, self._chatter_checked) >= _CHATTER_CHECK_MS:
-                self._watch_chatter(now_ms)
-        else:
-            for row in range(self.row_count):
-                self.rows[row].changed = 0
+        for index in range(rows):
+            self.rows[index].update(raw_open[index], now_ms)
+        if time.ticks_diff(now_ms, self._chatter_checked) >= _CHATTER_CHECK_MS:  # chatter?
+            self._chatter_checked = now_ms
+            bits = 0
+            for row in range(rows):
+                mask = self.rows[row].unsettled(now_ms, _CHATTER_MS)
+                if mask:
+                    bits = (row << tiles) | mask
+                    break
+            if bits != self._chatter_bits:
+                self._chatter_bits = bits
+                self._chatter = None
+                if bits:
+                    flap = 1
+                    while not mask & 1:
+                        mask >>= 1
+                        flap += 1
+                    where = "row %d flap %d" % (row + 1, flap) if rows > 1 else "flap %d" % flap
+                    self._chatter = ("flaps: %s keeps bouncing: a loose wire, or the flap resting half-way?"
+                                     % where)
+                self.fault = self._chatter
         return self.rows[0].stable
 
     def open_mask(self, row=0):

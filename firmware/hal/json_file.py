@@ -10,7 +10,7 @@ import os
 
 from micropython import const
 
-MAX_DEPTH = const(8)  # our deepest file, a snapshot, nests 4 deep
+_MAX_DEPTH = const(8)  # our deepest file, a snapshot, nests 4 deep
 _OPEN_ARRAY = const(0x5B)
 _CLOSE_ARRAY = const(0x5D)
 _OPEN_OBJECT = const(0x7B)
@@ -19,7 +19,7 @@ _QUOTE = const(0x22)
 _BACKSLASH = const(0x5C)
 
 
-def nested_deeper(data, max_depth=MAX_DEPTH):
+def nested_deeper(data, max_depth=_MAX_DEPTH):
     """Do the arrays and objects in `data` (bytes) nest deeper than max_depth? Brackets in
     strings do not count."""
     depth = 0
@@ -44,7 +44,7 @@ def nested_deeper(data, max_depth=MAX_DEPTH):
     return False
 
 
-def parse(data, max_depth=MAX_DEPTH):
+def parse(data, max_depth=_MAX_DEPTH):
     """The JSON value in `data` (bytes); ValueError saying why when it is not one we read."""
     if nested_deeper(data, max_depth):
         raise ValueError("nested more than %d deep" % max_depth)
@@ -58,7 +58,7 @@ def parse(data, max_depth=MAX_DEPTH):
         raise ValueError("not valid JSON (%s)" % (str(error) or type(error).__name__)) from None
 
 
-def read(path, max_bytes, max_depth=MAX_DEPTH):
+def read(path, max_bytes, max_depth=_MAX_DEPTH):
     """The JSON value in the file at `path`; OSError if it cannot be opened, ValueError saying
     why when it is too big or not JSON we read. It reads one byte more than the file holds,
     never more than max_bytes + 1: one block the file's size (a fragmented heap may have no

@@ -27,11 +27,16 @@ DATARATE_10_HZ = const(0b0010)
 STANDARD_GRAVITY = 9.806
 
 # Counts of the left-justified 16-bit output per g, by range (as Adafruit divides).
-_COUNTS_PER_G = (16380, 8190, 4096, 1365)
+_COUNTS_PER_G = const((16380, 8190, 4096, 1365))
 
 
 class LIS3DH_I2C:
     """A LIS3DH at `address` (0x18, or 0x19 with SDO high); starts at +-4 g, 100 Hz, high-res."""
+
+    # Where read_raw() (and hal.shake.BusAccel, once this module is let go) reads the sample:
+    # x, y, z as little-endian words (the high byte second).
+    sample_register = _REG_OUT_X_L | _AUTO_INCREMENT
+    sample_high_byte = 1
 
     def __init__(self, i2c, address=0x18):
         self.i2c = i2c
@@ -58,17 +63,17 @@ class LIS3DH_I2C:
         return self._read_byte(_REG_CTRL1) >> 4
 
     @data_rate.setter
-    def data_rate(self, rate):
-        self._write_byte(_REG_CTRL1, (self._read_byte(_REG_CTRL1) & 0x0F) | (rate << 4))
+    def data_rate(self, value):
+        self._write_byte(_REG_CTRL1, (self._read_byte(_REG_CTRL1) & 0x0F) | (value << 4))
 
     @property
     def range(self):
         return (self._read_byte(_REG_CTRL4) >> 4) & 0x03
 
     @range.setter
-    def range(self, range_value):
-        self._write_byte(_REG_CTRL4, _CTRL4_BDU_HR | (range_value << 4))
-        self.counts_per_g = _COUNTS_PER_G[range_value]
+    def range(self, value):
+        self._write_byte(_REG_CTRL4, _CTRL4_BDU_HR | (value << 4))
+        self.counts_per_g = _COUNTS_PER_G[value]
 
     def read_raw(self, into):
         """Fill into[0..2] with signed x, y, z counts (counts_per_g a g). Raises OSError."""

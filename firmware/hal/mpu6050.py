@@ -22,7 +22,7 @@ RANGE_16_G = const(3)
 STANDARD_GRAVITY = 9.806
 
 # WHO_AM_I of the MPU-6050 and of the pin-compatible parts sold on the same breakouts.
-_KNOWN_IDS = (0x68, 0x70, 0x71, 0x72, 0x73, 0x98)
+_KNOWN_IDS = const((0x68, 0x70, 0x71, 0x72, 0x73, 0x98))
 
 
 def _signed_be(buf, index):
@@ -32,6 +32,11 @@ def _signed_be(buf, index):
 
 class MPU6050:
     """An MPU-6050 at `address` (0x68, or 0x69 with AD0 high); starts at +-4 g, 100 Hz."""
+
+    # Where read_raw() (and hal.shake.BusAccel, once this module is let go) reads the sample:
+    # x, y, z as big-endian words (the high byte first).
+    sample_register = _REG_ACCEL_XOUT_H
+    sample_high_byte = 0
 
     def __init__(self, i2c, address=0x68):
         self.i2c = i2c
@@ -59,9 +64,9 @@ class MPU6050:
         return (self._read_byte(_REG_ACCEL_CONFIG) >> 3) & 0x03
 
     @range.setter
-    def range(self, range_value):
-        self._write_byte(_REG_ACCEL_CONFIG, range_value << 3)
-        self.counts_per_g = 16384 >> range_value
+    def range(self, value):
+        self._write_byte(_REG_ACCEL_CONFIG, value << 3)
+        self.counts_per_g = 16384 >> value
 
     def read_raw(self, into):
         """Fill into[0..2] with signed x, y, z counts (counts_per_g a g). Raises OSError."""

@@ -8,8 +8,6 @@ Written from the Solomon Systech SSD1306 datasheet, section 10 (command table).
 import framebuf
 from micropython import const
 
-TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
-
 _DISPLAY_OFF = const(0xAE)  # | 1 = on
 _MEMORY_MODE = const(0x20)  # + 0x00: horizontal addressing (pages wrap left to right)
 _COLUMN_RANGE = const(0x21)  # + first, last column
@@ -32,23 +30,22 @@ _I2C_COMMAND = const(0x80)  # control byte: one command byte follows
 _I2C_DATA = const(0x40)  # control byte: display RAM bytes follow to the stop
 
 
-class SSD1306(framebuf.FrameBuffer):
-    """The bus-independent part; a subclass supplies write_cmd(byte) and write_data(buffer)."""
+class SSD1306_I2C(framebuf.FrameBuffer):
+    """An SSD1306 on an I2C bus at addr (0x3C, or 0x3D with SA0 high). micropython-lib's
+    SSD1306 and SSD1306_I2C in one class: the box has no SPI panel, and a class costs heap."""
 
-    if TYPE_CHECKING:  # what the bus subclass (SSD1306_I2C) supplies
-        def write_cmd(self, cmd: int) -> None: ...
-
-        def write_data(self, buf: bytearray) -> None: ...
-
-    def __init__(self, width, height, external_vcc):
+    def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
+        self.i2c = i2c
+        self.addr = addr
+        self._command = bytearray(2)
+        self._command[0] = _I2C_COMMAND
+        self._data_parts = [bytes((_I2C_DATA,)), None]
         self.width = width
         self.height = height
         self.external_vcc = external_vcc
         self.pages = height // 8
         self.buffer = bytearray(self.pages * width)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
-        # Panels narrower than the controller's 128 columns are wired to the middle ones.
-        self._first_column = (128 - width) // 2
         self.init_display()
 
     def init_display(self):
@@ -98,7 +95,7 @@ class SSD1306(framebuf.FrameBuffer):
     def show(self):
         """Copy the whole frame buffer to the display RAM (OSError escapes, as with
         micropython-lib's driver: the caller decides what a failed write means)."""
-        first = self._first_column
+        first = (128 - self.width) // 2  # a narrower panel is wired to the middle columns
         self.write_cmd(_COLUMN_RANGE)
         self.write_cmd(first)
         self.write_cmd(first + self.width - 1)
@@ -106,18 +103,6 @@ class SSD1306(framebuf.FrameBuffer):
         self.write_cmd(0)
         self.write_cmd(self.pages - 1)
         self.write_data(self.buffer)
-
-
-class SSD1306_I2C(SSD1306):
-    """An SSD1306 on an I2C bus at addr (0x3C, or 0x3D with SA0 high)."""
-
-    def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
-        self.i2c = i2c
-        self.addr = addr
-        self._command = bytearray(2)
-        self._command[0] = _I2C_COMMAND
-        self._data_parts = [bytes((_I2C_DATA,)), None]
-        super().__init__(width, height, external_vcc)
 
     def write_cmd(self, cmd):
         self._command[1] = cmd

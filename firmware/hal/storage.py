@@ -16,9 +16,9 @@ from binascii import crc32
 
 from micropython import const
 
-_MAGIC = b"SBX1"
+_MAGIC = const(b"SBX1")
 _HEADER_BYTES = const(12)
-_NEW_SUFFIX = ".new"
+_NEW_SUFFIX = const(".new")
 BAD_SUFFIX = ".bad"
 
 
