@@ -82,11 +82,11 @@ class App:
     before the App started (settings file), reported once with the devices' own; keeper: an
     app.keeper.Keeper to save to and resume from, or None. Its collaborators: `faults`
     (app.faults), `screen` (app.screens, or None) and `lights`, drawn by app.presentation;
-    app.resume sets the App up (at boot only: none of it stays in the heap) and restores what
+    app.startup sets the App up (at boot only: none of it stays in the heap) and restores what
     the keeper saved. Hosts read it through app.view.
     """
 
-    if TYPE_CHECKING:  # the App's state, as app.resume.start sets it up
+    if TYPE_CHECKING:  # the App's state, as app.startup.set_up sets it up
         devices: Any
         flaps: Any  # devices.flaps
         screen: Screen | None
@@ -150,9 +150,9 @@ class App:
         merged_serial: int  # the last match merged into the statistics
 
     def __init__(self, devices, settings, rng, hints=None, faults=(), keeper=None):
-        from app.resume import start  # boot only: main.py lets app.resume go after
+        from app.startup import set_up  # boot only: app.startup lets itself go after
 
-        start(self, devices, settings, rng, hints, faults, keeper)
+        set_up(self, devices, settings, rng, hints, faults, keeper)
 
     # -- what the flash keeps ----------------------------------------------------------------
     def report_keeper(self):
@@ -202,7 +202,7 @@ class App:
         if self.faults.watch(now_ms):
             self.dirty = True
         if self.result_since < 0:
-            # A match resumed at boot (app.resume): its clocks start now, and a turn under way
+            # A match resumed at boot (app.startup): its clocks start now, and a turn under way
             # gets its hints (their table loads here, not while boot holds its modules).
             self.result_since = now_ms
             self.page_since = now_ms

@@ -1,26 +1,72 @@
-"""The App's start (App.__init__, at boot only: main.py lets this module go before play, so
-none of it stays in the heap): the App's state and collaborators, the menu built from the
-settings, the faults found before play reported once, then what the keeper saved: the menu's
-last choices, the serial of the last match in the lifetime statistics (a finished match the
-power cut short of its merge is merged now), and the match the power cut short, resumed at the
-turn as it was committed. The clock is not read here: the App's first tick starts the resumed
-match's clocks.
+"""The box's start-up, at boot only (main.start): the devices board.json names, the settings
+file, the App and its state (App.__init__ calls set_up), the faults found before play, and
+what the keeper saved: the menu's last choices, the serial of the last match in the lifetime
+statistics (a finished match the power cut short of its merge is merged now), and the match
+the power cut short, resumed at the turn as it was committed.
+
+What only boot needs (board config validation, the settings file, the presets, restoring the
+saved match, this module) is let go before play: every module keeps its bytecode in the heap,
+and a Pico's heap is the box's tightest budget (DESIGN.md). The clock is not read here: the
+App's first tick starts a resumed match's clocks.
 """
+
+import time
 
 from game.gamelog import GameLog, MatchTally
 from game.turn import OVER
 
+from app import release
 from app.faults import Faults
 from app.keeper import LOG_RECORDS, keep
 from app.lights import Lights
-from app.menu import Menu, why_unplayable
 from app.presentation import MENU, MSG_SHAKE, PLAY
 from app.reconcile import FlapFeed
 from app.roller import Roller
 from app.screens import Screen
 
+_BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017")  # let go once the devices are built
+BOOT_ONLY = _BOARD_ONLY + ("app.settings", "app.startup", "game.config", "game.numbers",
+                          "game.presets", "game.rule_names", "game.snapshot_load", "hal.json_file")
 
-def start(app, devices, settings, rng, hints, faults, keeper):
+
+def _devices():
+    """The devices board.json names (the board modules are let go by the caller)."""
+    from hal.board import build_devices
+    from hal.board_config import load_config
+
+    config, faults = load_config()
+    return build_devices(config, faults)
+
+
+def _settings():
+    from app.settings import load_settings
+
+    return load_settings()
+
+
+def start():
+    """The App, built from the files on the board, with the saved match resumed. Each stage's
+    modules are let go as soon as it is done, so the boot's own high-water mark stays low. The
+    modules that stay load first (main.start loads them before this one): they sit low in the
+    heap, and the boot-only ones above them leave one free stretch when they go, not holes
+    between the modules that stay."""
+    from game.prng import Xorshift32
+
+    from app.core import App
+    from app.hints import Hints
+    from app.keeper import Keeper
+
+    devices = _devices()
+    release(_BOARD_ONLY)
+    settings, setting_faults = _settings()
+    boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
+    box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
+              keeper=Keeper())
+    release(BOOT_ONLY, empty=True)  # nothing of theirs is called again (this function only returns)
+    return box
+
+
+def set_up(app, devices, settings, rng, hints, faults, keeper):
     """Set up `app` (App's arguments, as there; App declares what each attribute holds): its
     state, the menu, the faults; then boot from the keeper, if there is one."""
     app.devices = devices
@@ -35,10 +81,11 @@ def start(app, devices, settings, rng, hints, faults, keeper):
     app.select_button = devices.buttons.get("select")
     app.ok_button = devices.buttons.get("ok")
     app.hints = hints
-    from app.settings import game_entries  # boot only: main.py lets app.settings go after
+    from app.menu import Menu  # loaded with the boot-only modules: the menu lets it go (Menu.leave)
+    from app.settings import game_entries
 
     entries, chosen, entry_faults = game_entries(settings, flaps.tiles, flaps.row_count)
-    app.menu = Menu(entries, chosen, settings.players, hints is not None, settings.hints)  # goes with Menu.leave
+    app.menu = Menu(entries, chosen, settings.players, hints is not None, settings.hints)
     app.rules_config = settings.rules_config
     app.game_name = None
     app.game_rules = None
@@ -96,6 +143,8 @@ def start(app, devices, settings, rng, hints, faults, keeper):
 
 def _boot_from(app, keeper):
     """Take the saved menu choices and statistics' serial, and resume a saved match."""
+    from app.menu import why_unplayable
+
     saved_menu = keep(keeper, "load_menu", module="app.keeper_read")
     if saved_menu is not None:
         app.menu.restore(saved_menu[0], saved_menu[1], saved_menu[2])
