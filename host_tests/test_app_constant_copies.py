@@ -1,10 +1,10 @@
 """app.core and app.presentation keep const() copies of other modules' codes (an imported name
 costs a stored name on the board): app.reconcile's flags, app.roller's states, and, in app.core,
-game.rules' sources, game.turn's states, ends and results, and hal.buttons' presses. The
-copies must stay equal to the originals."""
+game.turn's states, ends and results and hal.buttons' presses. The copies must stay equal to
+the originals."""
 
 from app import core, presentation, reconcile, roller
-from game import rules, turn
+from game import turn
 from hal import buttons
 
 
@@ -16,8 +16,7 @@ def test_the_apps_copies_of_the_reconcile_flags_and_roller_states_match_their_or
 
 
 def test_the_cores_copies_of_the_game_and_button_codes_match_their_originals():
-    copies = {rules: ("SOURCE_DICE", "SOURCE_MANUAL"),
-              turn: ("AWAIT_ROLL", "AWAIT_MOVE", "OVER", "END_SHUT", "ROLLED", "FREE_THROW",
+    copies = {turn: ("AWAIT_ROLL", "AWAIT_MOVE", "OVER", "END_SHUT", "ROLLED", "FREE_THROW",
                      "PENDING", "COMMITTED"),
               buttons: ("NO_PRESS", "SHORT_PRESS", "LONG_PRESS")}
     for module, names in copies.items():
@@ -26,6 +25,6 @@ def test_the_cores_copies_of_the_game_and_button_codes_match_their_originals():
 
 
 def test_the_core_imports_none_of_the_names_it_keeps_copies_of():
-    for name in ("SOURCE_DICE", "SOURCE_MANUAL", "AWAIT_ROLL", "AWAIT_MOVE", "OVER", "END_SHUT", "ROLLED",
+    for name in ("AWAIT_ROLL", "AWAIT_MOVE", "OVER", "END_SHUT", "ROLLED",
                  "FREE_THROW", "PENDING", "COMMITTED", "NO_PRESS", "SHORT_PRESS", "LONG_PRESS"):
         assert not hasattr(core, name), name

@@ -25,12 +25,10 @@ reconciled with it as with any turn.
 
 import time
 
-from game.gamelog import MatchTally
-from game.match import start_match
-from game.sources import feed, source_for
+from game.sources import feed
 from micropython import const
 
-from app import sounds
+from app import release, sounds
 from app.keeper import keep
 from app.presentation import FINISHED, MENU, PLAY, SETUP, compose, render  # noqa: F401 (the phases, read from here)
 from app.reconcile import expected_open
@@ -39,7 +37,7 @@ TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
 if TYPE_CHECKING:
     from typing import Any
 
-    from game.gamelog import GameLog
+    from game.gamelog import GameLog, MatchTally
 
     from app.faults import Faults
     from app.lights import Lights
@@ -50,8 +48,6 @@ if TYPE_CHECKING:
 
 # Copies of other modules' codes (as there; host_tests/test_app_constant_copies.py checks them):
 # a name imported from a module would cost an entry in this module's globals on the board.
-_SOURCE_DICE = const(0)  # game.rules' sources
-_SOURCE_MANUAL = const(1)
 _AWAIT_ROLL = const(0)  # game.turn's states
 _AWAIT_MOVE = const(1)
 _OVER = const(2)
@@ -169,21 +165,6 @@ class App:
             self.saved_pending = self.turn.pending
             self.report_keeper()
 
-    def take_match(self, match, source):
-        """Play `match` (new or resumed), its dice drawn from `source`."""
-        rules = match.rules
-        self.rules = rules
-        self.all_tiles = rules.all_tiles()
-        self.match = match
-        self.source = source
-        # its preset's name for the statistics (spares loading game.presets at the match's end)
-        self.match_preset = self.game_preset
-        menu = self.menu
-        if menu is not None:  # a match resumed at boot: the menu's choices are kept, it goes
-            menu.leave(self)
-            self.match_preset = menu.preset_named(rules)
-        self.roller.reset(rules.faces if rules.source == _SOURCE_DICE or rules.source == _SOURCE_MANUAL else 6)
-
     def play(self, melody):
         """Play one of app.sounds' melodies on the piezo, if there is one."""
         buzzer = self.devices.buzzer
@@ -243,43 +224,20 @@ class App:
         Without a working screen or an ok button the next turn starts after _RESULT_MS."""
         return self.faults.on_screen() and self.ok_button is not None
 
-    # -- menu --------------------------------------------------------------------------------
+    # -- the rare phase changes (app.phases, loaded for the moment) ---------------------------
     def to_menu(self):
-        if self.ending is not None:  # from the match's end
-            self.ending.leave(self)
-        elif self.keeper is not None:  # abandoned: never resumed
-            keep(self.keeper, "drop_match")
-            self.report_keeper()
-        self.phase = MENU
-        self.reviewing = False
-        self.showing_result = False
-        self.match = None
-        self.turn = None
-        from app.menu import open_menu
+        """Back to the menu (a long press of select; select at the match's end)."""
+        from app.phases import to_menu
 
-        open_menu(self)
-        self.dirty = True
+        to_menu(self)
+        release(("app.phases",), False, True)
 
     def new_match(self, now_ms):
         """A new match of the menu's choices (from the menu, or after a match: play again)."""
-        if self.menu is not None:
-            self.menu.leave(self)
-        if self.ending is not None:
-            self.ending.leave(self)
-        if self.keeper is not None:
-            keep(self.keeper, "save_menu", self.game_name, self.players, self.hints_on)
-        rules = self.game_rules
-        self.take_match(start_match(rules, self.players), source_for(rules, self.rng))
-        self.result_player = -1
-        self.winner_mask = 0
-        self.reviewing = False
-        self.showing_result = False
-        self.dice_count = 0
-        self.total = 0
-        self.tally = MatchTally(self.merged_serial + 1)
-        self.log.clear()
-        self.enter_setup(now_ms)
-        self.save()
+        from app.phases import new_match
+
+        new_match(self, now_ms)
+        release(("app.phases",), False, True)
 
     # -- setting up a turn -------------------------------------------------------------------
     def enter_setup(self, now_ms, new_turn=True):

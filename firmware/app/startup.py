@@ -25,7 +25,7 @@ from app.roller import Roller
 from app.screens import Screen
 
 _BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017")  # let go once the devices are built
-BOOT_ONLY = _BOARD_ONLY + ("app.settings", "app.startup", "game.config", "game.numbers",
+BOOT_ONLY = _BOARD_ONLY + ("app.phases", "app.settings", "app.startup", "game.config", "game.numbers",
                           "game.presets", "game.rule_names", "game.snapshot_load", "hal.json_file")
 
 
@@ -168,7 +168,9 @@ def _resume(app, match, source):
     under way its hints (their table loads then, not while boot holds its modules)."""
     if hasattr(source, "rng"):
         source.rng = app.rng  # the box's own generator, stirred by every shake
-    app.take_match(match, source)
+    from app.phases import take_match
+
+    take_match(app, match, source)
     app.enter_setup(0, False)
     turn = app.turn
     app.saved_pending = turn.pending
