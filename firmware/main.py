@@ -1,56 +1,33 @@
-"""The box: read the board and game settings, build the devices, resume what /data/ keeps,
-then run the App loop under the hardware watchdog (a hang reboots the box, which resumes).
+"""The box: start up (app.startup: the board and game settings, the devices, the App, what
+/data/ keeps resumed), then the App loop under the hardware watchdog (a hang reboots the box,
+which resumes).
 
-What only boot needs (board config validation, the settings file, the presets, restoring the
-saved match) is imported inside start() and let go before play: every module keeps its
-bytecode in the heap, and a Pico's heap is the box's tightest budget (DESIGN.md)."""
+This module stays in the heap for as long as the box runs (the board's __main__), so it keeps
+only the loop: the start-up is app.startup's, which lets itself go with every module only
+boot needs."""
 
 import time
 
-from app import release
 from machine import WDT
+from micropython import const
 
-_LOOP_MS = 5
-_WATCHDOG_MS = 8000  # an RP2040 allows up to 8388 ms; a save or a table load takes far less
-# Let go once the devices are built (the accelerometer is then read through hal.shake.BusAccel).
-_BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017", "hal.lis3dh", "hal.mpu6050")
-BOOT_ONLY = _BOARD_ONLY + ("app.resume", "app.settings", "game.config", "game.numbers", "game.presets",
-                          "game.rule_names", "game.rules", "game.snapshot_load", "hal.json_file")
-
-
-def _devices():
-    """The devices board.json names (the board modules are let go by the caller)."""
-    from hal.board import build_devices
-    from hal.board_config import load_config
-
-    config, faults = load_config()
-    return build_devices(config, faults)
-
-
-def _settings():
-    from app.settings import load_settings
-
-    return load_settings()
+_LOOP_MS = const(5)
+_WATCHDOG_MS = const(8000)  # an RP2040 allows up to 8388 ms; a save or a table load takes far less
 
 
 def start():
-    """The App, built from the files on the board, with the saved match resumed. Each stage's
-    modules are let go as soon as it is done, so the boot's own high-water mark stays low. The
-    App's modules load first: they stay, low in the heap, and the boot-only ones above them
-    leave one free stretch when they go, not holes between the modules that stay."""
-    from app.core import App
-    from app.hints import Hints
-    from app.keeper import Keeper
-    from game.prng import Xorshift32
+    """The App, built from the files on the board, with the saved match resumed (app.startup).
+    The modules that stay load first, low in the heap (the App's, its hints' and collaborators'),
+    and app.startup goes with the boot-only modules above them: one free stretch, not holes
+    between the modules that stay."""
+    import app.core  # noqa: F401
+    import app.faults  # noqa: F401
+    import app.hints  # noqa: F401
+    import app.roller  # noqa: F401
+    import app.screens  # noqa: F401
+    import app.startup
 
-    devices = _devices()
-    release(_BOARD_ONLY, empty=True)  # emptied: a stale word pointing into one pins only it
-    settings, setting_faults = _settings()
-    boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
-    box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
-              keeper=Keeper())
-    release(BOOT_ONLY, empty=True)  # nothing of theirs is called again
-    return box
+    return app.startup.start()  # no local holds its function: a stale copy of one would keep it
 
 
 def boot():

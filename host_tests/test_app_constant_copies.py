@@ -1,8 +1,11 @@
-"""app.core and app.presentation keep const() copies of a few of other modules' codes (an
-imported name costs a stored name on the board): the copies must stay equal to the originals."""
+"""app.core, app.presentation, app.roller and app.faults keep const() copies of other modules'
+codes (an imported name costs a stored name on the board): app.reconcile's flags, app.roller's
+states, and, in app.core, game.turn's states, ends and results and hal.buttons' presses. The
+copies must stay equal to the originals."""
 
 from app import core, lights, presentation, reconcile, roller
 from game import rules, turn
+from hal import buttons
 
 
 def test_the_apps_copies_of_the_reconcile_flags_and_roller_states_match_their_originals():
@@ -26,3 +29,18 @@ def test_the_roller_s_and_the_faults_copies_of_the_shake_detector_s_states_match
     assert roller._SHAKE_TUMBLING == shake.TUMBLING
     assert roller._SHAKE_LANDED == shake.LANDED
     assert faults._SHAKE_FAULT == shake.FAULT
+
+
+def test_the_cores_copies_of_the_game_and_button_codes_match_their_originals():
+    copies = {turn: ("AWAIT_ROLL", "AWAIT_MOVE", "OVER", "END_SHUT", "ROLLED", "FREE_THROW",
+                     "PENDING", "COMMITTED"),
+              buttons: ("NO_PRESS", "SHORT_PRESS", "LONG_PRESS")}
+    for module, names in copies.items():
+        for name in names:
+            assert getattr(core, "_" + name) == getattr(module, name), name
+
+
+def test_the_core_imports_none_of_the_names_it_keeps_copies_of():
+    for name in ("AWAIT_ROLL", "AWAIT_MOVE", "OVER", "END_SHUT", "ROLLED",
+                 "FREE_THROW", "PENDING", "COMMITTED", "NO_PRESS", "SHORT_PRESS", "LONG_PRESS"):
+        assert not hasattr(core, name), name

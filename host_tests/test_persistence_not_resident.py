@@ -22,8 +22,8 @@ from board_sim.script_player import BoxPlayer
 
 box = SimBox(BoxOptions(data_dir=sys.argv[1], seed=3))
 from app import release
-from main import BOOT_ONLY
-release(BOOT_ONLY)  # as main.start() lets them go (SimBox keeps them for the host's tools)
+from app.startup import BOOT_ONLY
+release(BOOT_ONLY)  # as app.startup.start() lets them go (SimBox keeps them for the host's tools)
 firmware = ("app.", "game.", "hal.")
 after_boot = sorted(name for name in sys.modules if name.startswith(firmware))
 finished = BoxPlayer(box).play()

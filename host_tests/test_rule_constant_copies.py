@@ -20,7 +20,7 @@ RULE_VALUES = {name: getattr(rules, name) for name in dir(rules)
 RENAMED = {("app/hints.py", "_SINGLE"): "MATCH_SINGLE", ("app/hints.py", "_FIXED"): "MATCH_FIXED_ROUNDS",
            ("app/hints.py", "_TOURNAMENT"): "MATCH_TOURNAMENT",
            ("app/hints.py", "_MAX_PENALTY"): "MATCH_MAX_PENALTY"}
-# Modules that may import game.rules: boot lets them go with it (main.BOOT_ONLY), and so do the
+# Modules that may import game.rules: boot lets them go with it (app.startup.BOOT_ONLY), and so do the
 # menu's listing of the games (app.menu.open_menu) and a save (app.keeper_save's WORK); app.core
 # and app.presentation read two values at import, at boot, before game.rules goes.
 IMPORTERS = {"app/core.py", "app/presentation.py", "game/config.py", "game/presets.py"}
@@ -83,8 +83,8 @@ from board_sim.script_player import BoxPlayer
 
 box = SimBox(BoxOptions(data_dir=sys.argv[1], seed=5, preset=sys.argv[2], players=2, hints=True))
 from app import release
-from main import BOOT_ONLY
-release(BOOT_ONLY)  # as main.start() lets them go (SimBox keeps them for the host's tools)
+from app.startup import BOOT_ONLY
+release(BOOT_ONLY)  # as app.startup.start() lets them go (SimBox keeps them for the host's tools)
 seen = ["game.rules" in sys.modules]
 finished = BoxPlayer(box).play()
 seen.append("game.rules" in sys.modules)

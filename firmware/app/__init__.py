@@ -1,6 +1,6 @@
 """The box's behaviour: menus, turns, what each LED and the OLED show (App in app.core).
 
-release(names) lets modules go: main.py those only boot needs, app.presentation a phase's
+release(names) lets modules go: app.startup those only boot needs, app.presentation a phase's
 frames once another phase is shown, app.menu and app.finish their phase's own module."""
 
 import gc

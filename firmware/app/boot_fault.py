@@ -15,7 +15,7 @@ from machine import WDT
 
 def halt_on_wiring_fault(error, watchdog_ms):
     """For a wiring fault, show it and never return (feeding a watchdog of `watchdog_ms`); for
-    any other error, return at once (the caller raises it). main.py loads hal.board and
+    any other error, return at once (the caller raises it). app.startup loads hal.board and
     hal.board_config before either can raise, so both are there after a wiring fault."""
     board_config = sys.modules.get("hal.board_config")
     board = sys.modules.get("hal.board")

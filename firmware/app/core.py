@@ -25,23 +25,40 @@ reconciled with it as with any turn.
 
 import time
 
-from game.gamelog import GameLog, MatchTally
-from game.match import start_match
-from game.rules import SOURCE_DICE, SOURCE_MANUAL
-from game.sources import feed, source_for
-from game.turn import AWAIT_MOVE, AWAIT_ROLL, COMMITTED, END_SHUT, FREE_THROW, OVER, PENDING, ROLLED
-from hal.buttons import LONG_PRESS, NO_PRESS, SHORT_PRESS
+from game.sources import feed
 from micropython import const
 
-from app import sounds
-from app.faults import Faults
-from app.keeper import LOG_RECORDS, keep
-from app.lights import Lights
-from app.presentation import FINISHED, MENU, MSG_SHAKE, PLAY, SETUP, compose, render  # noqa: F401 (the phases, read from here)
-from app.reconcile import FlapFeed, expected_open
-from app.roller import Roller
-from app.screens import Screen
+from app import release, sounds
+from app.keeper import keep
+from app.presentation import FINISHED, MENU, PLAY, SETUP, compose, render  # noqa: F401 (the phases, read from here)
+from app.reconcile import expected_open
 
+TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
+if TYPE_CHECKING:
+    from typing import Any
+
+    from game.gamelog import GameLog, MatchTally
+
+    from app.faults import Faults
+    from app.lights import Lights
+    from app.menu import Menu
+    from app.reconcile import FlapFeed
+    from app.roller import Roller
+    from app.screens import Screen
+
+# Copies of other modules' codes (as there; host_tests/test_app_constant_copies.py checks them):
+# a name imported from a module would cost an entry in this module's globals on the board.
+_AWAIT_ROLL = const(0)  # game.turn's states
+_AWAIT_MOVE = const(1)
+_OVER = const(2)
+_END_SHUT = const(1)  # game.turn's ends
+_ROLLED = const(0)  # game.turn's results
+_FREE_THROW = const(1)
+_PENDING = const(3)
+_COMMITTED = const(7)
+_NO_PRESS = const(0)  # hal.buttons' presses
+_SHORT_PRESS = const(1)
+_LONG_PRESS = const(2)
 _TOOK_BACK = const(1)  # what FlapFeed.feed reports (app.reconcile's flags, as there)
 _ACCEPTED = const(2)
 _DONE = const(4)
@@ -61,84 +78,77 @@ class App:
     before the App started (settings file), reported once with the devices' own; keeper: an
     app.keeper.Keeper to save to and resume from, or None. Its collaborators: `faults`
     (app.faults), `screen` (app.screens, or None) and `lights`, drawn by app.presentation;
-    app.resume restores what the keeper saved. Hosts read it through app.view.
+    app.startup sets the App up (at boot only: none of it stays in the heap) and restores what
+    the keeper saved. Hosts read it through app.view.
     """
 
-    def __init__(self, devices, settings, rng, hints=None, faults=(), keeper=None):
-        self.devices = devices
-        self.flaps = devices.flaps
-        self.screen = Screen(devices.display) if devices.display is not None else None
-        self.lights = Lights(devices.leds, self.flaps.tiles) if devices.leds is not None else None
-        self.buzzer = devices.buzzer  # or None: play() is silent
-        self.faults = Faults(devices, self.screen)
-        self.rng = rng
-        self.roller = Roller(devices.shake, rng)
-        self.select_button = devices.buttons.get("select")
-        self.ok_button = devices.buttons.get("ok")
-        self.hints = hints
-        from app.menu import Menu  # let go once the menu is left (Menu.leave)
-        from app.settings import game_entries  # boot only: main.py lets app.settings go after
-
-        entries, chosen, entry_faults = game_entries(settings, self.flaps.tiles, self.flaps.row_count)
-        self.menu = Menu(entries, chosen, settings.players, hints is not None, settings.hints)
-        self.rules_config = settings.rules_config  # the menu's games are listed again from it
+    if TYPE_CHECKING:  # the App's state, as app.startup.set_up sets it up
+        devices: Any
+        flaps: Any  # devices.flaps
+        screen: Screen | None
+        lights: Lights | None
+        faults: Faults
+        rng: Any
+        roller: Roller
+        select_button: Any  # a hal.buttons.Button, or None
+        ok_button: Any
+        hints: Any
+        menu: Menu | None  # while the menu is shown (app.menu, let go with Menu.leave)
+        rules_config: Any  # the settings' rules: the menu's games are listed again from them
         # The menu's choices, which the App keeps while the menu is not shown (Menu.leave):
-        self.game_name = None
-        self.game_rules = None
-        self.game_preset = None  # the name of the preset of game_rules, or None
-        self.players = settings.players
-        self.hints_on = False
-        self.match_preset = None  # the name of the preset of the match in play, or None
-        for messages in (devices.faults, faults, entry_faults):
-            for message in messages:
-                self.faults.report(message)
-        self.phase = MENU
-        self.match = None
-        self.rules = None
-        self.turn = None
-        self.source = None
-        self.player = 0
-        self.row = 0
-        self.invert = 0  # all tiles for the long game's uncoverer, else 0
-        self.all_tiles = 0
-        self.flap_feed = FlapFeed()
-        self.dice = bytearray(4)  # the dice shown
-        self.dice_count = 0
-        self.total = 0
-        self.free_throw = False
-        self.blocked_shake = False
-        self.legal = 0
-        self.hint = 0
-        self.chance = -1
-        self.advice = -1  # hints: 1 roll one die next, 0 all the dice, -1 no advice
-        self.reviewing = False  # hints: the last turn's review is on the display
-        self._review_since = 0
-        self.must_open = 0
-        self.must_shut = 0
-        self.message = MSG_SHAKE
-        self.number = -1
-        self.result_player = -1
-        self.result_score = 0
-        self.result_end = 0
-        self._result_since = 0
-        self.showing_result = False  # the match is over and its last turn is on the display
-        self.page = 0  # the first player on the standings' page shown
-        self.next_page = 0  # the first player of the next page (0: one page)
-        self.page_since = 0
-        self.ending = None  # app.finish while the match's end is shown (FINISHED)
-        self.winner_mask = 0
-        self.dirty = True  # the OLED's frame is to be drawn again
-        self._frame_ms = 0
-        self.keeper = keeper
-        self.saved_pending = 0  # the tiles of the pending move as last saved
-        self.resumed = False  # boot resumed a match: the first tick sets its clocks and hints
-        self.log = GameLog(LOG_RECORDS)
-        self.tally = MatchTally()
-        self.merged_serial = 0  # the last match merged into the statistics (app.resume reads it)
-        if keeper is not None:
-            from app.resume import boot_from  # boot only: main.py lets app.resume go after
+        game_name: Any
+        game_rules: Any
+        game_preset: Any  # the name of the preset of game_rules, or None
+        players: int
+        hints_on: bool
+        match_preset: Any  # the name of the preset of the match in play, or None
+        phase: int
+        match: Any
+        rules: Any
+        turn: Any
+        source: Any
+        player: int
+        row: int
+        invert: int  # all tiles for the long game's uncoverer, else 0
+        all_tiles: int
+        flap_feed: FlapFeed
+        dice: bytearray  # the dice shown: the first dice_count of them
+        dice_count: int
+        total: int
+        free_throw: bool
+        blocked_shake: bool
+        legal: int
+        hint: int
+        chance: int
+        advice: int  # hints: 1 roll one die next, 0 all the dice, -1 no advice
+        reviewing: bool  # hints: the last turn's review is on the display
+        must_open: int
+        must_shut: int
+        message: int
+        number: int
+        result_player: int
+        result_score: int
+        result_end: int
+        result_since: int  # when the last turn's result (and its review) went up; -1: a match
+        #                    resumed at boot, whose clocks the first tick starts
+        showing_result: bool  # the match is over and its last turn is on the display
+        page: int  # the first player on the standings' page shown
+        next_page: int  # the first player of the next page (0: one page)
+        page_since: int
+        ending: Any  # app.finish while the match's end is shown (FINISHED), else None
+        winner_mask: int
+        dirty: bool  # the OLED's frame is to be drawn again
+        frame_ms: int  # when the tumbling dice were last drawn
+        keeper: Any
+        saved_pending: int  # the tiles of the pending move as last saved
+        log: GameLog
+        tally: MatchTally
+        merged_serial: int  # the last match merged into the statistics
 
-            boot_from(self, keeper)
+    def __init__(self, devices, settings, rng, hints=None, faults=(), keeper=None):
+        from app.startup import set_up  # boot only: app.startup lets itself go after
+
+        set_up(self, devices, settings, rng, hints, faults, keeper)
 
     # -- what the flash keeps ----------------------------------------------------------------
     def report_keeper(self):
@@ -155,57 +165,40 @@ class App:
             self.saved_pending = self.turn.pending
             self.report_keeper()
 
-    def take_match(self, match, source):
-        """Play `match` (new or resumed), its dice drawn from `source`."""
-        rules = match.rules
-        self.rules = rules
-        self.all_tiles = rules.all_tiles()
-        self.match = match
-        self.source = source
-        # its preset's name for the statistics (spares loading game.presets at the match's end)
-        self.match_preset = self.game_preset
-        menu = self.menu
-        if menu is not None:  # a match resumed at boot: the menu's choices are kept, it goes
-            menu.leave(self)
-            self.match_preset = menu.preset_named(rules)
-        self.roller.reset(rules.faces if rules.source == SOURCE_DICE or rules.source == SOURCE_MANUAL else 6)
-
-    def _first_tick(self, now_ms):
-        """A resumed match's clocks start now, and a turn under way gets its hints (its table
-        loads here, not while boot holds its modules)."""
-        self.resumed = False
-        self._result_since = now_ms
-        self._review_since = now_ms
-        self.page_since = now_ms
-        if self.phase != PLAY:
-            return
-        if self.hints_on and self.turn.state == AWAIT_MOVE:
-            self._hint_move()
-        else:
-            self._hint_roll()
-
     def play(self, melody):
         """Play one of app.sounds' melodies on the piezo, if there is one."""
-        if self.buzzer is not None:
-            self.buzzer.play(melody)
+        buzzer = self.devices.buzzer
+        if buzzer is not None:
+            buzzer.play(melody)
 
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
         """Read the inputs, advance the game, update the outputs."""
         self.flaps.update(now_ms)
-        if self.buzzer is not None:
-            self.buzzer.update(now_ms)
-        select = self.select_button.update(now_ms) if self.select_button is not None else NO_PRESS
-        ok = self.ok_button.update(now_ms) if self.ok_button is not None else NO_PRESS
+        buzzer = self.devices.buzzer
+        if buzzer is not None:
+            buzzer.update(now_ms)
+        select = self.select_button.update(now_ms) if self.select_button is not None else _NO_PRESS
+        ok = self.ok_button.update(now_ms) if self.ok_button is not None else _NO_PRESS
         if self.faults.watch(now_ms):
             self.dirty = True
-        if self.resumed:
-            self._first_tick(now_ms)
-        if self.reviewing:
-            ok = self._review_shown(now_ms, ok)
-        if select == LONG_PRESS and self.phase != MENU:
+        if self.result_since < 0:
+            # A match resumed at boot (app.startup): its clocks start now, and a turn under way
+            # gets its hints (their table loads here, not while boot holds its modules).
+            self.result_since = now_ms
+            self.page_since = now_ms
+            if self.phase == PLAY:
+                if self.hints_on and self.turn.state == _AWAIT_MOVE:
+                    self._hint_move()
+                else:
+                    self._hint_roll()
+        if self.reviewing and (ok == _SHORT_PRESS or time.ticks_diff(now_ms, self.result_since) >= _REVIEW_MS):
+            self.reviewing = False  # the review stays up _REVIEW_MS or until ok, which it takes
+            self.dirty = True
+            ok = _NO_PRESS
+        if select == _LONG_PRESS and self.phase != MENU:
             self.to_menu()
-            select = NO_PRESS
+            select = _NO_PRESS
         phase = self.phase
         if phase == MENU:
             self.roller.update(now_ms, False)
@@ -231,43 +224,20 @@ class App:
         Without a working screen or an ok button the next turn starts after _RESULT_MS."""
         return self.faults.on_screen() and self.ok_button is not None
 
-    # -- menu --------------------------------------------------------------------------------
+    # -- the rare phase changes (app.phases, loaded for the moment) ---------------------------
     def to_menu(self):
-        if self.ending is not None:  # from the match's end
-            self.ending.leave(self)
-        elif self.keeper is not None:  # abandoned: never resumed
-            keep(self.keeper, "drop_match")
-            self.report_keeper()
-        self.phase = MENU
-        self.reviewing = False
-        self.showing_result = False
-        self.match = None
-        self.turn = None
-        from app.menu import open_menu
+        """Back to the menu (a long press of select; select at the match's end)."""
+        from app.phases import to_menu
 
-        open_menu(self)
-        self.dirty = True
+        to_menu(self)
+        release(("app.phases",), False, True)
 
     def new_match(self, now_ms):
         """A new match of the menu's choices (from the menu, or after a match: play again)."""
-        if self.menu is not None:
-            self.menu.leave(self)
-        if self.ending is not None:
-            self.ending.leave(self)
-        if self.keeper is not None:
-            keep(self.keeper, "save_menu", self.game_name, self.players, self.hints_on)
-        rules = self.game_rules
-        self.take_match(start_match(rules, self.players), source_for(rules, self.rng))
-        self.result_player = -1
-        self.winner_mask = 0
-        self.reviewing = False
-        self.showing_result = False
-        self.dice_count = 0
-        self.total = 0
-        self.tally = MatchTally(self.merged_serial + 1)
-        self.log.clear()
-        self.enter_setup(now_ms)
-        self.save()
+        from app.phases import new_match
+
+        new_match(self, now_ms)
+        release(("app.phases",), False, True)
 
     # -- setting up a turn -------------------------------------------------------------------
     def enter_setup(self, now_ms, new_turn=True):
@@ -287,7 +257,7 @@ class App:
         self.hint = 0
         self.chance = -1
         self.free_throw = False
-        self._result_since = now_ms
+        self.result_since = now_ms
         self.dirty = True
 
     def _compare(self):
@@ -307,8 +277,8 @@ class App:
         self._compare()
         if self.must_open or self.must_shut or self.reviewing:
             return
-        if (self.result_player < 0 or ok == SHORT_PRESS or (not self.waits_for_ok()
-                and time.ticks_diff(now_ms, self._result_since) >= _RESULT_MS)):
+        if (self.result_player < 0 or ok == _SHORT_PRESS or (not self.waits_for_ok()
+                and time.ticks_diff(now_ms, self.result_since) >= _RESULT_MS)):
             self.phase = PLAY
             self.dice_count = 0  # the last turn's dice stay up until the next turn starts
             self.total = 0
@@ -324,20 +294,20 @@ class App:
         happened = self.flap_feed.feed(turn, view)
         if happened:
             self._moved(happened, open_before)
-        if turn.state == OVER:
+        if turn.state == _OVER:
             self.turn_over(now_ms)
             return
         self._compare()
         open_before = turn.open_mask
-        if ok == LONG_PRESS and turn.commit() == COMMITTED:  # a legal move taken as it stands
+        if ok == _LONG_PRESS and turn.commit() == _COMMITTED:  # a legal move taken as it stands
             self._moved(_DONE, open_before)
         may_roll = not (self.must_open or self.must_shut) and (
-            turn.state == AWAIT_ROLL or (turn.pending and turn.move_state() != PENDING))
-        if select == SHORT_PRESS and self.roller.state != _TUMBLING and turn.one_die_allowed():
+            turn.state == _AWAIT_ROLL or (turn.pending and turn.move_state() != _PENDING))
+        if select == _SHORT_PRESS and self.roller.state != _TUMBLING and turn.one_die_allowed():
             turn.choose_one_die(not turn.one_die)
             self.play(sounds.CLICK)
             self.dirty = True
-        if ok == SHORT_PRESS:
+        if ok == _SHORT_PRESS:
             if may_roll:
                 self.roller.press(now_ms)
             else:
@@ -347,8 +317,8 @@ class App:
         if self.roller.shaken_while_blocked:
             self.blocked_shake = True
         if state == _TUMBLING:
-            if time.ticks_diff(now_ms, self._frame_ms) >= _FRAME_MS:
-                self._frame_ms = now_ms
+            if time.ticks_diff(now_ms, self.frame_ms) >= _FRAME_MS:
+                self.frame_ms = now_ms
                 self.show_dice(self.roller.faces, turn.dice_expected())
             else:
                 self.dice_count = turn.dice_expected()
@@ -369,7 +339,7 @@ class App:
         turn = self.turn
         if turn.open_mask != open_before:
             self.log.move(open_before & ~turn.open_mask)
-            if turn.state != OVER:
+            if turn.state != _OVER:
                 self.save()
         elif turn.pending & ~self.saved_pending:  # a tile joined the move: a cut keeps it
             self.save()
@@ -385,17 +355,11 @@ class App:
         self.blocked_shake = False
         self.legal = turn.legal_tiles()
         self.dirty = True
-        self._refresh_hint()
+        hint = 0  # hints on: the tiles still to shut for the best move that keeps the flaps shut so far
+        if self.hints_on and turn.state == _AWAIT_MOVE:
+            hint = self.hints.follow_up(turn)
+        self.hint = hint
         self._hint_roll()
-
-    def _refresh_hint(self):
-        """Hints on: the tiles still to shut for the best move that keeps the flaps shut so far."""
-        hint = 0
-        if self.hints_on and self.turn.state == AWAIT_MOVE:
-            hint = self.hints.follow_up(self.turn)
-        if hint != self.hint:
-            self.hint = hint
-            self.dirty = True
 
     def _land(self, now_ms):
         turn = self.turn
@@ -411,20 +375,20 @@ class App:
         self.show_dice(values, count)
         self.total = turn.total
         self.blocked_shake = False
-        self.free_throw = result == FREE_THROW
-        if turn.state == OVER:
+        self.free_throw = result == _FREE_THROW
+        if turn.state == _OVER:
             self.turn_over(now_ms)
             return
         self.save(result)
-        if result == ROLLED:
+        if result == _ROLLED:
             self.play(sounds.LANDED)
         self.legal = turn.legal_tiles()
         self.hint = 0
         self.chance = -1
         self.advice = -1
-        if self.hints_on and turn.state == AWAIT_MOVE:
+        if self.hints_on and turn.state == _AWAIT_MOVE:
             self._hint_move()
-        elif turn.state == AWAIT_ROLL:
+        elif turn.state == _AWAIT_ROLL:
             self._hint_roll()
 
     def _hint_move(self):
@@ -447,24 +411,16 @@ class App:
             self.advice = advice
             self.dirty = True
 
-    def _review_shown(self, now_ms, ok):
-        """The review stays up _REVIEW_MS or until ok, which it takes."""
-        if ok == SHORT_PRESS or time.ticks_diff(now_ms, self._review_since) >= _REVIEW_MS:
-            self.reviewing = False
-            self.dirty = True
-            return NO_PRESS
-        return ok
-
     def turn_over(self, now_ms):
         """The turn in play is over: its result, then the next turn or the match's end."""
         turn = self.turn
         self.result_player = self.player
         self.result_score = turn.score()
         self.result_end = turn.ended
-        self.play(sounds.BOX_SHUT if turn.ended == END_SHUT else sounds.TURN_OVER)
+        self.play(sounds.BOX_SHUT if turn.ended == _END_SHUT else sounds.TURN_OVER)
         if self.hints_on and self.hints.turn_over(turn, self.player):
             self.reviewing = True
-            self._review_since = now_ms
+            self.result_since = now_ms
         self.log.end(turn.ended, turn.open_mask)
         self.tally.add_turn(turn)
         match = self.match

@@ -55,7 +55,7 @@ class Keeper:
 
 
 def keep(keeper, action, *args, module="app.keeper_save"):
-    """The function named `action` of `module` (app.keeper_save's saves; app.resume reads from
+    """The function named `action` of `module` (app.keeper_save's saves; app.startup reads from
     app.keeper_read and app.keeper_files), called with the keeper and `args`: what the call
     imported of app.keeper_save's WORK is let go after it (freed at the collector's next run).
     A menu unchanged since the last load or save (Keeper.menu) loads nothing: it is saved."""

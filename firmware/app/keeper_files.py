@@ -1,4 +1,4 @@
-"""The match in progress read back from /data/match (at boot by app.resume through
+"""The match in progress read back from /data/match (at boot by app.startup through
 app.keeper.keep): the snapshot, restored by game.snapshot_load, then the game log's bytes
 (app.keeper_save's dump_log) into its ring; and the log as events, for an export that the
 simulator can replay to settle a disputed game (export_log over mpremote: tools/export_log.py,

@@ -1,5 +1,5 @@
 """How app.keeper reads its files back: the menu's choices and the lifetime statistics, at boot
-(app.resume) and at a match's end (merge_stats), through app.keeper.keep, which lets it go after
+(app.startup) and at a match's end (merge_stats), through app.keeper.keep, which lets it go after
 (app.keeper_files reads the match).
 
 Every file is an hal.storage.AtomicFile read with hal.json_file's bounds. A file that cannot

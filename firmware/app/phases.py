@@ -1,0 +1,69 @@
+"""The App's rare phase changes: a new match (from the menu, or play again after one), a match
+taken up (new, or resumed at boot by app.startup), and back to the menu. Loaded for the moment
+(App.new_match, App.to_menu), then let go: a turn holds none of it.
+"""
+
+from game.gamelog import MatchTally
+from game.match import start_match
+from game.rules import SOURCE_DICE, SOURCE_MANUAL
+from game.sources import source_for
+
+from app.keeper import keep
+from app.presentation import MENU
+
+
+def to_menu(app):
+    """Back to the menu (a long press of select; select at the match's end): a match in play is
+    dropped from the flash, never resumed."""
+    if app.ending is not None:  # from the match's end
+        app.ending.leave(app)
+    elif app.keeper is not None:  # abandoned: never resumed
+        keep(app.keeper, "drop_match")
+        app.report_keeper()
+    app.phase = MENU
+    app.reviewing = False
+    app.showing_result = False
+    app.match = None
+    app.turn = None
+    from app.menu import open_menu
+
+    open_menu(app)
+    app.dirty = True
+
+
+def new_match(app, now_ms):
+    """A new match of the menu's choices (from the menu, or after a match: play again)."""
+    if app.menu is not None:
+        app.menu.leave(app)
+    if app.ending is not None:
+        app.ending.leave(app)
+    if app.keeper is not None:
+        keep(app.keeper, "save_menu", app.game_name, app.players, app.hints_on)
+    rules = app.game_rules
+    take_match(app, start_match(rules, app.players), source_for(rules, app.rng))
+    app.result_player = -1
+    app.winner_mask = 0
+    app.reviewing = False
+    app.showing_result = False
+    app.dice_count = 0
+    app.total = 0
+    app.tally = MatchTally(app.merged_serial + 1)
+    app.log.clear()
+    app.enter_setup(now_ms)
+    app.save()
+
+
+def take_match(app, match, source):
+    """The App plays `match` (new or resumed), its dice drawn from `source`."""
+    rules = match.rules
+    app.rules = rules
+    app.all_tiles = rules.all_tiles()
+    app.match = match
+    app.source = source
+    # its preset's name for the statistics (spares loading game.presets at the match's end)
+    app.match_preset = app.game_preset
+    menu = app.menu
+    if menu is not None:  # a match resumed at boot: the menu's choices are kept, it goes
+        menu.leave(app)
+        app.match_preset = menu.preset_named(rules)
+    app.roller.reset(rules.faces if rules.source == SOURCE_DICE or rules.source == SOURCE_MANUAL else 6)
