@@ -76,7 +76,8 @@ def read_ends(win, path, to_beat, tied, after):
     """(G[after][to_beat, tied + 1], L[after][tied + 1]) from win_ends.bin, with the column
     G[after][slot, 1] read into a WinChance's `lead` (its `chances` the scratch for skipping);
     None when the file has no table for these rules or no such round (a missing or damaged
-    file included). `path`: win_ends.bin, unless game.tables.files names the board's copy."""
+    file included). `path`: win_ends.bin (None: the one beside this module), unless
+    game.tables.files names the board's copy."""
     forget("game.win_ends")
     forget("game.policy_file")  # policy_key's, imported with this module
     rules = win.rules
@@ -102,7 +103,8 @@ def read_ends(win, path, to_beat, tied, after):
             from game.tables.files import ENDS_FILE as path  # pyright: ignore[reportMissingImports]
             forget("game.tables.files")
         except ImportError:
-            pass
+            if path is None:  # beside this module
+                path = __file__[:__file__.rfind("/") + 1] + "tables/win_ends.bin"
         with open(path, "rb") as packed:
             where = _find(packed, key, slots)
             if where < 0:
