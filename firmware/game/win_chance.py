@@ -79,6 +79,7 @@ class WinChance:
             if found is None:
                 self.to_beat = -2  # matches no round: the next `begin` reads again
                 self.ready = False
+                self.turn = None
                 return False
             share, lost = found
             if to_beat >= 0:
