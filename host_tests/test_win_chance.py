@@ -13,12 +13,17 @@ import sys
 
 import numpy as np
 import pytest
+from game.at_stake import _GOAL_MATCH as GOAL_MATCH
+from game.at_stake import _GOAL_ROUND as GOAL_ROUND
+from game.at_stake import _GOAL_STAY as GOAL_STAY
 from game.presets import changed, preset
 from game.strategy import WIN_ONE, first_best
+from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 from game.win_chance import WinChance
 from game.win_ends import ENDS_PLAYERS, ends_key, slot_count, slot_of
 
 from tools import analyze, gen_win_ends, round_monte_carlo
+from tools.replay.turn_names import END_NO_MOVE
 from tools.round_win import NOBODY, RoundSolver
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -174,7 +179,7 @@ def test_a_missing_table_means_no_win_chance_and_nothing_computed(tmp_path, monk
     monkeypatch.setattr(game.win_chance, "ENDS_FILE", str(tmp_path / "missing.bin"))
     win = WinChance(preset("classic"))
     assert not win.begin(10, 1, 1)
-    assert not win.start((1, 10, 1, 1))  # game.win_chance.GOAL_ROUND: still no table
+    assert not win.begin(10, 1, 1)  # asked again: still no table
     (tmp_path / "cut.bin").write_bytes((ROOT / "firmware" / "game" / "tables" / "win_ends.bin").read_bytes()[:200])
     monkeypatch.setattr(game.win_chance, "ENDS_FILE", str(tmp_path / "cut.bin"))
     assert not win.begin(10, 1, 3)
@@ -203,8 +208,30 @@ def test_a_tie_is_shared_or_whole_as_the_rules_say():
     assert full.ending(0b100000011, 2) == WIN_ONE
 
 
+def test_a_shut_box_wins_a_round_at_once_but_scores_0_in_a_match():
+    """game.at_stake's goals (the round, the match's last throw, staying in): with a match
+    total of 0 to beat a shut box only ties on it (a share of the win), and under
+    max-penalty a first-roll loss or a score on the limit is out."""
+    rules = preset("classic")
+    win = WinChance(rules)
+    assert win.begin(0, 1, 0, GOAL_ROUND)
+    assert win.ending(0, END_SHUT) == WIN_ONE
+    assert win.begin(0, 1, 0, GOAL_MATCH)
+    assert win.ending(0, END_SHUT) == (WIN_ONE + 1) // 2 and win.ending(0b1, END_NO_MOVE) == 0
+    assert win.begin(5, 1, 0, GOAL_MATCH)
+    assert win.ending(0, END_SHUT) == win.ending(0b11, END_NO_MOVE) == WIN_ONE
+    assert win.ending(0b10000, END_NO_MOVE) == (WIN_ONE + 1) // 2  # 5: on the total to beat
+    assert win.ending(0b100000, END_NO_MOVE) == 0  # 6
+    assert win.begin(5, 0, 0, GOAL_STAY)
+    assert win.ending(0b10000, END_NO_MOVE) == 0 and win.ending(0b11, END_NO_MOVE) == WIN_ONE
+    assert win.ending(0b11, END_FIRST_ROLL_LOST) == 0
+    assert win.begin(5, 1, 0, GOAL_ROUND)  # back to the round: a shut box wins again
+    assert win.ending(0, END_SHUT) == WIN_ONE and win.ending(0b10000, END_NO_MOVE) == (WIN_ONE + 1) // 2
+
+
 WIN_PROBE = r"""
 from game.presets import preset
+from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 from game.win_chance import WinChance
 for name, to_beat, tied, after in %r:
     rules = preset(name)
@@ -238,3 +265,14 @@ def test_digital_plays_to_win_for_its_last_player_only():
     rules = preset("digital")
     assert not WinChance(rules).begin(12345, 1, 2)
     assert WinChance(rules).begin(12345, 1, 0)
+
+
+def test_the_copies_of_the_goals_match_game_at_stakes():
+    """game.at_stake's goals are private (no name on the board): the modules that test for them
+    keep const() copies."""
+    from app import hints
+    from game import win_chance
+
+    assert win_chance._GOAL_ROUND == GOAL_ROUND and win_chance._GOAL_MATCH == GOAL_MATCH
+    assert hints._GOAL_STAY == GOAL_STAY
+    assert len({GOAL_ROUND, GOAL_MATCH, GOAL_STAY, hints._NO_GOAL}) == 4

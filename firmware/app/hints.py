@@ -27,7 +27,7 @@ from app import release
 _MAX_MOVES = const(24)  # a turn makes at most one move per tile
 _OBJ_WIN = const(2)  # a review in points of the chance of winning
 _OBJ_STAY = const(3)  # a review in points of the chance of staying in (max-penalty)
-_NO_GOAL = const(0)  # hints for the table's objective; else game.at_stake's GOAL_* (as there):
+_NO_GOAL = const(0)  # hints for the table's objective; else game.at_stake's _GOAL_* (as there):
 _GOAL_STAY = const(3)  # max-penalty's chance of staying under the limit
 _STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
 _TURN_MODULE = ("app.hints_turn",)  # its work once a turn: imported for one call, let go

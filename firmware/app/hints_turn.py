@@ -45,8 +45,8 @@ def start(hints, match):
     win = hints.win
     if win is None:
         win = hints.win = WinChance(match.rules)
-    if win.start(stake):
-        hints.goal = stake[0]
+    if win.begin(*stake):
+        hints.goal = stake[3]
         hints.winning = win.ready
 
 

@@ -13,9 +13,10 @@ _MATCH_MAX_PENALTY = const(3)
 _MATCH_SINGLE = const(0)
 _MATCH_TOURNAMENT = const(2)
 
-GOAL_ROUND = const(1)  # the chance of winning the round
-GOAL_MATCH = const(2)  # the chance of winning the match on its last throw
-GOAL_STAY = const(3)  # max-penalty: the chance of staying under the limit this turn
+# What a turn plays for (private: no name on the board; app.hints and game.win_chance keep copies)
+_GOAL_ROUND = const(1)  # the chance of winning the round
+_GOAL_MATCH = const(2)  # the chance of winning the match on its last throw
+_GOAL_STAY = const(3)  # max-penalty: the chance of staying under the limit this turn
 
 
 def round_state(round_):
@@ -40,25 +41,26 @@ def round_state(round_):
 
 
 def stake_of(match):
-    """What the player about to throw plays for, as (goal, score to beat, tied, players after),
-    or None when it is the score (or the shut chance): GOAL_ROUND in a single round (round_state);
-    GOAL_MATCH on the last throw of a tournament or fixed-rounds match (it ends after this
-    round: the lowest final total wins, `tied` others on it); GOAL_STAY under max-penalty when
-    this turn can reach the limit (stay below the score; app.hints goes back to the score once
-    the best chance of staying in turns out 99 % or more)."""
+    """What the player about to throw plays for, as (score to beat, tied, players after, goal),
+    game.win_chance's WinChance.begin's arguments; or None when it is the score (or the shut
+    chance): _GOAL_ROUND in a single round (round_state); _GOAL_MATCH on the last throw of a
+    tournament or fixed-rounds match (it ends after this round: the lowest final total wins,
+    `tied` others on it); _GOAL_STAY under max-penalty when this turn can reach the limit (stay
+    below the score; app.hints goes back to the score once the best chance of staying in turns
+    out 99 % or more)."""
     forget("game.at_stake")
     rules = match.rules
     if match.simultaneous:
         return None
     if rules.match == _MATCH_SINGLE:
-        return (GOAL_ROUND,) + round_state(match.round)
+        return round_state(match.round) + (_GOAL_ROUND,)
     me = match.current
     mine = match.totals[me]
     if rules.match == _MATCH_MAX_PENALTY:
         room = rules.max_penalty - mine
         if rules.drop_on_exceed:
             room += 1  # a total on the limit stays in
-        return (GOAL_STAY, room, 0, 0) if rules.score(rules.all_tiles()) >= room else None
+        return (room, 0, 0, _GOAL_STAY) if rules.score(rules.all_tiles()) >= room else None
     if rules.match != _MATCH_TOURNAMENT and rules.match != _MATCH_FIXED_ROUNDS:
         return None
     round_ = match.round
@@ -84,4 +86,4 @@ def stake_of(match):
             tied += 1
     if not ends or best < mine:
         return None
-    return GOAL_MATCH, best - mine, tied, 0
+    return best - mine, tied, 0, _GOAL_MATCH

@@ -31,16 +31,6 @@ def slot_count(rules):
     return (1 << rules.tiles) if rules.scoring == _SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
 
 
-def _skip(stream, scratch, count):
-    """Read `count` bytes of a stream into nothing (a scratch buffer); False if it ends first."""
-    while count > 0:
-        got = stream.readinto(scratch[:count] if count < len(scratch) else scratch)
-        if not got:
-            return False
-        count -= got
-    return True
-
-
 def _find(packed, key, slots):
     """The offset of the table for `key` in an open win_ends.bin, or -1 (none, or another
     number of slots: a file from other firmware)."""
@@ -60,12 +50,17 @@ def _find(packed, key, slots):
     return -1
 
 
-def _fill(stream, buffer):
-    """Fill a buffer (a bytearray or a memoryview) from a stream; False if it ends first."""
+def _read(stream, scratch, count, buffer):
+    """Read `count` bytes of a stream into nothing (a scratch buffer), then fill `buffer` (a
+    bytearray or a memoryview); False if it ends first."""
     view = memoryview(buffer)
-    read = 0
+    read = -count  # < 0: bytes still to skip
     while read < len(view):
-        got = stream.readinto(view[read:])
+        if read < 0:
+            part = scratch[:-read] if -read < len(scratch) else scratch
+        else:
+            part = view[read:]
+        got = stream.readinto(part)
         if not got:
             return False
         read += got
@@ -76,7 +71,8 @@ def read_ends(win, path, to_beat, tied, after):
     """(G[after][to_beat, tied + 1], L[after][tied + 1]) from win_ends.bin, with the column
     G[after][slot, 1] read into a WinChance's `lead` (its `chances` the scratch for skipping);
     None when the file has no table for these rules or no such round (a missing or damaged
-    file included). `path`: win_ends.bin, unless game.tables.files names the board's copy."""
+    file included). `path`: win_ends.bin (None: the one beside this module), unless
+    game.tables.files names the board's copy."""
     forget("game.win_ends")
     forget("game.policy_file")  # policy_key's, imported with this module
     rules = win.rules
@@ -102,7 +98,8 @@ def read_ends(win, path, to_beat, tied, after):
             from game.tables.files import ENDS_FILE as path  # pyright: ignore[reportMissingImports]
             forget("game.tables.files")
         except ImportError:
-            pass
+            if path is None:  # beside this module
+                path = __file__[:__file__.rfind("/") + 1] + "tables/win_ends.bin"
         with open(path, "rb") as packed:
             where = _find(packed, key, slots)
             if where < 0:
@@ -110,19 +107,18 @@ def read_ends(win, path, to_beat, tied, after):
             packed.seek(where)
             stream = DeflateIO(packed, RAW, WBITS)
             two = scratch[:2]
-            if not (_skip(stream, scratch, before) and _fill(stream, win.lead)):
+            if not _read(stream, scratch, before, win.lead):
                 return None
             level = 0
             if to_beat >= 0:
                 at = (next_tied - 2) * column + 2 * _slot_of_score(rules, to_beat)
-                if not (_skip(stream, scratch, at) and _fill(stream, two)):
+                if not _read(stream, scratch, at, two):
                     return None
                 level = two[0] | (two[1] << 8)
                 used = at + 2
             else:
                 used = 0
-            if not (_skip(stream, scratch, (columns - 1) * column - used + 2 * (next_tied - 1))
-                    and _fill(stream, two)):
+            if not _read(stream, scratch, (columns - 1) * column - used + 2 * (next_tied - 1), two):
                 return None
             return level, two[0] | (two[1] << 8)
     except (OSError, EOFError):
