@@ -5,11 +5,14 @@ taken up (new, or resumed at boot by app.startup), and back to the menu. Loaded 
 
 from game.gamelog import MatchTally
 from game.match import start_match
-from game.rules import SOURCE_DICE, SOURCE_MANUAL
 from game.sources import source_for
+from micropython import const
 
 from app.keeper import keep
 from app.presentation import MENU
+
+_SOURCE_DICE = const(0)  # game.rules' (a copy: see there)
+_SOURCE_MANUAL = const(1)
 
 
 def to_menu(app):
@@ -66,4 +69,4 @@ def take_match(app, match, source):
     if menu is not None:  # a match resumed at boot: the menu's choices are kept, it goes
         menu.leave(app)
         app.match_preset = menu.preset_named(rules)
-    app.roller.reset(rules.faces if rules.source == SOURCE_DICE or rules.source == SOURCE_MANUAL else 6)
+    app.roller.reset(rules.faces if rules.source == _SOURCE_DICE or rules.source == _SOURCE_MANUAL else 6)
