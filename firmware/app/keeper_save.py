@@ -36,11 +36,11 @@ def menu_file(keeper):
     return AtomicFile(keeper.directory + "/menu", keeper.files, _MENU_BYTES)
 
 
-def save(keeper, store, payload):
-    """Save `payload` to the AtomicFile `store`; False (reported once until a save succeeds) if
+def save(keeper, file, payload):
+    """Save `payload` to the AtomicFile `file`; False (reported once until a save succeeds) if
     it could not be."""
     try:
-        store.save(payload)
+        file.save(payload)
     except StorageError as error:
         if not keeper.failing:
             keeper.faults.append("not saved: %s" % error)

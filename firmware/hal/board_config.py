@@ -255,7 +255,7 @@ def display_only(config):
     return {"i2c": i2c(config.get("i2c")), "display": display(config.get("display"))}
 
 
-def _optional(config, key, function, faults, default=None):
+def optional(config, key, function, faults, default=None):
     """function(config[key]) or, if it is null/absent, default; a BoardError becomes a fault."""
     value = config.get(key)
     if value is None:
@@ -305,7 +305,7 @@ def validate(config):
     if needs_i2c:
         clean["i2c"] = i2c(config.get("i2c"))  # the flaps need it: no fallback
     else:
-        clean["i2c"] = _optional(config, "i2c", i2c, faults)
+        clean["i2c"] = optional(config, "i2c", i2c, faults)
     if clean["i2c"] is not None:
         _claim_pins("i2c", (clean["i2c"]["sda"], clean["i2c"]["scl"]), taken)  # nothing before it
     for index, bank in enumerate(banks):
@@ -326,18 +326,18 @@ def validate(config):
                           "tiles a row" % (tiles // rows, tiles, rows, _MIN_TILES))
 
     for key, check in (("accel", accel), ("display", display)):
-        clean[key] = _optional(config, key, check, faults)
+        clean[key] = optional(config, key, check, faults)
         if clean[key] is not None and clean["i2c"] is None:
             faults.append("board config: %s: needs the 'i2c' bus, which is not set; left out" % key)
             clean[key] = None
-    clean["shake"] = _optional(config, "shake", shake, faults) or shake({})  # or the defaults
+    clean["shake"] = optional(config, "shake", shake, faults) or shake({})  # or the defaults
     for key, check in (("leds", leds), ("buzzer", buzzer)):
-        clean[key] = _optional(config, key, check, faults)
+        clean[key] = optional(config, key, check, faults)
         if clean[key] is not None and _claim_pins(key, (clean[key]["pin"],), taken, faults):
             clean[key] = None
 
     buttons = {}
-    specs = _optional(config, "buttons", lambda value: _section("buttons", value), faults, {})
+    specs = optional(config, "buttons", lambda value: _section("buttons", value), faults, {})
     for name in specs:
         where = "buttons." + name
         try:
