@@ -15,13 +15,14 @@ import os
 
 
 def _enter_active_tree():
-    pointer = "active"  # paths from the board's root, the current directory as boot.py runs
-    staged_pointer = "active.new"
-    trees = ("fw_a", "fw_b")
+    # Paths from the board's root, the current directory as boot.py runs: "active" and the staged
+    # "active.new" (written out at each use: boot.py is compiled from source, and each name of
+    # its own, a local's too, is interned for good).
+    pointer = "active"
 
     def verified_tree(name):
         """name if it is one of our trees and holds its manifest (written once verified)."""
-        if name not in trees:
+        if name not in ("fw_a", "fw_b"):
             return None
         try:
             os.stat(name + "/manifest.json")
@@ -40,17 +41,17 @@ def _enter_active_tree():
             return None
         return verified_tree(text.strip())
 
-    tree = tree_in(staged_pointer)
+    tree = tree_in("active.new")
     try:
         if tree is not None:
-            os.rename(staged_pointer, pointer)
+            os.rename("active.new", pointer)
         else:
-            os.remove(staged_pointer)
+            os.remove("active.new")
     except OSError:
         pass
     if tree is None:
         tree = tree_in(pointer)
-    for name in trees:
+    for name in ("fw_a", "fw_b"):
         if tree is None:
             tree = verified_tree(name)
     if tree is None:

@@ -24,10 +24,10 @@ class Member(io.IOBase):
         self.at += count
         return count
 
-    def ioctl(self, request, _arg):
-        # MP_STREAM_GET_BUFFER_SIZE: an import reads 255 bytes a call, not 20; a close (4)
+    def ioctl(self, cmd, *args):
+        # MP_STREAM_GET_BUFFER_SIZE (11): an import reads 255 bytes a call, not 20; a close (4)
         # leaves the pack open for the next import
-        return 255 if request == 11 else 0
+        return 255 if cmd == 11 else 0
 
 
 class PackFs:
@@ -84,7 +84,7 @@ class PackFs:
                     high = middle
         raise OSError(2)  # ENOENT: an import then tries the next path
 
-    def mount(self, _readonly, _mkfs):
+    def mount(self, readonly, mkfs):
         pass
 
     def umount(self):

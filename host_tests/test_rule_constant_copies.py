@@ -20,10 +20,10 @@ RULE_VALUES = {name: getattr(rules, name) for name in dir(rules)
 RENAMED = {("app/hints.py", "_SINGLE"): "MATCH_SINGLE", ("app/hints.py", "_FIXED"): "MATCH_FIXED_ROUNDS",
            ("app/hints.py", "_TOURNAMENT"): "MATCH_TOURNAMENT",
            ("app/hints.py", "_MAX_PENALTY"): "MATCH_MAX_PENALTY"}
-# Modules that may import game.rules: boot lets them go with it (app.startup.BOOT_ONLY), and so do the
-# menu's listing of the games (app.menu.open_menu) and a save (app.keeper_save's WORK); app.core
-# and app.presentation read two values at import, at boot, before game.rules goes.
-IMPORTERS = {"app/core.py", "app/presentation.py", "game/config.py", "game/presets.py"}
+# Modules that may import game.rules: app.core and app.presentation read two values at import, at
+# boot, before game.rules goes. game.config, game.presets and app.phases keep const() copies, so
+# that boot loads no game.rules (its names would each be interned for good).
+IMPORTERS = {"app/core.py", "app/presentation.py"}
 
 
 def _firmware_files():

@@ -32,25 +32,20 @@ def load_match(keeper, tally, log, set_aside=True, playable=None):
 
         restored = restore(parse(payload[:cut]), tally, playable)
         if not load_log(log, payload[cut + 1:]):
-            _log_unreadable(keeper, store, payload, set_aside)
+            # Only the game log cannot be read: the match plays on without it. With set_aside,
+            # a copy of its file is kept as `.bad`, which the next save would otherwise lose.
+            source = store.loaded_from
+            kept = ""
+            if set_aside:
+                kept = ", kept as %s" % (source + BAD_SUFFIX)
+                try:  # the same bytes as the file: the same header and payload
+                    AtomicFile(source + BAD_SUFFIX, store.files, len(payload)).save(payload)
+                except StorageError as error:
+                    kept = ", not kept (%s)" % error
+            keeper.faults.append("%s: game log unreadable%s; the match goes on without it" % (source, kept))
         return restored
 
     return load_newest(keeper, store, use, set_aside)
-
-
-def _log_unreadable(keeper, store, payload, keep):
-    """Report a match whose game log alone cannot be read (it plays on without it); if
-    `keep`, keep a copy of its file as `.bad`, which the next save would otherwise lose."""
-    source = store.loaded_from
-    bad = "%s%s" % (source, BAD_SUFFIX)
-    kept = ""
-    if keep:
-        kept = ", kept as " + bad
-        try:  # the same bytes as the file: the same header and payload
-            AtomicFile(bad, store.files, len(payload)).save(payload)
-        except StorageError as error:
-            kept = ", not kept (%s)" % error
-    keeper.faults.append("%s: game log unreadable%s; the match goes on without it" % (source, kept))
 
 
 def load_log(log, blob):

@@ -12,32 +12,32 @@ from hal.storage import BAD_SUFFIX
 from app.keeper_save import menu_file, save, stats_file
 
 
-def load_newest(keeper, store, use, set_aside=True):
-    """use(payload) for the newest copy of the AtomicFile `store` that is whole and usable (use
+def load_newest(keeper, file, use, set_aside=True):
+    """use(payload) for the newest copy of the AtomicFile `file` that is whole and usable (use
     raises ValueError saying why not), or None. Each copy that is not is reported and set aside
     as `.bad` (set_aside=False: only reported), and the older copy is tried."""
     while True:
-        payload = store.load()
-        if store.fault is not None:
-            _unreadable(keeper, store, store.path, store.fault, set_aside and store.set_aside(store.path))
+        payload = file.load()
+        if file.fault is not None:
+            _unreadable(keeper, file, file.path, file.fault, set_aside and file.set_aside(file.path))
         if payload is None:
             return None
         try:
             return use(payload)
         except ValueError as error:
-            source = store.loaded_from
-            if not _unreadable(keeper, store, source, error, set_aside and store.set_aside(source)):
+            source = file.loaded_from
+            if not _unreadable(keeper, file, source, error, set_aside and file.set_aside(source)):
                 return None
 
 
-def _unreadable(keeper, store, source, why, kept):
-    """Report a file that cannot be read or used; returns `kept` (set aside as .bad)."""
-    if kept:
-        then = "the copy before it is used" if source == store.new_path else "starting afresh"
-        keeper.faults.append("%s unreadable (%s); kept as %s, %s" % (source, why, source + BAD_SUFFIX, then))
+def _unreadable(keeper, file, source, error, set_aside):
+    """Report a file that cannot be read or used; returns `set_aside` (it was, as .bad)."""
+    if set_aside:
+        then = "the copy before it is used" if source == file.new_path else "starting afresh"
+        keeper.faults.append("%s unreadable (%s); kept as %s, %s" % (source, error, source + BAD_SUFFIX, then))
     else:
-        keeper.faults.append("%s unreadable (%s)" % (source, why))
-    return kept
+        keeper.faults.append("%s unreadable (%s)" % (source, error))
+    return set_aside
 
 
 # -- the menu --------------------------------------------------------------------------------

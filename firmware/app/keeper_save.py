@@ -15,7 +15,6 @@ from app.keeper import LOG_RECORDS
 WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.snapshot", "game.snapshot_format",
         "game.snapshot_load", "game.snapshot_fields", "game.rule_names", "game.stats", "game.stats_load",
         "game.presets", "game.rules", "hal.json_file", "hal.storage")
-_LOG_BYTES = 4 + 5 * LOG_RECORDS
 _MENU_BYTES = const(256)
 _SEPARATOR = const(10)  # the newline between the snapshot and the log
 
@@ -23,7 +22,8 @@ _SEPARATOR = const(10)  # the newline between the snapshot and the log
 def match_file(keeper):
     from game.snapshot_format import MAX_BYTES
 
-    return AtomicFile(keeper.directory + "/match", keeper.files, MAX_BYTES + 1 + _LOG_BYTES)
+    log_bytes = 4 + RECORD_BYTES * LOG_RECORDS  # dump_log's
+    return AtomicFile(keeper.directory + "/match", keeper.files, MAX_BYTES + 1 + log_bytes)
 
 
 def stats_file(keeper):
@@ -36,11 +36,11 @@ def menu_file(keeper):
     return AtomicFile(keeper.directory + "/menu", keeper.files, _MENU_BYTES)
 
 
-def save(keeper, store, payload):
-    """Save `payload` to the AtomicFile `store`; False (reported once until a save succeeds) if
+def save(keeper, file, payload):
+    """Save `payload` to the AtomicFile `file`; False (reported once until a save succeeds) if
     it could not be."""
     try:
-        store.save(payload)
+        file.save(payload)
     except StorageError as error:
         if not keeper.failing:
             keeper.faults.append("not saved: %s" % error)

@@ -1,7 +1,7 @@
 """The menu: which game, how many players, hints on or off, then start.
 
-Rows are Game, Players, Hints and Start; `next_row()` moves down (wrapping) and
-`next_value()` changes the row's value (on Start it starts). Only games this box can play
+Rows are Game, Players, Hints and Start; select moves down (wrapping) and ok changes the
+row's value (on Start it starts: `step`). Only games this box can play
 are offered (enough tiles and rows of flaps), and the player count stays within what the
 chosen game allows.
 
@@ -19,29 +19,29 @@ from app import release
 from app.lights import LEGAL, OFF, PLAYER_COLOURS, WRONG, blink_on
 from app.sounds import CLICK
 
-MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
-MATCH_MAX_PENALTY = const(3)
-MATCH_RACE = const(5)
-ROWS_TAKE_TURNS = const(0)
-SOURCE_MANUAL = const(1)
+_MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
+_MATCH_MAX_PENALTY = const(3)
+_MATCH_RACE = const(5)
+_ROWS_TAKE_TURNS = const(0)
+_SOURCE_MANUAL = const(1)
 
-ROW_GAME = const(0)
-ROW_PLAYERS = const(1)
-ROW_HINTS = const(2)
-ROW_START = const(3)
-ROWS = const(4)
-MAX_PLAYERS = const(8)
+_ROW_GAME = const(0)
+_ROW_PLAYERS = const(1)
+_ROW_HINTS = const(2)
+_ROW_START = const(3)
+_ROWS = const(4)
+_MAX_PLAYERS = const(8)
 HOUSE = "house rules"  # the entry of the settings file's own rules, when they change a preset
-MENU_BANKS = (0x0040FF, 0x8000FF, 0xFF5000)  # the LEDs' colour of presets 1-9, 10-18, 19-27
+_MENU_BANKS = const((0x0040FF, 0x8000FF, 0xFF5000))  # the LEDs' colour of presets 1-9, 10-18, 19-27
 
 
 def player_range(rules):
     """(fewest, most) players the rules' match format takes."""
-    if rules.match == MATCH_LONG_GAME:
+    if rules.match == _MATCH_LONG_GAME:
         return 2, 2
-    if rules.match == MATCH_RACE:
+    if rules.match == _MATCH_RACE:
         return 1, rules.rows
-    return (2 if rules.match == MATCH_MAX_PENALTY else 1), MAX_PLAYERS
+    return (2 if rules.match == _MATCH_MAX_PENALTY else 1), _MAX_PLAYERS
 
 
 def why_unplayable(rules, tiles, rows):
@@ -50,9 +50,9 @@ def why_unplayable(rules, tiles, rows):
         return "needs %d tiles, the box has %d" % (rules.tiles, tiles)
     if rules.rows > rows:
         return "needs %d rows of flaps, the box has %d" % (rules.rows, rows)
-    if rules.rows_mode != ROWS_TAKE_TURNS:
+    if rules.rows_mode != _ROWS_TAKE_TURNS:
         return "everyone throwing at once is not played by this box yet"
-    if rules.source == SOURCE_MANUAL:
+    if rules.source == _SOURCE_MANUAL:
         return "dice entered by hand are not played by this box yet"
     return None
 
@@ -80,7 +80,7 @@ class Menu:
         self.entry = entry if 0 <= entry < len(entries) else 0
         self.hints_available = hints_available
         self.hints_on = hints_on and hints_available
-        self.row = ROW_GAME
+        self.row = _ROW_GAME
         self.players = players
         self._clamp_players()
 
@@ -114,37 +114,30 @@ class Menu:
         if self.players > most:
             self.players = most
 
-    def next_row(self):
-        self.row = (self.row + 1) % ROWS
-        if self.row == ROW_HINTS and not self.hints_available:
-            self.row = ROW_START
-
-    def next_value(self):
-        """Change the value under the cursor; returns True when that starts the game."""
-        row = self.row
-        if row == ROW_GAME:
-            self.entry = (self.entry + 1) % len(self.entries)
-            self._clamp_players()
-        elif row == ROW_PLAYERS:
-            fewest, most = player_range(self.rules())
-            self.players = fewest if self.players >= most else self.players + 1
-        elif row == ROW_HINTS:
-            self.hints_on = not self.hints_on
-        else:
-            return True
-        return False
-
     def step(self, app, select, ok):
-        """The buttons in the menu (select: next row, ok: change, a long ok: start), with a
-        click; True when the game starts."""
+        """The buttons in the menu (select: next row, ok: change the value under the cursor,
+        which on Start starts; a long ok: start), with a click; True when the game starts."""
         if select == SHORT_PRESS:
-            self.next_row()
+            self.row = (self.row + 1) % _ROWS
+            if self.row == _ROW_HINTS and not self.hints_available:
+                self.row = _ROW_START
             app.play(CLICK)
             app.dirty = True
         if ok == SHORT_PRESS:
             app.play(CLICK)
             app.dirty = True
-            return self.next_value()
+            row = self.row
+            if row == _ROW_GAME:
+                self.entry = (self.entry + 1) % len(self.entries)
+                self._clamp_players()
+            elif row == _ROW_PLAYERS:
+                fewest, most = player_range(self.rules())
+                self.players = fewest if self.players >= most else self.players + 1
+            elif row == _ROW_HINTS:
+                self.hints_on = not self.hints_on
+            else:
+                return True
+            return False
         return ok == LONG_PRESS
 
     def leave(self, app):
@@ -165,12 +158,12 @@ class Menu:
         leds = lights.leds
         leds.fill(OFF)
         row = self.row
-        if row == ROW_GAME:
-            leds.set_tile(self.entry % 9 + 1, MENU_BANKS[self.entry // 9 % len(MENU_BANKS)])
-        elif row == ROW_PLAYERS:
+        if row == _ROW_GAME:
+            leds.set_tile(self.entry % 9 + 1, _MENU_BANKS[self.entry // 9 % len(_MENU_BANKS)])
+        elif row == _ROW_PLAYERS:
             for tile in range(1, self.players + 1):
                 leds.set_tile(tile, PLAYER_COLOURS[tile - 1])
-        elif row == ROW_HINTS:
+        elif row == _ROW_HINTS:
             leds.set_tile(1, LEGAL if self.hints_on else WRONG)
         elif blink_on(now_ms):
             for tile in range(1, tiles + 1):

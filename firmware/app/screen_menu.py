@@ -38,9 +38,10 @@ def game_name(screen, name):
     if len(name) < COLUMNS:
         screen.text(name, 1, 2)
         return
-    cut = _NAME_COLUMN + 1
-    for index in range(len(name)):
-        if (name[index] == "-" or name[index] == " ") and index < COLUMNS - _NAME_COLUMN:
-            cut = index + 1
+    # After the last hyphen or space that fits line 1 (str.rfind: a character taken out of the
+    # name, name[index], would be interned for good).
+    cut = max(name.rfind("-", 0, COLUMNS - _NAME_COLUMN), name.rfind(" ", 0, COLUMNS - _NAME_COLUMN)) + 1
+    if not cut:
+        cut = _NAME_COLUMN + 1
     screen.text(name[:cut], _NAME_COLUMN, 1)
     screen.text(name[cut:], 1, 2)

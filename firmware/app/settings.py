@@ -11,18 +11,19 @@ from game.config import ConfigError, rules_from_config
 from game.numbers import whole
 from game.presets import PRESET_NAMES, preset
 from hal import json_file
+from micropython import const
 
 from app.menu import HOUSE, why_unplayable
 
 DEFAULT_PLAYERS = 2
-MAX_BYTES = 4096  # the longest house rules take about 600
+_MAX_BYTES = const(4096)  # the longest house rules take about 600
 
 
 class Settings:
     """rules_config (dict), players (1-8) and hints (bool), as the file gave them."""
 
     def __init__(self, rules_config=None, players=DEFAULT_PLAYERS, hints=False):
-        self.rules_config = rules_config if rules_config is not None else {"preset": "classic"}
+        self.rules_config = rules_config if rules_config is not None else {"preset": PRESET_NAMES[0]}  # classic
         self.players = players
         self.hints = hints
 
@@ -31,7 +32,7 @@ def load_settings(path="config.json"):
     """Read the settings file -> (Settings, fault messages); a missing file is no fault."""
     faults = []
     try:
-        raw = json_file.read(path, MAX_BYTES)
+        raw = json_file.read(path, _MAX_BYTES)
     except OSError:
         return Settings(), faults
     except ValueError as error:
@@ -65,7 +66,7 @@ def game_entries(settings, tiles, rows):
     this box can play; chosen: the entry the settings name; faults: why it cannot be played.
     """
     config = settings.rules_config
-    name = config.get("preset", "classic")
+    name = config.get("preset", PRESET_NAMES[0])  # classic
     entries = []
     faults = []
     chosen = 0

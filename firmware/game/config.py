@@ -5,7 +5,8 @@ combinations that make no sense are refused with a message naming the conflict. 
 several problems hears of all of them at once.
 """
 
-from game import rules as R
+from micropython import const
+
 from game.numbers import whole
 from game.presets import PRESET_NAMES, preset_axes
 from game.rule_names import (
@@ -16,24 +17,25 @@ from game.rule_names import (
     START_NAMES,
     VALUE_NAMES,
 )
+from game.rule_set import AXES, Rules
 from game.tiles import bit, tiles_of
 
-BOX_SIZES = (9, 10, 12, 24)
-DIE_FACES = (6, 20)
+# game.rules' values (copies: game.rules is not loaded for them, see there)
+_MATCH_LONG_GAME = const(4)
+_MATCH_RACE = const(5)
+_MOVE_ANY = const(0)
+_MOVE_SINGLE_DIE = const(3)
+_MOVE_THAI = const(1)
+_MOVE_YOUNG = const(4)
+_ONE_DIE_NEVER = const(0)
+_ROWS_SIMULTANEOUS = const(1)
+_SOURCE_CARDS = const(3)
+_SOURCE_DICE = const(0)
+_SOURCE_DOMINOES = const(2)
+_SOURCE_MANUAL = const(1)
+_STAKES_NONE = const(0)
 
-# Numeric axes: (lowest, highest).
-_RANGES = {
-    "tiles": (9, 24),
-    "dice": (1, 4),
-    "faces": (6, 20),
-    "must_first": (0, 3),
-    "rounds": (1, 99),
-    "target": (1, 999),
-    "max_penalty": (1, 999),
-    "chips": (0, 9999),
-    "ante": (0, 999),
-    "rows": (1, 4),
-}
+BOX_SIZES = (9, 10, 12, 24)
 
 
 class ConfigError(ValueError):
@@ -42,7 +44,7 @@ class ConfigError(ValueError):
 
 def _value(name, raw):
     names = VALUE_NAMES.get(name)
-    default = getattr(R.Rules, name)
+    default = getattr(Rules, name)
     if names:
         if raw in names:
             return names.index(raw)
@@ -53,7 +55,18 @@ def _value(name, raw):
         raise ConfigError("%s: expected true or false, got %r" % (name, raw))
     if not whole(raw):
         raise ConfigError("%s: expected a whole number, got %r" % (name, raw))
-    low, high = _RANGES[name]
+    low, high = {  # the numeric axes: (lowest, highest)
+        "tiles": (9, 24),
+        "dice": (1, 4),
+        "faces": (6, 20),
+        "must_first": (0, 3),
+        "rounds": (1, 99),
+        "target": (1, 999),
+        "max_penalty": (1, 999),
+        "chips": (0, 9999),
+        "ante": (0, 999),
+        "rows": (1, 4),
+    }[name]
     if not whole(raw, low, high):
         raise ConfigError("%s: %d is outside %d..%d" % (name, raw, low, high))
     return raw
@@ -66,23 +79,23 @@ def rules_from_config(config):
     if not isinstance(config, dict):
         raise ConfigError("the rules must be an object of axis names, got %r" % (config,))
     found = []
-    preset_name = config.get("preset", "classic")
+    preset_name = config.get("preset", PRESET_NAMES[0])  # classic
     if preset_name not in PRESET_NAMES:
         found.append("preset: unknown '%s' (choose one of: %s)" % (preset_name, ", ".join(PRESET_NAMES)))
-        preset_name = "classic"
+        preset_name = PRESET_NAMES[0]
     values = dict(preset_axes(preset_name))
     for key in config:
         if key == "preset":
             continue
-        if key not in R.AXES:
-            known = ", ".join(("preset",) + R.AXES)
+        if key not in AXES:
+            known = ", ".join(("preset",) + AXES)
             found.append("unknown key '%s' (the keys are: %s)" % (key, known))
             continue
         try:
             values[key] = _value(key, config[key])
         except ConfigError as error:
             found.append(str(error))
-    rules = R.Rules(**values)
+    rules = Rules(**values)
     found.extend(conflicts(rules))  # with a refused value, against the preset's own
     if found:
         raise ConfigError("; ".join(found))
@@ -95,21 +108,22 @@ def conflicts(rules):
     move_name = MOVE_NAMES[rules.move]
     if rules.tiles not in BOX_SIZES:
         found.append("tiles: boxes have 9, 10, 12 or 24 tiles, not %d" % rules.tiles)
-    if rules.faces not in DIE_FACES:
+    if rules.faces not in (6, 20):
         found.append("faces: dice have 6 or 20 faces, not %d" % rules.faces)
-    if rules.source in (R.SOURCE_DICE, R.SOURCE_MANUAL) and rules.max_roll() > 24:
+    if rules.source in (_SOURCE_DICE, _SOURCE_MANUAL) and rules.max_roll() > 24:
         found.append("dice: %dd%d can roll %d, more than the box's largest total 24"
                      % (rules.dice, rules.faces, rules.max_roll()))
-    two_values = rules.source == R.SOURCE_DOMINOES or (
-        rules.source != R.SOURCE_CARDS and rules.dice == 2)
-    if rules.move != R.MOVE_ANY and not two_values:
+    two_values = rules.source == _SOURCE_DOMINOES or (
+        rules.source != _SOURCE_CARDS and rules.dice == 2)
+    if rules.move != _MOVE_ANY and not two_values:
         found.append("move '%s' reads two dice, but %s gives %s"
                      % (move_name, SOURCE_NAMES[rules.source],
-                        "one card a draw" if rules.source == R.SOURCE_CARDS else _dice_words(rules.dice)))
-    if rules.move == R.MOVE_THAI and rules.one_die != R.ONE_DIE_NEVER:
+                        "one card a draw" if rules.source == _SOURCE_CARDS
+                        else "1 die" if rules.dice == 1 else "%d dice" % rules.dice))
+    if rules.move == _MOVE_THAI and rules.one_die != _ONE_DIE_NEVER:
         found.append("move 'thai' always rolls two dice, so one_die must be 'never', not '%s'"
                      % ONE_DIE_NAMES[rules.one_die])
-    if rules.one_die != R.ONE_DIE_NEVER and (rules.dice < 2 or rules.source in (R.SOURCE_DOMINOES, R.SOURCE_CARDS)):
+    if rules.one_die != _ONE_DIE_NEVER and (rules.dice < 2 or rules.source in (_SOURCE_DOMINOES, _SOURCE_CARDS)):
         found.append("one_die '%s' needs a roll of two or more dice" % ONE_DIE_NAMES[rules.one_die])
     if rules.must_first:
         if rules.must_first == 1:
@@ -119,53 +133,49 @@ def conflicts(rules):
                          % (rules.must_first, rules.must_first, START_NAMES[rules.start]))
     if rules.unlucky_7 and rules.start_mask() == bit(7):
         found.append("unlucky_7 ends the turn on every 7, so with start 'lucky-7' tile 7 could never be shut")
-    if rules.match == R.MATCH_RACE and rules.rows < 2:
+    if rules.match == _MATCH_RACE and rules.rows < 2:
         found.append("match 'race' gives each player a row of flaps: rows must be 2 or more")
-    if rules.match in (R.MATCH_RACE, R.MATCH_LONG_GAME) and rules.must_first:
+    if rules.match in (_MATCH_RACE, _MATCH_LONG_GAME) and rules.must_first:
         found.append("must_first %d tests a turn's first roll from the full board, but match '%s' "
                      "carries the board over between turns" % (rules.must_first, MATCH_NAMES[rules.match]))
-    if rules.match in (R.MATCH_RACE, R.MATCH_LONG_GAME):
+    if rules.match in (_MATCH_RACE, _MATCH_LONG_GAME):
         # These carry the board over until someone clears it: every tile that can be left
         # (the starting tiles in a race, any tile in the long game) must be clearable alone.
-        board = rules.start_mask() if rules.match == R.MATCH_RACE else rules.all_tiles()
+        board = rules.start_mask() if rules.match == _MATCH_RACE else rules.all_tiles()
         stuck = [tile for tile in tiles_of(board) if not _can_shut_alone(rules, tile)]
         if stuck:
             found.append("match '%s' could never end: with move '%s', one_die '%s' and source '%s' "
                          "no roll shuts tile %s when it is the last one left"
                          % (MATCH_NAMES[rules.match], move_name, ONE_DIE_NAMES[rules.one_die],
                             SOURCE_NAMES[rules.source], " or ".join(str(tile) for tile in stuck)))
-    if rules.match == R.MATCH_LONG_GAME and rules.tiles > 12:
+    if rules.match == _MATCH_LONG_GAME and rules.tiles > 12:
         # A tug of war over the whole board: measured with random play, 13 turns (median) on
         # 9 tiles, 34 on 12, about 3500 on 24.
         found.append("match 'long-game' on %d tiles would take thousands of turns: play it on 9 to 12 tiles"
                      % rules.tiles)
-    if rules.match == R.MATCH_LONG_GAME and rules.rows_mode == R.ROWS_SIMULTANEOUS:
+    if rules.match == _MATCH_LONG_GAME and rules.rows_mode == _ROWS_SIMULTANEOUS:
         found.append("match 'long-game' passes one board between two players: rows_mode must be 'take-turns'")
-    if rules.rows_mode == R.ROWS_SIMULTANEOUS and rules.rows < 2:
+    if rules.rows_mode == _ROWS_SIMULTANEOUS and rules.rows < 2:
         found.append("rows_mode 'simultaneous' needs rows 2 or more")
-    if rules.source == R.SOURCE_DOMINOES and rules.dice != 2:
+    if rules.source == _SOURCE_DOMINOES and rules.dice != 2:
         found.append("source 'dominoes' draws two halves: dice must be 2")
-    if rules.dominoes_blank and rules.source != R.SOURCE_DOMINOES:
+    if rules.dominoes_blank and rules.source != _SOURCE_DOMINOES:
         found.append("dominoes_blank only applies to source 'dominoes'")
-    if rules.cards_high and rules.source != R.SOURCE_CARDS:
+    if rules.cards_high and rules.source != _SOURCE_CARDS:
         found.append("cards_high only applies to source 'cards'")
-    if rules.stakes != R.STAKES_NONE and rules.chips < rules.ante:
+    if rules.stakes != _STAKES_NONE and rules.chips < rules.ante:
         found.append("stakes: chips %d cannot pay an ante of %d" % (rules.chips, rules.ante))
     return found
-
-
-def _dice_words(count):
-    return "1 die" if count == 1 else "%d dice" % count
 
 
 def _can_shut_alone(rules, tile):
     """Can some roll of the rules' source shut `tile` when it is the only tile open?"""
     if rules.unlucky_7 and tile == 7:
         return False  # every total of 7 ends the turn, and no die of a legal set shows 7
-    by_die_value = rules.move in (R.MOVE_THAI, R.MOVE_SINGLE_DIE, R.MOVE_YOUNG)
-    if rules.source == R.SOURCE_CARDS:
+    by_die_value = rules.move in (_MOVE_THAI, _MOVE_SINGLE_DIE, _MOVE_YOUNG)
+    if rules.source == _SOURCE_CARDS:
         return tile <= 6 or tile >= 11 or (rules.cards_high and tile <= 10)  # one card, one roll
-    if rules.source == R.SOURCE_DOMINOES:
+    if rules.source == _SOURCE_DOMINOES:
         if 2 <= tile <= 12 or (tile == 1 and rules.dominoes_blank):
             return True
         return by_die_value and tile <= 6

@@ -1,39 +1,68 @@
 """The named presets of VARIANTS.md: each a classic game with the axes its name changes."""
 
-from game import rules as R
+from micropython import const
 
-# name -> the axes that differ from classic. Order is the menu's order; the one-line
-# descriptions are the host's (tools/list_presets.py), which no firmware code reads.
-PRESETS = (
-    ("classic", {}),
-    ("two-dice-only", {"one_die": R.ONE_DIE_NEVER}),
-    ("one-die-last-tile", {"one_die": R.ONE_DIE_LAST_TILE}),
-    ("low-sum-one-die", {"one_die": R.ONE_DIE_LOW_SUM}),
-    ("ten", {"tiles": 10}),
-    ("full-house", {"tiles": 12}),
-    ("2012", {"tiles": 12, "dice": 1, "faces": 20, "one_die": R.ONE_DIE_NEVER}),
-    ("the-300", {"tiles": 24, "dice": 4}),
-    ("thai", {"move": R.MOVE_THAI, "one_die": R.ONE_DIE_NEVER}),
-    ("exact-match", {"move": R.MOVE_EXACT}),
-    ("single-die", {"move": R.MOVE_SINGLE_DIE}),
-    ("young-players", {"move": R.MOVE_YOUNG, "one_die": R.ONE_DIE_NEVER, "match": R.MATCH_RACE, "rows": 2}),
-    ("2-to-go", {"must_first": 2}),
-    ("3-to-go", {"must_first": 3}),
-    ("3-down-extreme", {"start": R.START_3_DOWN}),
-    ("lucky-7", {"start": R.START_LUCKY_7}),
-    ("unlucky-7", {"unlucky_7": True}),
-    ("against-all-odds", {"start": R.START_ODD}),
-    ("even-stevens", {"start": R.START_EVEN}),
-    ("missionary", {"scoring": R.SCORE_MISSIONARY}),
-    ("digital", {"scoring": R.SCORE_DIGITAL}),
-    ("canoga", {"stakes": R.STAKES_CANOGA}),
-    ("tournament", {"match": R.MATCH_TOURNAMENT}),
-    ("max-penalty", {"match": R.MATCH_MAX_PENALTY}),
-    ("fixed-rounds", {"match": R.MATCH_FIXED_ROUNDS, "rounds": 5}),
-    ("long-game", {"match": R.MATCH_LONG_GAME, "double_rethrow": True}),
-)
+from game.rule_set import AXES, Rules
 
-PRESET_NAMES = tuple(entry[0] for entry in PRESETS)
+# game.rules' values (copies: game.rules is not loaded for them, see there)
+_START_3_DOWN = const(1)
+_START_ODD = const(2)
+_START_EVEN = const(3)
+_START_LUCKY_7 = const(4)
+_ONE_DIE_NEVER = const(0)
+_ONE_DIE_LAST_TILE = const(2)
+_ONE_DIE_LOW_SUM = const(3)
+_MOVE_THAI = const(1)
+_MOVE_EXACT = const(2)
+_MOVE_SINGLE_DIE = const(3)
+_MOVE_YOUNG = const(4)
+_SCORE_MISSIONARY = const(1)
+_SCORE_DIGITAL = const(2)
+_MATCH_FIXED_ROUNDS = const(1)
+_MATCH_TOURNAMENT = const(2)
+_MATCH_MAX_PENALTY = const(3)
+_MATCH_LONG_GAME = const(4)
+_MATCH_RACE = const(5)
+_STAKES_CANOGA = const(2)
+
+# The names, in the menu's order, as one string constant: a name of ten characters or fewer
+# written as a constant of its own would be interned, and kept for good, by every boot. The
+# one-line descriptions are the host's (tools/list_presets.py), which no firmware code reads.
+PRESET_NAMES = tuple(
+    "classic two-dice-only one-die-last-tile low-sum-one-die ten full-house 2012 the-300 thai"
+    " exact-match single-die young-players 2-to-go 3-to-go 3-down-extreme lucky-7 unlucky-7"
+    " against-all-odds even-stevens missionary digital canoga tournament max-penalty"
+    " fixed-rounds long-game".split())
+
+# (name, the axes that differ from classic), for each name above.
+PRESETS = tuple(zip(PRESET_NAMES, (  # noqa: B905 (MicroPython's zip takes no strict=)
+    {},  # classic
+    {"one_die": _ONE_DIE_NEVER},  # two-dice-only
+    {"one_die": _ONE_DIE_LAST_TILE},  # one-die-last-tile
+    {"one_die": _ONE_DIE_LOW_SUM},  # low-sum-one-die
+    {"tiles": 10},  # ten
+    {"tiles": 12},  # full-house
+    {"tiles": 12, "dice": 1, "faces": 20, "one_die": _ONE_DIE_NEVER},  # 2012
+    {"tiles": 24, "dice": 4},  # the-300
+    {"move": _MOVE_THAI, "one_die": _ONE_DIE_NEVER},  # thai
+    {"move": _MOVE_EXACT},  # exact-match
+    {"move": _MOVE_SINGLE_DIE},  # single-die
+    {"move": _MOVE_YOUNG, "one_die": _ONE_DIE_NEVER, "match": _MATCH_RACE, "rows": 2},  # young-players
+    {"must_first": 2},  # 2-to-go
+    {"must_first": 3},  # 3-to-go
+    {"start": _START_3_DOWN},  # 3-down-extreme
+    {"start": _START_LUCKY_7},  # lucky-7
+    {"unlucky_7": True},  # unlucky-7
+    {"start": _START_ODD},  # against-all-odds
+    {"start": _START_EVEN},  # even-stevens
+    {"scoring": _SCORE_MISSIONARY},  # missionary
+    {"scoring": _SCORE_DIGITAL},  # digital
+    {"stakes": _STAKES_CANOGA},  # canoga
+    {"match": _MATCH_TOURNAMENT},  # tournament
+    {"match": _MATCH_MAX_PENALTY},  # max-penalty
+    {"match": _MATCH_FIXED_ROUNDS, "rounds": 5},  # fixed-rounds
+    {"match": _MATCH_LONG_GAME, "double_rethrow": True},  # long-game
+)))
 
 
 def preset_axes(name):
@@ -46,14 +75,13 @@ def preset_axes(name):
 
 def preset(name):
     """The Rules of a named preset."""
-    return R.Rules(**preset_axes(name))
+    return Rules(**preset_axes(name))
 
 
 def changed(rules, **changes):
     """A new Rules with some axes changed."""
     values = {}
-    for axis in R.AXES:
+    for axis in AXES:
         values[axis] = getattr(rules, axis)
     values.update(changes)
-    return R.Rules(**values)
-
+    return Rules(**values)

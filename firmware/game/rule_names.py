@@ -3,15 +3,17 @@ reads them, game.snapshot writes those of a match that is not classic)."""
 
 from game.rule_set import AXES
 
-START_NAMES = ("all-up", "3-down", "odd-up", "even-up", "lucky-7")
-ONE_DIE_NAMES = ("never", "high-tiles-shut", "only-tile-1", "sum-6-or-less")
-MOVE_NAMES = ("any-combination", "thai", "exact-match", "single-die", "young-players")
-SCORE_NAMES = ("golf", "missionary", "digital")
-MATCH_NAMES = ("single-round", "fixed-rounds", "tournament", "max-penalty", "long-game", "race")
-STAKES_NAMES = ("none", "pool", "canoga")
+# Each axis's names, by value, as one string constant: a name of ten characters or fewer written
+# as a constant of its own would be interned, and kept for good, by every boot that reads a file.
+START_NAMES = tuple("all-up 3-down odd-up even-up lucky-7".split())
+ONE_DIE_NAMES = tuple("never high-tiles-shut only-tile-1 sum-6-or-less".split())
+MOVE_NAMES = tuple("any-combination thai exact-match single-die young-players".split())
+SCORE_NAMES = tuple("golf missionary digital".split())
+MATCH_NAMES = tuple("single-round fixed-rounds tournament max-penalty long-game race".split())
+STAKES_NAMES = tuple("none pool canoga".split())
 TIES_NAMES = ("split", "full")
-SOURCE_NAMES = ("electronic-dice", "manual-dice", "dominoes", "cards")
-ROWS_NAMES = ("take-turns", "simultaneous")
+SOURCE_NAMES = tuple("electronic-dice manual-dice dominoes cards".split())
+ROWS_NAMES = tuple("take-turns simultaneous".split())
 
 # Axis -> the names of its values, for the named axes (the others are numbers or flags).
 VALUE_NAMES = {

@@ -48,40 +48,6 @@ def _load_turn(turn, value, field, rules, saved_fields):
         tile += 1
 
 
-def _load_turns(turns, value, field, match, saved_fields):
-    """Set each Turn of the list `turns` (None: a row without one) from its saved list."""
-    checked_list(value, field, len(turns))
-    for row in range(len(turns)):
-        at = "%s[%d]" % (field, row)
-        if (value[row] is None) != (turns[row] is None):
-            raise SnapshotError(at, "does not match the players of the round")
-        if turns[row] is not None:
-            _load_turn(turns[row], value[row], at, match.rules, saved_fields)
-
-
-def _pieces(held, text, field):
-    """A bag's saved pieces into `held`, which must hold the same ones."""
-    try:
-        pieces = unhexlify(text)
-    except (TypeError, ValueError):
-        raise SnapshotError(field, "expected hexadecimal pieces, got %r" % (text,)) from None
-    if sorted(pieces) != sorted(held):
-        raise SnapshotError(field, "does not hold this source's pieces")
-    for index in range(len(pieces)):
-        held[index] = pieces[index]
-
-
-def _generator(rng, value, field):
-    """The saved [high, low] into the generator `rng`."""
-    pair = checked_list(value, field, 2)
-    high = checked_int(pair[0], field, 0)
-    low = checked_int(pair[1], field, 0)
-    if not (0 < high | low <= _HALF):
-        raise SnapshotError(field, "%r is not a state of the generator" % ([high, low],))
-    rng.high = high
-    rng.low = low
-
-
 def load_saved(owner, state, prefix, match, saved_fields):
     """Set what owner.SAVED declares from `state`, each value checked (game.snapshot's kinds)."""
     for key, name, kind, size_name in owner.SAVED:
@@ -102,12 +68,31 @@ def load_saved(owner, state, prefix, match, saved_fields):
         elif kind == "t":
             if value is not None or not match.over:  # a match over keeps no turn
                 _load_turn(held, value, field, match.rules, saved_fields)
-        elif kind == "T":
-            _load_turns(held, value, field, match, saved_fields)
-        elif kind == "g":
-            _generator(held, value, field)
-        elif kind == "x":
-            _pieces(held, value, field)
+        elif kind == "T":  # a Turn for each row (None: a row without one)
+            checked_list(value, field, len(held))
+            for row in range(len(held)):
+                at = "%s[%d]" % (field, row)
+                if (value[row] is None) != (held[row] is None):
+                    raise SnapshotError(at, "does not match the players of the round")
+                if held[row] is not None:
+                    _load_turn(held[row], value[row], at, match.rules, saved_fields)
+        elif kind == "g":  # the generator's [high, low]
+            pair = checked_list(value, field, 2)
+            high = checked_int(pair[0], field, 0)
+            low = checked_int(pair[1], field, 0)
+            if not (0 < high | low <= _HALF):
+                raise SnapshotError(field, "%r is not a state of the generator" % ([high, low],))
+            held.high = high
+            held.low = low
+        elif kind == "x":  # a bag's pieces, in hexadecimal: the same ones it holds
+            try:
+                pieces = unhexlify(value)
+            except (TypeError, ValueError):
+                raise SnapshotError(field, "expected hexadecimal pieces, got %r" % (value,)) from None
+            if sorted(pieces) != sorted(held):
+                raise SnapshotError(field, "does not hold this source's pieces")
+            for index in range(len(pieces)):
+                held[index] = pieces[index]
         elif kind in "NBSPO":
             setattr(owner, name, _players(value, field, kind, size) if kind in "PO"
                     else _numbers(value, field, kind, held, size))

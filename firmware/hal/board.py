@@ -48,70 +48,57 @@ def _input_pin(number, pull):
     return machine.Pin(number, machine.Pin.IN, pull_level)
 
 
-def _make_i2c(spec):
-    scl = machine.Pin(spec["scl"])
-    sda = machine.Pin(spec["sda"])
-    if spec["soft"]:
-        return machine.SoftI2C(scl=scl, sda=sda, freq=spec["freq"])
-    return machine.I2C(spec["id"], scl=scl, sda=sda, freq=spec["freq"])
+def _make(kind, spec, i2c=None):
+    """The device of the board_config section `kind` ("flaps": one bank), from its checked
+    spec; `i2c` the bus it is on. A driver's module loads only here."""
+    if kind == "i2c":
+        scl = machine.Pin(spec["scl"])
+        sda = machine.Pin(spec["sda"])
+        if spec["soft"]:
+            return machine.SoftI2C(scl=scl, sda=sda, freq=spec["freq"])
+        return machine.I2C(spec["id"], scl=scl, sda=sda, freq=spec["freq"])
+    if kind == "flaps":
+        bank_type = spec["type"]
+        if bank_type == "gpio":
+            pins = [_input_pin(number, spec["pull"]) for number in spec["pins"]]
+            return GpioBank(pins, spec["active_low"])
+        if bank_type == "74hc165":
+            from hal.hc165 import ShiftRegisterBank
 
+            load = machine.Pin(spec["load"], machine.Pin.OUT, value=1)
+            clock = machine.Pin(spec["clock"], machine.Pin.OUT, value=0)
+            data = machine.Pin(spec["data"], machine.Pin.IN)
+            return ShiftRegisterBank(load, clock, data, spec["count"], spec["active_low"])
+        from hal.expander_bank import ExpanderBank
+        from hal.mcp23017 import MCP23017  # configures the chip, then let go with hal.board
 
-def _make_bank(spec, i2c):
-    """A bank of the kind spec names: the 74HC165's and the MCP23017's modules load only here."""
-    kind = spec["type"]
-    if kind == "gpio":
-        pins = [_input_pin(number, spec["pull"]) for number in spec["pins"]]
-        return GpioBank(pins, spec["active_low"])
-    if kind == "74hc165":
-        from hal.hc165 import ShiftRegisterBank
+        return ExpanderBank(MCP23017(i2c, spec["address"]), spec["count"], spec["active_low"])
+    if kind == "accel":  # set up by its driver, read through hal.shake.BusAccel: the driver's
+        if spec["type"] == "lis3dh":  # module is let go with hal.board (app.startup)
+            from hal.lis3dh import LIS3DH_I2C as Driver
+        else:
+            from hal.mpu6050 import MPU6050 as Driver
+        from hal.shake import BusAccel
 
-        load = machine.Pin(spec["load"], machine.Pin.OUT, value=1)
-        clock = machine.Pin(spec["clock"], machine.Pin.OUT, value=0)
-        data = machine.Pin(spec["data"], machine.Pin.IN)
-        return ShiftRegisterBank(load, clock, data, spec["count"], spec["active_low"])
-    from hal.expander_bank import ExpanderBank
-    from hal.mcp23017 import MCP23017  # configures the chip, then let go with hal.board
+        return BusAccel(Driver(i2c, spec["address"]))
+    if kind == "display":
+        from hal.ssd1306 import SSD1306_I2C
 
-    return ExpanderBank(MCP23017(i2c, spec["address"]), spec["count"], spec["active_low"])
+        return SSD1306_I2C(spec["width"], spec["height"], i2c, spec["address"], spec["external_vcc"])
+    if kind == "leds":
+        import neopixel
 
+        from hal.leds import TileLeds
 
-def _make_accel(spec, i2c):
-    """The sensor set up by its driver, read through hal.shake.BusAccel: the driver's module
-    is let go with hal.board (main.py)."""
-    if spec["type"] == "lis3dh":
-        from hal.lis3dh import LIS3DH_I2C as Driver
-    else:
-        from hal.mpu6050 import MPU6050 as Driver
-    from hal.shake import BusAccel
+        return TileLeds(neopixel.NeoPixel(machine.Pin(spec["pin"]), spec["count"]), spec["brightness"])
+    if kind == "buzzer":
+        from hal.buzzer import Buzzer
 
-    return BusAccel(Driver(i2c, spec["address"]))
-
-
-def _make_display(spec, i2c):
-    from hal.ssd1306 import SSD1306_I2C
-
-    return SSD1306_I2C(spec["width"], spec["height"], i2c, spec["address"], spec["external_vcc"])
-
-
-def _make_leds(spec):
-    import neopixel
-
-    from hal.leds import TileLeds
-
-    return TileLeds(neopixel.NeoPixel(machine.Pin(spec["pin"]), spec["count"]), spec["brightness"])
-
-
-def _make_buzzer(spec):
-    from hal.buzzer import Buzzer
-
-    return Buzzer(machine.PWM(machine.Pin(spec["pin"])), spec["volume"])
-
-
-def _make_button(spec, debounce_ms):
-    from hal.buttons import Button
+        return Buzzer(machine.PWM(machine.Pin(spec["pin"])), spec["volume"])
+    from hal.buttons import Button  # a button: its spec carries the board's debounce_ms
 
     pin = _input_pin(spec["pin"], "up" if spec["active_low"] else "down")
-    return Button(pin, spec["active_low"], debounce_ms, spec["long_ms"])
+    return Button(pin, spec["active_low"], spec["debounce_ms"], spec["long_ms"])
 
 
 def build_devices(config, faults=()):
@@ -123,7 +110,7 @@ def build_devices(config, faults=()):
     devices.faults = list(faults) + config_faults
     if clean["i2c"] is not None:
         try:
-            devices.i2c = _make_i2c(clean["i2c"])
+            devices.i2c = _make("i2c", clean["i2c"])
         except Exception as error:  # the port rejects these pins or this bus id
             devices.faults.append("i2c: cannot start the bus (%s)" % _describe(error))
     for bank in clean["flaps"]:
@@ -131,14 +118,14 @@ def build_devices(config, faults=()):
             raise BoardError("flaps: the MCP23017 bank needs the i2c bus; " + devices.faults[-1])
 
     try:
-        banks = [_make_bank(bank, devices.i2c) for bank in clean["flaps"]]
+        banks = [_make("flaps", bank, devices.i2c) for bank in clean["flaps"]]
         devices.flaps = FlapSwitches(banks, clean["debounce_ms"], clean["rows"])
     except Exception as error:
         raise BoardError("flaps: cannot read the flap switches (%s)" % _describe(error)) from None
 
-    def optional(label, make, *args):
+    def optional(label, kind, spec):
         try:
-            return make(*args)
+            return _make(kind, spec, devices.i2c)
         except Exception as error:  # an optional device must never stop the box
             devices.faults.append("%s: left out (%s)" % (label, _describe(error)))
             return None
@@ -146,7 +133,7 @@ def build_devices(config, faults=()):
     spec = clean["accel"]
     if spec is not None and devices.i2c is not None:
         label = "accel: %s at 0x%02x" % (spec["type"], spec["address"])
-        devices.accel = optional(label, _make_accel, spec, devices.i2c)
+        devices.accel = optional(label, "accel", spec)
         if devices.accel is not None:
             from hal.shake import ShakeDetector
 
@@ -154,13 +141,14 @@ def build_devices(config, faults=()):
     spec = clean["display"]
     if spec is not None and devices.i2c is not None:
         label = "display: ssd1306 at 0x%02x" % spec["address"]
-        devices.display = optional(label, _make_display, spec, devices.i2c)
+        devices.display = optional(label, "display", spec)
     if clean["leds"] is not None:
-        devices.leds = optional("leds", _make_leds, clean["leds"])
+        devices.leds = optional("leds", "leds", clean["leds"])
     if clean["buzzer"] is not None:
-        devices.buzzer = optional("buzzer", _make_buzzer, clean["buzzer"])
+        devices.buzzer = optional("buzzer", "buzzer", clean["buzzer"])
     for name, spec in clean["buttons"].items():
-        button = optional("buttons." + name, _make_button, spec, clean["debounce_ms"])
+        spec["debounce_ms"] = clean["debounce_ms"]
+        button = optional("buttons." + name, "buttons", spec)
         if button is not None:
             devices.buttons[name] = button
     return devices
@@ -172,4 +160,4 @@ def build_display(config):
     from hal.board_config import display_only
 
     clean = display_only(config)
-    return _make_display(clean["display"], _make_i2c(clean["i2c"]))
+    return _make("display", clean["display"], _make("i2c", clean["i2c"]))

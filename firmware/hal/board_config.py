@@ -15,16 +15,12 @@ from micropython import const
 
 from hal import json_file
 
-DEFAULTS = {
-    "debounce_ms": 20,
-    "rows": 1,
-    "shake": {"threshold_mg": 350, "shake_ms": 400, "gap_ms": 150, "settle_ms": 350},
-}
 _KNOWN_KEYS = const(("name", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake", "display",
                      "leds", "buttons", "buzzer", "heap_bytes", "heap_source"))  # the heap: for the bench and tests
 _MAX_PIN = const(48)
-MIN_TILES = 9  # a row of flaps has at least the smallest box's tiles (game.config.BOX_SIZES)
+_MIN_TILES = const(9)  # a row of flaps has at least the smallest box's tiles (game.config.BOX_SIZES)
 _MAX_BYTES = const(4096)  # a board file is about 500 bytes
+_DEBOUNCE_MS = const(20)  # debounce_ms when the board file has none
 
 
 class BoardError(ValueError):
@@ -42,10 +38,6 @@ def default_board_name():
     return None
 
 
-def _read_json(path):
-    return json_file.read(path, _MAX_BYTES)
-
-
 def load_config(root=""):
     """Read root+"board.json" and the board file it names -> (merged config, fault messages).
 
@@ -57,7 +49,7 @@ def load_config(root=""):
     overrides = {}
     fallback = None
     try:
-        selection = _read_json(root + "board.json")
+        selection = json_file.read(root + "board.json", _MAX_BYTES)
         if not isinstance(selection, dict):
             raise ValueError("not a JSON object")
         board_name = selection.get("board")
@@ -75,7 +67,7 @@ def load_config(root=""):
     flashed = root + board_name + ".json"
     for path in (flashed, root + "boards/" + board_name + ".json"):
         try:
-            config = _read_json(path)
+            config = json_file.read(path, _MAX_BYTES)
             break
         except OSError:
             pass
@@ -128,7 +120,9 @@ def _pin(where, spec, key):
     return _field(where, spec, key, None, 0, _MAX_PIN)
 
 
-def _i2c(spec):
+# Each section's check is named after its key, a name the box interns anyway: a name of its own
+# would be interned, and kept for good, by every boot.
+def i2c(spec):
     spec = _section("i2c", spec)
     if spec.get("sda") == spec.get("scl"):
         raise BoardError("i2c: sda and scl must be two different pins")
@@ -174,12 +168,12 @@ def _flap_bank(where, spec):
     return bank
 
 
-def _flaps(config):
+def flaps(config):
     banks = config.get("flaps")
     if not isinstance(banks, list) or not banks:
         raise BoardError("flaps: must list at least one bank of switches")
     banks = [_flap_bank("flaps[%d]" % index, bank) for index, bank in enumerate(banks)]
-    rows = _int("rows", config.get("rows", DEFAULTS["rows"]), 1, 4)
+    rows = _int("rows", config.get("rows", 1), 1, 4)
     total = 0
     for bank in banks:
         total += bank["count"]
@@ -189,7 +183,7 @@ def _flaps(config):
     return banks, rows
 
 
-def _accel(spec):
+def accel(spec):
     spec = _section("accel", spec)
     kind = spec.get("type")
     if kind == "lis3dh":
@@ -201,9 +195,9 @@ def _accel(spec):
     return {"type": kind, "address": address}
 
 
-def _shake(spec):
+def shake(spec):
     spec = _section("shake", spec)
-    tuned = dict(DEFAULTS["shake"])
+    tuned = {"threshold_mg": 350, "shake_ms": 400, "gap_ms": 150, "settle_ms": 350}  # the defaults
     for key in spec:
         if key not in tuned:
             raise BoardError("shake.%s: unknown; known: %s" % (key, ", ".join(tuned)))
@@ -211,7 +205,7 @@ def _shake(spec):
     return tuned
 
 
-def _display(spec):
+def display(spec):
     spec = _section("display", spec)
     if spec.get("type", "ssd1306") != "ssd1306":
         raise BoardError("display.type: must be \"ssd1306\", got %r" % (spec.get("type"),))
@@ -227,7 +221,7 @@ def _display(spec):
     }
 
 
-def _leds(spec):
+def leds(spec):
     spec = _section("leds", spec)
     return {
         "pin": _pin("leds", spec, "pin"),
@@ -236,7 +230,7 @@ def _leds(spec):
     }
 
 
-def _button(where, spec):
+def button(where, spec):
     spec = _section(where, spec)
     return {
         "pin": _pin(where, spec, "pin"),
@@ -245,7 +239,7 @@ def _button(where, spec):
     }
 
 
-def _buzzer(spec):
+def buzzer(spec):
     spec = _section("buzzer", spec)
     return {
         "pin": _pin("buzzer", spec, "pin"),
@@ -258,36 +252,32 @@ def display_only(config):
     (BoardError if either is absent or unusable): to show why a box cannot start."""
     if not isinstance(config, dict):
         raise BoardError("board config: must be a JSON object")
-    return {"i2c": _i2c(config.get("i2c")), "display": _display(config.get("display"))}
+    return {"i2c": i2c(config.get("i2c")), "display": display(config.get("display"))}
 
 
-def _optional(config, key, check, faults, fallback=None):
-    """check(config[key]) or, if it is null/absent, fallback; a BoardError becomes a fault."""
+def optional(config, key, function, faults, default=None):
+    """function(config[key]) or, if it is null/absent, default; a BoardError becomes a fault."""
     value = config.get(key)
     if value is None:
-        return fallback
+        return default
     try:
-        return check(value)
+        return function(value)
     except BoardError as error:
         faults.append("board config: %s; left out" % error)
-        return fallback
+        return default
 
 
-def _claim_pins(owner, pins, taken):
-    """Record owner's pins in taken (pin -> owner); returns a conflict message, or None."""
+def _claim_pins(name, pins, assigned, faults=None):
+    """Record the pins of the device `name` in `assigned` (pin -> name); returns a conflict
+    message, or None. With `faults` (an optional device's), a conflict is reported there."""
     for pin in pins:
-        if pin in taken:
-            return "%s: pin %d is already used by %s" % (owner, pin, taken[pin])
-        taken[pin] = owner
+        if pin in assigned:
+            conflict = "%s: pin %d is already used by %s" % (name, pin, assigned[pin])
+            if faults is not None:
+                faults.append("board config: %s; left out" % conflict)
+            return conflict
+        assigned[pin] = name
     return None
-
-
-def _claim_optional(owner, pins, taken, faults):
-    """Claim pins for an optional device; on a conflict report it and return False."""
-    conflict = _claim_pins(owner, pins, taken)
-    if conflict:
-        faults.append("board config: %s; left out" % conflict)
-    return conflict is None
 
 
 def validate(config):
@@ -299,13 +289,13 @@ def validate(config):
         if key not in _KNOWN_KEYS:
             faults.append("board config: unknown key %r ignored (known: %s)"
                           % (key, ", ".join(_KNOWN_KEYS)))
-    banks, rows = _flaps(config)
+    banks, rows = flaps(config)
     clean = {"name": str(config.get("name", "unnamed board")), "flaps": banks, "rows": rows}
-    debounce_ms = config.get("debounce_ms", DEFAULTS["debounce_ms"])
+    debounce_ms = config.get("debounce_ms", _DEBOUNCE_MS)
     if not whole(debounce_ms, 1, 500):
         faults.append("board config: debounce_ms: must be a whole number 1..500, got %r; using %d"
-                      % (debounce_ms, DEFAULTS["debounce_ms"]))
-        debounce_ms = DEFAULTS["debounce_ms"]
+                      % (debounce_ms, _DEBOUNCE_MS))
+        debounce_ms = _DEBOUNCE_MS
     clean["debounce_ms"] = debounce_ms
 
     taken = {}
@@ -313,9 +303,9 @@ def validate(config):
     for bank in banks:
         needs_i2c = needs_i2c or bank["type"] == "mcp23017"
     if needs_i2c:
-        clean["i2c"] = _i2c(config.get("i2c"))  # the flaps need it: no fallback
+        clean["i2c"] = i2c(config.get("i2c"))  # the flaps need it: no fallback
     else:
-        clean["i2c"] = _optional(config, "i2c", _i2c, faults)
+        clean["i2c"] = optional(config, "i2c", i2c, faults)
     if clean["i2c"] is not None:
         _claim_pins("i2c", (clean["i2c"]["sda"], clean["i2c"]["scl"]), taken)  # nothing before it
     for index, bank in enumerate(banks):
@@ -331,31 +321,31 @@ def validate(config):
     tiles = 0
     for bank in banks:
         tiles += bank["count"]
-    if tiles // rows < MIN_TILES:
+    if tiles // rows < _MIN_TILES:
         raise BoardError("flaps: %d a row (%d switches, rows: %d); every game needs at least %d "
-                          "tiles a row" % (tiles // rows, tiles, rows, MIN_TILES))
+                          "tiles a row" % (tiles // rows, tiles, rows, _MIN_TILES))
 
-    for key, check in (("accel", _accel), ("display", _display)):
-        clean[key] = _optional(config, key, check, faults)
+    for key, check in (("accel", accel), ("display", display)):
+        clean[key] = optional(config, key, check, faults)
         if clean[key] is not None and clean["i2c"] is None:
             faults.append("board config: %s: needs the 'i2c' bus, which is not set; left out" % key)
             clean[key] = None
-    clean["shake"] = _optional(config, "shake", _shake, faults, dict(DEFAULTS["shake"]))
-    for key, check in (("leds", _leds), ("buzzer", _buzzer)):
-        clean[key] = _optional(config, key, check, faults)
-        if clean[key] is not None and not _claim_optional(key, (clean[key]["pin"],), taken, faults):
+    clean["shake"] = optional(config, "shake", shake, faults) or shake({})  # or the defaults
+    for key, check in (("leds", leds), ("buzzer", buzzer)):
+        clean[key] = optional(config, key, check, faults)
+        if clean[key] is not None and _claim_pins(key, (clean[key]["pin"],), taken, faults):
             clean[key] = None
 
     buttons = {}
-    specs = _optional(config, "buttons", lambda value: _section("buttons", value), faults, {})
+    specs = optional(config, "buttons", lambda value: _section("buttons", value), faults, {})
     for name in specs:
         where = "buttons." + name
         try:
-            button = _button(where, specs[name])
+            checked = button(where, specs[name])
         except BoardError as error:
             faults.append("board config: %s; left out" % error)
             continue
-        if _claim_optional(where, (button["pin"],), taken, faults):
-            buttons[name] = button
+        if not _claim_pins(where, (checked["pin"],), taken, faults):
+            buttons[name] = checked
     clean["buttons"] = buttons
     return clean, faults

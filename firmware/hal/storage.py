@@ -39,29 +39,6 @@ class PosixFiles:
         os.remove(path)
 
 
-def _encode(payload):
-    header = bytearray(_HEADER_BYTES)
-    header[0:4] = _MAGIC
-    length = len(payload)
-    check = crc32(payload) & 0xFFFFFFFF
-    for index in range(4):
-        header[4 + index] = (length >> (8 * index)) & 0xFF
-        header[8 + index] = (check >> (8 * index)) & 0xFF
-    return header
-
-
-def _u32_at(header, offset):
-    """The little-endian 32-bit number at `offset` of a header (as _encode writes it)."""
-    return header[offset] | header[offset + 1] << 8 | header[offset + 2] << 16 | header[offset + 3] << 24
-
-
-def _stored_length(header):
-    """The payload length a header announces, or None when it is torn or not ours."""
-    if len(header) != _HEADER_BYTES or header[0:4] != _MAGIC:
-        return None
-    return _u32_at(header, 4)
-
-
 class AtomicFile:
     """One small file (settings, the match in progress, statistics) saved atomically."""
 
@@ -86,9 +63,9 @@ class AtomicFile:
         try:
             with stream:
                 header = stream.read(_HEADER_BYTES)
-                length = _stored_length(header)
-                if length is None:
+                if len(header) != _HEADER_BYTES or header[0:4] != _MAGIC:  # torn or not ours
                     return None, "not a saved file (header %r)" % (bytes(header[:4]),)
+                length = int.from_bytes(header[4:8], "little")
                 if length > self.max_bytes:
                     return None, "its header announces %d bytes, over the %d-byte limit" % (length, self.max_bytes)
                 payload = stream.read(length + 1)
@@ -96,13 +73,9 @@ class AtomicFile:
             return None, "read failed (%s)" % error
         if len(payload) != length:
             return None, "%d bytes where its header announces %d" % (len(payload), length)
-        if crc32(payload) & 0xFFFFFFFF != _u32_at(header, 8):
+        if crc32(payload) & 0xFFFFFFFF != int.from_bytes(header[8:12], "little"):
             return None, "its checksum does not match (bits changed)"
         return payload, None
-
-    def _read(self, path):
-        """The payload stored at `path`, or None when it is missing, torn or not ours."""
-        return self._check(path)[0]
 
     def load(self):
         """The newest whole payload (bytes), or None when nothing valid was ever saved.
@@ -112,7 +85,7 @@ class AtomicFile:
         """
         self.fault = None
         self.loaded_from = self.new_path
-        payload = self._read(self.new_path)
+        payload = self._check(self.new_path)[0]
         if payload is not None:
             return payload
         self.loaded_from = self.path
@@ -132,32 +105,30 @@ class AtomicFile:
         """Store `payload` (bytes); raises StorageError if it could not be written whole."""
         if len(payload) > self.max_bytes:
             raise StorageError("%s: %d bytes is over the %d-byte limit" % (self.path, len(payload), self.max_bytes))
-        self._settle()
-        header = _encode(payload)
-        try:
-            with self.files.open(self.new_path, "wb") as stream:
-                stream.write(header)
-                stream.write(payload)
-        except OSError as error:
-            self._discard_new()
-            raise StorageError("%s: write failed (%s)" % (self.path, error)) from None
-        if self._read(self.new_path) != payload:
-            self._discard_new()
-            raise StorageError("%s: read-back did not match (flash full or failing?)" % self.path)
-        try:
-            self.files.rename(self.new_path, self.path)
-        except OSError as error:
-            raise StorageError("%s: rename failed (%s)" % (self.path, error)) from None
-
-    def _settle(self):
-        """Finish an earlier save cut before its rename, so this one cannot lose it."""
-        if self._read(self.new_path) is not None:
+        # Finish an earlier save cut before its rename, so this one cannot lose it.
+        if self._check(self.new_path)[0] is not None:
             try:
                 self.files.rename(self.new_path, self.path)
             except OSError as error:
                 raise StorageError("%s: rename failed (%s)" % (self.path, error)) from None
         else:
             self._discard_new()
+        try:
+            with self.files.open(self.new_path, "wb") as stream:
+                # The header: magic, length and CRC-32 (little-endian), then the payload.
+                stream.write(_MAGIC + len(payload).to_bytes(4, "little")
+                             + (crc32(payload) & 0xFFFFFFFF).to_bytes(4, "little"))
+                stream.write(payload)
+        except OSError as error:
+            self._discard_new()
+            raise StorageError("%s: write failed (%s)" % (self.path, error)) from None
+        if self._check(self.new_path)[0] != payload:
+            self._discard_new()
+            raise StorageError("%s: read-back did not match (flash full or failing?)" % self.path)
+        try:
+            self.files.rename(self.new_path, self.path)
+        except OSError as error:
+            raise StorageError("%s: rename failed (%s)" % (self.path, error)) from None
 
     def _discard_new(self):
         try:
