@@ -106,8 +106,16 @@ def test_play_with_hints_never_loads_game_rules(tmp_path):
         assert played == {"finished": True, "seen": [False, False]}, preset
 
 
-def test_game_matchs_copies_of_the_turn_codes_equal_game_turns():
-    from game import match, turn
+def test_the_game_modules_copies_of_the_turn_codes_equal_game_turns():
+    from game import gamelog, match, strategy, turn
 
     for name in ("OVER", "END_SHUT", "END_FIRST_ROLL_LOST"):
         assert getattr(match, "_" + name) == getattr(turn, name), name
+    assert gamelog._END_SHUT == turn.END_SHUT
+    assert strategy._AWAIT_MOVE == turn.AWAIT_MOVE
+
+
+def test_the_statistics_reader_s_copy_of_the_counters_limit_equals_the_game_log_s():
+    from game import gamelog, stats_load
+
+    assert stats_load._COUNT_MAX == gamelog._COUNT_MAX == 2**30 - 1  # the largest small int, 32-bit

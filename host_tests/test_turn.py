@@ -6,7 +6,6 @@ from game.turn import (
     AWAIT_MOVE,
     AWAIT_ROLL,
     COMMITTED,
-    E_ROLL_FIRST,
     END_SHUT,
     ENDED,
     FREE_THROW,
@@ -14,7 +13,6 @@ from game.turn import (
     OVER,
     PENDING,
     ROLLED,
-    TAKEN_BACK,
     Turn,
     is_error,
 )
@@ -27,9 +25,11 @@ from tools.replay.turn_names import (
     E_ILLEGAL_TILE,
     E_MOVE_DUE,
     E_NOTHING_TO_COMMIT,
+    E_ROLL_FIRST,
     E_TURN_OVER,
     END_NO_MOVE,
     MOVE_LEGAL,
+    TAKEN_BACK,
 )
 
 

@@ -82,7 +82,7 @@ def score_format(rules):
 def value_format(rules, objective):
     """(bytes, unit) of a table's VALUE: shut chances in 1/65535, scores as score_format."""
     if objective == analyze.OBJ_SHUT:
-        return 2, strategy.VALUE_SHUT_ONE
+        return 2, strategy._VALUE_SHUT_ONE
     return score_format(rules)
 
 
@@ -117,7 +117,7 @@ def solve_rounded(rules):
 
 
 def shut_byte(chance):
-    return int(round(chance * strategy.SHUT_ONE))
+    return int(round(chance * strategy._SHUT_ONE))
 
 
 def build(key, rules):

@@ -236,7 +236,7 @@ def play_turns(solver, turns, seed):
     the best value)."""
     from game.prng import Xorshift32
     from game.sources import ElectronicDice, feed
-    from game.turn import AWAIT_MOVE, OVER, Turn
+    from game.turn import AWAIT_MOVE, END_SHUT, OVER, Turn
 
     from tools.round_monte_carlo import make_move
 
@@ -260,7 +260,7 @@ def play_turns(solver, turns, seed):
             make_move(turn, next(move for move, found in zip(moves, values, strict=True)
                                  if found >= top - TIE))
         score = turn.score()
-        shuts += turn.shut_the_box()
+        shuts += turn.ended == END_SHUT
         total += score
         squares += score * score
     return shuts, total, squares

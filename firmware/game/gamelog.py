@@ -20,7 +20,8 @@ KIND_TURN = const(1)  # player, row, round (2 bytes)
 KIND_ROLL = const(2)  # up to four values, each stored plus one (0 = no die; dominoes show 0)
 KIND_MOVE = const(3)  # mask of tiles shut, 3 bytes
 KIND_END = const(4)  # how the turn ended, mask of tiles left open, 3 bytes
-COUNT_MAX = const(0x3FFFFFFF)
+_COUNT_MAX = const(0x3FFFFFFF)  # game.stats_load keeps a copy
+_END_SHUT = const(1)  # game.turn's (a copy: a name imported costs a stored name)
 
 
 class GameLog:
@@ -67,12 +68,12 @@ class GameLog:
 def add(count, more):
     """count + more, stopping at COUNT_MAX."""
     total = count + more
-    return total if total < COUNT_MAX else COUNT_MAX
+    return total if total < _COUNT_MAX else _COUNT_MAX
 
 
 def lower(best, value):
     """The new best (lowest) of `best` (-1: none yet) and `value`."""
-    if 0 <= value <= COUNT_MAX and (best < 0 or value < best):
+    if 0 <= value <= _COUNT_MAX and (best < 0 or value < best):
         return value
     return best
 
@@ -80,6 +81,8 @@ def lower(best, value):
 class MatchTally:
     """The turns of the match in progress: how many, how many shut the box, the best score;
     `serial` numbers the match (one above the last match merged into the statistics)."""
+
+    FIELDS = ("serial", "turns", "shut", "best_score")  # as game.snapshot lists them
 
     def __init__(self, serial=0):
         self.serial = serial
@@ -90,13 +93,6 @@ class MatchTally:
     def add_turn(self, turn):
         """Count a finished Turn (call it when the app calls match.end_turn())."""
         self.turns = add(self.turns, 1)
-        if turn.shut_the_box():
+        if turn.ended == _END_SHUT:
             self.shut = add(self.shut, 1)
         self.best_score = lower(self.best_score, turn.score())
-
-    def as_list(self):
-        return [self.serial, self.turns, self.shut, self.best_score]
-
-    def load(self, values):
-        """Set from `as_list()` values (checked by the caller)."""
-        self.serial, self.turns, self.shut, self.best_score = values

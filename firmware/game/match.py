@@ -131,14 +131,6 @@ class BaseMatch:
     def _show_current(self):
         """Set current, row and turn from the format's own state (the long game keeps them)."""
 
-    def restored(self):
-        """Once game.snapshot_load has set the saved attributes: the match as it left itself,
-        nobody playing if it is over, else current, row and turn as its format has them."""
-        if self.over:
-            self._finish(self.final_winners)
-        else:
-            self._show_current()
-
     def uncovering(self):
         """Is the player now the long game's uncoverer (whose "open" tiles are the covered)?"""
         return False

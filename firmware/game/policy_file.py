@@ -10,11 +10,11 @@ from micropython import const
 from game import forget
 from game.strategy import OBJ_SCORE, OBJ_SHUT
 
-MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
-MATCH_RACE = const(5)
-MOVE_THAI = const(1)
-SOURCE_DICE = const(0)
-SOURCE_MANUAL = const(1)
+_MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
+_MATCH_RACE = const(5)
+_MOVE_THAI = const(1)
+_SOURCE_DICE = const(0)
+_SOURCE_MANUAL = const(1)
 
 _POLICIES = "policies.bin"
 _HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
@@ -23,7 +23,7 @@ _HERE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
 def objective_of(rules):
     """What a rule set plays for: shutting (thai's jackpot, the race, the long game) or the
     lowest score (every game where the lowest score wins)."""
-    if rules.move == MOVE_THAI or rules.match == MATCH_RACE or rules.match == MATCH_LONG_GAME:
+    if rules.move == _MOVE_THAI or rules.match == _MATCH_RACE or rules.match == _MATCH_LONG_GAME:
         return OBJ_SHUT
     return OBJ_SCORE
 
@@ -31,7 +31,7 @@ def objective_of(rules):
 def policy_key(rules):
     """The play-relevant axes of a rule set as a string (equal keys share a table), or None
     when no table can exist (dominoes, cards, more than 12 tiles or 2 dice)."""
-    if rules.source != SOURCE_DICE and rules.source != SOURCE_MANUAL:
+    if rules.source != _SOURCE_DICE and rules.source != _SOURCE_MANUAL:
         return None
     if rules.tiles > 12 or rules.dice > 2:
         return None

@@ -15,14 +15,9 @@ class Xorshift32:
     """Marsaglia's xorshift32 (shifts 13, 17, 5): period 2**32 - 1 over non-zero states."""
 
     def __init__(self, seed=0):
-        self.high = 0
-        self.low = 0
-        self.seed(seed)
-
-    def seed(self, value):
-        """Restart from a state made from the low 32 bits of `value` (0 picks a fixed state)."""
-        self.high = (value >> 16) & _HALF
-        self.low = value & _HALF
+        """Start from a state made from the low 32 bits of `seed` (0 picks a fixed state)."""
+        self.high = (seed >> 16) & _HALF
+        self.low = seed & _HALF
         if not (self.high or self.low):
             self.high = _DEFAULT_HIGH
             self.low = _DEFAULT_LOW

@@ -95,7 +95,7 @@ def snapshot(match, source, tally=None):
         "source": _save(source, {}),
     }
     if tally is not None:
-        state["tally"] = tally.as_list()
+        state["tally"] = [getattr(tally, name) for name in tally.FIELDS]
     return _save(match, state)
 
 

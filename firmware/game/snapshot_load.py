@@ -90,14 +90,18 @@ def restore(state, tally=None, playable=None):
     load_saved(source, field_value(state, "source", "source"), "source.", match, saved_fields)
     load_saved(match, state, "", match, saved_fields)
     saved = match.current
-    match.restored()
+    if match.over:  # the match as it left itself: nobody playing, or current, row and turn
+        match._finish(match.final_winners)  # as its format has them
+    else:
+        match._show_current()
     if not match.over and not match.simultaneous and (saved < 0 or saved != match.current):
         raise SnapshotError("current", "it is player %d's turn, not %d's" % (match.current, saved))
     if tally is not None and "tally" in state:
-        values = checked_list(state["tally"], "tally", len(tally.as_list()))
+        values = checked_list(state["tally"], "tally", len(tally.FIELDS))
         for index in range(len(values)):
             checked_int(values[index], "tally[%d]" % index, -1)  # a best score is -1 until there is one
-        tally.load(values)
+        for index in range(len(values)):
+            setattr(tally, tally.FIELDS[index], values[index])
     return match, source
 
 

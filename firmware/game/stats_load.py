@@ -1,9 +1,12 @@
 """Lifetime statistics read back from /data/stats (game.stats' to_dict()), every field checked:
 compiled apart from game.stats, so neither parse tree is on the heap with the other."""
 
-from game.gamelog import COUNT_MAX
+from micropython import const
+
 from game.numbers import whole
 from game.stats import COUNTERS, CUSTOM, ENTRY_FIELDS, FORMAT, PLAYER_COUNTS, Stats
+
+_COUNT_MAX = const(0x3FFFFFFF)  # game.gamelog's (a copy: a name imported costs a stored name)
 
 
 class StatsError(ValueError):
@@ -15,8 +18,8 @@ class StatsError(ValueError):
 
 
 def _count(value, field, low=0):
-    if not whole(value, low, COUNT_MAX):
-        raise StatsError(field, "expected a whole number %d..%d, got %r" % (low, COUNT_MAX, value))
+    if not whole(value, low, _COUNT_MAX):
+        raise StatsError(field, "expected a whole number %d..%d, got %r" % (low, _COUNT_MAX, value))
     return value
 
 

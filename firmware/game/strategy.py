@@ -12,16 +12,15 @@ stays in the file: each lookup reads its few bytes there, so none of it sits in 
 
 from micropython import const
 
-from game.turn import AWAIT_MOVE
-
+_AWAIT_MOVE = const(1)  # game.turn's (a copy: a name imported costs a stored name)
 OBJ_SHUT = const(0)  # play for the largest chance of shutting the box
 OBJ_SCORE = const(1)  # play for the lowest expected score
-SHUT_ONE = const(255)  # a SHUT entry for certainty
-VALUE_SHUT_ONE = const(65535)  # a VALUE entry of a shut table for certainty
+_SHUT_ONE = const(255)  # a SHUT entry for certainty (tools/gen_policy.py reads the two)
+_VALUE_SHUT_ONE = const(65535)  # a VALUE entry of a shut table for certainty
 WIN_ONE = const(65535)  # a chance of winning of 1 (game.win_chance)
 
 
-def percent(raw, one=SHUT_ONE):
+def percent(raw, one=_SHUT_ONE):
     """A chance in 1/`one`ths (0..one) in whole percent, rounded; -1 stays -1."""
     if raw < 0:
         return -1
@@ -79,22 +78,18 @@ class Policy:
 
     # -- per-mask figures --------------------------------------------------------------------
     def shut_raw(self, mask):
-        """The chance of shutting the box from a mask (before the roll), 0..SHUT_ONE."""
+        """The chance of shutting the box from a mask (before the roll), 0..255."""
         return self._byte_at(self.shut_at + mask)
 
-    def stored(self, mask):
-        """The stored VALUE of a mask: the shut chance x VALUE_UNIT, or the expected score x
-        VALUE_UNIT (lower is better)."""
+    def value(self, mask):
+        """The objective at a mask, higher is better, in 1/VALUE_UNIT of a shut or a point: the
+        stored VALUE (the shut chance x VALUE_UNIT), or minus it (the expected score x
+        VALUE_UNIT, lower is better)."""
         table = self.table
         table.seek(self.values_at + len(self.word) * mask)
         table.readinto(self.word)
-        return int.from_bytes(self.word, "little")
-
-    def value(self, mask):
-        """The objective at a mask, higher is better, in 1/VALUE_UNIT of a shut or a point."""
-        if self.objective == OBJ_SHUT:
-            return self.stored(mask)
-        return -self.stored(mask)
+        stored = int.from_bytes(self.word, "little")
+        return stored if self.objective == OBJ_SHUT else -stored
 
     # -- decisions ---------------------------------------------------------------------------
     def one_die_advised(self, turn):
@@ -109,6 +104,6 @@ class Policy:
     def best_move(self, turn):
         """The best move for the roll the turn awaits a move for, as a mask (0: none): the
         first legal move that leaves the highest stored value (Turn.legal_moves' order)."""
-        if turn.state != AWAIT_MOVE:
+        if turn.state != _AWAIT_MOVE:
             return 0
         return first_best(turn.legal_moves(), self.value, turn.open_mask)

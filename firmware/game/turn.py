@@ -39,11 +39,11 @@ ENDED = const(2)
 PENDING = const(3)
 _MOVE_LEGAL = const(4)
 MOVE_COMPLETE = const(5)
-TAKEN_BACK = const(6)
+_TAKEN_BACK = const(6)
 COMMITTED = const(7)
 # ...and refused, with nothing changed.
 _E_TURN_OVER = const(16)
-E_ROLL_FIRST = const(17)
+_E_ROLL_FIRST = const(17)
 _E_ILLEGAL_TILE = const(18)
 _E_ALREADY_SHUT = const(19)
 _E_ALREADY_OPEN = const(20)
@@ -175,10 +175,6 @@ class Turn:
         dice[1] = 0 if b is None else b
         dice[2] = 0 if c is None else c
         dice[3] = 0 if d is None else d
-        return self._rolled(count)
-
-    def _rolled(self, count):
-        dice = self.dice
         tiles = self.rules.tiles
         total = 0
         die_mask = 0
@@ -224,7 +220,7 @@ class Turn:
         if tile_bit & ~self.open_mask or tile_bit & self.pending:
             return _E_ALREADY_SHUT
         if self.state == AWAIT_ROLL:
-            return E_ROLL_FIRST
+            return _E_ROLL_FIRST
         pending = self.pending | tile_bit
         if not self.move_rules.can_extend(
             self.open_mask, pending, self.total, self.die_mask, self.dice_distinct, self.required
@@ -241,7 +237,7 @@ class Turn:
         tile_bit = bit(tile)
         if tile_bit & self.pending:
             self.pending &= ~tile_bit
-            return TAKEN_BACK
+            return _TAKEN_BACK
         if tile_bit & self.open_mask:
             return _E_ALREADY_OPEN
         return _E_COMMITTED
@@ -313,7 +309,3 @@ class Turn:
     def score(self):
         """The turn's penalty score under the rules (meaningful once the turn is over)."""
         return self.rules.score(self.open_mask)
-
-    def shut_the_box(self):
-        """Did this turn shut every tile?"""
-        return self.ended == END_SHUT

@@ -8,8 +8,10 @@ from game.match import Round, round_winners
 from game.presets import PRESET_NAMES, preset
 from game.tables import LegalityTable
 from game.tiles import bit, mask_of, tile_count, tile_sum, tiles_of
-from game.turn import COMMITTED, ENDED, MOVE_COMPLETE, PENDING, ROLLED, TAKEN_BACK, Turn
+from game.turn import COMMITTED, ENDED, MOVE_COMPLETE, PENDING, ROLLED, Turn
 from measure import ON_MICROPYTHON, allocated_by
+
+TAKEN_BACK = 6  # game.turn's _TAKEN_BACK: private on the board (tools.replay.turn_names names it)
 
 
 def test_tile_helpers():

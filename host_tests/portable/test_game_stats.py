@@ -11,6 +11,10 @@ from game.config import rules_from_config
 from game.gamelog import MatchTally
 from game.match import start_match
 from game.presets import PRESET_NAMES, preset
+from game.prng import Xorshift32
+from game.snapshot import snapshot
+from game.snapshot_load import restore
+from game.sources import source_for
 from game.stats import (
     CUSTOM,
     MAX_BYTES,
@@ -188,8 +192,11 @@ def test_presets_this_firmware_does_not_know_are_left_out():
 
 
 def test_a_tally_round_trips_as_a_list():
+    rules = preset("classic")
     tally = MatchTally(7)
     tally.turns, tally.shut, tally.best_score = 12, 2, 0
+    state = snapshot(start_match(rules, 2), source_for(rules, Xorshift32(1)), tally)
+    assert state["tally"] == [7, 12, 2, 0]
     again = MatchTally()
-    again.load(tally.as_list())
-    assert again.as_list() == [7, 12, 2, 0]
+    restore(state, again)
+    assert [again.serial, again.turns, again.shut, again.best_score] == [7, 12, 2, 0]

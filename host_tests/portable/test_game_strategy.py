@@ -31,9 +31,9 @@ def test_no_table_for_24_tiles_or_dominoes():
 def test_start_figures_match_the_solver():
     classic = load(preset("classic"))
     assert percent(classic.shut_raw(511)) == 10  # 9.6688 % under the lowest-score policy
-    assert classic.stored(511) == 16029  # 11.0092 points, in 1456ths (the finest unit that fits)
+    assert -classic.value(511) == 16029  # 11.0092 points, in 1456ths (the finest unit that fits)
     thai = load(preset("thai"))
-    assert abs(thai.stored(511) - 5242) <= 1  # 7.9987 % of 65535
+    assert abs(thai.value(511) - 5242) <= 1  # 7.9987 % of 65535
     assert thai.shut_raw(511) == 20  # 8 % of 255
 
 
@@ -48,7 +48,7 @@ def test_full_house_and_2012_have_hints():
         else:
             turn.roll(12)
         best = policy.best_move(turn)
-        assert best in turn.legal_moves() and policy.stored(start) > 0
+        assert best in turn.legal_moves() and policy.value(start) != 0
 
 
 def test_the_best_move_is_legal_and_no_legal_move_beats_it():

@@ -12,19 +12,19 @@ from game.turn import (
     _E_MOVE_DUE,
     _E_NOTHING_TO_COMMIT,
     _E_ONE_DIE,
+    _E_ROLL_FIRST,
     _E_TURN_OVER,
     _END_NO_MOVE,
     _END_NONE,
     _END_UNLUCKY_7,
     _MOVE_LEGAL,
+    _TAKEN_BACK,
     COMMITTED,
-    E_ROLL_FIRST,
     ENDED,
     FREE_THROW,
     MOVE_COMPLETE,
     PENDING,
     ROLLED,
-    TAKEN_BACK,
 )
 
 # The codes game.turn keeps private (no firmware module outside it tests for them: on the board
@@ -33,7 +33,9 @@ END_NONE = _END_NONE
 END_NO_MOVE = _END_NO_MOVE
 END_UNLUCKY_7 = _END_UNLUCKY_7
 MOVE_LEGAL = _MOVE_LEGAL
+TAKEN_BACK = _TAKEN_BACK
 E_TURN_OVER = _E_TURN_OVER
+E_ROLL_FIRST = _E_ROLL_FIRST
 E_ILLEGAL_TILE = _E_ILLEGAL_TILE
 E_ALREADY_SHUT = _E_ALREADY_SHUT
 E_ALREADY_OPEN = _E_ALREADY_OPEN
