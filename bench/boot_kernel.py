@@ -121,7 +121,7 @@ def boot():
     import main
 
     app = main.start()
-    app.rng.__init__(_SEED)  # main.py seeds from the clock; the same dice every run here
+    app.roller.rng.__init__(_SEED)  # main.py seeds from the clock; the same dice every run here
     _state["box"] = Box(_state["board"], app)
     app.tick(_state["board"].now_ms)
 

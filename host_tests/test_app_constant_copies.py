@@ -1,7 +1,8 @@
 """app.core, app.presentation, app.roller and app.faults keep const() copies of other modules'
 codes (an imported name costs a stored name on the board): app.reconcile's flags, app.roller's
-states, and, in app.core, game.turn's states, ends and results and hal.buttons' presses. The
-copies must stay equal to the originals."""
+states, and, in app.core, game.turn's states, ends and results and hal.buttons' presses; the
+App's phases and sounds are app.core's, copied where they are used. The copies must stay equal
+to the originals."""
 
 from app import core, lights, presentation, reconcile, roller
 from game import rules, turn
@@ -48,3 +49,28 @@ def test_the_core_imports_none_of_the_names_it_keeps_copies_of():
     for name in ("AWAIT_ROLL", "AWAIT_MOVE", "OVER", "END_SHUT", "ROLLED",
                  "FREE_THROW", "PENDING", "COMMITTED", "NO_PRESS", "SHORT_PRESS", "LONG_PRESS"):
         assert not hasattr(core, name), name
+
+
+def test_the_copies_of_the_app_s_phases_sounds_first_message_and_fault_signal_match_app_core_s():
+    from app import faults, finish, menu, phases, startup
+
+    for name in ("MENU", "SETUP", "PLAY", "FINISHED"):
+        assert getattr(presentation, "_" + name) == getattr(core, name), name
+        assert not hasattr(presentation, name), name
+    assert phases._MENU == startup._MENU == core.MENU
+    assert startup._PLAY == core.PLAY
+    assert finish._FINISHED == core.FINISHED
+    assert startup._MSG_SHAKE == presentation._MSG_SHAKE
+    assert menu._SOUND_CLICK == core._SOUND_CLICK
+    assert finish._SOUND_WINNER == core._SOUND_WINNER
+    assert core._FAULT_UP == faults._FAULT_UP
+
+
+def test_each_of_the_box_s_sounds_is_a_melody_of_whole_note_pairs():
+    numbers = {name: value for name, value in vars(core).items() if name.startswith("_SOUND_")}
+    assert sorted(numbers.values()) == list(range(len(core._MELODIES)))
+    for name, number in numbers.items():
+        melody = core._MELODIES[number]
+        assert melody and len(melody) % 2 == 0, name
+        assert all(isinstance(value, int) and value >= 0 for value in melody), name
+        assert all(melody[index + 1] > 0 for index in range(0, len(melody), 2)), name

@@ -218,7 +218,7 @@ def test_each_message_line_is_named_by_its_words_and_each_message_fits():
     assert len(messages) == 19
     for name, code in messages.items():
         assert 1 <= len(_message_lines(code)) <= 3, name
-    assert _message_lines(presentation.MSG_SHAKE) == ["Shake the box", "or press ok"]
+    assert _message_lines(constants["_MSG_SHAKE"]) == ["Shake the box", "or press ok"]
     assert _message_lines(constants["_MSG_REFUSED_UNCOVER"]) == ["Not allowed:", "shut tile"]
 
 

@@ -28,9 +28,9 @@ import time
 from game.sources import feed
 from micropython import const
 
-from app import release, sounds
+from app import release
 from app.keeper import keep
-from app.presentation import FINISHED, MENU, PLAY, SETUP, compose, render  # noqa: F401 (the phases, read from here)
+from app.presentation import compose, render
 from app.reconcile import expected_open
 
 TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
@@ -45,6 +45,31 @@ if TYPE_CHECKING:
     from app.reconcile import FlapFeed
     from app.roller import Roller
     from app.screens import Screen
+
+# The App's phases (the docstring's; app.presentation, app.phases, app.finish and app.startup
+# keep const() copies, app.view names them).
+MENU = const(0)
+SETUP = const(1)
+PLAY = const(2)
+FINISHED = const(3)
+
+# The box's sounds, played by App.play on the piezo: each a melody of flat (freq_hz, ms) pairs
+# as hal.buzzer plays it (freq 0: a rest), numbered by its place in _MELODIES (app.faults,
+# app.finish and app.menu keep copies of the numbers they play). One constant, not a module.
+_SOUND_CLICK = const(0)  # a row or value of the menu, a tile joining the move, one die chosen
+_SOUND_LANDED = const(1)
+_SOUND_TAKEN = const(2)  # a tile of the move taken back
+_SOUND_MOVE_DONE = const(3)
+_SOUND_REFUSED = const(4)
+_SOUND_TURN_OVER = const(5)
+_SOUND_BOX_SHUT = const(6)
+_SOUND_WINNER = const(7)
+_SOUND_FAULT = const(8)
+_SOUND_READY = const(9)  # the flaps are set: roll
+_MELODIES = ((2000, 15), (1400, 40, 0, 20, 1800, 40), (1200, 30), (880, 60, 1320, 90), (220, 250),
+             (660, 120, 440, 120, 330, 240), (523, 100, 659, 100, 784, 100, 1047, 300),
+             (784, 150, 0, 30, 784, 150, 0, 30, 784, 150, 1047, 450), (330, 150, 0, 80, 330, 150),
+             (990, 60))
 
 # Copies of other modules' codes (as there; host_tests/test_app_constant_copies.py checks them):
 # a name imported from a module would cost an entry in this module's globals on the board.
@@ -63,6 +88,7 @@ _TOOK_BACK = const(1)  # what FlapFeed.feed reports (app.reconcile's flags, as t
 _ACCEPTED = const(2)
 _DONE = const(4)
 _REFUSED = const(8)
+_FAULT_UP = const(3)  # what Faults.watch reports when a fault goes up (app.faults', as there)
 _TUMBLING = const(1)  # Roller.update's states (app.roller's, as there)
 _LANDED = const(2)
 _RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
@@ -83,22 +109,16 @@ class App:
     """
 
     if TYPE_CHECKING:  # the App's state, as app.startup.set_up sets it up
-        devices: Any
-        flaps: Any  # devices.flaps
+        devices: Any  # its flaps, buttons (by name: those fitted), buzzer ...
         screen: Screen | None
         lights: Lights | None
         faults: Faults
-        rng: Any
-        roller: Roller
-        select_button: Any  # a hal.buttons.Button, or None
-        ok_button: Any
+        roller: Roller  # with the dice's generator (roller.rng)
         hints: Any
         menu: Menu | None  # while the menu is shown (app.menu, let go with Menu.leave)
         rules_config: Any  # the settings' rules: the menu's games are listed again from them
         # The menu's choices, which the App keeps while the menu is not shown (Menu.leave):
-        game_name: Any
-        game_rules: Any
-        game_preset: Any  # the name of the preset of game_rules, or None
+        game: Any  # (name, rules, the name of their preset or None), None before the first
         players: int
         hints_on: bool
         match_preset: Any  # the name of the preset of the match in play, or None
@@ -131,19 +151,13 @@ class App:
         result_end: int
         result_since: int  # when the last turn's result (and its review) went up; -1: a match
         #                    resumed at boot, whose clocks the first tick starts
-        showing_result: bool  # the match is over and its last turn is on the display
-        page: int  # the first player on the standings' page shown
-        next_page: int  # the first player of the next page (0: one page)
-        page_since: int
-        ending: Any  # app.finish while the match's end is shown (FINISHED), else None
+        ending: Any  # app.finish's Ending while the match's end is shown (FINISHED), else None
         winner_mask: int
         dirty: bool  # the OLED's frame is to be drawn again
         frame_ms: int  # when the tumbling dice were last drawn
         keeper: Any
-        saved_pending: int  # the tiles of the pending move as last saved
         log: GameLog
         tally: MatchTally
-        merged_serial: int  # the last match merged into the statistics
 
     def __init__(self, devices, settings, rng, hints=None, faults=(), keeper=None):
         from app.startup import set_up  # boot only: app.startup lets itself go after
@@ -160,33 +174,39 @@ class App:
     def save(self, after=None):
         """Save the match as it stands (after a roll, a committed move, a turn's end; after
         a roll's `after` result only when game.snapshot says so)."""
-        if self.keeper is not None:
-            keep(self.keeper, "save_match", self.match, self.source, self.tally, self.log, after)
-            self.saved_pending = self.turn.pending
+        keeper = self.keeper
+        if keeper is not None:
+            keep(keeper, "save_match", self.match, self.source, self.tally, self.log, after)
+            keeper.saved_pending = self.turn.pending
             self.report_keeper()
 
-    def play(self, melody):
-        """Play one of app.sounds' melodies on the piezo, if there is one."""
+    def play(self, sound):
+        """Play one of the box's sounds (_SOUND_CLICK ...) on the piezo, if there is one."""
         buzzer = self.devices.buzzer
         if buzzer is not None:
-            buzzer.play(melody)
+            buzzer.play(_MELODIES[sound])
 
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
         """Read the inputs, advance the game, update the outputs."""
-        self.flaps.update(now_ms)
-        buzzer = self.devices.buzzer
-        if buzzer is not None:
-            buzzer.update(now_ms)
-        select = self.select_button.update(now_ms) if self.select_button is not None else _NO_PRESS
-        ok = self.ok_button.update(now_ms) if self.ok_button is not None else _NO_PRESS
-        if self.faults.watch(now_ms):
+        devices = self.devices
+        devices.flaps.update(now_ms)
+        if devices.buzzer is not None:
+            devices.buzzer.update(now_ms)
+        buttons = devices.buttons  # the buttons fitted, by name
+        select = buttons["select"].update(now_ms) if "select" in buttons else _NO_PRESS
+        ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
+        shown = self.faults.watch(now_ms)
+        if shown:
             self.dirty = True
+            if shown == _FAULT_UP:
+                self.play(_SOUND_FAULT)
         if self.result_since < 0:
             # A match resumed at boot (app.startup): its clocks start now, and a turn under way
             # gets its hints (their table loads here, not while boot holds its modules).
             self.result_since = now_ms
-            self.page_since = now_ms
+            if self.ending is not None:  # resumed as its last turn ended: the standings' clock
+                self.ending.page_since = now_ms
             if self.phase == PLAY:
                 if self.hints_on and self.turn.state == _AWAIT_MOVE:
                     self._hint_move()
@@ -222,7 +242,7 @@ class App:
     def waits_for_ok(self):
         """Does a turn wait for ok after the last one's result ("ok to play" on the screen)?
         Without a working screen or an ok button the next turn starts after _RESULT_MS."""
-        return self.faults.on_screen() and self.ok_button is not None
+        return self.faults.on_screen() and "ok" in self.devices.buttons
 
     # -- the rare phase changes (app.phases, loaded for the moment) ---------------------------
     def to_menu(self):
@@ -262,7 +282,7 @@ class App:
 
     def _compare(self):
         """Compare the row in play with the game: sets must_open and must_shut."""
-        physical = self.flaps.open_mask(self.row) & self.all_tiles
+        physical = self.devices.flaps.open_mask(self.row) & self.all_tiles
         expected = expected_open(self.turn, self.invert, self.all_tiles)
         must_open = expected & ~physical
         must_shut = physical & ~expected
@@ -282,14 +302,14 @@ class App:
             self.phase = PLAY
             self.dice_count = 0  # the last turn's dice stay up until the next turn starts
             self.total = 0
-            self.play(sounds.READY)
+            self.play(_SOUND_READY)
             self.dirty = True
             self._hint_roll()
 
     # -- playing a turn ----------------------------------------------------------------------
     def _play(self, now_ms, select, ok):
         turn = self.turn
-        view = (self.flaps.open_mask(self.row) ^ self.invert) & self.all_tiles
+        view = (self.devices.flaps.open_mask(self.row) ^ self.invert) & self.all_tiles
         open_before = turn.open_mask
         happened = self.flap_feed.feed(turn, view)
         if happened:
@@ -305,13 +325,13 @@ class App:
             turn.state == _AWAIT_ROLL or (turn.pending and turn.move_state() != _PENDING))
         if select == _SHORT_PRESS and self.roller.state != _TUMBLING and turn.one_die_allowed():
             turn.choose_one_die(not turn.one_die)
-            self.play(sounds.CLICK)
+            self.play(_SOUND_CLICK)
             self.dirty = True
         if ok == _SHORT_PRESS:
             if may_roll:
                 self.roller.press(now_ms)
             else:
-                self.play(sounds.REFUSED)
+                self.play(_SOUND_REFUSED)
                 self.blocked_shake = True
         state = self.roller.update(now_ms, may_roll)
         if self.roller.shaken_while_blocked:
@@ -341,17 +361,18 @@ class App:
             self.log.move(open_before & ~turn.open_mask)
             if turn.state != _OVER:
                 self.save()
-        elif turn.pending & ~self.saved_pending:  # a tile joined the move: a cut keeps it
+        elif self.keeper is not None and turn.pending & ~self.keeper.saved_pending:
+            # a tile joined the move: a cut keeps it
             self.save()
         if happened & _REFUSED:
-            self.play(sounds.REFUSED)
+            self.play(_SOUND_REFUSED)
         elif happened & _DONE:
-            self.play(sounds.MOVE_DONE)
+            self.play(_SOUND_MOVE_DONE)
             self.free_throw = False
         elif happened & _TOOK_BACK:
-            self.play(sounds.TAKEN)
+            self.play(_SOUND_TAKEN)
         elif happened & _ACCEPTED:
-            self.play(sounds.CLICK)
+            self.play(_SOUND_CLICK)
         self.blocked_shake = False
         self.legal = turn.legal_tiles()
         self.dirty = True
@@ -381,7 +402,7 @@ class App:
             return
         self.save(result)
         if result == _ROLLED:
-            self.play(sounds.LANDED)
+            self.play(_SOUND_LANDED)
         self.legal = turn.legal_tiles()
         self.hint = 0
         self.chance = -1
@@ -417,7 +438,7 @@ class App:
         self.result_player = self.player
         self.result_score = turn.score()
         self.result_end = turn.ended
-        self.play(sounds.BOX_SHUT if turn.ended == _END_SHUT else sounds.TURN_OVER)
+        self.play(_SOUND_BOX_SHUT if turn.ended == _END_SHUT else _SOUND_TURN_OVER)
         if self.hints_on and self.hints.turn_over(turn, self.player):
             self.reviewing = True
             self.result_since = now_ms
@@ -428,7 +449,6 @@ class App:
             self.enter_setup(now_ms)
             self.save()
             return
-        from app import finish
+        from app.finish import end_match  # the match's end (app.finish: self.ending)
 
-        self.ending = finish
-        finish.end_match(self, now_ms)
+        end_match(self, now_ms)

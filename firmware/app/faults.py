@@ -2,16 +2,16 @@
 time, or the LEDs flashing red without a working screen), oldest first.
 
 Faults(devices, screen): report(message) adds one; watch(now_ms) every tick reports a
-device that starts failing (the accelerometer, the flap switches, the screen) and turns the
-pages of the one shown.
+device that starts failing (the accelerometer, the flap switches, the screen), turns the
+pages of the one shown and says when the next one goes up (the App sounds it).
 """
 
 import time
 
 from micropython import const
 
-from app.sounds import FAULT
-
+_CHANGED = const(1)  # watch's answers: what the box shows changed
+_FAULT_UP = const(3)  # ... for a fault going up (app.core keeps a copy)
 _PAGE_MS = const(3000)  # each page of a fault message is shown this long
 _SHAKE_FAULT = const(3)  # hal.shake's state, as there (an imported name costs a stored name)
 
@@ -38,8 +38,8 @@ class Faults:
         self.reported.append(message)
 
     def watch(self, now_ms):
-        """Report the devices that started failing, turn the shown fault's pages; True when
-        what the box shows changed."""
+        """Report the devices that started failing, turn the shown fault's pages; returns 0
+        when what the box shows is unchanged, _FAULT_UP when a fault went up, else _CHANGED."""
         shake = self.devices.shake
         if shake is not None:
             failing = shake.state == _SHAKE_FAULT
@@ -55,14 +55,14 @@ class Faults:
         if fault is not None and not self.display_failing:
             self.report("%s; the LEDs play on" % fault)
         self.display_failing = fault is not None
-        changed = False
+        changed = 0
         if self.showing and time.ticks_diff(now_ms, self._since) >= _PAGE_MS:
             self.page += 1
             self._since = now_ms
             if self.page >= self._pages:
                 self.shown += 1
                 self.showing = False
-            changed = True
+            changed = _CHANGED
         if not self.showing and self.shown < len(self.reported):
             self.showing = True
             self._since = now_ms
@@ -72,9 +72,7 @@ class Faults:
                 from app.screen_fault import fault_pages
 
                 self._pages = fault_pages(self.reported[self.shown])
-            if self.devices.buzzer is not None:
-                self.devices.buzzer.play(FAULT)
-            changed = True
+            changed = _FAULT_UP
         return changed
 
     def on_screen(self):

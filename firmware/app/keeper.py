@@ -36,7 +36,9 @@ class Keeper:
 
     `faults` collects the messages of files that could not be read or written; `writes`
     counts the saves made, for the bounds in the module docstring; `failing`: the last save
-    failed; `menu`: the menu choices as last loaded or saved.
+    failed; `menu`: the menu choices as last loaded or saved; `saved_pending`: the tiles of
+    the pending move as last saved (the App's); `merged_serial`: the serial of the last match
+    merged into the statistics (the App's next match takes the next one).
     """
 
     def __init__(self, directory=None, files=None):
@@ -52,6 +54,8 @@ class Keeper:
         self.writes = 0
         self.failing = False
         self.menu = None
+        self.saved_pending = 0
+        self.merged_serial = 0
 
 
 def keep(keeper, action, *args, module="app.keeper_save"):

@@ -17,13 +17,13 @@ from micropython import const
 
 from app import release
 from app.lights import LEGAL, OFF, PLAYER_COLOURS, WRONG, blink_on
-from app.sounds import CLICK
 
 _MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
 _MATCH_MAX_PENALTY = const(3)
 _MATCH_RACE = const(5)
 _ROWS_TAKE_TURNS = const(0)
 _SOURCE_MANUAL = const(1)
+_SOUND_CLICK = const(0)  # app.core's sound (as there)
 
 _ROW_GAME = const(0)
 _ROW_PLAYERS = const(1)
@@ -64,11 +64,11 @@ def open_menu(app):
     loaded = list(sys.modules)
     from app.settings import Settings, game_entries
 
-    flaps = app.flaps
+    flaps = app.devices.flaps
     entries = game_entries(Settings(app.rules_config), flaps.tiles, flaps.row_count)[0]
     release([name for name in sys.modules if name not in loaded and name != __name__], False, True)
     menu = Menu(entries, 0, app.players, app.hints is not None, app.hints_on)
-    menu.restore(app.game_name, app.players, app.hints_on)
+    menu.restore(app.game[0], app.players, app.hints_on)
     app.menu = menu
 
 
@@ -121,10 +121,10 @@ class Menu:
             self.row = (self.row + 1) % _ROWS
             if self.row == _ROW_HINTS and not self.hints_available:
                 self.row = _ROW_START
-            app.play(CLICK)
+            app.play(_SOUND_CLICK)
             app.dirty = True
         if ok == SHORT_PRESS:
-            app.play(CLICK)
+            app.play(_SOUND_CLICK)
             app.dirty = True
             row = self.row
             if row == _ROW_GAME:
@@ -144,9 +144,7 @@ class Menu:
         """The App plays by the choices made (the game, its rules and preset name, the players,
         hints) and lets the menu go."""
         rules = self.rules()
-        app.game_name = self.name()
-        app.game_rules = rules
-        app.game_preset = self.preset_named(rules)
+        app.game = (self.name(), rules, self.preset_named(rules))
         app.players = self.players
         app.hints_on = self.hints_on
         app.menu = None

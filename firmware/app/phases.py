@@ -9,7 +9,8 @@ from game.sources import source_for
 from micropython import const
 
 from app.keeper import keep
-from app.presentation import MENU
+
+_MENU = const(0)  # app.core's phase (as there)
 
 _SOURCE_DICE = const(0)  # game.rules' (copies: play never loads game.rules)
 _SOURCE_MANUAL = const(1)
@@ -23,9 +24,8 @@ def to_menu(app):
     elif app.keeper is not None:  # abandoned: never resumed
         keep(app.keeper, "drop_match")
         app.report_keeper()
-    app.phase = MENU
+    app.phase = _MENU
     app.reviewing = False
-    app.showing_result = False
     app.match = None
     app.turn = None
     from app.menu import open_menu
@@ -40,17 +40,17 @@ def new_match(app, now_ms):
         app.menu.leave(app)
     if app.ending is not None:
         app.ending.leave(app)
-    if app.keeper is not None:
-        keep(app.keeper, "save_menu", app.game_name, app.players, app.hints_on)
-    rules = app.game_rules
-    take_match(app, start_match(rules, app.players), source_for(rules, app.rng))
+    keeper = app.keeper
+    name, rules, _preset = app.game
+    if keeper is not None:
+        keep(keeper, "save_menu", name, app.players, app.hints_on)
+    take_match(app, start_match(rules, app.players), source_for(rules, app.roller.rng))
     app.result_player = -1
     app.winner_mask = 0
     app.reviewing = False
-    app.showing_result = False
     app.dice_count = 0
     app.total = 0
-    app.tally = MatchTally(app.merged_serial + 1)
+    app.tally = MatchTally(keeper.merged_serial + 1 if keeper is not None else 1)
     app.log.clear()
     app.enter_setup(now_ms)
     app.save()
@@ -64,9 +64,10 @@ def take_match(app, match, source):
     app.match = match
     app.source = source
     # its preset's name for the statistics (spares loading game.presets at the match's end)
-    app.match_preset = app.game_preset
     menu = app.menu
     if menu is not None:  # a match resumed at boot: the menu's choices are kept, it goes
         menu.leave(app)
         app.match_preset = menu.preset_named(rules)
+    else:  # the menu's choice
+        app.match_preset = app.game[2]
     app.roller.reset(rules.faces if rules.source == _SOURCE_DICE or rules.source == _SOURCE_MANUAL else 6)

@@ -18,11 +18,10 @@ _AWAIT_MOVE = const(1)  # game.turn's state
 _PENDING = const(3)  # game.turn's move state
 _E_ROLL_FIRST = const(17)  # game.turn's error
 
-# The App's phases (app.core's docstring), each shown its own way.
-MENU = const(0)
-SETUP = const(1)
-PLAY = const(2)
-FINISHED = const(3)
+_MENU = const(0)  # app.core's phases, each shown its own way
+_SETUP = const(1)
+_PLAY = const(2)
+_FINISHED = const(3)
 
 # The turn's messages (Screen.show_turn): up to three lines, each the number of a line of
 # app.screens' MESSAGE_LINES, five bits a line, the first line lowest. A constant each, so
@@ -50,7 +49,7 @@ _ALREADY_PLAYED = const(20)
 _SHUT_TILE = const(21)
 _OPEN_LIT_TILES = const(22)
 _ROLL_OR_OPEN = const(23)
-MSG_SHAKE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5)  # public: the App's first
+_MSG_SHAKE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5)  # the App's first (app.startup's copy)
 _MSG_SHAKE_ONE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5 | _SELECT_ONE_DIE << 10)
 _MSG_SHAKE_CHOSEN = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5 | _ONE_DIE_CHOSEN << 10)
 _MSG_PRESS = const(_PRESS_OK | _TO_ROLL << 5)
@@ -111,7 +110,7 @@ def compose(app):
         elif turn.one_die_allowed():
             message = _MSG_SHAKE_ONE if shake else _MSG_PRESS_ONE
         else:
-            message = MSG_SHAKE if shake else _MSG_PRESS
+            message = _MSG_SHAKE if shake else _MSG_PRESS
     if message != app.message or number != app.number:
         app.message = message
         app.number = number
@@ -127,11 +126,11 @@ def render(app, now_ms):
         if faults.showing and not faults.on_screen():  # no screen to show it: every LED blinks red
             lights.leds.fill(_WRONG if blink_on(now_ms) else 0)
             lights.leds.show()
-        elif phase == MENU:
-            app.menu.light(lights, app.flaps.tiles, now_ms)
-        elif phase == SETUP:
+        elif phase == _MENU:
+            app.menu.light(lights, app.devices.flaps.tiles, now_ms)
+        elif phase == _SETUP:
             lights.guide(app.row, app.rules.tiles, app.must_open, app.must_shut, now_ms)
-        elif phase == PLAY:
+        elif phase == _PLAY:
             turn = app.turn
             dice_mask = 0
             if app.screen is None and turn.state == _AWAIT_MOVE:
@@ -148,17 +147,17 @@ def render(app, now_ms):
     app.dirty = False
     if faults.showing:
         _frames(screen, "fault").show_fault(screen, faults.reported[faults.shown], faults.page)
-    elif app.reviewing and (phase == SETUP or phase == FINISHED):
+    elif app.reviewing and (phase == _SETUP or phase == _FINISHED):
         _frames(screen, "end").show_review(screen, app.hints.review)
-    elif phase == SETUP:
+    elif phase == _SETUP:
         _frames(screen, "end").show_setup(
             screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total,
             app.player, 0 if app.rules.match == _MATCH_SINGLE else app.match.rounds_played + 1,
             app.must_open, app.must_shut,
             app.result_player >= 0 and app.waits_for_ok())
-    elif phase == MENU:
+    elif phase == _MENU:
         _frames(screen, "menu").show_menu(screen, app.menu)
-    elif phase == FINISHED:  # app.finish's frames, drawn with app.screen_end's
+    elif phase == _FINISHED:  # app.finish's frames, drawn with app.screen_end's
         app.ending.show(app, screen, _frames(screen, "end"))
     else:
         _frames(screen, None)

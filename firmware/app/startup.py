@@ -14,15 +14,19 @@ import time
 
 from game.gamelog import GameLog, MatchTally
 from game.turn import OVER
+from micropython import const
 
 from app import release
 from app.faults import Faults
 from app.keeper import LOG_RECORDS, keep
 from app.lights import Lights
-from app.presentation import MENU, MSG_SHAKE, PLAY
 from app.reconcile import FlapFeed
 from app.roller import Roller
 from app.screens import Screen
+
+_MENU = const(0)  # app.core's phases (as there)
+_PLAY = const(2)
+_MSG_SHAKE = const(65)  # the turn's first message (app.presentation's, as there)
 
 # Let go once the devices are built (the accelerometer is then read through hal.shake.BusAccel).
 _BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017", "hal.lis3dh", "hal.mpu6050")
@@ -73,15 +77,11 @@ def set_up(app, devices, settings, rng, hints, faults, keeper):
     state, the menu, the faults; then boot from the keeper, if there is one."""
     app.devices = devices
     flaps = devices.flaps
-    app.flaps = flaps
     screen = Screen(devices.display) if devices.display is not None else None
     app.screen = screen
     app.lights = Lights(devices.leds, flaps.tiles) if devices.leds is not None else None
     app.faults = Faults(devices, screen)
-    app.rng = rng
     app.roller = Roller(devices.shake, rng)
-    app.select_button = devices.buttons.get("select")
-    app.ok_button = devices.buttons.get("ok")
     app.hints = hints
     from app.menu import Menu  # loaded with the boot-only modules: the menu lets it go (Menu.leave)
     from app.settings import game_entries
@@ -89,16 +89,14 @@ def set_up(app, devices, settings, rng, hints, faults, keeper):
     entries, chosen, entry_faults = game_entries(settings, flaps.tiles, flaps.row_count)
     app.menu = Menu(entries, chosen, settings.players, hints is not None, settings.hints)
     app.rules_config = settings.rules_config
-    app.game_name = None
-    app.game_rules = None
-    app.game_preset = None
+    app.game = None
     app.players = settings.players
     app.hints_on = False
     app.match_preset = None
     for messages in (devices.faults, faults, entry_faults):
         for message in messages:
             app.faults.report(message)
-    app.phase = MENU
+    app.phase = _MENU
     app.match = None
     app.rules = None
     app.turn = None
@@ -120,25 +118,19 @@ def set_up(app, devices, settings, rng, hints, faults, keeper):
     app.reviewing = False
     app.must_open = 0
     app.must_shut = 0
-    app.message = MSG_SHAKE
+    app.message = _MSG_SHAKE
     app.number = -1
     app.result_player = -1
     app.result_score = 0
     app.result_end = 0
     app.result_since = 0
-    app.showing_result = False
-    app.page = 0
-    app.next_page = 0
-    app.page_since = 0
     app.ending = None
     app.winner_mask = 0
     app.dirty = True
     app.frame_ms = 0
     app.keeper = keeper
-    app.saved_pending = 0
     app.log = GameLog(LOG_RECORDS)
     app.tally = MatchTally()
-    app.merged_serial = 0
     if keeper is not None:
         _boot_from(app, keeper)
 
@@ -150,13 +142,13 @@ def _boot_from(app, keeper):
     saved_menu = keep(keeper, "load_menu", module="app.keeper_read")
     if saved_menu is not None:
         app.menu.restore(saved_menu[0], saved_menu[1], saved_menu[2])
-    flaps = app.flaps
+    flaps = app.devices.flaps
     restored = keep(keeper, "load_match", app.tally, app.log, True,
                     lambda rules: why_unplayable(rules, flaps.tiles, flaps.row_count), module="app.keeper_files")
     if restored is not None and restored[0].over:  # the power may have gone before its merge
-        app.merged_serial = keep(keeper, "merge_stats", restored[0], app.tally, module="app.keeper_read")
+        keeper.merged_serial = keep(keeper, "merge_stats", restored[0], app.tally, module="app.keeper_read")
     else:
-        app.merged_serial = keep(keeper, "load_stats", module="app.keeper_read").last_serial
+        keeper.merged_serial = keep(keeper, "load_stats", module="app.keeper_read").last_serial
     if restored is not None and not restored[0].over:
         _resume(app, restored[0], restored[1])
     else:
@@ -169,17 +161,17 @@ def _resume(app, match, source):
     clocks start on the App's first tick (result_since -1 says so), which also gives a turn
     under way its hints (their table loads then, not while boot holds its modules)."""
     if hasattr(source, "rng"):
-        source.rng = app.rng  # the box's own generator, stirred by every shake
+        source.rng = app.roller.rng  # the box's own generator, stirred by every shake
     from app.phases import take_match
 
     take_match(app, match, source)
     app.enter_setup(0, False)
     turn = app.turn
-    app.saved_pending = turn.pending
+    app.keeper.saved_pending = turn.pending
     if turn.state == OVER:  # the power went between the end of the turn and its saving
         app.turn_over(0)
     elif turn.rolls or turn.moves_made:
-        app.phase = PLAY
+        app.phase = _PLAY
         app.show_dice(turn.dice, turn.dice_count)
         app.total = turn.total
         app.legal = turn.legal_tiles()

@@ -26,7 +26,10 @@ class View:
     @property
     def game_name(self):
         menu = self._app.menu
-        return menu.name() if menu is not None else self._app.game_name
+        if menu is not None:
+            return menu.name()
+        game = self._app.game  # (name, rules, preset)
+        return game[0] if game is not None else None
 
     @property
     def players(self):
@@ -90,7 +93,7 @@ class View:
 
     @property
     def rng(self):
-        return self._app.rng
+        return self._app.roller.rng
 
     @property
     def dice(self):
@@ -147,7 +150,9 @@ class View:
 
     @property
     def showing_result(self):
-        return self._app.showing_result
+        """The match is over and its last turn is on the display (before the standings)."""
+        ending = self._app.ending
+        return ending is not None and ending.showing_result
 
     @property
     def winner_mask(self):
