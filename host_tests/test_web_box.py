@@ -185,7 +185,7 @@ def test_a_classic_round_played_by_clicking_resumes_after_a_reload(box):
     while box.python("box._box.turn.rolls if box._box.turn else 0") < 3:
         assert box.step() and steps < ROUND_STEPS
         steps += 1
-    assert box.python("box._box.game_name") == "classic"  # the menu's choice, kept in play
+    assert box.python("box._box.game[0]") == "classic"  # the menu's choice (its name), kept in play
     box.page.wait_for_timeout(300)  # a few frames: the last save reaches the browser's storage
     before = box.python(TURN_STATE)
     box.page.evaluate("navigator.serviceWorker.ready")
@@ -241,7 +241,7 @@ def test_house_rules_the_box_refuses_are_shown_with_its_own_words_and_not_applie
     box.wait_ready(power_ons=2)
     assert box.page.inner_text("#refusal") == ""
     assert box.page.locator(".flap").count() == 18
-    assert box.python("[box._box.flaps.tiles, box._box.flaps.row_count]") == [9, 2]
+    assert box.python("[box._box.devices.flaps.tiles, box._box.devices.flaps.row_count]") == [9, 2]
     box.page.reload()
     box.wait_ready()
     assert box.page.locator(".flap").count() == 18

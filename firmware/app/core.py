@@ -180,11 +180,12 @@ class App:
             keeper.saved_pending = self.turn.pending
             self.report_keeper()
 
-    def play(self, sound):
-        """Play one of the box's sounds (_SOUND_CLICK ...) on the piezo, if there is one."""
+    def play(self, melody):
+        """Play one of the box's melodies (by number: _SOUND_CLICK ...) on the piezo, if there
+        is one."""
         buzzer = self.devices.buzzer
         if buzzer is not None:
-            buzzer.play(_MELODIES[sound])
+            buzzer.play(_MELODIES[melody])
 
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
