@@ -24,6 +24,10 @@ from micropython import const
 
 from app import release
 
+TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
+if TYPE_CHECKING:
+    from typing import Any
+
 _MAX_MOVES = const(24)  # a turn makes at most one move per tile
 _OBJ_WIN = const(2)  # a review in points of the chance of winning
 _OBJ_STAY = const(3)  # a review in points of the chance of staying in (max-penalty)
@@ -58,6 +62,9 @@ class Review:
 
 class Hints:
     """Hints for App(devices, settings, rng, hints=Hints())."""
+
+    if TYPE_CHECKING:
+        win: Any  # game.win_chance.WinChance once a turn plays to win (self.winning), else None
 
     def __init__(self):
         self.rules = None

@@ -40,7 +40,7 @@ class WinChance:
         size = 1 << rules.tiles
         self.chances = bytearray(2 * size)
         self.one_die = bytearray((size + 7) // 8)
-        self.lead = None  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
+        self.lead = b""  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
         self.turn = None  # the Turn that tries each roll, while the chances are computed
         self.to_beat = -2  # -1: no score counts yet; -2: no round begun
         self.tied = 0  # -1: not a round's (a shut box scores 0)

@@ -12,6 +12,8 @@ from hal.flaps import FlapSwitches, GpioBank
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # optional drivers are imported only when their device is configured
+    from typing import Any  # noqa: F401 (in _make's type comment)
+
     from hal.buttons import Button
     from hal.buzzer import Buzzer
     from hal.leds import TileLeds
@@ -48,7 +50,7 @@ def _input_pin(number, pull):
     return machine.Pin(number, machine.Pin.IN, pull_level)
 
 
-def _make(kind, spec, i2c=None):
+def _make(kind, spec, i2c=None):  # type: (str, dict, Any) -> Any
     """The device of the board_config section `kind` ("flaps": one bank), from its checked
     spec; `i2c` the bus it is on. A driver's module loads only here."""
     if kind == "i2c":
