@@ -59,7 +59,7 @@ def test_the_readme_names_only_boards_left_with_half_their_heap_free(wasm_boot):
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: the firmware holds 78 KB after boot in this classic setup (74 KB in the bench's tournament) and 87 KB at its peak between turns (wasm, .mpy -O3, 2026-11-23; 90 and 100 KB at the start of the day)")
+@pytest.mark.xfail(strict=False, reason="issue 13: in this classic setup (a single round, whose hints load the win-chance programme) the firmware holds 65,376 B after boot in one clean clone and 68,016 B in another checkout of the same commit (wasm, .mpy -O3, 2026-11-23; the conservative collector keeps a different dead object alive with the layout), right at the 65,536 B budget, so not strict; the bench's tournament holds 62,768-62,832 B")
 def test_the_box_holds_at_most_64_kb_after_boot_and_16_kb_more_in_play(wasm_boot):
     assert wasm_boot["boot"] <= BUDGET_AFTER_BOOT
     assert wasm_boot["peak"] - wasm_boot["boot"] <= BUDGET_PLAY
@@ -76,12 +76,11 @@ def _plays_on_unix(kib, mpy, rules=None, turns=boot_bench.SAVED_TURNS):
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: a whole tournament plays on 330 KiB of unix heap with the simulator's 100 in it, not 320: the heap fragments (a save in play cannot find 1.3 KB in one piece while about 115 KB of firmware and 100 of simulator are in use)")
+@pytest.mark.xfail(strict=True, reason="issue 13: a whole tournament plays on a 300 KiB unix heap with the simulator's 102 in it (at 290 the boot cannot find a block in one piece), not 230 (the firmware holds 87 KB after boot and 98 KB at its peak on the 64-bit port, 2026-11-23)")
 def test_a_whole_tournament_with_hints_and_saving_plays_on_a_128k_unix_heap():
     assert _plays_on_unix(UNIX_TOURNAMENT_KIB, mpy=True)
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=False, reason="issue 13: from source a classic match needs 292-296 KiB of unix heap with the simulator's 100 in it, right at the 292 the test gives: it passes or fails with the heap's layout, which moves with the checkout's path (the bench's file names are interned), so not strict until the save in play, compiling hal.storage on a heap the boot's restore fragmented, needs less")
 def test_a_classic_match_from_source_plays_on_a_192k_unix_heap():
     assert _plays_on_unix(UNIX_SOURCE_KIB, mpy=False, rules=CLASSIC, turns=1)
