@@ -152,8 +152,11 @@ def run_boot(runtime, mpy=True, heap="1024k", rules=None, players=PLAYERS, turn_
         root = WASM_ROOT if runtime == "wasm" else str(board)  # where the runtime has the board
         lay_out(board, mpy, rules, players, firmware=firmware, root=root + "/")
         _simulator(work / "sim")
+        # The kernel is read from work/ too, not from this checkout: the unix port interns the
+        # path a module came from, and the checkout's path would move the heap's layout with it.
+        shutil.copy(BENCH / "boot_kernel.py", work / "sim")
         data_dir = "/data" if runtime == "wasm" else str(work / "data")
-        paths = (board, BENCH, work / "sim", work / "sim" / "board_sim" / "upy")
+        paths = (board, work / "sim", work / "sim" / "board_sim" / "upy")
         script = _script(root, data_dir, saved, turn_calls)
         if runtime == "wasm":
             return run_wasm(script, paths, timeout=900)

@@ -17,15 +17,18 @@ _WATCHDOG_MS = const(8000)  # an RP2040 allows up to 8388 ms; a save or a table 
 
 def start():
     """The App, built from the files on the board, with the saved match resumed (app.startup).
-    The modules that stay load first, low in the heap (the App's, its hints' and collaborators'),
-    and app.startup goes with the boot-only modules above them: one free stretch, not holes
-    between the modules that stay."""
+    The modules that stay load first, low in the heap (the App's, its hints' and collaborators',
+    and game.match's, which stay once a match plays), and app.startup goes with the boot-only
+    modules above them: one free stretch, not holes between the modules that stay. (Compiled
+    from source, as a mip install runs, game.match compiled among the boot-only modules found
+    no block in one piece for its code.)"""
     import app.core  # noqa: F401
     import app.faults  # noqa: F401
     import app.hints  # noqa: F401
     import app.roller  # noqa: F401
     import app.screens  # noqa: F401
     import app.startup
+    import game.match  # noqa: F401
 
     return app.startup.start()  # no local holds its function: a stale copy of one would keep it
 

@@ -75,12 +75,11 @@ def _plays_on_unix(kib, mpy, rules=None, turns=boot_bench.SAVED_TURNS):
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: a whole tournament plays on 290-320 KiB of unix heap with the simulator's 102 in it (it fails at 300 and at 280: the heap fragments, and a block in one piece cannot be found), not 230 (the firmware holds 87 KB after boot and 98 KB at its peak on the 64-bit port, 2026-11-23)")
+@pytest.mark.xfail(strict=True, reason="issue 13: a whole tournament plays on 300-320 KiB of unix heap with the simulator's 102 in it (290 fails at boot, reading the saved match: the 64-bit boot holds some 135 KB before the boot-only modules go), not 230 (the firmware holds 87 KB after boot and 98 KB at its peak on the 64-bit port, 2026-11-23)")
 def test_a_whole_tournament_with_hints_and_saving_plays_on_a_128k_unix_heap():
     assert _plays_on_unix(UNIX_TOURNAMENT_KIB, mpy=True)
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=False, reason="issue 13: from source a classic match plays on 282-298 KiB of unix heap with the simulator's 102 in it, not monotonic: at the 294 the test gives it passed in a clean clone at /tmp/ci10 and fails in /work/main (the unix port reads the bench from the checkout, whose path is interned: the heap's layout moves with it), so not strict; a block in one piece for a module compiled in play is what runs out")
 def test_a_classic_match_from_source_plays_on_a_192k_unix_heap():
     assert _plays_on_unix(UNIX_SOURCE_KIB, mpy=False, rules=CLASSIC, turns=1)

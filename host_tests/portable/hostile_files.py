@@ -334,12 +334,25 @@ def saved_matches(directory):
                 count = source.draw(match.turn.dice_expected())
                 feed(match.turn, source.values, count)
             keep(keeper, "save_match", match, source, MatchTally(1), log)
-            payloads.append(keep(keeper, "match_file").load())
+            payloads.append(_saved_match(keeper))
             if fits:
                 playable.append(payloads[-1])
         match = source = keeper = None
         _collect()
     return playable, payloads
+
+
+def _saved_match(keeper):
+    """The payload of the match file as the keeper saved it (its modules let go after, as
+    keep() lets them go: it empties them, so its file object cannot be read after the call)."""
+    from app import release
+
+    loaded = list(sys.modules)
+    from app.keeper_save import match_file
+
+    payload = match_file(keeper).load()
+    release([name for name in sys.modules if name not in loaded], False)
+    return payload
 
 
 def saved_stats():
