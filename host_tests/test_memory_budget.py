@@ -75,7 +75,7 @@ def _plays_on_unix(kib, mpy, rules=None, turns=boot_bench.SAVED_TURNS):
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: a whole tournament plays on 300-320 KiB of unix heap with the simulator's 102 in it (290 fails at boot, reading the saved match: the 64-bit boot holds some 135 KB before the boot-only modules go), not 230 (the firmware holds 87 KB after boot and 98 KB at its peak on the 64-bit port, 2026-11-23)")
+@pytest.mark.xfail(strict=True, reason="issue 13: a whole tournament plays on 300-320 KiB of unix heap with the simulator's 102 in it, not 230: at 290 KiB and below the boot finds no 14 KB block in one piece for the 1280-name qstr pool it needs once the simulator's 646 names and the firmware's pass 1260; the 64-bit boot holds some 130 KB before its boot-only modules go, 87 KB after, 98 KB at its peak (2026-11-23)")
 def test_a_whole_tournament_with_hints_and_saving_plays_on_a_128k_unix_heap():
     assert _plays_on_unix(UNIX_TOURNAMENT_KIB, mpy=True)
 

@@ -112,9 +112,8 @@ def test_flaps_to_move_are_listed_whole_or_end_in_an_ellipsis(screen, must_open,
 
 
 def test_every_game_name_reads_whole_in_the_menu(screen):
-    from app.menu import Menu
+    from app.menu import HOUSE, Menu
     from app.screen_menu import show_menu
-    from app.settings import HOUSE
     from game.presets import PRESET_NAMES, preset
 
     names = [HOUSE, *PRESET_NAMES]

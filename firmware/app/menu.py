@@ -21,8 +21,6 @@ from app.lights import LEGAL, OFF, PLAYER_COLOURS, WRONG, blink_on
 _MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
 _MATCH_MAX_PENALTY = const(3)
 _MATCH_RACE = const(5)
-_ROWS_TAKE_TURNS = const(0)
-_SOURCE_MANUAL = const(1)
 _SOUND_CLICK = const(0)  # app.core's sound (as there)
 
 _ROW_GAME = const(0)
@@ -42,19 +40,6 @@ def player_range(rules):
     if rules.match == _MATCH_RACE:
         return 1, rules.rows
     return (2 if rules.match == _MATCH_MAX_PENALTY else 1), _MAX_PLAYERS
-
-
-def why_unplayable(rules, tiles, rows):
-    """Why a box with `rows` rows of `tiles` flaps cannot play these rules, or None."""
-    if rules.tiles > tiles:
-        return "needs %d tiles, the box has %d" % (rules.tiles, tiles)
-    if rules.rows > rows:
-        return "needs %d rows of flaps, the box has %d" % (rules.rows, rows)
-    if rules.rows_mode != _ROWS_TAKE_TURNS:
-        return "everyone throwing at once is not played by this box yet"
-    if rules.source == _SOURCE_MANUAL:
-        return "dice entered by hand are not played by this box yet"
-    return None
 
 
 def open_menu(app):
@@ -142,13 +127,14 @@ class Menu:
 
     def leave(self, app):
         """The App plays by the choices made (the game, its rules and preset name, the players,
-        hints) and lets the menu go."""
+        hints) and lets the menu go, its module emptied (nothing of it is called after this:
+        a stale pointer to it then pins the module alone, not its code)."""
         rules = self.rules()
         app.game = (self.name(), rules, self.preset_named(rules))
         app.players = self.players
         app.hints_on = self.hints_on
         app.menu = None
-        release((__name__,), False)
+        release((__name__,), False, True)
 
     def light(self, lights, tiles, now_ms):
         """The menu without a display: row 0 the preset (one tile, colour by bank of 9),

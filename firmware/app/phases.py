@@ -44,7 +44,7 @@ def new_match(app, now_ms):
     name, rules, _preset = app.game
     if keeper is not None:
         keep(keeper, "save_menu", name, app.players, app.hints_on)
-    take_match(app, start_match(rules, app.players), source_for(rules, app.roller.rng))
+    take_match(app, start_match(rules, app.players), source_for(rules, app.roller.rng), app.game[2])
     app.result_player = -1
     app.winner_mask = 0
     app.reviewing = False
@@ -56,18 +56,14 @@ def new_match(app, now_ms):
     app.save()
 
 
-def take_match(app, match, source):
-    """The App plays `match` (new or resumed), its dice drawn from `source`."""
+def take_match(app, match, source, preset):
+    """The App plays `match` (new or resumed), its dice drawn from `source`; `preset`: the name
+    of the preset whose rules it plays, or None (the statistics' key: spares loading
+    game.presets at the match's end)."""
     rules = match.rules
     app.rules = rules
     app.all_tiles = rules.all_tiles()
     app.match = match
     app.source = source
-    # its preset's name for the statistics (spares loading game.presets at the match's end)
-    menu = app.menu
-    if menu is not None:  # a match resumed at boot: the menu's choices are kept, it goes
-        menu.leave(app)
-        app.match_preset = menu.preset_named(rules)
-    else:  # the menu's choice
-        app.match_preset = app.game[2]
+    app.match_preset = preset
     app.roller.reset(rules.faces if rules.source == _SOURCE_DICE or rules.source == _SOURCE_MANUAL else 6)

@@ -13,10 +13,10 @@ from game.presets import PRESET_NAMES, preset
 from hal import json_file
 from micropython import const
 
-from app.menu import HOUSE, why_unplayable
-
 DEFAULT_PLAYERS = 2
 _MAX_BYTES = const(4096)  # the longest house rules take about 600
+_ROWS_TAKE_TURNS = const(0)  # game.rules' (copies: see there)
+_SOURCE_MANUAL = const(1)
 
 
 class Settings:
@@ -59,12 +59,27 @@ def load_settings(path="config.json"):
     return settings, faults
 
 
+def why_unplayable(rules, tiles, rows):
+    """Why a box with `rows` rows of `tiles` flaps cannot play these rules, or None."""
+    if rules.tiles > tiles:
+        return "needs %d tiles, the box has %d" % (rules.tiles, tiles)
+    if rules.rows > rows:
+        return "needs %d rows of flaps, the box has %d" % (rules.rows, rows)
+    if rules.rows_mode != _ROWS_TAKE_TURNS:
+        return "everyone throwing at once is not played by this box yet"
+    if rules.source == _SOURCE_MANUAL:
+        return "dice entered by hand are not played by this box yet"
+    return None
+
+
 def game_entries(settings, tiles, rows):
     """The menu's games on a box of `rows` rows of `tiles` flaps -> (entries, chosen, faults).
 
     entries: (name, Rules) of the house rules (when they change a preset), then each preset
     this box can play; chosen: the entry the settings name; faults: why it cannot be played.
     """
+    from app.menu import HOUSE  # the menu's, loaded with it: boot reads saved matches without it
+
     config = settings.rules_config
     name = config.get("preset", PRESET_NAMES[0])  # classic
     entries = []

@@ -83,11 +83,7 @@ def set_up(app, devices, settings, rng, hints, faults, keeper):
     app.faults = Faults(devices, screen)
     app.roller = Roller(devices.shake, rng)
     app.hints = hints
-    from app.menu import Menu  # loaded with the boot-only modules: the menu lets it go (Menu.leave)
-    from app.settings import game_entries
-
-    entries, chosen, entry_faults = game_entries(settings, flaps.tiles, flaps.row_count)
-    app.menu = Menu(entries, chosen, settings.players, hints is not None, settings.hints)
+    app.menu, entry_faults = _menu(settings, flaps, hints is not None)
     app.rules_config = settings.rules_config
     app.game = None
     app.players = settings.players
@@ -135,13 +131,26 @@ def set_up(app, devices, settings, rng, hints, faults, keeper):
         _boot_from(app, keeper)
 
 
+def _menu(settings, flaps, hints_available):
+    """(the menu of the games this box can play, why the settings' game is not among them).
+    A function of its own: no frame left running holds app.menu, which Menu.leave lets go."""
+    from app.menu import Menu
+    from app.settings import game_entries
+
+    entries, chosen, faults = game_entries(settings, flaps.tiles, flaps.row_count)
+    return Menu(entries, chosen, settings.players, hints_available, settings.hints), faults
+
+
 def _boot_from(app, keeper):
-    """Take the saved menu choices and statistics' serial, and resume a saved match."""
-    from app.menu import why_unplayable
+    """Take the saved menu choices and statistics' serial, and resume a saved match. The menu
+    is left while the match loads (the App keeps its choices, as when a match starts), so its
+    module is not in the heap beside the snapshot's; it is opened again if no match resumes."""
+    from app.settings import why_unplayable
 
     saved_menu = keep(keeper, "load_menu", module="app.keeper_read")
     if saved_menu is not None:
         app.menu.restore(saved_menu[0], saved_menu[1], saved_menu[2])
+    app.menu.leave(app)
     flaps = app.devices.flaps
     restored = keep(keeper, "load_match", app.tally, app.log, True,
                     lambda rules: why_unplayable(rules, flaps.tiles, flaps.row_count), module="app.keeper_files")
@@ -153,7 +162,21 @@ def _boot_from(app, keeper):
         _resume(app, restored[0], restored[1])
     else:
         app.log.clear()
+        from app.menu import open_menu
+
+        open_menu(app)
     app.report_keeper()
+
+
+def _preset_of(rules):
+    """The name of the preset whose rules these are exactly, or None (the menu would name the
+    same: a match this box resumes is one it can play, and so is such a preset)."""
+    from game.presets import PRESET_NAMES, preset
+
+    for name in PRESET_NAMES:
+        if preset(name) == rules:
+            return name
+    return None
 
 
 def _resume(app, match, source):
@@ -164,7 +187,7 @@ def _resume(app, match, source):
         source.rng = app.roller.rng  # the box's own generator, stirred by every shake
     from app.phases import take_match
 
-    take_match(app, match, source)
+    take_match(app, match, source, _preset_of(match.rules))
     app.enter_setup(0, False)
     turn = app.turn
     app.keeper.saved_pending = turn.pending
