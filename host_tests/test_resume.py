@@ -310,3 +310,43 @@ def test_a_resumed_turns_hint_table_loads_on_the_first_tick_not_during_boot(tmp_
         assert box.view.chance >= 0
     finally:
         box.close()
+
+
+def test_a_saved_match_loads_with_the_menu_let_go_and_keeps_its_preset_name(tmp_path, monkeypatch):
+    """Boot leaves the menu before it reads the saved match (app.menu is not in the heap beside
+    the snapshot's modules); the resumed match is still counted under its preset's name, the
+    one the menu would give it, and a boot with no match to resume opens the menu again."""
+    import sys
+
+    from app import keeper_files
+
+    box = boot(tmp_path, preset="canoga")
+    try:
+        assert start(box) == PLAY
+        roll(box, 3, 4)
+    finally:
+        flaps = power_cut(box)
+    loading = keeper_files.load_match
+    menu_loaded = []
+
+    def load_match(*args, **options):
+        menu_loaded.append("app.menu" in sys.modules)
+        return loading(*args, **options)
+
+    monkeypatch.setattr(keeper_files, "load_match", load_match)
+    box = boot(tmp_path, flaps, preset="canoga")
+    try:
+        assert menu_loaded == [False]
+        view = box.view
+        assert view.phase == PLAY and view.menu is None and box.app.match_preset == "canoga"
+    finally:
+        box.close()
+    from hal.storage import AtomicFile
+
+    AtomicFile(str(tmp_path / "match"), max_bytes=16).save(b"")  # the keeper's "no match"
+    box = boot(tmp_path, preset="classic")
+    try:
+        assert menu_loaded == [False, False]
+        assert box.view.phase == MENU and box.view.menu.name() == "canoga" and box.view.faults == []
+    finally:
+        box.close()
