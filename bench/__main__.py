@@ -241,14 +241,21 @@ def fits_the_board(quick):
     if quick:
         print("(smallest unix heaps: not searched in a quick run)")
     else:
-        tournament = boot_bench.smallest_heap_kib(True, saved=saved)
         classic_rules = {"preset": "classic"}
-        classic = boot_bench.smallest_heap_kib(False, classic_rules,
-                                               saved=boot_bench.saved_files(classic_rules, turns=1))
         simulator = figures["unix", True]["sim"] // 1024
         print("\nSmallest unix heap that boots and plays both matches to the end, simulator included"
-              " (it holds about %d KiB of it): tournament as .mpy %d KiB, classic from source %d KiB"
-              % (simulator, tournament, classic))
+              " (it holds about %d KiB of it), by bisection, and the heaps 16 KiB either side of it in"
+              " 4 KiB steps (not monotonic: a heap may play and a bigger one fail)" % simulator)
+        print("| match | smallest (KiB) | plays on | fails on |")
+        print("|---|---|---|---|")
+        for label, mpy, rules, match_saved in (
+                ("tournament, .mpy", True, None, saved),
+                ("classic, from source", False, classic_rules, boot_bench.saved_files(classic_rules, turns=1))):
+            smallest = boot_bench.smallest_heap_kib(mpy, rules, saved=match_saved)
+            played = boot_bench.heaps_played(mpy, range(smallest - 16, smallest + 17, 4), rules, match_saved)
+            print("| %s | %d | %s | %s |" % (
+                label, smallest, " ".join(str(kib) for kib in played if played[kib]) or "-",
+                " ".join(str(kib) for kib in played if not played[kib]) or "-"))
     boot_32, peak_32 = figures["wasm", True]["boot"], figures["wasm", True]["peak"]
     boot_64 = figures["unix", True]["boot"]
     print("\n| board | heap (bytes) | after boot, 32-bit | after boot, unix | peak during a match, 32-bit |"

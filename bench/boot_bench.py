@@ -7,6 +7,7 @@ resuming a match saved on the host by the same firmware.
 
     figures = boot_figures("wasm", mpy=True)   {"sim", "boot", "peak", "turns", "done", ...}
     smallest_heap_kib(mpy=True)                the smallest unix heap a whole match plays on
+    heaps_played(mpy, kibs)                    which of these unix heaps it plays on
     module_costs(names)                        each module's heap and qstrs once imported (wasm)
 """
 
@@ -181,18 +182,36 @@ def boot_figures(runtime, mpy=True, heap="1024k", rules=None, saved=None, turn_c
     return parse(out)
 
 
+def _plays(mpy, kib, rules, saved, firmware):
+    status, out, _err = run_boot("unix", mpy, "%dk" % kib, rules, saved=saved, firmware=firmware)
+    return status == 0 and parse(out).get("done") == 1
+
+
 def smallest_heap_kib(mpy=True, rules=None, low=32, high=512, saved=None, firmware=FIRMWARE):
     """The smallest unix-port heap (KiB) on which the box boots and plays the resumed match
-    and a whole new one to their end."""
+    and a whole new one to their end, found by bisection (heaps_played shows the heaps around
+    it: they are not monotonic)."""
     saved = saved_files(rules) if saved is None else saved
     while low < high:
         middle = (low + high) // 2
-        status, out, _err = run_boot("unix", mpy, "%dk" % middle, rules, saved=saved, firmware=firmware)
-        if status == 0 and parse(out).get("done") == 1:
+        if _plays(mpy, middle, rules, saved, firmware):
             high = middle
         else:
             low = middle + 1
     return low
+
+
+def heaps_played(mpy, kibs, rules=None, saved=None, firmware=FIRMWARE):
+    """{kib: does the box boot and play both matches to the end on that unix heap}, two runs
+    at a time. Whether a heap is big enough is not monotonic in its size (where the free blocks
+    fall moves with it: a heap may play and one 4 KiB bigger fail), so the bench shows a window
+    of sizes around the bisection's figure, not that figure alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    saved = saved_files(rules) if saved is None else saved
+    with ThreadPoolExecutor(2) as pool:
+        kibs = list(kibs)
+        return dict(zip(kibs, pool.map(lambda kib: _plays(mpy, kib, rules, saved, firmware), kibs), strict=True))
 
 
 def _import_order(names, firmware=FIRMWARE):
