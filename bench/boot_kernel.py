@@ -80,8 +80,7 @@ def prepare(root, data_dir, saved):
     import machine  # the stand-ins: part of the simulator's own heap
     import neopixel  # noqa: F401
 
-    for name in _PORT_MODULES:
-        __import__(name)
+    _import_port_modules()
 
     from board_sim import link
     from board_sim.board import SimBoard
@@ -115,9 +114,13 @@ def _run_boot_py():
     exec(code, {"__name__": "__main__"})
 
 
-def mount_pack(root):
+def _import_port_modules():
     for name in _PORT_MODULES:
         __import__(name)
+
+
+def mount_pack(root):
+    _import_port_modules()
     os.chdir(root)
     _run_boot_py()
 

@@ -12,8 +12,8 @@ from app.keeper import LOG_RECORDS
 
 # What a call through app.keeper.keep may import, let go after it unless it was loaded before
 # (hal.json_file, game.config and game.presets to read a file, which boot holds already for
-# app.startup to let go). Only modules in here import from modules in here, so each can be
-# emptied when it goes.
+# app.startup to let go). Each is emptied when it goes: the only other modules that import from
+# them (app.settings, hal.board_config) are boot's or the menu's, loaded before such a call.
 WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.config", "game.numbers",
         "game.snapshot", "game.snapshot_format", "game.snapshot_load", "game.snapshot_fields",
         "game.rule_names", "game.stats", "game.stats_load", "game.presets", "game.rules",

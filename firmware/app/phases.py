@@ -41,10 +41,10 @@ def new_match(app, now_ms):
     if app.ending is not None:
         app.ending.leave(app)
     keeper = app.keeper
-    name, rules, _preset = app.game
+    name, rules, preset = app.game
     if keeper is not None:
         keep(keeper, "save_menu", name, app.players, app.hints_on)
-    take_match(app, start_match(rules, app.players), source_for(rules, app.roller.rng), app.game[2])
+    take_match(app, start_match(rules, app.players), source_for(rules, app.roller.rng), preset)
     app.result_player = -1
     app.winner_mask = 0
     app.reviewing = False
