@@ -205,7 +205,8 @@ def fits_the_board(quick):
     print("\n## Fits the board: the firmware booted through main.py (bench/boot_kernel.py)")
     print("(config.json with hints on, the keeper resuming a %d-player %s saved after %d turns, then"
           " that match and a whole new one played through the pins; heap in use is gc.mem_alloc()"
-          " after gc.collect() less the simulated board's own)" % (
+          " after gc.collect() less what the kernel held before the firmware; on the unix port the"
+          " simulated board is on CPython, across board_sim/bridge)" % (
               boot_bench.PLAYERS, boot_bench.RULES["preset"], boot_bench.SAVED_TURNS))
     if quick:
         print("(quick: the firmware as .mpy only, and only the first few turns)")
@@ -242,10 +243,11 @@ def fits_the_board(quick):
         print("(smallest unix heaps: not searched in a quick run)")
     else:
         classic_rules = {"preset": "classic"}
-        simulator = figures["unix", True]["sim"] // 1024
-        print("\nSmallest unix heap that boots and plays both matches to the end, simulator included"
-              " (it holds about %d KiB of it), by bisection, and the heaps 16 KiB either side of it in"
-              " 4 KiB steps (not monotonic: a heap may play and a bigger one fail)" % simulator)
+        kernel = figures["unix", True]["kernel"] // 1024
+        print("\nSmallest unix heap that boots and plays both matches to the end, the kernel's own"
+              " included (its script, the player, the bridge's proxies: about %d KiB; the simulated"
+              " board is on CPython), by bisection, and the heaps 16 KiB either side of it in"
+              " 4 KiB steps (not monotonic: a heap may play and a bigger one fail)" % kernel)
         print("| match | smallest (KiB) | plays on | fails on |")
         print("|---|---|---|---|")
         for label, mpy, rules, match_saved in (

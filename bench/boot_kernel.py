@@ -1,14 +1,18 @@
 """The box booted as a board boots it, on MicroPython: main.py's own start() on board_sim's
-stand-in pins (machine, neopixel), the keeper resuming the match saved in the data directory,
+stand-in pins (machine, neopixel: board_sim in this VM on the wasm build, on CPython across
+board_sim/bridge on the unix port), the keeper resuming the match saved in the data directory,
 then the match played to its end and a whole new one after it, through the flaps, the shake
 and the buttons (board_sim.script_player). Heap in use is gc.mem_alloc() after gc.collect(),
-less what the simulated board itself holds (measured before the firmware is imported).
+less what the kernel held before the firmware was imported (itself, the player, the stand-ins
+or the bridge's proxies; on the wasm build the simulated board too).
 
 bench/boot_bench.py writes the script: each call below is a runPython call of its own on the
 wasm build, whose collector frees a call's garbage only once the call has returned.
 
-    prepare(root, data_dir, saved)   the board's files: cwd, /data; the simulated board wired
-    baseline()                       prints "boot_heap sim N": the simulator's own heap
+    prepare(root, data_dir, saved, bridge)
+                                     the board's files: cwd, /data; the simulated board wired
+                                     (in this VM, or on CPython across the bridge's pipes)
+    baseline()                       prints "boot_heap kernel N": the heap before the firmware
     boot()                           boot.py (it mounts the tree's pack: tools/flash_pack.py),
                                      then main.start() and the loop's first tick: the App,
                                      resumed from data_dir (a resumed turn's hints load on that
@@ -59,11 +63,12 @@ class Box:
             board.advance(_LOOP_MS)
 
 
-def prepare(root, data_dir, saved):
+def prepare(root, data_dir, saved, bridge=None):
     """Run from `root` (the board's "/": boot.py, /active and the tree it names, with
     board.json, its pin map and config.json; or a mip install's files), with `saved` ({name:
     bytes}) as the files of the keeper's `data_dir`, on a simulated board wired as the tree's
-    board.json says."""
+    board.json says: board_sim in this VM, or with `bridge` (requests_fd, replies_fd) board_sim
+    on CPython across board_sim/bridge, whose `machine` the VM then imports."""
     os.chdir(root)
     try:
         with open("active") as pointer:
@@ -77,18 +82,25 @@ def prepare(root, data_dir, saved):
     for name in saved:
         with open(data_dir + "/" + name, "wb") as out:
             out.write(saved[name])
-    import machine  # the stand-ins: part of the simulator's own heap
+    if bridge:
+        import remote
+
+        remote.connect(*bridge)
+        board = remote.Board()
+    else:
+        from board_sim import link
+        from board_sim.board import SimBoard
+        from board_sim.wiring import load_pinmap
+
+        board = SimBoard.from_pinmap(load_pinmap(tree), seed=3)  # bench.boot_bench.BOARD_SEED
+        link.attach(board)
+    import machine  # the stand-ins or the bridge's proxies: the kernel's heap, not the firmware's
     import neopixel  # noqa: F401
 
     _import_port_modules()
 
-    from board_sim import link
-    from board_sim.board import SimBoard
     from board_sim.script_player import BoxPlayer  # noqa: F401
-    from board_sim.wiring import load_pinmap
 
-    board = SimBoard.from_pinmap(load_pinmap(tree), seed=3)
-    link.attach(board)
     for number in range(_GPIO_COUNT):
         machine.Pin(number)  # a port's Pin objects are static, never the firmware's heap
     _state["board"] = board
@@ -99,7 +111,7 @@ def baseline():
     _scrub_stack(_SCRUB_DEPTH)
     gc.collect()
     _state["base"] = gc.mem_alloc()
-    print("boot_heap sim", _state["base"])
+    print("boot_heap kernel", _state["base"])
 
 
 def _run_boot_py():
@@ -150,7 +162,7 @@ def _scrub_stack(depth):
 
 
 def measure(label):
-    for piezo in _state["board"].piezos.values():
+    for piezo in getattr(_state["board"], "piezos", {}).values():  # board_sim in this VM
         del piezo.sounds[:-1]  # the simulator's record of every tone: not the firmware's heap
     _scrub_stack(_SCRUB_DEPTH)
     gc.collect()

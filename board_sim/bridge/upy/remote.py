@@ -1,0 +1,104 @@
+"""The VM end of the bridge (runs on the MicroPython unix port): connect(requests_fd,
+replies_fd) once, then call(handle, name, *args, **kwargs) runs `name` on the host's object and
+returns what it returned, raising what it raised (OSError with its errno, ValueError, ...).
+
+Remote is a proxy for an object the host made; board() is the proxy for the SimBoard, whose test
+controls (press, flip_flap, set_flap, shake, advance, now_ms) the players use.
+"""
+
+import json
+
+BOARD_HANDLE = 0
+MACHINE_HANDLE = 1
+_LENGTH_BYTES = 4
+_ERRORS = {"OSError": OSError, "ValueError": ValueError, "TypeError": TypeError,
+           "IndexError": IndexError, "KeyError": KeyError, "AttributeError": AttributeError}
+_pipes = []  # [requests, replies] once connected
+_board = [0, 0, 0]  # [now_us, known, levels] as the last reply left the board (see bridge/__init__.py)
+
+
+class MachineReset(BaseException):  # noqa: N818 (a reset, not an error)
+    """The simulated MCU reset (its watchdog bit): cause is a machine.reset_cause() value."""
+
+
+class Remote:
+    """An object that lives on the host: handle is its number there."""
+
+    def __init__(self, handle):
+        self.handle = handle
+
+    def call(self, name, *args, **kwargs):
+        return call(self.handle, name, *args, **kwargs)
+
+
+def connect(requests_fd, replies_fd):
+    _pipes[:] = [open(requests_fd, "wb"), open(replies_fd, "rb")]
+
+
+def _encode(value):
+    if isinstance(value, Remote):
+        return {"h": value.handle}
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return {"x": bytes(value).hex()}
+    if isinstance(value, (list, tuple)):
+        return [_encode(item) for item in value]
+    return value
+
+
+def _decode(value):
+    if isinstance(value, dict):
+        if "x" in value:
+            return bytes.fromhex(value["x"])
+        return Remote(value["h"])
+    return value
+
+
+def call(handle, name, *args, **kwargs):
+    if not _pipes:
+        raise RuntimeError("the bridge is not connected: remote.connect(requests_fd, replies_fd)")
+    requests, replies = _pipes
+    body = json.dumps([handle, name, _encode(args), {key: _encode(kwargs[key]) for key in kwargs}])
+    requests.write(len(body).to_bytes(_LENGTH_BYTES, "big") + body.encode())
+    header = replies.read(_LENGTH_BYTES)
+    if len(header) < _LENGTH_BYTES:
+        raise RuntimeError("the bridge's host hung up")
+    failed, value, _board[0], _board[1], _board[2] = json.loads(replies.read(int.from_bytes(header, "big")))
+    if failed:
+        name, error_args = value
+        if name == "MachineReset":
+            raise MachineReset(*error_args)
+        raise _ERRORS.get(name, RuntimeError)(*error_args)
+    return _decode(value)
+
+
+def known_level(number):
+    """GPIO `number`'s level as the board is now, or None when only asking the host can tell."""
+    if _board[1] >> number & 1:
+        return _board[2] >> number & 1
+    return None
+
+
+class Board(Remote):
+    """The SimBoard's test controls, as board_sim.script_player and the kernels use them."""
+
+    def __init__(self):
+        super().__init__(BOARD_HANDLE)
+
+    @property
+    def now_ms(self):
+        return _board[0] // 1000
+
+    def advance(self, ms):
+        call(BOARD_HANDLE, "advance", ms)
+
+    def press(self, button, ms=120):
+        call(BOARD_HANDLE, "press", button, ms)
+
+    def set_flap(self, tile, shut):
+        call(BOARD_HANDLE, "set_flap", tile, shut)
+
+    def flip_flap(self, tile):
+        call(BOARD_HANDLE, "flip_flap", tile)
+
+    def shake(self, ms, swing_mg=None):
+        call(BOARD_HANDLE, "shake", ms, swing_mg)
