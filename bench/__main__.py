@@ -196,6 +196,9 @@ def app_allocation(turns):
                                         (f["with_bytes"] - f["without_bytes"]) // max(1, f["saves"])))
 
 
+_SCAN_FROM_KIB = 128  # the issue's heap for a whole tournament (test_memory_budget's)
+
+
 def fits_the_board(quick):
     """Per board file: its heap against the firmware booted as main.py boots it (boot_bench)."""
     import json
@@ -246,15 +249,16 @@ def fits_the_board(quick):
         kernel = figures["unix", True]["kernel"] // 1024
         print("\nSmallest unix heap that boots and plays both matches to the end, the kernel's own"
               " included (its script, the player, the bridge's proxies: about %d KiB; the simulated"
-              " board is on CPython), by bisection, and the heaps 16 KiB either side of it in"
-              " 4 KiB steps (not monotonic: a heap may play and a bigger one fail)" % kernel)
+              " board is on CPython), by bisection, and every heap from %d KiB to 16 KiB above it in"
+              " 8 KiB steps: which heaps play is not monotonic in their size (from source, a heap"
+              " may play and one 40 KiB bigger fail), so the bisection alone misleads" % (kernel, _SCAN_FROM_KIB))
         print("| match | smallest (KiB) | plays on | fails on |")
         print("|---|---|---|---|")
         for label, mpy, rules, match_saved in (
                 ("tournament, .mpy", True, None, saved),
                 ("classic, from source", False, classic_rules, boot_bench.saved_files(classic_rules, turns=1))):
             smallest = boot_bench.smallest_heap_kib(mpy, rules, saved=match_saved)
-            played = boot_bench.heaps_played(mpy, range(smallest - 16, smallest + 17, 4), rules, match_saved)
+            played = boot_bench.heaps_played(mpy, range(_SCAN_FROM_KIB, smallest + 17, 8), rules, match_saved)
             print("| %s | %d | %s | %s |" % (
                 label, smallest, " ".join(str(kib) for kib in played if played[kib]) or "-",
                 " ".join(str(kib) for kib in played if not played[kib]) or "-"))
