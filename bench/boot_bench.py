@@ -37,7 +37,7 @@ TURN_CALLS = 80  # play_turn calls: enough for the rest of the resumed match and
 BYTECODE = "6.3"  # what mpy-cross 1.29 emits and both runtimes load
 TREE = "fw_a"  # the tree a first flash stages, which /active names
 WASM_ROOT = "/mods/0"  # tools/wasm_runner.mjs copies the first path there
-BOARD_SEED = 3  # the simulated board's (boot_kernel.prepare's, in the VM)
+BOARD_SEED = 3  # the simulated board's, in the VM or across the bridge
 
 
 def saved_files(rules=None, players=PLAYERS, seed=11, turns=SAVED_TURNS):
@@ -116,7 +116,7 @@ def mpy_bytes(target, modules):
 
 
 def _script(root, data_dir, saved, turn_calls, bridge=None):
-    calls = ["import boot_kernel\nboot_kernel.prepare(%r, %r, %r, %r)" % (str(root), data_dir, saved, bridge),
+    calls = ["import boot_kernel\nboot_kernel.prepare(%r, %r, %r, %d, %r)" % (str(root), data_dir, saved, BOARD_SEED, bridge),
              "import boot_kernel\nboot_kernel.baseline()",
              "import boot_kernel\nboot_kernel.boot()",
              "import boot_kernel\nboot_kernel.measure('boot')\nboot_kernel.loaded()"]
@@ -133,8 +133,8 @@ def _simulator(target):
     source_root = ROOT / "board_sim"
     for source in sorted(source_root.rglob("*.py")):
         relative = source.relative_to(source_root)
-        if relative.parts[0] in ("frontend", "virtual_board") or relative.parts[0] == "bridge" and (
-                len(relative.parts) < 3 or relative.parts[1] != "upy"):  # the bridge's host: CPython
+        if relative.parts[0] in ("frontend", "virtual_board") or (
+                relative.parts[0] == "bridge" and relative.parts[1] != "upy"):  # the bridge's CPython end
             continue
         out = target / "board_sim" / relative.with_suffix(".mpy")
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -208,8 +208,9 @@ def smallest_heap_kib(mpy=True, rules=None, low=32, high=512, saved=None, firmwa
 def heaps_played(mpy, kibs, rules=None, saved=None, firmware=FIRMWARE):
     """{kib: does the box boot and play both matches to the end on that unix heap}, two runs
     at a time. Whether a heap is big enough is not monotonic in its size (where the free blocks
-    fall moves with it: from source, classic played on 210-240 KiB, failed on 260-288 and played
-    again from 292), so the bench scans the heaps up to the bisection's figure, not that alone."""
+    fall moves with it, and with a few bytes more or less anywhere before: from source, classic
+    may play on a heap, fail on ones a few KiB bigger and play again 70 KiB further up), so the
+    bench scans the heaps up to the bisection's figure, not that alone."""
     from concurrent.futures import ThreadPoolExecutor
 
     saved = saved_files(rules) if saved is None else saved

@@ -9,7 +9,7 @@ or the bridge's proxies; on the wasm build the simulated board too).
 bench/boot_bench.py writes the script: each call below is a runPython call of its own on the
 wasm build, whose collector frees a call's garbage only once the call has returned.
 
-    prepare(root, data_dir, saved, bridge)
+    prepare(root, data_dir, saved, seed, bridge)
                                      the board's files: cwd, /data; the simulated board wired
                                      (in this VM, or on CPython across the bridge's pipes)
     baseline()                       prints "boot_heap kernel N": the heap before the firmware
@@ -63,11 +63,11 @@ class Box:
             board.advance(_LOOP_MS)
 
 
-def prepare(root, data_dir, saved, bridge=None):
+def prepare(root, data_dir, saved, seed, bridge=None):
     """Run from `root` (the board's "/": boot.py, /active and the tree it names, with
     board.json, its pin map and config.json; or a mip install's files), with `saved` ({name:
     bytes}) as the files of the keeper's `data_dir`, on a simulated board wired as the tree's
-    board.json says: board_sim in this VM, or with `bridge` (requests_fd, replies_fd) board_sim
+    board.json says (`seed` its seed): board_sim in this VM, or with `bridge` (requests_fd, replies_fd) board_sim
     on CPython across board_sim/bridge, whose `machine` the VM then imports."""
     os.chdir(root)
     try:
@@ -92,7 +92,7 @@ def prepare(root, data_dir, saved, bridge=None):
         from board_sim.board import SimBoard
         from board_sim.wiring import load_pinmap
 
-        board = SimBoard.from_pinmap(load_pinmap(tree), seed=3)  # bench.boot_bench.BOARD_SEED
+        board = SimBoard.from_pinmap(load_pinmap(tree), seed=seed)
         link.attach(board)
     import machine  # the stand-ins or the bridge's proxies: the kernel's heap, not the firmware's
     import neopixel  # noqa: F401

@@ -54,6 +54,12 @@ class PinLine:
         return level
 
     def level(self):
+        level = self.settled_level()
+        return self.board.floating_level() if level is None else level
+
+    def settled_level(self):
+        """The level now, or None when nothing drives the pin and no pull holds it: it floats,
+        and level() draws its noise when it is read."""
         if self.mode == MODE_OUT:
             return self.output
         if self.mode == MODE_OPEN_DRAIN and self.output == 0:
@@ -65,7 +71,7 @@ class PinLine:
             return 1
         if self.pull == PULL_DOWN:
             return 0
-        return self.board.floating_level()
+        return None
 
     def _notify(self):
         if self.watchers:

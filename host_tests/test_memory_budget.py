@@ -82,6 +82,5 @@ def test_a_whole_tournament_with_hints_and_saving_plays_on_a_128k_unix_heap():
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: from source, classic plays on 222-240 KiB of unix heap and again from 292, the kernel's 28 KiB included, and fails on 200-220 and 260-288: on 220 (192 for the firmware) compiling app.keeper_read at boot finds no room for 1,280 bytes. It played on 192 + 102 with the simulator in the VM, a layout that happened to fit (2026-11-24)")
 def test_a_classic_match_from_source_plays_on_a_192k_unix_heap():
     assert _plays_on_unix(UNIX_SOURCE_KIB, mpy=False, rules=CLASSIC, turns=1)

@@ -35,13 +35,15 @@ def host():
     link.detach()
 
 
-def test_the_host_makes_one_object_per_gpio_and_tells_the_levels_that_depend_on_time_alone(host):
+def test_the_host_makes_one_object_per_gpio_and_tells_every_level_but_a_floating_pins(host):
     first = host.answer([1, "Pin", [6, 0, 1], {"value": None}])  # IN, PULL_UP: an open flap
     again = host.answer([1, "Pin", [6], {}])
     assert first[:2] == [0, {"h": 2}] and again[:2] == [0, {"h": 2}]
     assert first[KNOWN] >> 6 & 1 and first[LEVELS] >> 6 & 1
-    floating = host.answer([1, "Pin", [18, 0], {}])  # the shift register's data line: no pull
-    assert not floating[KNOWN] >> 18 & 1
+    floating = host.answer([1, "Pin", [2, 0], {}])  # nothing wired, no pull: it reads noise
+    assert not floating[KNOWN] >> 2 & 1
+    driven = host.answer([1, "Pin", [18, 0], {}])  # the shift register's data line: it drives it
+    assert driven[KNOWN] >> 18 & 1
     host.board.set_flap(1, True)  # tile 1: the flap on GPIO 6
     host.board.advance(20)  # past the bounce
     state = host.answer([1, "Pin", [6], {}])

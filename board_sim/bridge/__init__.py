@@ -13,8 +13,8 @@ The protocol (one request, one reply, each a 4-byte big-endian length then JSON)
                                                  others: objects the host made for the VM
     reply    [0, value, now_us, known, levels]  or  [1, [class name, [args]], now_us, known, levels]
 A bytes value travels as {"x": hex}, an object the host made as {"h": handle}. After each
-reply the VM knows the simulated time and the level of every pin whose level depends on the
-time alone (bit n of `levels`, where bit n of `known` is set): reading such a pin, or the
-clock, costs no round trip (the firmware reads a dozen pins each 5 ms tick; a round trip
+reply the VM knows the simulated time and the level of every pin of its own that does not
+float (bit n of `levels`, where bit n of `known` is set): reading such a pin, or the clock,
+costs no round trip (the firmware reads a dozen pins each 5 ms tick; a round trip
 through the pipes costs some 80 us).
 """

@@ -9,13 +9,10 @@ import os
 
 from board_sim import link
 from board_sim.board import MachineReset
-from board_sim.pins import MODE_IN, MODE_OUT
+from board_sim.bridge.upy.remote import BOARD_HANDLE, ERRORS, LENGTH_BYTES, MACHINE_HANDLE
 from board_sim.upy import machine
 
-BOARD_HANDLE = 0
-MACHINE_HANDLE = 1
-_LENGTH_BYTES = 4
-_ERRORS = (OSError, ValueError, TypeError, IndexError, KeyError)
+_ERRORS = tuple(ERRORS.values())  # what the VM raises again by name
 
 
 def _read_exactly(fd, count):
@@ -78,22 +75,15 @@ class BridgeHost:
 
     def state(self):
         """[now_us, known, levels]: the simulated time, and the levels (bit n: GPIO n) of the
-        lines whose level is a function of the time alone (an output; an input with a pull
-        resistor), which `known` marks. Nothing on the board changes until the VM's next
-        request, so the VM reads those pins from here without asking (a floating pin reads
-        noise, drawn when it is read: it is asked for)."""
+        VM's pins that do not float (PinLine.settled_level), which `known` marks. Nothing on
+        the board changes until the VM's next request, so the VM reads those pins from here
+        without asking (a floating pin's noise is drawn when it is read: it is asked for)."""
         known = levels = 0
         for number, line in self.board.lines.items():
-            if line.pin_object is None:
-                continue
-            if line.mode == MODE_OUT:
-                level = line.output
-            elif line.mode in (MODE_IN, None) and line.pull is not None:
-                level = line.level()
-            else:
-                continue
-            known |= 1 << number
-            levels |= level << number
+            level = None if line.pin_object is None else line.settled_level()
+            if level is not None:
+                known |= 1 << number
+                levels |= level << number
         return [self.board.clock.now_us, known, levels]
 
 
@@ -103,13 +93,13 @@ def serve(board, requests_fd, replies_fd):
     link.attach(board)
     try:
         while True:
-            header = _read_exactly(requests_fd, _LENGTH_BYTES)
+            header = _read_exactly(requests_fd, LENGTH_BYTES)
             if header is None:
                 return
             body = _read_exactly(requests_fd, int.from_bytes(header, "big"))
             if body is None:
                 return
             reply = json.dumps(host.answer(json.loads(body)), separators=(",", ":")).encode()
-            os.write(replies_fd, len(reply).to_bytes(_LENGTH_BYTES, "big") + reply)
+            os.write(replies_fd, len(reply).to_bytes(LENGTH_BYTES, "big") + reply)
     finally:
         link.detach()

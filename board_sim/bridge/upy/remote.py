@@ -10,8 +10,9 @@ import json
 
 BOARD_HANDLE = 0
 MACHINE_HANDLE = 1
-_LENGTH_BYTES = 4
-_ERRORS = {"OSError": OSError, "ValueError": ValueError, "TypeError": TypeError,
+LENGTH_BYTES = 4  # before each message: its length, big-endian
+# The errors a call may raise on the host that the VM raises again (board_sim.bridge.host's too).
+ERRORS = {"OSError": OSError, "ValueError": ValueError, "TypeError": TypeError,
            "IndexError": IndexError, "KeyError": KeyError, "AttributeError": AttributeError}
 _pipes = []  # [requests, replies] once connected
 _board = [0, 0, 0]  # [now_us, known, levels] as the last reply left the board (see bridge/__init__.py)
@@ -58,16 +59,16 @@ def call(handle, name, *args, **kwargs):
         raise RuntimeError("the bridge is not connected: remote.connect(requests_fd, replies_fd)")
     requests, replies = _pipes
     body = json.dumps([handle, name, _encode(args), {key: _encode(kwargs[key]) for key in kwargs}])
-    requests.write(len(body).to_bytes(_LENGTH_BYTES, "big") + body.encode())
-    header = replies.read(_LENGTH_BYTES)
-    if len(header) < _LENGTH_BYTES:
+    requests.write(len(body).to_bytes(LENGTH_BYTES, "big") + body.encode())
+    header = replies.read(LENGTH_BYTES)
+    if len(header) < LENGTH_BYTES:
         raise RuntimeError("the bridge's host hung up")
     failed, value, _board[0], _board[1], _board[2] = json.loads(replies.read(int.from_bytes(header, "big")))
     if failed:
         name, error_args = value
         if name == "MachineReset":
             raise MachineReset(*error_args)
-        raise _ERRORS.get(name, RuntimeError)(*error_args)
+        raise ERRORS.get(name, RuntimeError)(*error_args)
     return _decode(value)
 
 
