@@ -103,6 +103,10 @@ def prepare(root, data_dir, saved, seed, bridge=None):
 
     for number in range(_GPIO_COUNT):
         machine.Pin(number)  # a port's Pin objects are static, never the firmware's heap
+        # Each one made low in the heap, where a board's static objects would not be in the
+        # way: a call's garbage (the bridge's messages) leaves the next allocation higher up,
+        # and pins made there split the free heap into stretches of a few KiB.
+        gc.collect()
     _state["board"] = board
     _state["data_dir"] = data_dir
 

@@ -11,25 +11,24 @@ import time
 from machine import WDT
 from micropython import const
 
+_COLLECT_AFTER_BYTES = const(16384)
 _LOOP_MS = const(5)
 _WATCHDOG_MS = const(8000)  # an RP2040 allows up to 8388 ms; a save or a table load takes far less
 
 
 def start():
-    """The App, built from the files on the board, with the saved match resumed (app.startup).
-    The modules that stay load first, low in the heap (the App's, its hints' and collaborators',
-    and game.match's, which stay once a match plays), and app.startup goes with the boot-only
-    modules above them: one free stretch, not holes between the modules that stay. (Compiled
-    from source, as a mip install runs, game.match compiled among the boot-only modules found
-    no block in one piece for its code.)"""
-    import app.core  # noqa: F401
-    import app.faults  # noqa: F401
-    import app.hints  # noqa: F401
-    import app.roller  # noqa: F401
-    import app.screens  # noqa: F401
-    import app.startup
-    import game.match  # noqa: F401
+    """The App, built from the files on the board, with the saved match resumed (app.startup:
+    the devices, the settings and the saved files first, each stage's modules let go, and the
+    App's modules last, so they never share the heap with boot's). From here on the heap is
+    collected after every _COLLECT_AFTER_BYTES allocated: what stays after a save or a table
+    load is then made low in the heap, not scattered above the garbage left since the last
+    collection, which cut the free heap into blocks too small for a save's snapshot."""
+    import gc
 
+    import app.startup
+
+    if hasattr(gc, "threshold"):  # MicroPython's (CPython, under the simulator, counts references)
+        gc.threshold(_COLLECT_AFTER_BYTES)
     return app.startup.start()  # no local holds its function: a stale copy of one would keep it
 
 

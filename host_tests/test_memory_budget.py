@@ -76,7 +76,6 @@ def _plays_on_unix(kib, mpy, rules=None, turns=boot_bench.SAVED_TURNS):
 
 
 @pytest.mark.micropython
-@pytest.mark.xfail(strict=True, reason="issue 13: with the simulated board on CPython (board_sim/bridge) a whole tournament plays on 194-210 KiB of unix heap and fails on every heap from 128 to 190 KiB tried, the kernel's 30 KiB included, not 128 + 30: the 64-bit firmware holds some 124 KB while the keeper restores the saved match (boot-only modules and the keeper's read modules loaded together), 84 KB after boot, 93 KB at its peak between turns, and a save loads 12 KB of modules (2026-11-24)")
 def test_a_whole_tournament_with_hints_and_saving_plays_on_a_128k_unix_heap():
     assert _plays_on_unix(UNIX_TOURNAMENT_KIB, mpy=True)
 

@@ -36,27 +36,30 @@ def host():
 
 
 def test_the_host_makes_one_object_per_gpio_and_tells_every_level_but_a_floating_pins(host):
-    first = host.answer([1, "Pin", [6, 0, 1], {"value": None}])  # IN, PULL_UP: an open flap
-    again = host.answer([1, "Pin", [6], {}])
+    first = host.answer([1, "Pin", [6, 0, 1], {"value": None}], [])[0]  # IN, PULL_UP: an open flap
+    again = host.answer([1, "Pin", [6], {}], [])[0]
     assert first[:2] == [0, {"h": 2}] and again[:2] == [0, {"h": 2}]
     assert first[KNOWN] >> 6 & 1 and first[LEVELS] >> 6 & 1
-    floating = host.answer([1, "Pin", [2, 0], {}])  # nothing wired, no pull: it reads noise
+    floating = host.answer([1, "Pin", [2, 0], {}], [])[0]  # nothing wired, no pull: it reads noise
     assert not floating[KNOWN] >> 2 & 1
-    driven = host.answer([1, "Pin", [18, 0], {}])  # the shift register's data line: it drives it
+    driven = host.answer([1, "Pin", [18, 0], {}], [])[0]  # the shift register's data line: it drives it
     assert driven[KNOWN] >> 18 & 1
     host.board.set_flap(1, True)  # tile 1: the flap on GPIO 6
     host.board.advance(20)  # past the bounce
-    state = host.answer([1, "Pin", [6], {}])
+    state = host.answer([1, "Pin", [6], {}], [])[0]
     assert state[KNOWN] >> 6 & 1 and not state[LEVELS] >> 6 & 1
     assert state[NOW] == 20000
 
 
-def test_the_host_sends_bytes_as_hex_and_errors_by_name_with_their_errno(host):
-    i2c = host.answer([1, "I2C", [0], {"scl": 5, "sda": 4}])[1]
-    assert host.answer([i2c["h"], "readfrom_mem", [24, 0x0F, 1], {}])[:2] == [0, {"x": "33"}]
-    assert host.answer([i2c["h"], "readfrom", [0x50, 1], {}])[:2] == [1, ["OSError", [5, "EIO"]]]  # rp2
-    assert host.answer([0, "_objects", [], {}])[:2] == [1, ["AttributeError", ["_objects"]]]
-    json.dumps(host.answer([i2c["h"], "writeto", [24, {"x": "2007"}], {}]))
+def test_the_host_sends_bytes_after_the_json_and_errors_by_name_with_their_errno(host):
+    i2c = host.answer([1, "I2C", [0], {"scl": 5, "sda": 4}], [])[0][1]
+    assert host.answer([i2c["h"], "readfrom_mem", [24, 0x0F, 1], {}], []) == ([0, {"x": 0}] + host.state(), [b"\x33"])
+    assert host.answer([i2c["h"], "readfrom", [0x50, 1], {}], [])[0][:2] == [1, ["OSError", [5, "EIO"]]]  # rp2
+    assert host.answer([0, "_objects", [], {}], [])[0][:2] == [1, ["AttributeError", ["_objects"]]]
+    reply, raw = host.answer([i2c["h"], "writevto", [24, [{"x": 0}, {"x": 1}]], {}], [b"\x20", b"\x07"])
+    assert reply[:2] == [0, 2] and raw == []  # two bytes acknowledged
+    assert host.answer([i2c["h"], "readfrom_mem", [24, 0x20, 1], {}], [])[1] == [b"\x07"]  # CTRL_REG1 written
+    json.dumps(reply)
 
 
 SCRIPT = """

@@ -7,12 +7,16 @@ beside the firmware), so a heap cap on the unix port is a cap on the firmware.
 
     python -m board_sim.bridge --tree DIR --requests FD --replies FD [--seed N]
 
-The protocol (one request, one reply, each a 4-byte big-endian length then JSON):
-    request  [handle, name, [args], {kwargs}]   handle 0: the SimBoard (its test controls),
-                                                 handle 1: board_sim's machine module,
-                                                 others: objects the host made for the VM
-    reply    [0, value, now_us, known, levels]  or  [1, [class name, [args]], now_us, known, levels]
-A bytes value travels as {"x": hex}, an object the host made as {"h": handle}. After each
+The protocol (one request, one reply, each a 4-byte big-endian length, then JSON, then the
+byte strings it carries, as they are):
+    request  [handle, name, [args], {kwargs}, [lengths]]
+                                     handle 0: the SimBoard (its test controls), handle 1:
+                                     board_sim's machine module, others: objects the host made
+    reply    [0, value, now_us, known, levels, [lengths]]
+             or [1, [class name, [args]], now_us, known, levels, [lengths]]
+A bytes value travels as {"x": i}, the i-th of the byte strings after the JSON (`lengths` their
+lengths): the VM writes a frame buffer from where it lies, never a copy of it in its heap. An
+object the host made travels as {"h": handle}. After each
 reply the VM knows the simulated time and the level of every pin of its own that does not
 float (bit n of `levels`, where bit n of `known` is set): reading such a pin, or the clock,
 costs no round trip (the firmware reads a dozen pins each 5 ms tick; a round trip

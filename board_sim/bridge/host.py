@@ -26,6 +26,22 @@ def _read_exactly(fd, count):
     return b"".join(chunks)
 
 
+def _receive(fd):
+    """(request, its byte strings) as remote._send sent them, or None once the VM hung up."""
+    header = _read_exactly(fd, LENGTH_BYTES)
+    body = None if header is None else _read_exactly(fd, int.from_bytes(header, "big"))
+    if body is None:
+        return None
+    request = json.loads(body)
+    raw = []
+    for length in request.pop():
+        piece = _read_exactly(fd, length)
+        if piece is None:
+            return None
+        raw.append(piece)
+    return request, raw
+
+
 class BridgeHost:
     """The objects the VM's proxies stand for, by handle."""
 
@@ -34,44 +50,47 @@ class BridgeHost:
         self._objects = {BOARD_HANDLE: board, MACHINE_HANDLE: machine}
         self._handles = {}  # id(object) -> handle: Pin(6) twice is one object, one handle
 
-    def _decode(self, value):
+    def _decode(self, value, raw):
         if isinstance(value, list):
-            return [self._decode(item) for item in value]
+            return [self._decode(item, raw) for item in value]
         if isinstance(value, dict):
             if "x" in value:
-                return bytes.fromhex(value["x"])
+                return raw[value["x"]]
             return self._objects[value["h"]]
         return value
 
-    def _encode(self, value):
+    def _encode(self, value, raw):
         if value is None or isinstance(value, (bool, int, str)):
             return value
         if isinstance(value, (bytes, bytearray)):
-            return {"x": bytes(value).hex()}
+            raw.append(bytes(value))
+            return {"x": len(raw) - 1}
         if isinstance(value, (list, tuple)):
-            return [self._encode(item) for item in value]
+            return [self._encode(item, raw) for item in value]
         handle = self._handles.get(id(value))
         if handle is None:
             handle = self._handles[id(value)] = len(self._objects)
             self._objects[handle] = value
         return {"h": handle}
 
-    def answer(self, request):
-        """The reply to one decoded request: [0, value] or [1, [error class name, args]], then
-        the board's state after it (self.state())."""
+    def answer(self, request, raw):
+        """(the reply to one decoded request and its byte strings `raw` (remote._send's), the
+        reply's byte strings): [0, value] or [1, [error class name, args]], then the board's
+        state after it (self.state())."""
         handle, name, args, kwargs = request
         if name.startswith("_"):
-            return [1, ["AttributeError", [name]]] + self.state()
+            return [1, ["AttributeError", [name]]] + self.state(), []
+        out = []
         try:
             found = getattr(self._objects[handle], name)
-            value = found(*self._decode(args), **{key: self._decode(item) for key, item in kwargs.items()}) \
+            value = found(*self._decode(args, raw), **{key: self._decode(item, raw) for key, item in kwargs.items()}) \
                 if callable(found) else found
-            reply = [0, self._encode(value)]
+            reply = [0, self._encode(value, out)]
         except MachineReset as reset:
             reply = [1, ["MachineReset", [reset.cause]]]
         except _ERRORS as error:
             reply = [1, [type(error).__name__, [arg for arg in error.args if isinstance(arg, (int, str))]]]
-        return reply + self.state()
+        return reply + self.state(), out
 
     def state(self):
         """[now_us, known, levels]: the simulated time, and the levels (bit n: GPIO n) of the
@@ -93,13 +112,11 @@ def serve(board, requests_fd, replies_fd):
     link.attach(board)
     try:
         while True:
-            header = _read_exactly(requests_fd, LENGTH_BYTES)
-            if header is None:
+            request = _receive(requests_fd)
+            if request is None:
                 return
-            body = _read_exactly(requests_fd, int.from_bytes(header, "big"))
-            if body is None:
-                return
-            reply = json.dumps(host.answer(json.loads(body)), separators=(",", ":")).encode()
-            os.write(replies_fd, len(reply).to_bytes(LENGTH_BYTES, "big") + reply)
+            reply, raw = host.answer(*request)
+            body = json.dumps(reply + [[len(piece) for piece in raw]], separators=(",", ":")).encode()
+            os.write(replies_fd, b"".join([len(body).to_bytes(LENGTH_BYTES, "big"), body] + raw))
     finally:
         link.detach()

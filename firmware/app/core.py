@@ -102,7 +102,8 @@ class App:
     devices: hal.devices.Devices; settings: app.settings.Settings; rng: a game.prng.Xorshift32
     (the dice); hints: an optional hint provider (app.hints) or None; faults: messages found
     before the App started (settings file), reported once with the devices' own; keeper: an
-    app.keeper.Keeper to save to and resume from, or None. Its collaborators: `faults`
+    app.keeper.Keeper to save to and resume from, or None; saved: app.startup.read_saved's, when
+    boot read the files before the App's modules loaded (None: they are read now). Its collaborators: `faults`
     (app.faults), `screen` (app.screens, or None) and `lights`, drawn by app.presentation;
     app.startup sets the App up (at boot only: none of it stays in the heap) and restores what
     the keeper saved. Hosts read it through app.view.
@@ -159,10 +160,10 @@ class App:
         log: GameLog
         tally: MatchTally
 
-    def __init__(self, devices, settings, rng, hints=None, faults=(), keeper=None):
+    def __init__(self, devices, settings, rng, hints=None, faults=(), keeper=None, saved=None):
         from app.startup import set_up  # boot only: app.startup lets itself go after
 
-        set_up(self, devices, settings, rng, hints, faults, keeper)
+        set_up(self, devices, settings, rng, hints, faults, keeper, saved)
 
     # -- what the flash keeps ----------------------------------------------------------------
     def report_keeper(self):

@@ -2,7 +2,7 @@
 saved with hal.storage.AtomicFile so a power cut at any byte leaves the old or the new copy:
 
     /data/match   the match in progress (game.snapshot's JSON), a newline, then its game log
-                  (app.keeper_save's dump_log): saved at the start, after every roll, tile joining
+                  (app.keeper_save's log_pieces): saved at the start, after every roll, tile joining
                   the pending move and committed move, and at each turn's end, so at most
                   2 * tiles + 1 writes a turn (game.snapshot says when exactly)
     /data/stats   lifetime statistics (game.stats), merged and saved once per finished match

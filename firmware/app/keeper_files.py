@@ -1,6 +1,6 @@
 """The match in progress read back from /data/match (at boot by app.startup through
 app.keeper.keep): the snapshot, restored by game.snapshot_load, then the game log's bytes
-(app.keeper_save's dump_log) into its ring; and the log as events, for an export that the
+(app.keeper_save's log_pieces) into its ring; and the log as events, for an export that the
 simulator can replay to settle a disputed game (export_log over mpremote: tools/export_log.py,
 then tools/replay), which only reads: an unreadable file stays where it is."""
 
@@ -49,7 +49,7 @@ def load_match(keeper, tally, log, set_aside=True, playable=None):
 
 
 def load_log(log, blob):
-    """Set the log from app.keeper_save's dump_log() bytes; False (the log left empty) if they
+    """Set the log from app.keeper_save's log_pieces(), joined; False (the log left empty) if they
     are not a log."""
     log.clear()
     records = len(blob) - 4

@@ -19,13 +19,12 @@ WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.config",
         "game.rule_names", "game.stats", "game.stats_load", "game.presets", "game.rules",
         "hal.json_file", "hal.storage")
 _MENU_BYTES = const(256)
-_SEPARATOR = const(10)  # the newline between the snapshot and the log
 
 
 def match_file(keeper):
     from game.snapshot_format import MAX_BYTES
 
-    log_bytes = 4 + RECORD_BYTES * LOG_RECORDS  # dump_log's
+    log_bytes = 4 + RECORD_BYTES * LOG_RECORDS  # log_pieces'
     return AtomicFile(keeper.directory + "/match", keeper.files, MAX_BYTES + 1 + log_bytes)
 
 
@@ -83,11 +82,7 @@ def save_match(keeper, match, source, tally, log, after=None):
     if after is not None and not saves_after(after):
         return True
     snapshot = encode(match, source, tally)
-    payload = bytearray(len(snapshot) + 1)
-    payload[0:len(snapshot)] = snapshot
-    payload[len(snapshot)] = _SEPARATOR
-    payload.extend(dump_log(log))
-    return save(keeper, match_file(keeper), payload)
+    return save(keeper, match_file(keeper), [snapshot, b"\n"] + log_pieces(log))
 
 
 def record_at(log, index):
@@ -95,14 +90,14 @@ def record_at(log, index):
     return ((log.start + index) % log.capacity) * RECORD_BYTES
 
 
-def dump_log(log):
-    """The game log (game.gamelog) as bytes, oldest record first (allocates): 4 bytes of
-    dropped, then the records (app.keeper_files' load_log reads them back)."""
-    blob = bytearray(4 + log.count * RECORD_BYTES)
-    dropped = log.dropped
-    for index in range(4):
-        blob[index] = (dropped >> (8 * index)) & 0xFF
-    for index in range(log.count):
-        at = record_at(log, index)
-        blob[4 + index * RECORD_BYTES:4 + (index + 1) * RECORD_BYTES] = log.records[at:at + RECORD_BYTES]
-    return blob
+def log_pieces(log):
+    """The game log (game.gamelog) as saved, in pieces (no copy of its ring): 4 bytes of
+    dropped, then the records, oldest first (app.keeper_files' load_log reads them back)."""
+    records = memoryview(log.records)
+    first = log.start * RECORD_BYTES
+    end = first + log.count * RECORD_BYTES
+    ring = log.capacity * RECORD_BYTES
+    pieces = [(log.dropped & 0xFFFFFFFF).to_bytes(4, "little"), records[first:min(end, ring)]]
+    if end > ring:  # the oldest records are at the ring's end, the newest from its start
+        pieces.append(records[0:end - ring])
+    return pieces

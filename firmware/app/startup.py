@@ -1,13 +1,15 @@
 """The box's start-up, at boot only (main.start): the devices board.json names, the settings
-file, the App and its state (App.__init__ calls set_up), the faults found before play, and
-what the keeper saved: the menu's last choices, the serial of the last match in the lifetime
-statistics (a finished match the power cut short of its merge is merged now), and the match
-the power cut short, resumed at the turn as it was committed.
+file, what the keeper saved (read_saved: the menu's last choices, the serial of the last match
+in the lifetime statistics, a finished match the power cut short of its merge merged now, and
+the match the power cut short), then the App and its state (App.__init__ calls set_up), the
+faults found before play, and the saved match resumed at the turn as it was committed.
 
 What only boot needs (board config validation, the settings file, the presets, restoring the
 saved match, this module) is let go before play: every module keeps its bytecode in the heap,
-and a Pico's heap is the box's tightest budget (DESIGN.md). The clock is not read here: the
-App's first tick starts a resumed match's clocks.
+and a Pico's heap is the box's tightest budget (DESIGN.md). Each stage's modules go before the
+next stage's load, and the App's modules load last, so boot's high-water mark is one stage's,
+not all of them together. The clock is not read here: the App's first tick starts a resumed
+match's clocks.
 """
 
 import time
@@ -17,12 +19,7 @@ from game.turn import OVER
 from micropython import const
 
 from app import release
-from app.faults import Faults
 from app.keeper import LOG_RECORDS, keep
-from app.lights import Lights
-from app.reconcile import FlapFeed
-from app.roller import Roller
-from app.screens import Screen
 
 _MENU = const(0)  # app.core's phases (as there)
 _PLAY = const(2)
@@ -30,9 +27,10 @@ _MSG_SHAKE = const(65)  # the turn's first message (app.presentation's, as there
 
 # Let go once the devices are built (the accelerometer is then read through hal.shake.BusAccel).
 _BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017", "hal.lis3dh", "hal.mpu6050")
-BOOT_ONLY = _BOARD_ONLY + ("app.phases", "app.settings", "app.startup", "game.config", "game.numbers",
-                          "game.presets", "game.rule_names", "game.rules", "game.snapshot_load",
-                          "hal.json_file")
+# Let go once the settings and the saved files are read (read_saved), before the App's modules load.
+_READ_ONLY = ("app.settings", "game.config", "game.numbers", "game.presets", "game.rule_names",
+              "game.rules", "game.snapshot_load", "hal.json_file")
+BOOT_ONLY = _BOARD_ONLY + _READ_ONLY + ("app.phases", "app.startup")
 
 
 def _devices():
@@ -52,29 +50,91 @@ def _settings():
 
 def start():
     """The App, built from the files on the board, with the saved match resumed. Each stage's
-    modules are let go as soon as it is done, so the boot's own high-water mark stays low. The
-    modules that stay load first (main.start loads them before this one): they sit low in the
-    heap, and the boot-only ones above them leave one free stretch when they go, not holes
-    between the modules that stay."""
+    modules are let go as soon as it is done, so the boot's own high-water mark stays low: the
+    devices (the board's modules let go), the settings and what the keeper saved (read_saved:
+    the settings', the keeper's and the snapshot's modules let go), and only then the App's
+    modules, which fill the stretches the stages before left free."""
     from game.prng import Xorshift32
 
-    from app.core import App
-    from app.hints import Hints
     from app.keeper import Keeper
 
+    if globals().get("__file__", "").endswith(".py"):  # compiled from source at each import
+        _compile_the_app_first()
     devices = _devices()
     release(_BOARD_ONLY, empty=True)  # emptied: a stale word pointing into one pins only it
+    import game.gamelog  # noqa: F401 (the match's modules, which stay: low in the heap)
+    import game.match  # noqa: F401
+
     settings, setting_faults = _settings()
+    keeper = Keeper()
+    saved = read_saved(settings, devices.flaps, keeper)
+    release(_READ_ONLY, empty=True)  # none of it is called again before the menu opens again
+    from app.core import App  # the App's modules, which stay, then its collaborators'
+    from app.hints import Hints
+
     boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
     box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
-              keeper=Keeper())
+              keeper=keeper, saved=saved)
     release(BOOT_ONLY, empty=True)  # nothing of theirs is called again (this function only returns)
     return box
 
 
-def set_up(app, devices, settings, rng, hints, faults, keeper):
+def _compile_the_app_first():
+    """Firmware run from its sources (a tree copied as it is) compiles each module as it is
+    imported, and the compiler needs blocks of a KiB or more in one piece: the App's modules
+    (app.core alone is 20 KB of source) are compiled first, on a heap boot has not yet cut up
+    (after the read stage, compiling app.core found no 1,280 bytes in one piece on a 228 KiB
+    unix heap). Compiled modules (.mpy) load in small blocks, and load after the read stage:
+    boot's high-water mark is then the read stage's or the App's, not both."""
+    import app.core  # noqa: F401
+    import app.hints  # noqa: F401
+    import app.screens  # noqa: F401
+
+
+def read_saved(settings, flaps, keeper):
+    """What the App starts from, read before its modules load (App(saved=...)): (the menu's
+    games, the one chosen, why the settings' game is not among them, the saved menu choices or
+    None, the saved match as (match, source) or None, its preset's name, the game log, the
+    match's tally). With a keeper: the statistics' serial of the last match merged (a finished
+    match the power cut short of its merge is merged now) on it too."""
+    from app.settings import game_entries, why_unplayable
+
+    tiles = flaps.tiles
+    rows = flaps.row_count
+    log = GameLog(LOG_RECORDS)
+    tally = MatchTally()
+    choices = restored = preset = None
+    if keeper is not None:
+        choices = keep(keeper, "load_menu", module="app.keeper_read")
+        restored = keep(keeper, "load_match", tally, log, True,
+                        lambda rules: why_unplayable(rules, tiles, rows), module="app.keeper_files")
+        if restored is not None and restored[0].over:  # the power may have gone before its merge
+            keeper.merged_serial = keep(keeper, "merge_stats", restored[0], tally, module="app.keeper_read")
+            restored = None
+        else:
+            keeper.merged_serial = keep(keeper, "load_stats", module="app.keeper_read").last_serial
+        if restored is not None:
+            preset = _preset_of(restored[0].rules)
+        else:
+            log.clear()
+    entries, chosen, entry_faults = game_entries(settings, tiles, rows)  # app.menu's: after the match
+    return entries, chosen, entry_faults, choices, restored, preset, log, tally
+
+
+def set_up(app, devices, settings, rng, hints, faults, keeper, saved=None):
     """Set up `app` (App's arguments, as there; App declares what each attribute holds): its
-    state, the menu, the faults; then boot from the keeper, if there is one."""
+    state, the menu, the faults; then the match the keeper saved resumed, if there is one.
+    `saved`: read_saved's, read before the App's modules loaded (None: read now)."""
+    if saved is None:
+        saved = read_saved(settings, devices.flaps, keeper)
+    entries, chosen, entry_faults, choices, restored, preset, log, tally = saved
+    from app.faults import Faults
+    from app.lights import Lights
+    from app.menu import Menu
+    from app.reconcile import FlapFeed
+    from app.roller import Roller
+    from app.screens import Screen
+
     app.devices = devices
     flaps = devices.flaps
     screen = Screen(devices.display) if devices.display is not None else None
@@ -83,7 +143,7 @@ def set_up(app, devices, settings, rng, hints, faults, keeper):
     app.faults = Faults(devices, screen)
     app.roller = Roller(devices.shake, rng)
     app.hints = hints
-    app.menu, entry_faults = _menu(settings, flaps, hints is not None)
+    app.menu = Menu(entries, chosen, settings.players, hints is not None, settings.hints)
     app.rules_config = settings.rules_config
     app.game = None
     app.players = settings.players
@@ -125,47 +185,15 @@ def set_up(app, devices, settings, rng, hints, faults, keeper):
     app.dirty = True
     app.frame_ms = 0
     app.keeper = keeper
-    app.log = GameLog(LOG_RECORDS)
-    app.tally = MatchTally()
+    app.log = log
+    app.tally = tally
+    if choices is not None:
+        app.menu.restore(choices[0], choices[1], choices[2])
+    if restored is not None:  # the menu is left for the match (the App keeps its choices)
+        app.menu.leave(app)
+        _resume(app, restored[0], restored[1], preset)
     if keeper is not None:
-        _boot_from(app, keeper)
-
-
-def _menu(settings, flaps, hints_available):
-    """(the menu of the games this box can play, why the settings' game is not among them).
-    A function of its own: no frame left running holds app.menu, which Menu.leave lets go."""
-    from app.menu import Menu
-    from app.settings import game_entries
-
-    entries, chosen, faults = game_entries(settings, flaps.tiles, flaps.row_count)
-    return Menu(entries, chosen, settings.players, hints_available, settings.hints), faults
-
-
-def _boot_from(app, keeper):
-    """Take the saved menu choices and statistics' serial, and resume a saved match. The menu
-    is left while the match loads (the App keeps its choices, as when a match starts), so its
-    module is not in the heap beside the snapshot's; it is opened again if no match resumes."""
-    from app.settings import why_unplayable
-
-    saved_menu = keep(keeper, "load_menu", module="app.keeper_read")
-    if saved_menu is not None:
-        app.menu.restore(saved_menu[0], saved_menu[1], saved_menu[2])
-    app.menu.leave(app)
-    flaps = app.devices.flaps
-    restored = keep(keeper, "load_match", app.tally, app.log, True,
-                    lambda rules: why_unplayable(rules, flaps.tiles, flaps.row_count), module="app.keeper_files")
-    if restored is not None and restored[0].over:  # the power may have gone before its merge
-        keeper.merged_serial = keep(keeper, "merge_stats", restored[0], app.tally, module="app.keeper_read")
-    else:
-        keeper.merged_serial = keep(keeper, "load_stats", module="app.keeper_read").last_serial
-    if restored is not None and not restored[0].over:
-        _resume(app, restored[0], restored[1])
-    else:
-        app.log.clear()
-        from app.menu import open_menu
-
-        open_menu(app)
-    app.report_keeper()
+        app.report_keeper()
 
 
 def _preset_of(rules):
@@ -179,7 +207,7 @@ def _preset_of(rules):
     return None
 
 
-def _resume(app, match, source):
+def _resume(app, match, source, preset):
     """Carry on with a match saved before the power went: the turn as it was committed. Its
     clocks start on the App's first tick (result_since -1 says so), which also gives a turn
     under way its hints (their table loads then, not while boot holds its modules)."""
@@ -187,7 +215,7 @@ def _resume(app, match, source):
         source.rng = app.roller.rng  # the box's own generator, stirred by every shake
     from app.phases import take_match
 
-    take_match(app, match, source, _preset_of(match.rules))
+    take_match(app, match, source, preset)
     app.enter_setup(0, False)
     turn = app.turn
     app.keeper.saved_pending = turn.pending

@@ -18,6 +18,7 @@ from micropython import const
 
 _MAGIC = const(b"SBX1")
 _HEADER_BYTES = const(12)
+_READ_BACK_BYTES = const(64)  # a save reads its file back this many bytes at a time
 _NEW_SUFFIX = const(".new")
 BAD_SUFFIX = ".bad"
 
@@ -102,9 +103,16 @@ class AtomicFile:
         return True
 
     def save(self, payload):
-        """Store `payload` (bytes); raises StorageError if it could not be written whole."""
-        if len(payload) > self.max_bytes:
-            raise StorageError("%s: %d bytes is over the %d-byte limit" % (self.path, len(payload), self.max_bytes))
+        """Store `payload` (bytes, or a list of byte strings saved one after another: a
+        memoryview of a ring's part needs no copy); raises StorageError if it could not be
+        written whole."""
+        pieces = payload if isinstance(payload, list) else [payload]
+        size = crc = 0
+        for piece in pieces:
+            size += len(piece)
+            crc = crc32(piece, crc)
+        if size > self.max_bytes:
+            raise StorageError("%s: %d bytes is over the %d-byte limit" % (self.path, size, self.max_bytes))
         # Finish an earlier save cut before its rename, so this one cannot lose it.
         if self._check(self.new_path)[0] is not None:
             try:
@@ -113,22 +121,42 @@ class AtomicFile:
                 raise StorageError("%s: rename failed (%s)" % (self.path, error)) from None
         else:
             self._discard_new()
+        header = _MAGIC + size.to_bytes(4, "little") + (crc & 0xFFFFFFFF).to_bytes(4, "little")
         try:
             with self.files.open(self.new_path, "wb") as stream:
-                # The header: magic, length and CRC-32 (little-endian), then the payload.
-                stream.write(_MAGIC + len(payload).to_bytes(4, "little")
-                             + (crc32(payload) & 0xFFFFFFFF).to_bytes(4, "little"))
-                stream.write(payload)
+                stream.write(header)  # magic, length and CRC-32 (little-endian), then the payload
+                for piece in pieces:
+                    stream.write(piece)
         except OSError as error:
             self._discard_new()
             raise StorageError("%s: write failed (%s)" % (self.path, error)) from None
-        if self._check(self.new_path)[0] != payload:
+        if not self._holds(self.new_path, header, pieces):
             self._discard_new()
             raise StorageError("%s: read-back did not match (flash full or failing?)" % self.path)
         try:
             self.files.rename(self.new_path, self.path)
         except OSError as error:
             raise StorageError("%s: rename failed (%s)" % (self.path, error)) from None
+
+    def _holds(self, path, header, pieces):
+        """The file at `path` is `header` then the `pieces`, exactly and nothing after: read
+        back a few bytes at a time, so a save needs no second block the size of its payload
+        (which a fragmented heap may not have)."""
+        try:
+            with self.files.open(path, "rb") as stream:
+                if stream.read(_HEADER_BYTES) != header:
+                    return False
+                for piece in pieces:
+                    size = len(piece)
+                    at = 0
+                    while at < size:
+                        end = min(size, at + _READ_BACK_BYTES)
+                        if stream.read(end - at) != piece[at:end]:
+                            return False
+                        at = end
+                return not stream.read(1)
+        except OSError:
+            return False
 
     def _discard_new(self):
         try:

@@ -36,40 +36,60 @@ def connect(requests_fd, replies_fd):
     _pipes[:] = [open(requests_fd, "wb"), open(replies_fd, "rb")]
 
 
-def _encode(value):
+def _encode(value, raw):
     if isinstance(value, Remote):
         return {"h": value.handle}
     if isinstance(value, (bytes, bytearray, memoryview)):
-        return {"x": bytes(value).hex()}
+        raw.append(value)  # written as it is after the JSON: no copy, no hex of it in the heap
+        return {"x": len(raw) - 1}
     if isinstance(value, (list, tuple)):
-        return [_encode(item) for item in value]
+        return [_encode(item, raw) for item in value]
     return value
 
 
-def _decode(value):
+def _decode(value, raw):
+    if isinstance(value, list):
+        return [_decode(item, raw) for item in value]
     if isinstance(value, dict):
         if "x" in value:
-            return bytes.fromhex(value["x"])
+            return raw[value["x"]]
         return Remote(value["h"])
     return value
+
+
+def _send(pipe, message, raw):
+    """One message: its JSON's length, the JSON (with the lengths of the `raw` byte strings
+    last in it), then those byte strings as they are."""
+    body = json.dumps(message + [[len(piece) for piece in raw]]).encode()
+    pipe.write(len(body).to_bytes(LENGTH_BYTES, "big"))
+    pipe.write(body)
+    for piece in raw:
+        pipe.write(piece)
+
+
+def _receive(pipe):
+    """(the message, its byte strings) as _send sent them."""
+    header = pipe.read(LENGTH_BYTES)
+    if len(header) < LENGTH_BYTES:
+        raise RuntimeError("the bridge's host hung up")
+    message = json.loads(pipe.read(int.from_bytes(header, "big")))
+    return message, [pipe.read(length) for length in message.pop()]
 
 
 def call(handle, name, *args, **kwargs):
     if not _pipes:
         raise RuntimeError("the bridge is not connected: remote.connect(requests_fd, replies_fd)")
     requests, replies = _pipes
-    body = json.dumps([handle, name, _encode(args), {key: _encode(kwargs[key]) for key in kwargs}])
-    requests.write(len(body).to_bytes(LENGTH_BYTES, "big") + body.encode())
-    header = replies.read(LENGTH_BYTES)
-    if len(header) < LENGTH_BYTES:
-        raise RuntimeError("the bridge's host hung up")
-    failed, value, _board[0], _board[1], _board[2] = json.loads(replies.read(int.from_bytes(header, "big")))
+    raw = []
+    _send(requests, [handle, name, _encode(args, raw), {key: _encode(kwargs[key], raw) for key in kwargs}], raw)
+    reply, raw = _receive(replies)
+    failed, value, _board[0], _board[1], _board[2] = reply
     if failed:
         name, error_args = value
         if name == "MachineReset":
             raise MachineReset(*error_args)
         raise ERRORS.get(name, RuntimeError)(*error_args)
-    return _decode(value)
+    return _decode(value, raw)
 
 
 def known_level(number):
