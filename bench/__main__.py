@@ -161,7 +161,7 @@ def app_allocation(turns):
         compile_tree(FIRMWARE, pathlib.Path(compiled) / "firmware")
         compile_tree(BENCH, pathlib.Path(compiled) / "bench", "app_kernel.py")
         mpy_paths = (pathlib.Path(compiled) / "firmware", pathlib.Path(compiled) / "bench")
-        # The collector stays off for the whole run: room for what turn ends allocate.
+        # The collector runs only between turns (app_kernel.allocation), never in a tick counted.
         try:
             status, out, err = run_unix("import app_kernel\napp_kernel.allocation(%d)\n" % turns,
                                         mpy_paths, heap="1024k")
@@ -174,7 +174,7 @@ def app_allocation(turns):
     if status:
         raise SystemExit("unix failed:\n%s" % (out + err)[-2000:])
     f = {key[0]: value for key, value in parse(out, "app_alloc").items()}
-    print("\n%d turns of classic on the unix port, collector disabled: shake to roll, shut lit tiles"
+    print("\n%d turns of classic on the unix port, collector run only between turns: shake to roll, shut lit tiles"
           " one flap at a time, reopen them" % turns)
     print("| ticks | flap events | rolls | bytes in play ticks | per 1000 flap events + rolls |"
           " bytes in set-up ticks | turn ends and phase changes | bytes there (each) |")

@@ -261,9 +261,10 @@ def allocation(turns, seed=5):
     kernel.play_turn()  # warm up: the menu, the first turn, every screen drawn once
     kernel.reset_counts()
     gc.collect()
-    gc.disable()
+    gc.disable()  # no collection inside a tick: each tick's mem_alloc() difference is what it allocated
     for _ in range(turns):
         kernel.play_turn()
+        gc.collect()  # between turns, outside the ticks counted: a match's start loads its modules again
     gc.enable()
     print("app_alloc ticks", kernel.ticks)
     print("app_alloc flap_events", kernel.flap_events)
