@@ -250,8 +250,8 @@ def fits_the_board(quick):
         print("\nSmallest unix heap that boots and plays both matches to the end, the kernel's own"
               " included (its script, the player, the bridge's proxies: about %d KiB; the simulated"
               " board is on CPython), by bisection, and every heap from %d KiB to 16 KiB above it in"
-              " 8 KiB steps: which heaps play is not monotonic in their size (from source, a heap"
-              " may play and one 40 KiB bigger fail), so the bisection alone misleads" % (kernel, _SCAN_FROM_KIB))
+              " 8 KiB steps: which heaps play is not monotonic in their size (a heap may play and"
+              " a bigger one fail: where the free blocks fall moves with it), so the bisection alone misleads" % (kernel, _SCAN_FROM_KIB))
         print("| match | smallest (KiB) | plays on | fails on |")
         print("|---|---|---|---|")
         for label, mpy, rules, match_saved in (

@@ -11,6 +11,11 @@ import time
 from machine import WDT
 from micropython import const
 
+# From boot on the heap is collected after every _COLLECT_AFTER_BYTES allocated: what stays
+# after a save or a table load is then made low in the heap, not scattered above the garbage
+# left since the last collection, which cut the free heap into blocks too small for a save's
+# snapshot. (A comment, not the docstring: main.py is compiled at boot, and a longer
+# docstring moved the heap's layout, 1.8 KB more after boot on the wasm build.)
 _COLLECT_AFTER_BYTES = const(16384)
 _LOOP_MS = const(5)
 _WATCHDOG_MS = const(8000)  # an RP2040 allows up to 8388 ms; a save or a table load takes far less
@@ -19,10 +24,7 @@ _WATCHDOG_MS = const(8000)  # an RP2040 allows up to 8388 ms; a save or a table 
 def start():
     """The App, built from the files on the board, with the saved match resumed (app.startup:
     the devices, the settings and the saved files first, each stage's modules let go, and the
-    App's modules last, so they never share the heap with boot's). From here on the heap is
-    collected after every _COLLECT_AFTER_BYTES allocated: what stays after a save or a table
-    load is then made low in the heap, not scattered above the garbage left since the last
-    collection, which cut the free heap into blocks too small for a save's snapshot."""
+    App's modules last, so they never share the heap with boot's)."""
     import gc
 
     import app.startup
