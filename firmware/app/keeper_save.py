@@ -94,7 +94,7 @@ def log_pieces(log):
     """The game log (game.gamelog) as saved, in pieces (no copy of its ring): 4 bytes of
     dropped, then the records, oldest first (app.keeper_files' load_log reads them back)."""
     records = memoryview(log.records)
-    first = log.start * RECORD_BYTES
+    first = record_at(log, 0)
     end = first + log.count * RECORD_BYTES
     ring = log.capacity * RECORD_BYTES
     pieces = [(log.dropped & 0xFFFFFFFF).to_bytes(4, "little"), records[first:min(end, ring)]]
