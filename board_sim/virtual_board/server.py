@@ -316,8 +316,14 @@ class VirtualBoard:
         if self._master in writable and self._injected:
             self._injected = self._injected[_write_some(self._master, self._injected):]
         elif self._master in writable and self._deliverable():
-            written = _write_some(self._master, self._to_board[:self._deliverable()])
+            deliverable = self._deliverable()
+            written = _write_some(self._master, self._to_board[:deliverable])
             self._to_board = self._to_board[written:]
+            if self._stage == _MAIN and written == deliverable:
+                # main.py has its Ctrl-C: the rest waits for the prompt. A second SIGINT while
+                # the port handles the first, before the REPL, ended it ("FATAL: uncaught NLR")
+                # and left mpremote no raw REPL to enter.
+                self._stage = _AWAITING_PROMPT
         if self._process.poll() is not None and not _has_input(self._master):
             self._soft_reset()
 
