@@ -8,6 +8,7 @@ gives CPython what firmware modules import from MicroPython: the simulator's `mi
 board, board_sim.install, adds `machine` and the devices on top, for as long as it runs.)
 """
 
+import builtins
 import pathlib
 import sys
 import time
@@ -25,6 +26,9 @@ def use_firmware():
 
     sys.modules.setdefault("micropython", micropython)
     sys.modules.setdefault("deflate", deflate)
+    for name, stand_in in micropython.VIPER_TYPES.items():
+        if not hasattr(builtins, name):
+            setattr(builtins, name, stand_in)
     for name in ("ticks_add", "ticks_diff"):
         if not hasattr(time, name):
             setattr(time, name, getattr(clock, name))

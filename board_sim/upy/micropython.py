@@ -1,13 +1,22 @@
 """Stand-in for MicroPython's `micropython` module on CPython: same names, host behaviour.
 
 const() returns its argument, native/viper leave the function as it is, heap_lock() only
-counts (CPython cannot forbid allocation), schedule() runs the callback at once.
+counts (CPython cannot forbid allocation), schedule() runs the callback at once. VIPER_TYPES are
+the names viper code annotates with (builtins on MicroPython: board_sim.firmware_dir makes them
+CPython's), where a function the flasher compiles as viper runs as plain Python.
 """
 
 import gc
 
 _heap_lock_depth = 0
 _opt_level = 0
+
+
+class _ViperType(int):
+    """A viper type in an annotation (ptr8, ptr16, ptr32, uint): only ever named, never used."""
+
+
+VIPER_TYPES = {"ptr8": _ViperType, "ptr16": _ViperType, "ptr32": _ViperType, "uint": _ViperType}
 
 
 def const(value):

@@ -12,22 +12,34 @@ Other goals (game.at_stake's) set other end values for the same programme: a sco
 below (max-penalty) or to beat with the match's totals (the last throw of a tournament), where
 a shut box scores 0.
 
-The chances are whole numbers of 1/WIN_ONE in a buffer allocated once per rule set, computed a
-few masks at a time (`step`) so the App's loop never blocks; each roll's outcomes are asked of
-a Turn of the firmware's own, as the host's solver does (made for the computing, let go once
-every mask is done).
+The chances are whole numbers of 1/WIN_ONE, one per open mask reachable from the start, in
+arrays made once per rule set. Everything is done in slices (`step`), so the App's loop never
+waits long: once per rule set the outcome table (each roll's moves as masks, from the
+firmware's own move rules), each mask's score slot and one-die rule; once per `begin` the end
+value of each score; then the masks, game.win_kernel's `fill` (viper on a board).
 """
+
+from array import array
 
 from micropython import const
 
 from game.strategy import WIN_ONE
-from game.turn import END_FIRST_ROLL_LOST, END_SHUT, ENDED, FREE_THROW, ROLLED, Turn
+from game.turn import END_FIRST_ROLL_LOST, END_SHUT, Turn
+from game.win_kernel import CHECKS_PER_STEP, ENDS_AT_ONCE, FREE_IF_STUCK, fill
 
 _MOVE_ANY = const(0)  # game.rules' (a copy: see there)
 _SCORE_DIGITAL = const(2)
 _TIES_FULL = const(1)
 _GOAL_ROUND = const(1)  # game.at_stake's (a copy: see there)
 _GOAL_MATCH = const(2)
+_ONE_DIE_ALLOWED = const(1)  # game.win_kernel's flags per mask
+_ONE_DIE_BEST = const(2)
+_PREPARE_PER_STEP = const(24)  # masks (or slots) prepared per step, about as long as a step of masks
+_SCRATCH = const(128)  # bytes per read when win_ends.bin's stream is skipped
+
+TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
+if TYPE_CHECKING:
+    from typing import Any
 
 ENDS_FILE = None  # win_ends.bin beside game.win_ends (the tests point it at tables of their own)
 
@@ -35,22 +47,41 @@ ENDS_FILE = None  # win_ends.bin beside game.win_ends (the tests point it at tab
 class WinChance:
     """P(win) per open mask for a player of a round of `rules` (a Turn's rules)."""
 
+    if TYPE_CHECKING:  # buffers handed to game.win_kernel's fill, viper's ptr16 and ptr8 there
+        chances: Any
+        ends: Any
+        slots: Any
+        table: Any
+        flags: Any
+        _built: Any
+
     def __init__(self, rules):
         self.rules = rules
         size = 1 << rules.tiles
-        self.chances = bytearray(2 * size)
-        self.one_die = bytearray((size + 7) // 8)
+        self.start = rules.start_mask()
+        self.chances = array("H", bytes(2 * size))
+        self.flags = bytearray(size)  # per mask: one die allowed, one die the better roll
+        self.slots = array("H", bytes(2 * size))  # per mask: its score (digital: the mask)
+        self.slot_count = size if rules.scoring == _SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
+        self.ends = array("H", bytes(2 * self.slot_count))  # per slot: a turn ending there
+        self.table = None  # the outcome table (game.win_kernel), once built
+        self.masks_per_step = 1  # CHECKS_PER_STEP over the table's moves, once it is built
+        self._rolls = []  # the table's parts still to build: (dice, a, b, weight)
+        self._built = []  # the table's words built so far
+        self._turn = None  # a Turn whose rolls give the table's moves, while it is built
+        self._prepared = 0  # masks whose slot and one-die rule are known (from 1 on)
+        self._ends_done = 0  # slots whose end value is known for this `begin`
         self.lead = b""  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
-        self.turn = None  # the Turn that tries each roll, while the chances are computed
         self.to_beat = -2  # -1: no score counts yet; -2: no round begun
         self.tied = 0  # -1: not a round's (a shut box scores 0)
         self.after = 0  # > 0: a score below to_beat is worth `lead` (else WIN_ONE)
         self.level = 0  # a turn ending on to_beat
         self.lost = 0  # a first-roll loss
-        self.next_mask = size  # nothing to compute until `begin`
+        self.next_mask = 0  # the next mask to compute; 0: none (all done, or no round begun)
         self.first_chance = 0  # the first roll under 2-to-go/3-to-go (from the start mask)
         self.first_one_die = False
         self.ready = False
+        self._plan_rolls()
 
     def begin(self, to_beat, tied, after=0, goal=_GOAL_ROUND):
         """Start over for a player of a single round: `to_beat` the best score so far (-1: none
@@ -75,11 +106,11 @@ class WinChance:
         else:
             from game.win_ends import read_ends
 
-            found = read_ends(self, ENDS_FILE, to_beat, tied, after)
+            found = read_ends(self, ENDS_FILE, to_beat, tied, after, bytearray(_SCRATCH))
             if found is None:
                 self.to_beat = -2  # matches no round: the next `begin` reads again
                 self.ready = False
-                self.turn = None
+                self.next_mask = 0
                 return False
             share, lost = found
             if to_beat >= 0:
@@ -89,18 +120,18 @@ class WinChance:
         self.after = after
         self.level = share if to_beat >= 0 else 0
         self.lost = lost
-        self.chances[0] = WIN_ONE & 255
-        self.chances[1] = WIN_ONE >> 8
-        self.next_mask = 1
+        self.chances[0] = WIN_ONE
+        self._ends_done = 0
+        self.next_mask = self.start & -self.start  # the smallest submask of the start
         self.ready = False
         return True
 
     def chance(self, mask):
         """The chance of winning from an open mask before the roll, 0..WIN_ONE."""
-        return self.chances[2 * mask] | (self.chances[2 * mask + 1] << 8)
+        return self.chances[mask]
 
     def one_die_at(self, mask):
-        return (self.one_die[mask >> 3] >> (mask & 7)) & 1 == 1
+        return self.flags[mask] & _ONE_DIE_BEST != 0
 
     def ending(self, open_mask, how):
         """What a turn ending so with these tiles open is worth to the player, 0..WIN_ONE."""
@@ -109,91 +140,154 @@ class WinChance:
         if how == END_FIRST_ROLL_LOST:
             return self.lost
         rules = self.rules
-        score = rules.score(open_mask)
+        return self._ending_at(open_mask if rules.scoring == _SCORE_DIGITAL else rules.score(open_mask))
+
+    def _ending_at(self, slot):
+        """What a turn ending on a slot (its score; digital: its open mask) is worth."""
+        score = slot if self.rules.scoring != _SCORE_DIGITAL else self.rules.score(slot)
         to_beat = self.to_beat
         if to_beat >= 0 and score >= to_beat:
             return 0 if score > to_beat else self.level
         if not self.after:
             return WIN_ONE
-        slot = 2 * open_mask if rules.scoring == _SCORE_DIGITAL else 2 * score
-        return self.lead[slot] | (self.lead[slot + 1] << 8)
+        return self.lead[2 * slot] | (self.lead[2 * slot + 1] << 8)
 
-    def step(self, count):
-        """Compute up to `count` more masks, then the first roll under 2-to-go/3-to-go (from
-        the start mask); True once all are done. At each the better of all the dice and one die
-        (ties: all)."""
-        rules = self.rules
-        size = 1 << rules.tiles
-        turn = self.turn
-        if turn is None and not self.ready:
-            turn = self.turn = Turn(rules)
+    def step(self, count=1):
+        """Do `count` slices of the work (a slice: a roll of the outcome table, or some masks,
+        each about as long), then the first roll under 2-to-go/3-to-go; True once all are done. At each
+        mask the better of all the dice and one die (ties: all)."""
         while count > 0 and not self.ready:
-            mask = self.next_mask
-            first = mask == size
-            if first:
-                self.ready = True
-                self.turn = None
-                if not rules.must_first:
-                    break
-                mask = rules.start_mask()
-            chance = self._roll(turn, mask, first, rules.dice)
-            one = 0
-            if rules.dice > 1 and rules.one_die_allowed(mask):
-                alone = self._roll(turn, mask, first, 1)
-                if alone > chance:
-                    chance = alone
-                    one = 1
-            if first:
-                self.first_chance = chance
-                self.first_one_die = one == 1
-            else:
-                self.chances[2 * mask] = chance & 255
-                self.chances[2 * mask + 1] = chance >> 8
-                bit = 1 << (mask & 7)
-                self.one_die[mask >> 3] = (self.one_die[mask >> 3] & ~bit) | (bit * one)
-                self.next_mask = mask + 1
             count -= 1
+            if self._rolls:
+                self._build_rolls()
+            elif self._prepared < self.start:
+                self._prepare_masks()
+            elif self.next_mask == 0:
+                return False  # no round begun
+            elif self._ends_done < self.slot_count:
+                self._prepare_ends()
+            else:
+                self.next_mask = fill(self.chances, self.ends, self.slots, self.table, self.flags,
+                                      self.next_mask, self.start, self.masks_per_step)
+                if self.next_mask == 0:
+                    self._first_roll()
+                    self.ready = True
         return self.ready
 
-    def _roll(self, turn, mask, first, count):
-        """The chance of winning when rolling `count` dice at a mask, the best move after each
-        roll; free throws are thrown again (left out of the average). Where only the total
-        matters (any combination, no free throws on doubles) each total is rolled once (as the
-        pair that has 1 or the top face in it)."""
+    def _first_roll(self):
+        rules = self.rules
+        if rules.must_first:
+            self.ends[0] = self.lost  # a stuck first roll (never a slot: slot 0 is a shut box)
+            found = fill(self.chances, self.ends, self.slots, self.table, self.flags,
+                         self.start, 1 << (rules.must_first - 1), 0)
+            self.first_chance = found >> 2
+            self.first_one_die = found & 2 != 0
+
+    # -- once per rule set: the outcome table, each mask's slot and one-die rule ---------------
+    def _plan_rolls(self):
+        """The rolls the outcome table describes, per option (all the dice, then one die): the
+        dice thrown and (a, b, weight) for each distinct outcome. Where only the total matters
+        (any combination, no free throws on doubles) each total is rolled once (as the pair
+        that has 1 or the top face in it)."""
         rules = self.rules
         faces = rules.faces
-        one = count != rules.dice
         by_total = rules.move == _MOVE_ANY and not rules.double_rethrow
-        top = faces if count > 1 else 0  # the second die's faces (0: none)
-        weighed = 0
-        free = 0
-        for a in range(1, faces + 1):
-            for b in range(a if top else 0, top + 1):
-                weight = 1
-                if b:
-                    if by_total:
-                        if a > 1 and b < faces:
-                            continue
-                        weight = faces - abs(a + b - faces - 1)
-                    elif a != b:
-                        weight = 2
-                turn.start(mask)
-                if not first:
-                    turn.rolls = 1
-                if one:
-                    turn.choose_one_die(True)
-                result = turn.roll(a, b) if b else turn.roll(a)
-                if result == FREE_THROW:
-                    free += weight
-                    continue
-                best = 0
-                if result == ENDED:
-                    best = self.ending(turn.open_mask, turn.ended)
-                elif result == ROLLED:
-                    for move in turn.legal_moves():
-                        after = self.chance(mask & ~move)
-                        if after > best:
-                            best = after
-                weighed += weight * best
-        outcomes = faces ** count - free
-        return (weighed + outcomes // 2) // outcomes
+        rolls = self._rolls
+        for count in (rules.dice, 1) if rules.dice > 1 else (rules.dice,):
+            rolls.append((count, 0, 0, 0))  # an option's block starts
+            top = faces if count > 1 else 0  # the second die's faces (0: none)
+            for a in range(1, faces + 1):
+                for b in range(a if top else 0, top + 1):
+                    weight = 1
+                    if b:
+                        if by_total:
+                            if a > 1 and b < faces:
+                                continue
+                            weight = faces - abs(a + b - faces - 1)
+                        elif a != b:
+                            weight = 2
+                    rolls.append((count, a, b, weight))
+        self._built = [2, 0]
+        self._block = 0  # where the option being built starts in _built
+
+    def _build_rolls(self):
+        """Add a roll to the outcome table: its weight, flags and moves (the firmware's own
+        move rules at every pattern of the tiles they look at)."""
+        rules = self.rules
+        built = self._built
+        turn = self._turn
+        if turn is None:
+            turn = self._turn = Turn(rules)
+        moves = turn.move_rules
+        count, a, b, weight = self._rolls.pop(0)
+        if a == 0:  # a new option: its block's place, then its count of outcomes
+            if len(built) > 2:
+                built[1] = len(built)
+            self._block = len(built)
+            built.append(0)
+            count, a, b, weight = self._rolls.pop(0)  # an option has a roll at least
+        built[self._block] += 1
+        total = a + b
+        kind = ENDS_AT_ONCE if rules.unlucky_7 and total == 7 else 0
+        if rules.double_rethrow and count == 2 and a == b:
+            kind |= FREE_IF_STUCK
+        built.append(weight)
+        built.append(kind)
+        at = len(built)
+        built.append(0)
+        turn.start(rules.all_tiles())
+        turn.rolls = 1  # not the first roll: nothing required
+        if count != rules.dice:
+            turn.choose_one_die(True)
+        if count == 1:
+            turn.roll(a)
+        else:
+            turn.roll(a, b)
+        if kind & ENDS_AT_ONCE:
+            pass  # no move counts
+        elif rules.move == _MOVE_ANY:
+            for move in turn.table.shut_sets(rules.all_tiles(), total):
+                built.append(move)
+                built.append(move)
+                built.append(move)
+        else:
+            looks = (turn.die_mask | (1 << (total - 1) if total <= rules.tiles else 0)) & rules.all_tiles()
+            pattern = looks
+            while True:  # every pattern of the looked-at tiles, every move within it
+                move = pattern
+                while move:
+                    if moves.is_legal(pattern, move, total, turn.die_mask, turn.dice_distinct, 0):
+                        built.append(move)
+                        built.append(looks)
+                        built.append(pattern)
+                    move = (move - 1) & pattern
+                if pattern == 0:
+                    break
+                pattern = (pattern - 1) & looks
+        built[at] = (len(built) - at - 1) // 3
+        if not self._rolls:
+            self.table = array("H", built)
+            self._built = None
+            self._turn = None
+            self.masks_per_step = max(1, CHECKS_PER_STEP * 3 // len(built))
+
+    def _prepare_masks(self):
+        """Each mask's slot and one-die rule, for a few more masks."""
+        rules = self.rules
+        digital = rules.scoring == _SCORE_DIGITAL
+        mask = self._prepared
+        last = min(mask + _PREPARE_PER_STEP, self.start)
+        while mask < last:
+            mask += 1
+            self.slots[mask] = mask if digital else rules.score(mask)
+            self.flags[mask] = _ONE_DIE_ALLOWED if rules.one_die_allowed(mask) else 0
+        self._prepared = mask
+
+    def _prepare_ends(self):
+        """The end value of a few more slots, for the round `begin` set."""
+        slot = self._ends_done
+        last = min(slot + _PREPARE_PER_STEP, self.slot_count)
+        while slot < last:
+            self.ends[slot] = self._ending_at(slot)
+            slot += 1
+        self._ends_done = slot

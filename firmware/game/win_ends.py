@@ -16,9 +16,13 @@ ENDS_PLAYERS = const(8)  # win_ends.bin holds rounds of up to this many players 
 
 
 def ends_key(rules):
-    """The play-relevant axes of a round's end values (equal keys share a table), or None."""
+    """The axes a round's end values depend on (equal keys share a table), or None: the play
+    (the policy's key), the scoring, the tie rule and the start position (what the players
+    after this one are likely to score depends on the tiles they start with)."""
     key = policy_key(rules)
-    return None if key is None else "%s sc%d ti%d" % (key, rules.scoring, rules.ties)
+    if key is None:
+        return None
+    return "%s sc%d ti%d st%d" % (key, rules.scoring, rules.ties, rules.start_mask())
 
 
 def slot_of(rules, end_mask):
@@ -67,9 +71,9 @@ def _read(stream, scratch, count, buffer):
     return True
 
 
-def read_ends(win, path, to_beat, tied, after):
+def read_ends(win, path, to_beat, tied, after, scratch):
     """(G[after][to_beat, tied + 1], L[after][tied + 1]) from win_ends.bin, with the column
-    G[after][slot, 1] read into a WinChance's `lead` (its `chances` the scratch for skipping);
+    G[after][slot, 1] read into a WinChance's `lead` (`scratch`, a bytearray, for skipping);
     None when the file has no table for these rules or no such round (a missing or damaged
     file included). `path`: win_ends.bin (None: the one beside this module), unless
     game.tables.files names the board's copy."""
@@ -87,7 +91,7 @@ def read_ends(win, path, to_beat, tied, after):
 
     from game.tables import WBITS
 
-    scratch = memoryview(win.chances)
+    scratch = memoryview(scratch)
     column = 2 * slots
     before = 0  # bytes of the blocks before block `after`
     for block in range(1, after):

@@ -107,10 +107,8 @@ def test_the_last_players_chance_of_winning_is_the_hosts():
     win = WinChance(preset("classic"))
     for tied, expected in ((1, 32481), (2, 31940)):  # host_tests/test_win_chance.py's programme
         win.begin(10, tied)
-        steps = 0
         while not win.step(16):
-            steps += 1
-        assert steps == 31  # 511 masks, 16 at a time
+            pass
         assert win.chance(0) == WIN_ONE and win.chance(0b111) == WIN_ONE  # 6 beats 10
         assert win.chance(511) == expected
 

@@ -1,0 +1,68 @@
+"""The box's chance of winning at the start of a turn (game.win_chance, with the committed
+win_ends.bin) against tools/round_win.py's exact figure, for every single-round preset the box
+has tables for, rounds of 2 to 8 players, the first, a middle and the last seat: the end values
+of each start position are its own (3-down-extreme, lucky-7, against-all-odds and even-stevens
+once read classic's)."""
+
+import pytest
+from game.presets import preset
+from game.strategy import WIN_ONE
+
+from tools import analyze, gen_win_ends
+from tools.round_win import NOBODY, RoundSolver
+
+ROUNDING = 2e-4  # whole numbers of 1/65535 at the ends and at each average
+MOST_PLAYERS = 8
+
+PRESETS = [name for _key, names in gen_win_ends.table_groups() for name in names]
+
+
+def seats():
+    """(players, seat) for rounds of 2 to 8: the first, a middle and the last seat."""
+    found = []
+    for players in range(2, MOST_PLAYERS + 1):
+        for seat in sorted({0, players // 2, players - 1}):
+            found.append((players, seat))
+    return found
+
+
+def state_for(solver, players, seat):
+    """A round state the seat throws in: nobody yet for the first seat; later seats against
+    the median score so far, held by one player (the last seat of a round of 3 or more: by
+    two), so G[m][x, k + 1] and the lead column both count."""
+    if seat == 0:
+        return (NOBODY, 0)
+    median = solver.scores[len(solver.scores) // 2]
+    return (median, 2 if seat == players - 1 and seat >= 2 else 1)
+
+
+def box_start_chance(rules, state, after):
+    from game.win_chance import WinChance
+
+    win = WinChance(rules)
+    best, tied = state
+    assert win.begin(-1 if best is NOBODY else best, tied, after)
+    while not win.step(64):
+        pass
+    return (win.first_chance if rules.must_first else win.chance(rules.start_mask())) / WIN_ONE
+
+
+def test_every_table_the_box_has_is_here():
+    assert {"classic", "3-down-extreme", "lucky-7", "against-all-odds", "even-stevens", "full-house",
+            "2012", "ten", "thai", "2-to-go"} <= set(PRESETS)
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_the_box_gives_round_wins_exact_chance_at_every_seat(name):
+    rules = preset(name)
+    solver = RoundSolver(analyze.Model(rules), MOST_PLAYERS)  # G[m] holds for any number of players
+    wrong = []
+    for players, seat in seats():
+        after = players - 1 - seat
+        state = state_for(solver, players, seat)
+        exact = float(solver.play([state], after).start_value()[0])
+        box = box_start_chance(rules, state, after)
+        if abs(box - exact) >= ROUNDING:
+            wrong.append("%d players, seat %d (%s): box %.4f%%, exact %.4f%%"
+                         % (players, seat + 1, state, 100 * box, 100 * exact))
+    assert not wrong, "\n".join(wrong)
