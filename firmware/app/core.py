@@ -234,7 +234,10 @@ class App:
             self.ending.step(self, now_ms, select, ok)
         if self.hints_on and (phase == SETUP or phase == PLAY) and self.hints.work(self.turn):
             self.dirty = True  # the chance of winning is ready: the turn's hints play to win
-            self._hint_roll()
+            if self.phase == PLAY and self.turn.state == _AWAIT_MOVE:
+                self._hint_move()  # a roll came first: its move is lit again, to win
+            else:
+                self._hint_roll()
         render(self, now_ms)
 
     def shaking_rolls(self):

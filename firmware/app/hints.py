@@ -35,7 +35,6 @@ _NO_GOAL = const(0)  # hints for the table's objective; else game.at_stake's _GO
 _GOAL_STAY = const(3)  # max-penalty's chance of staying under the limit
 _STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
 _TURN_MODULE = ("app.hints_turn",)  # its work once a turn: imported for one call, let go
-_WORK_MASKS = const(4)  # masks of the win-chance programme per tick: ~1 ms on unix, some 30 on a Pico
 
 
 class Review:
@@ -101,9 +100,11 @@ class Hints:
         self._starting = match
 
     def work(self, turn):
-        """Each tick: look at a turn just started, else advance the chance of winning a few
-        masks; True when it turns ready, in time for the turn's first roll (a turn under way
-        keeps its hints)."""
+        """Each tick: look at a turn just started, else advance the chance of winning by one
+        slice (game.win_chance's step: a few milliseconds on a Pico); True when it turns ready.
+        The turn's hints play to win from then on, a turn under way too (lit moves, one die,
+        "win NN%"); its review, in the chance of winning, covers the turn only if no move was
+        made before (a review in two currencies would add up nothing)."""
         match = self._starting
         if match is not None:
             self._starting = None
@@ -115,13 +116,16 @@ class Hints:
         win = self.win
         if win is None or self.goal == _NO_GOAL or win.ready or self.winning:
             return False
-        if not win.step(_WORK_MASKS):
+        if not win.step(1):
             return False
         if self.goal == _GOAL_STAY and win.chance(turn.open_mask) >= _STAY_SURE:
             self.goal = _NO_GOAL  # in no real danger: the lowest score serves better
             return False
-        self.winning = turn.state == AWAIT_ROLL and turn.rolls == 0
-        return self.winning
+        self.winning = True
+        if turn.rolls:
+            self._recording = False
+            self._roll_best = 0
+        return True
 
     # -- after a roll ------------------------------------------------------------------------
     def best_move(self, turn):

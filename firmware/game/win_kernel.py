@@ -2,7 +2,7 @@
 from the chances of the masks a move leaves, for every roll of a rule set's outcome table.
 
 Plain Python that is also valid viper: the flasher compiles `fill` as viper for each board's
-architecture (tools.native_build makes each native mark below what it names), and
+architecture (board_sim.native_build makes each native mark below what it names), and
 everywhere else (the wasm build, the unix port from source, CPython) it runs as bytecode. The
 arrays are typed ('H' for the 16-bit ones, bytearray for the flags), so indexing one means the
 same thing in both. Measured on the unix port (`python -m bench.win_bench`), the 12-tile

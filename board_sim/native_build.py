@@ -1,9 +1,10 @@
 """The firmware's native code, per board: a module with `# native:` marks (game/win_kernel.py)
 is compiled for a board's architecture with each mark made real: a line `# native: @dec` becomes
 the decorator `@dec` (micropython.viper), and a line `NAME = const(A)  # native: B` becomes
-`NAME = const(B)`. Everywhere else (the wasm build, mip's sources, CPython) the module is the
-plain Python it reads as. Each pin map names its `mpy_arch` (mpy-cross's -march); a board
-without one gets the bytecode.
+`NAME = const(B)`. tools/flash.py compiles so for a board whose MicroPython runs native code
+(its sys.implementation._mpy names the architecture), and the simulator runs the firmware as
+so flashed (board_sim.firmware_dir: CPython's stand-in viper leaves the function as it is).
+The wasm build and mip's sources get the plain Python the module reads as.
 """
 
 import re
