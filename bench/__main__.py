@@ -323,6 +323,9 @@ def main(argv=None):
     from bench import solver_bench
 
     solver_bench.run(args.quick)
+    from bench import win_bench
+
+    win_bench.run(args.quick)
     from bench import web_bench
 
     web_bench.run(args.quick)

@@ -123,7 +123,7 @@ class Devices:
 class Kernel:
     """The App on stand-in buses, and the hands that play it."""
 
-    def __init__(self, seed, keeper=None):
+    def __init__(self, seed, keeper=None, settings=None, hints=None):
         self.switches = [Pin(1) for _ in range(TILES)]  # 1: flap open (switch open, pulled up)
         self.ok = Pin(1)
         self.select = Pin(1)
@@ -137,7 +137,9 @@ class Kernel:
         devices.leds = TileLeds(Strip(TILES))
         devices.buzzer = Buzzer(Pwm())
         devices.buttons = {"ok": Button(self.ok), "select": Button(self.select)}
-        self.app = App(devices, Settings({"preset": "classic"}, 1, False), Xorshift32(seed), keeper=keeper)
+        if settings is None:
+            settings = Settings({"preset": "classic"}, 1, False)
+        self.app = App(devices, settings, Xorshift32(seed), hints=hints, keeper=keeper)
         self.view = View(self.app)
         self.now = 0
         self.ticks = 0

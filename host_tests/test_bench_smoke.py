@@ -11,13 +11,13 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SECTIONS = ("## Move validation", "## Tables", "## Flash", "## Heap", "## Bytes allocated",
             "## The App on real MicroPython", "## Fits the board", "## The board simulator",
-            "## The browser box")
+            "## The browser box", "## The coach's time")
 # A figure: a number with an optional unit, and an optional second one in brackets
 # ("12096 (1344)", "-1760 (-2%)", "9.7614%", "848 KiB", "6.5x", "930 ms").
 FIGURE = re.compile(r"^(-?\d+(?:\.\d+)?)(?:x|%| KiB| ms)?(?: \((-?\d+(?:\.\d+)?)%?\))?$")
 # Columns of names, not figures.
 LABELS = {"runtime", "box", "table module", "preset", "presets", "board", "table", "file",
-          "measure", "flash", "firmware", "half the heap free?", "both matches to the end"}
+          "measure", "flash", "firmware", "half the heap free?", "both matches to the end", "build"}
 KIB = 1024
 MEGA = 10 ** 6
 NS = (1, 10 ** 8)  # nanoseconds per call
@@ -56,6 +56,11 @@ RANGES = {
     "table bytes": (100, 100_000), "compressed": (100, 100_000), "heap after load (bytes)": (100, 200_000),
     "ms": (1, 60_000),
     "KB": (1, 10_000), "KB gzipped": (1, 10_000), "value": (0.01, 60_000),
+    "player 1 ticks": (1, 100_000), "player 2 ticks": (1, 100_000), "player 1 unix ms": (0.1, 600_000),
+    "player 2 unix ms": (0.1, 600_000), "longest tick thinking, unix ms": (0.01, 10_000),
+    "longest tick, unix ms": (0.01, 10_000), "mean tick, unix ms": (0.001, 1_000),
+    "Pico: player 1 ready (s)": (0.01, 100_000), "Pico: player 2 ready (s)": (0.01, 100_000),
+    "Pico: longest tick thinking (ms)": (0.1, 10_000_000),
 }
 # The bracketed second figure of a cell: a share in percent, or a per-item count.
 SECOND = {"headroom at the peak": (-100, 100), "bytes there (each)": (0, MEGA)}

@@ -350,3 +350,37 @@ def test_a_saved_match_loads_with_the_menu_let_go_and_keeps_its_preset_name(tmp_
         assert box.view.phase == MENU and box.view.menu.name() == "canoga" and box.view.faults == []
     finally:
         box.close()
+
+
+def test_a_resumed_turn_plays_to_win_again_as_before_the_cut(tmp_path):
+    from app.roller import IDLE
+
+    box = boot(tmp_path, hints=True, players=2)
+    try:
+        player = BoxPlayer(box)
+        view = box.view
+        for _ in range(3000):  # player 2's turn, its chance of winning ready, before the roll
+            if (view.phase == PLAY and view.player == 1 and view.turn.state == AWAIT_ROLL
+                    and view.roller.state == IDLE and view.hints.winning):
+                break
+            player.step()
+        box.dice.force([3, 4])
+        player.step()
+        assert view.turn.state == AWAIT_MOVE and view.hints.winning
+        before = text_lines(box.board.display_pixels())
+        hint = view.hint
+        assert before[3].endswith("win") and hint
+    finally:
+        flaps = power_cut(box)
+    box = boot(tmp_path, flaps, seed=99, hints=True, players=2)
+    try:
+        view = box.view
+        for _ in range(100):
+            box.run(20)
+            if view.hints.winning:
+                break
+        assert view.hints.winning and view.hint == hint
+        after = text_lines(box.board.display_pixels())
+        assert after[3].endswith("win") and after[2] == before[2]
+    finally:
+        box.close()

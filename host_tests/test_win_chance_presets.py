@@ -66,3 +66,30 @@ def test_the_box_gives_round_wins_exact_chance_at_every_seat(name):
             wrong.append("%d players, seat %d (%s): box %.4f%%, exact %.4f%%"
                          % (players, seat + 1, state, 100 * box, 100 * exact))
     assert not wrong, "\n".join(wrong)
+
+
+def test_one_die_is_only_ever_allowed_with_tiles_7_and_up_shut():
+    """game.win_chance works out the one-die rule for masks below ONE_DIE_MASKS only."""
+    from game.presets import changed
+    from game.rule_names import ONE_DIE_NAMES
+    from game.win_chance import ONE_DIE_MASKS
+
+    for rule in range(len(ONE_DIE_NAMES)):
+        rules = changed(preset("full-house"), one_die=rule)
+        allowed = [mask for mask in range(1, 1 << rules.tiles) if rules.one_die_allowed(mask)]
+        assert all(mask < ONE_DIE_MASKS for mask in allowed), ONE_DIE_NAMES[rule]
+
+
+def test_the_box_scores_every_mask_as_the_rules_do():
+    from game.presets import changed
+    from game.win_chance import WinChance
+    from game.win_kernel import ONE_DIE_ALLOWED
+
+    for rules in (preset("full-house"), changed(preset("full-house"), scoring=1), preset("classic")):
+        win = WinChance(rules)
+        while win._prepared < win.start:
+            win.step()
+        for mask in range(1, 1 << rules.tiles):
+            slot = win.slots[mask]
+            assert slot & ~ONE_DIE_ALLOWED == rules.score(mask)
+            assert (slot & ONE_DIE_ALLOWED != 0) == rules.one_die_allowed(mask)

@@ -209,6 +209,8 @@ class App:
             self.result_since = now_ms
             if self.ending is not None:  # resumed as its last turn ended: the standings' clock
                 self.ending.page_since = now_ms
+            if self.hints_on and (self.phase == SETUP or self.phase == PLAY):
+                self.hints.turn_starts(self.match)  # what the turn plays for, as before the cut
             if self.phase == PLAY:
                 if self.hints_on and self.turn.state == _AWAIT_MOVE:
                     self._hint_move()

@@ -8,7 +8,7 @@ table (24 tiles, dominoes, cards) get no hints: best_move 0, shut_chance -1, one
 In a single round every player is told how to win rather than how to score: `turn_starts` sets
 game.win_chance's dynamic programme going against the round so far (the score to beat, how many
 share it, how many throw after; the end values of win_ends.bin for all but the last), `work`
-advances it a few masks per tick, and once it is ready the turn's hints (best move, one die,
+advances it a slice per tick, and once it is ready the turn's hints (best move, one die,
 "win NN%", the review) come from it. The same programme with other end values plays the last
 throw of a tournament or fixed-rounds match for the match, and a max-penalty turn whose best
 chance of staying under the limit is below 99 % to stay in ("stay NN%"); every other turn of

@@ -25,16 +25,17 @@ from micropython import const
 
 from game.strategy import WIN_ONE
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, Turn
-from game.win_kernel import CHECKS_PER_STEP, ENDS_AT_ONCE, FREE_IF_STUCK, fill
+from game.win_kernel import CHECKS_PER_STEP, ENDS_AT_ONCE, FREE_IF_STUCK, ONE_DIE_ALLOWED, fill
 
 _MOVE_ANY = const(0)  # game.rules' (a copy: see there)
+_SCORE_MISSIONARY = const(1)
 _SCORE_DIGITAL = const(2)
 _TIES_FULL = const(1)
 _GOAL_ROUND = const(1)  # game.at_stake's (a copy: see there)
 _GOAL_MATCH = const(2)
-_ONE_DIE_ALLOWED = const(1)  # game.win_kernel's flags per mask
-_ONE_DIE_BEST = const(2)
-_PREPARE_PER_STEP = const(24)  # masks (or slots) prepared per step, about as long as a step of masks
+_PREPARE_PER_STEP = const(24)  # slots whose end value is worked out per step
+_MASKS_PREPARED_PER_STEP = const(256)  # masks whose slot is worked out per step
+ONE_DIE_MASKS = const(64)  # one die is only ever allowed on masks below this: tiles 7 and up shut
 _SCRATCH = const(128)  # bytes per read when win_ends.bin's stream is skipped
 
 TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
@@ -52,7 +53,7 @@ class WinChance:
         ends: Any
         slots: Any
         table: Any
-        flags: Any
+        one_die: Any
         _built: Any
 
     def __init__(self, rules):
@@ -60,16 +61,18 @@ class WinChance:
         size = 1 << rules.tiles
         self.start = rules.start_mask()
         self.chances = array("H", bytes(2 * size))
-        self.flags = bytearray(size)  # per mask: one die allowed, one die the better roll
-        self.slots = array("H", bytes(2 * size))  # per mask: its score (digital: the mask)
+        self.one_die = bytearray((size + 7) // 8)  # a bit per mask: one die the better roll
+        self.slots = bytearray(size)  # per mask: its score (digital: none), and ONE_DIE_ALLOWED
         self.slot_count = size if rules.scoring == _SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
         self.ends = array("H", bytes(2 * self.slot_count))  # per slot: a turn ending there
         self.table = None  # the outcome table (game.win_kernel), once built
         self.masks_per_step = 1  # CHECKS_PER_STEP over the table's moves, once it is built
         self._rolls = []  # the table's parts still to build: (dice, a, b, weight)
-        self._built = []  # the table's words built so far
+        self._built = None  # the table's words built so far (an array)
         self._turn = None  # a Turn whose rolls give the table's moves, while it is built
         self._prepared = 0  # masks whose slot and one-die rule are known (from 1 on)
+        self._top = 1  # the top tile of the next mask to prepare, as a bit, and its number
+        self._top_tile = 1
         self._ends_done = 0  # slots whose end value is known for this `begin`
         self.lead = b""  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
         self.to_beat = -2  # -1: no score counts yet; -2: no round begun
@@ -131,7 +134,7 @@ class WinChance:
         return self.chances[mask]
 
     def one_die_at(self, mask):
-        return self.flags[mask] & _ONE_DIE_BEST != 0
+        return (self.one_die[mask >> 3] >> (mask & 7)) & 1 == 1
 
     def ending(self, open_mask, how):
         """What a turn ending so with these tiles open is worth to the player, 0..WIN_ONE."""
@@ -167,7 +170,7 @@ class WinChance:
             elif self._ends_done < self.slot_count:
                 self._prepare_ends()
             else:
-                self.next_mask = fill(self.chances, self.ends, self.slots, self.table, self.flags,
+                self.next_mask = fill(self.chances, self.ends, self.slots, self.table, self.one_die,
                                       self.next_mask, self.start, self.masks_per_step)
                 if self.next_mask == 0:
                     self._first_roll()
@@ -178,7 +181,7 @@ class WinChance:
         rules = self.rules
         if rules.must_first:
             self.ends[0] = self.lost  # a stuck first roll (never a slot: slot 0 is a shut box)
-            found = fill(self.chances, self.ends, self.slots, self.table, self.flags,
+            found = fill(self.chances, self.ends, self.slots, self.table, self.one_die,
                          self.start, 1 << (rules.must_first - 1), 0)
             self.first_chance = found >> 2
             self.first_one_die = found & 2 != 0
@@ -207,7 +210,7 @@ class WinChance:
                         elif a != b:
                             weight = 2
                     rolls.append((count, a, b, weight))
-        self._built = [2, 0]
+        self._built = array("H", (3, 0, 1 if rules.scoring == _SCORE_DIGITAL else 0))
         self._block = 0  # where the option being built starts in _built
 
     def _build_rolls(self):
@@ -221,7 +224,7 @@ class WinChance:
         moves = turn.move_rules
         count, a, b, weight = self._rolls.pop(0)
         if a == 0:  # a new option: its block's place, then its count of outcomes
-            if len(built) > 2:
+            if len(built) > 3:
                 built[1] = len(built)
             self._block = len(built)
             built.append(0)
@@ -266,22 +269,36 @@ class WinChance:
                 pattern = (pattern - 1) & looks
         built[at] = (len(built) - at - 1) // 3
         if not self._rolls:
-            self.table = array("H", built)
+            self.table = built
             self._built = None
             self._turn = None
             self.masks_per_step = max(1, CHECKS_PER_STEP * 3 // len(built))
 
     def _prepare_masks(self):
-        """Each mask's slot and one-die rule, for a few more masks."""
+        """Each mask's score slot, for a few hundred more masks: a mask scores what its lower
+        tiles score plus its top tile (golf: the tile's number, missionary: one); and whether
+        one die is allowed, which every rule allows only with tiles 7 and up shut (masks below
+        ONE_DIE_MASKS: a test checks each rule at every mask)."""
         rules = self.rules
+        slots = self.slots
+        mask = self._prepared + 1
+        last = min(mask + _MASKS_PREPARED_PER_STEP, self.start + 1)
         digital = rules.scoring == _SCORE_DIGITAL
-        mask = self._prepared
-        last = min(mask + _PREPARE_PER_STEP, self.start)
+        golf = rules.scoring != _SCORE_MISSIONARY
+        top = self._top  # the top tile of `mask` as a bit, and its number
+        tile = self._top_tile
         while mask < last:
+            if mask >= top << 1:
+                top <<= 1
+                tile += 1
+            slot = 0 if digital else (slots[mask - top] & ~ONE_DIE_ALLOWED) + (tile if golf else 1)
+            if mask < ONE_DIE_MASKS and rules.one_die_allowed(mask):
+                slot |= ONE_DIE_ALLOWED
+            slots[mask] = slot
             mask += 1
-            self.slots[mask] = mask if digital else rules.score(mask)
-            self.flags[mask] = _ONE_DIE_ALLOWED if rules.one_die_allowed(mask) else 0
-        self._prepared = mask
+        self._top = top
+        self._top_tile = tile
+        self._prepared = mask - 1
 
     def _prepare_ends(self):
         """The end value of a few more slots, for the round `begin` set."""

@@ -4,12 +4,13 @@ from the chances of the masks a move leaves, for every roll of a rule set's outc
 Plain Python that is also valid viper: the flasher compiles `fill` as viper for each board's
 architecture (board_sim.native_build makes each native mark below what it names), and
 everywhere else (the wasm build, the unix port from source, CPython) it runs as bytecode. The
-arrays are typed ('H' for the 16-bit ones, bytearray for the flags), so indexing one means the
-same thing in both. Measured on the unix port (`python -m bench.win_bench`), the 12-tile
+arrays are typed ('H' for the 16-bit ones, bytearrays for the 8-bit ones), so indexing one
+means the same thing in both. Measured on the unix port (`python -m bench.win_bench`), the 12-tile
 programme runs some 20 times faster as viper than as bytecode.
 
 The outcome table (game.win_chance builds it from the firmware's own move rules) starts with
-where each option's block is (all the dice, then one die: 0 when there is no such choice); a
+where each option's block is (all the dice, then one die: 0 when there is no such choice) and
+whether a score's slot is the open mask itself (digital scoring; else slots[] holds it); a
 block holds the number of outcomes, then per outcome its
 weight, its flags, its number of moves and per move three masks: the move, the tiles its
 legality looks at (`care`) and what they must be (`pattern`). A move is legal at an open mask
@@ -23,16 +24,17 @@ from micropython import const
 CHECKS_PER_STEP = const(250)  # native: 4000
 ENDS_AT_ONCE = const(1)  # the roll ends the turn whatever is open (unlucky 7)
 FREE_IF_STUCK = const(2)  # no move: throw again, left out of the average (doubles, long game)
-_ONE_DIE_ALLOWED = const(1)  # flags per mask: rules.one_die_allowed
-_ONE_DIE_BEST = const(2)  # flags per mask: one die is the better roll
+ONE_DIE_ALLOWED = const(0x80)  # in slots[mask]: rules.one_die_allowed(mask)
+_SLOT = const(0x7F)  # the rest of slots[mask]: the slot of its score in ends (a score up to 127)
 
 
 # native: @micropython.viper
-def fill(chances: ptr16, ends: ptr16, slots: ptr16, table: ptr16, flags: ptr8,
+def fill(chances: ptr16, ends: ptr16, slots: ptr8, table: ptr16, one_die: ptr8,
          mask: int, start: int, count: int) -> int:
     """Compute chances[] for up to `count` open masks, the submasks of `start` from `mask` on in
-    increasing order (a move only ever leaves a smaller mask); flags[] gets whether one die is
-    the better roll. A turn that ends leaves ends[slots[mask]]. With count 0: the first roll
+    increasing order (a move only ever leaves a smaller mask); bit `mask` of one_die[] gets
+    whether one die is the better roll, where slots[mask] allows it. A turn that ends leaves
+    ends[slot], the slot of its score. With count 0: the first roll
     from `mask` under 2-to-go/3-to-go, whose moves must hold tile `start` (a mask) and whose
     stuck rolls lose (ends[0]): returns its chance times 4, plus 2 when one die is better.
     Otherwise returns the next mask to compute (0: all done; 0 is never computed, nor stored:
@@ -42,13 +44,17 @@ def fill(chances: ptr16, ends: ptr16, slots: ptr16, table: ptr16, flags: ptr8,
         required = start
         count = 1
     while count > 0:
-        end_value = int(ends[int(slots[mask])])
+        slot = int(slots[mask])
+        if table[2]:  # digital: the slot is the mask
+            end_value = int(ends[mask])
+        else:
+            end_value = int(ends[slot & _SLOT])
         best_chance = 0
         chose = 0
         option = 0
         while option < 2:
             at = int(table[option])
-            if option == 1 and (at == 0 or (int(flags[mask]) & _ONE_DIE_ALLOWED) == 0):
+            if option == 1 and (at == 0 or (slot & ONE_DIE_ALLOWED) == 0):
                 break
             outcomes = int(table[at])
             at += 1
@@ -94,7 +100,8 @@ def fill(chances: ptr16, ends: ptr16, slots: ptr16, table: ptr16, flags: ptr8,
         if required:
             return best_chance * 4 + chose * 2
         chances[mask] = best_chance
-        flags[mask] = (int(flags[mask]) & _ONE_DIE_ALLOWED) | (chose * _ONE_DIE_BEST)
+        bit = 1 << (mask & 7)
+        one_die[mask >> 3] = (int(one_die[mask >> 3]) & ~bit) | (chose * bit)
         mask = ((mask | ~start) + 1) & start
         if mask == 0:
             return 0

@@ -1,0 +1,156 @@
+"""python -m bench.win_bench [--quick]: the coach's time on the unix port, before and after the
+native kernel (issue 28), and as a Pico estimate.
+
+Each figure is bench/coach_kernel.py's (the real App, hints on, 2 players, every tick timed) on
+three builds of the firmware side by side in one run: as tools/flash.py flashes it for a board
+with native code (game.win_kernel as viper, here x64), as bytecode (the wasm build, mip's
+sources), and the firmware of BEFORE (git's copy of that commit). Each is run REPEATS times and
+the least of each figure kept: the machine's other work only ever adds time.
+
+The Pico estimate: a unix figure times F, a factor this run calibrates. Issue 28 measured
+BEFORE's firmware on the real MicroPython 1.28 rp2 build in an emulated RP2040 at 125 MHz: the
+first player's chance of winning took PICO_BEFORE_US of CPU (9 tiles, full-house); this run
+measures the same firmware and turn on the unix port, and F is the larger of the two ratios.
+The same F is applied to the native build: an assumption (viper code was not measured on a
+Pico). A turn's chance is ready on a Pico after its ticks' CPU times F plus the loop's sleep
+(main.py's 5 ms) after each tick.
+"""
+
+import argparse
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+from tools.flash_build import board_json_for, build_image
+from tools.micropython_runtimes import RuntimeMissing, run_unix
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+BEFORE = "c658f8f"  # the last commit before the native kernel: what issue 28 measured on the Pico
+PICO_BEFORE_US = {"classic": 10_300_000, "full-house": 98_000_000}  # issue 28's emulated RP2040
+CASES = (("classic", 9), ("ten", 10), ("full-house", 12))
+LOOP_MS = 5  # main.py's sleep after each tick
+HEAP = "512k"  # a speed run: room for the kernel's own 64-bit objects beside the firmware's
+REPEATS = 3
+GOAL_READY_S = 4.0
+GOAL_TICK_MS = 20.0
+
+
+def write_tree(image, out_dir):
+    for path, data in image.items():
+        target = out_dir / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    return out_dir
+
+
+def before_firmware(work):
+    """BEFORE's firmware/ (from git), or None where the history is not there."""
+    out = work / "before-source"
+    out.mkdir()
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BEFORE, "firmware"],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(out)], input=archive, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out / "firmware"
+
+
+def builds(work, quick):
+    """[(name, tree)]: the firmware as flashed with native code, as bytecode, and BEFORE's
+    (not in a quick run: F is then the budget's 100)."""
+    board = board_json_for("pico")
+    found = [("native", write_tree(build_image("6.3", board, arch="x64"), work / "native")),
+             ("bytecode", write_tree(build_image("6.3", board), work / "bytecode"))]
+    old = None if quick else before_firmware(work)
+    if old is not None:
+        found.append(("before", write_tree(build_image("6.3", board, old), work / "before")))
+    return found
+
+
+def measure(tree, preset, tiles, repeats):
+    """{figure: least value over the runs} of coach_kernel.run, or None (no unix port)."""
+    least = {}
+    for _run in range(repeats):
+        try:
+            status, out, err = run_unix("import coach_kernel\ncoach_kernel.run(%r, %d)\n" % (preset, tiles),
+                                        (tree, BENCH), heap=HEAP, timeout=600)
+        except RuntimeMissing as missing:
+            print("  (skipped: %s)" % missing)
+            return None
+        if status:
+            raise SystemExit("coach_kernel failed on %s:\n%s" % (tree.name, (out + err)[-2000:]))
+        for line in out.splitlines():
+            words = line.split()
+            if words and words[0] == "coach":
+                value = int(words[2])
+                least[words[1]] = min(value, least.get(words[1], value))
+    return least
+
+
+def thinking(figures, turn):
+    """(ticks, CPU us, longest tick us) until the turn's chance of winning was ready."""
+    return tuple(figures.get("turn%d_%s" % (turn, name), 0) for name in ("ticks", "us", "longest_us"))
+
+
+def pico_ready_s(ticks, cpu_us, factor):
+    return (cpu_us * factor / 1000 + ticks * LOOP_MS) / 1000
+
+
+def run(quick=False):
+    repeats = 1 if quick else REPEATS
+    cases = CASES[:1] if quick else CASES
+    with tempfile.TemporaryDirectory() as work_dir:
+        work = pathlib.Path(work_dir)
+        figures = {}
+        for build, tree in builds(work, quick):
+            for preset, tiles in cases:
+                found = measure(tree, preset, tiles, repeats)
+                if found is None:
+                    return
+                figures[build, preset] = found
+    factors = []
+    for preset, pico_us in PICO_BEFORE_US.items():
+        if ("before", preset) in figures:
+            cpu = thinking(figures["before", preset], 0)[1]
+            factors.append((preset, pico_us / cpu))
+    factor = max((ratio for _preset, ratio in factors), default=100.0)
+    print("\n## The coach's time: the chance of winning, on the unix port and as a Pico estimate")
+    if factors:
+        print("F = %.0f, the larger of %s (issue 28's emulated RP2040 over this run's unix port, %s's "
+              "firmware, the first player's programme)" % (factor, ", ".join(
+                  "%s %.0f" % (preset, ratio) for preset, ratio in factors), BEFORE))
+    else:
+        print("F = 100 (the project's budget figure: a quick run, or no git history to calibrate with)")
+    print("| box | build | player 1 ticks | player 1 unix ms | player 2 ticks | player 2 unix ms | "
+          "longest tick thinking, unix ms | longest tick, unix ms | mean tick, unix ms | "
+          "Pico: player 1 ready (s) | Pico: player 2 ready (s) | Pico: longest tick thinking (ms) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for preset, tiles in cases:
+        for build in ("before", "bytecode", "native"):
+            found = figures.get((build, preset))
+            if found is None:
+                continue
+            first = thinking(found, 0)
+            second = thinking(found, 1)
+            longest_thinking = max(first[2], second[2])
+            print("| %s (%d tiles) | %s | %d | %.1f | %d | %.1f | %.2f | %.2f | %.3f | %.2f | %.2f | %.0f |" % (
+                preset, tiles, build, first[0], first[1] / 1000, second[0], second[1] / 1000,
+                longest_thinking / 1000, found["longest_us"] / 1000, found["mean_us"] / 1000,
+                pico_ready_s(first[0], first[1], factor), pico_ready_s(second[0], second[1], factor),
+                longest_thinking * factor / 1000))
+    print("Goals (issue 28): ready within %.0f s of the previous turn's end, no tick over %.0f ms on a "
+          "Pico. 'longest tick' counts every tick of the match, saves included." % (GOAL_READY_S, GOAL_TICK_MS))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="one run of 9 tiles, no calibration: a smoke run")
+    run(parser.parse_args(argv).quick)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
