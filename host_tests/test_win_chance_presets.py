@@ -69,10 +69,10 @@ def test_the_box_gives_round_wins_exact_chance_at_every_seat(name):
 
 
 def test_one_die_is_only_ever_allowed_with_tiles_7_and_up_shut():
-    """game.win_chance works out the one-die rule for masks below ONE_DIE_MASKS only."""
+    """game.win_table works out the one-die rule for masks below ONE_DIE_MASKS only."""
     from game.presets import changed
     from game.rule_names import ONE_DIE_NAMES
-    from game.win_chance import ONE_DIE_MASKS
+    from game.win_table import ONE_DIE_MASKS
 
     for rule in range(len(ONE_DIE_NAMES)):
         rules = changed(preset("full-house"), one_die=rule)
@@ -87,7 +87,7 @@ def test_the_box_scores_every_mask_as_the_rules_do():
 
     for rules in (preset("full-house"), changed(preset("full-house"), scoring=1), preset("classic")):
         win = WinChance(rules)
-        while win._prepared < win.start:
+        while win.table is None:
             win.step()
         for mask in range(1, 1 << rules.tiles):
             slot = win.slots[mask]

@@ -14,9 +14,9 @@ a shut box scores 0.
 
 The chances are whole numbers of 1/WIN_ONE, one per open mask reachable from the start, in
 arrays made once per rule set. Everything is done in slices (`step`), so the App's loop never
-waits long: once per rule set the outcome table (each roll's moves as masks, from the
-firmware's own move rules), each mask's score slot and one-die rule; once per `begin` the end
-value of each score; then the masks, game.win_kernel's `fill` (viper on a board).
+waits long: once per rule set what game.win_table prepares (the outcome table, each mask's
+score slot and one-die rule; loaded for that and let go); once per `begin` the end value of
+each score; then the masks, game.win_kernel's `fill` (viper on a board).
 """
 
 from array import array
@@ -24,18 +24,15 @@ from array import array
 from micropython import const
 
 from game.strategy import WIN_ONE
-from game.turn import END_FIRST_ROLL_LOST, END_SHUT, Turn
-from game.win_kernel import CHECKS_PER_STEP, ENDS_AT_ONCE, FREE_IF_STUCK, ONE_DIE_ALLOWED, fill
+from game.turn import END_FIRST_ROLL_LOST, END_SHUT
+from game.win_kernel import fill
 
 _MOVE_ANY = const(0)  # game.rules' (a copy: see there)
-_SCORE_MISSIONARY = const(1)
 _SCORE_DIGITAL = const(2)
 _TIES_FULL = const(1)
 _GOAL_ROUND = const(1)  # game.at_stake's (a copy: see there)
 _GOAL_MATCH = const(2)
 _PREPARE_PER_STEP = const(24)  # slots whose end value is worked out per step
-_MASKS_PREPARED_PER_STEP = const(256)  # masks whose slot is worked out per step
-ONE_DIE_MASKS = const(64)  # one die is only ever allowed on masks below this: tiles 7 and up shut
 _SCRATCH = const(128)  # bytes per read when win_ends.bin's stream is skipped
 
 TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
@@ -54,7 +51,6 @@ class WinChance:
         slots: Any
         table: Any
         one_die: Any
-        _built: Any
 
     def __init__(self, rules):
         self.rules = rules
@@ -65,14 +61,9 @@ class WinChance:
         self.slots = bytearray(size)  # per mask: its score (digital: none), and ONE_DIE_ALLOWED
         self.slot_count = size if rules.scoring == _SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
         self.ends = array("H", bytes(2 * self.slot_count))  # per slot: a turn ending there
-        self.table = None  # the outcome table (game.win_kernel), once built
-        self.masks_per_step = 1  # CHECKS_PER_STEP over the table's moves, once it is built
-        self._rolls = []  # the table's parts still to build: (dice, a, b, weight)
-        self._built = None  # the table's words built so far (an array)
-        self._turn = None  # a Turn whose rolls give the table's moves, while it is built
-        self._prepared = 0  # masks whose slot and one-die rule are known (from 1 on)
-        self._top = 1  # the top tile of the next mask to prepare, as a bit, and its number
-        self._top_tile = 1
+        self.table = None  # the outcome table (game.win_kernel), once it and the slots are ready
+        self.masks_per_step = 1  # game.win_kernel's CHECKS_PER_STEP over the table's moves
+        self.building = None  # game.win_table's work in progress
         self._ends_done = 0  # slots whose end value is known for this `begin`
         self.lead = b""  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
         self.to_beat = -2  # -1: no score counts yet; -2: no round begun
@@ -84,7 +75,6 @@ class WinChance:
         self.first_chance = 0  # the first roll under 2-to-go/3-to-go (from the start mask)
         self.first_one_die = False
         self.ready = False
-        self._plan_rolls()
 
     def begin(self, to_beat, tied, after=0, goal=_GOAL_ROUND):
         """Start over for a player of a single round: `to_beat` the best score so far (-1: none
@@ -161,10 +151,10 @@ class WinChance:
         mask the better of all the dice and one die (ties: all)."""
         while count > 0 and not self.ready:
             count -= 1
-            if self._rolls:
-                self._build_rolls()
-            elif self._prepared < self.start:
-                self._prepare_masks()
+            if self.table is None:
+                from game.win_table import prepare
+
+                prepare(self)
             elif self.next_mask == 0:
                 return False  # no round begun
             elif self._ends_done < self.slot_count:
@@ -185,120 +175,6 @@ class WinChance:
                          self.start, 1 << (rules.must_first - 1), 0)
             self.first_chance = found >> 2
             self.first_one_die = found & 2 != 0
-
-    # -- once per rule set: the outcome table, each mask's slot and one-die rule ---------------
-    def _plan_rolls(self):
-        """The rolls the outcome table describes, per option (all the dice, then one die): the
-        dice thrown and (a, b, weight) for each distinct outcome. Where only the total matters
-        (any combination, no free throws on doubles) each total is rolled once (as the pair
-        that has 1 or the top face in it)."""
-        rules = self.rules
-        faces = rules.faces
-        by_total = rules.move == _MOVE_ANY and not rules.double_rethrow
-        rolls = self._rolls
-        for count in (rules.dice, 1) if rules.dice > 1 else (rules.dice,):
-            rolls.append((count, 0, 0, 0))  # an option's block starts
-            top = faces if count > 1 else 0  # the second die's faces (0: none)
-            for a in range(1, faces + 1):
-                for b in range(a if top else 0, top + 1):
-                    weight = 1
-                    if b:
-                        if by_total:
-                            if a > 1 and b < faces:
-                                continue
-                            weight = faces - abs(a + b - faces - 1)
-                        elif a != b:
-                            weight = 2
-                    rolls.append((count, a, b, weight))
-        self._built = array("H", (3, 0, 1 if rules.scoring == _SCORE_DIGITAL else 0))
-        self._block = 0  # where the option being built starts in _built
-
-    def _build_rolls(self):
-        """Add a roll to the outcome table: its weight, flags and moves (the firmware's own
-        move rules at every pattern of the tiles they look at)."""
-        rules = self.rules
-        built = self._built
-        turn = self._turn
-        if turn is None:
-            turn = self._turn = Turn(rules)
-        moves = turn.move_rules
-        count, a, b, weight = self._rolls.pop(0)
-        if a == 0:  # a new option: its block's place, then its count of outcomes
-            if len(built) > 3:
-                built[1] = len(built)
-            self._block = len(built)
-            built.append(0)
-            count, a, b, weight = self._rolls.pop(0)  # an option has a roll at least
-        built[self._block] += 1
-        total = a + b
-        kind = ENDS_AT_ONCE if rules.unlucky_7 and total == 7 else 0
-        if rules.double_rethrow and count == 2 and a == b:
-            kind |= FREE_IF_STUCK
-        built.append(weight)
-        built.append(kind)
-        at = len(built)
-        built.append(0)
-        turn.start(rules.all_tiles())
-        turn.rolls = 1  # not the first roll: nothing required
-        if count != rules.dice:
-            turn.choose_one_die(True)
-        if count == 1:
-            turn.roll(a)
-        else:
-            turn.roll(a, b)
-        if kind & ENDS_AT_ONCE:
-            pass  # no move counts
-        elif rules.move == _MOVE_ANY:
-            for move in turn.table.shut_sets(rules.all_tiles(), total):
-                built.append(move)
-                built.append(move)
-                built.append(move)
-        else:
-            looks = (turn.die_mask | (1 << (total - 1) if total <= rules.tiles else 0)) & rules.all_tiles()
-            pattern = looks
-            while True:  # every pattern of the looked-at tiles, every move within it
-                move = pattern
-                while move:
-                    if moves.is_legal(pattern, move, total, turn.die_mask, turn.dice_distinct, 0):
-                        built.append(move)
-                        built.append(looks)
-                        built.append(pattern)
-                    move = (move - 1) & pattern
-                if pattern == 0:
-                    break
-                pattern = (pattern - 1) & looks
-        built[at] = (len(built) - at - 1) // 3
-        if not self._rolls:
-            self.table = built
-            self._built = None
-            self._turn = None
-            self.masks_per_step = max(1, CHECKS_PER_STEP * 3 // len(built))
-
-    def _prepare_masks(self):
-        """Each mask's score slot, for a few hundred more masks: a mask scores what its lower
-        tiles score plus its top tile (golf: the tile's number, missionary: one); and whether
-        one die is allowed, which every rule allows only with tiles 7 and up shut (masks below
-        ONE_DIE_MASKS: a test checks each rule at every mask)."""
-        rules = self.rules
-        slots = self.slots
-        mask = self._prepared + 1
-        last = min(mask + _MASKS_PREPARED_PER_STEP, self.start + 1)
-        digital = rules.scoring == _SCORE_DIGITAL
-        golf = rules.scoring != _SCORE_MISSIONARY
-        top = self._top  # the top tile of `mask` as a bit, and its number
-        tile = self._top_tile
-        while mask < last:
-            if mask >= top << 1:
-                top <<= 1
-                tile += 1
-            slot = 0 if digital else (slots[mask - top] & ~ONE_DIE_ALLOWED) + (tile if golf else 1)
-            if mask < ONE_DIE_MASKS and rules.one_die_allowed(mask):
-                slot |= ONE_DIE_ALLOWED
-            slots[mask] = slot
-            mask += 1
-        self._top = top
-        self._top_tile = tile
-        self._prepared = mask - 1
 
     def _prepare_ends(self):
         """The end value of a few more slots, for the round `begin` set."""
