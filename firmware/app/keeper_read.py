@@ -9,7 +9,7 @@ its place (app.keeper's docstring says which, when)."""
 from hal.json_file import parse
 from hal.storage import BAD_SUFFIX
 
-from app.keeper_save import menu_file, save, stats_file
+from app.keeper_save import menu_file, save_stats, stats_file
 
 
 def load_newest(keeper, file, use, set_aside=True):
@@ -63,9 +63,12 @@ def _menu_choices(payload):
 
 # -- lifetime statistics ---------------------------------------------------------------------
 def load_stats(keeper):
-    """The saved game.stats.Stats, or fresh ones."""
+    """The saved game.stats.Stats (those not yet saved, Keeper.stats_payload, when a save of
+    theirs failed: they are newer than the flash's), or fresh ones."""
     from game.stats import Stats
 
+    if keeper.stats_payload is not None:
+        return _stats(keeper.stats_payload)
     stats = load_newest(keeper, stats_file(keeper), _stats)
     return stats if stats is not None else Stats()
 
@@ -78,7 +81,7 @@ def merge_stats(keeper, match, tally, name=None):
 
     stats = load_stats(keeper)
     if stats.add_match(match, tally, name):
-        save(keeper, stats_file(keeper), json.dumps(stats.to_dict()).encode())
+        save_stats(keeper, json.dumps(stats.to_dict()).encode())
     return stats.last_serial
 
 
