@@ -2,11 +2,14 @@
 seven lines a page. Loaded while a fault is shown (and by app.boot_fault), let go when
 another phase's frame is drawn (app.presentation)."""
 
+import time
+
 from micropython import const
 
 from app.screens import COLUMNS, digits_in
 
 _FAULT_LINES = const(7)  # lines of a fault message a page
+_PAGE_S = const(3)  # app.boot_fault's pages turn this often (app.faults' pace)
 
 
 def show_fault(screen, message, page=0):
@@ -27,6 +30,19 @@ def show_fault(screen, message, page=0):
         start = end + 1 if end < len(message) and message[end] == " " else end
         line += 1
     screen.send()
+
+
+def show_for_good(screen, message, watchdog):
+    """Why the box cannot start (app.boot_fault), a page every _PAGE_S seconds for good, the
+    watchdog fed every second; returns only by the screen's raising."""
+    pages = fault_pages(message)
+    second = 0
+    while True:
+        if second % _PAGE_S == 0:
+            show_fault(screen, message, second // _PAGE_S % pages)
+        watchdog.feed()
+        time.sleep_ms(1000)
+        second += 1
 
 
 def fault_pages(message):

@@ -7,7 +7,7 @@ the dict) with one message in Devices.faults, and the box plays on without it.
 
 import machine
 
-from hal.board_config import BoardError, validate
+from hal.board_config import BoardError, ok_missing, validate
 from hal.flaps import FlapSwitches, GpioBank
 
 TYPE_CHECKING = False
@@ -144,15 +144,19 @@ def build_devices(config, faults=()):
     if spec is not None and devices.i2c is not None:
         label = "display: ssd1306 at 0x%02x" % spec["address"]
         devices.display = optional(label, "display", spec)
-    if clean["leds"] is not None:
-        devices.leds = optional("leds", "leds", clean["leds"])
-    if clean["buzzer"] is not None:
-        devices.buzzer = optional("buzzer", "buzzer", clean["buzzer"])
+    for key in ("leds", "buzzer"):
+        spec = clean[key]
+        if spec is not None:
+            setattr(devices, key, optional("%s: pin %d" % (key, spec["pin"]), key, spec))
     for name, spec in clean["buttons"].items():
         spec["debounce_ms"] = clean["debounce_ms"]
-        button = optional("buttons." + name, "buttons", spec)
+        button = optional("buttons.%s: pin %d" % (name, spec["pin"]), "buttons", spec)
         if button is not None:
             devices.buttons[name] = button
+    if "ok" not in devices.buttons:  # board_config checked it is set: its pin would not do
+        for fault in devices.faults:
+            if fault.startswith("buttons.ok:"):
+                raise BoardError(ok_missing(fault))
     return devices
 
 

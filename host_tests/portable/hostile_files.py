@@ -30,6 +30,10 @@ SELECTIONS = (
     {"board": "pico", "overrides": {"rows": 1, "leds": {"brightness": 10}, "debounce_ms": 30}},
     {"board": "pico_w", "overrides": {"buttons": {"ok": {"pin": 21, "long_ms": 900}}}},
     {"board": "esp32_devkit"},
+    {"board": "pico", "overrides": {"buttons": {"ok": {"pin": 33}}}},  # wirings the box cannot play
+    {"board": "pico", "overrides": {"buttons": {"select": {"pin": 21}, "ok": {"pin": 21}}}},
+    {"board": "pico", "overrides": {"flaps": [{"type": "gpio", "pins": [6, 7, 8, 9, 10, 11, 12, 13, 25]}]}},
+    {"board": "pico", "overrides": {"usable_pins": [[0, 9], 21, [26, 28]]}},
 )
 MATCH_PRESETS = (("classic", 2), ("canoga", 3), ("long-game", 2), ("tournament", 4),
                  ("2012", 2), ("young-players", 2), ("max-penalty", 3))
