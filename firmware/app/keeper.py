@@ -9,7 +9,8 @@ saved with hal.storage.AtomicFile so a power cut at any byte leaves the old or t
     /data/menu    the menu's last choices (game, players, hints), saved when they change
 
 Every file is read with hal.json_file's bounds (at boot). A file that cannot be read or used (damaged,
-not ours, a match this box cannot play) is reported, kept as `<name>.bad` for a look, and the
+not ours, a match this box cannot play) is reported, kept as `<name>.bad` for a look (then
+`.bad.1` ...: hal.storage's AtomicFile.bad_path, never over an earlier one), and the
 older copy (if a `.new` was the bad one) or a fresh start takes its place. A match whose game
 log alone cannot be read plays on without it, a copy of its file kept as `.bad`. A save that
 fails is reported (once a file until it saves) and the game plays on; what it was to keep is

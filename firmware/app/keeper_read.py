@@ -7,7 +7,7 @@ be read or used is reported, kept as `<name>.bad`, and the older copy or a fresh
 its place (app.keeper's docstring says which, when)."""
 
 from hal.json_file import parse
-from hal.storage import BAD_SUFFIX
+from hal.storage import BAD_KEPT
 
 from app.keeper_save import menu_file, save_stats, stats_file
 
@@ -30,14 +30,20 @@ def load_newest(keeper, file, use, set_aside=True):
                 return None
 
 
-def _unreadable(keeper, file, source, error, set_aside):
-    """Report a file that cannot be read or used; returns `set_aside` (it was, as .bad)."""
-    if set_aside:
+def _unreadable(keeper, file, source, error, kept):
+    """Report a file that cannot be read or used; returns `kept` (the path it was kept as, as
+    AtomicFile.set_aside gives it, or a false value: not set aside)."""
+    if kept:
         then = "the copy before it is used" if source == file.new_path else "starting afresh"
-        keeper.faults.append("%s unreadable (%s); kept as %s, %s" % (source, error, source + BAD_SUFFIX, then))
+        keeper.faults.append("%s unreadable (%s); kept as %s, %s%s" % (source, error, kept, then, dropped(file)))
     else:
         keeper.faults.append("%s unreadable (%s)" % (source, error))
-    return set_aside
+    return kept
+
+
+def dropped(file):
+    """What the report of a copy set aside adds when the oldest went to make room."""
+    return "; the oldest copy set aside before it removed (%d are kept)" % BAD_KEPT if file.dropped else ""
 
 
 # -- the menu --------------------------------------------------------------------------------
