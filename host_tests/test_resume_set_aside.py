@@ -1,6 +1,7 @@
-"""A file set aside is never written over: each unreadable file the box finds is kept as
+"""Nothing the box keeps is written over unseen. A file set aside: each unreadable file is kept as
 `<name>.bad`, then `.bad.1`, `.bad.2` ... up to hal.storage's BAD_KEPT copies, and past them
-the oldest goes first, which the box says (a full flash cannot come of it)."""
+the oldest goes first, which the box says (a full flash cannot come of it). Statistics of games
+this firmware does not know: kept as they were through merges, and said at boot."""
 
 import json
 
@@ -80,3 +81,24 @@ def test_a_game_log_kept_aside_twice_keeps_both_copies(tmp_path):
     finally:
         box.close()
     assert [(tmp_path / name).read_bytes() for name in ("match.bad", "match.bad.1")] == damaged
+
+
+def test_statistics_of_games_this_firmware_does_not_know_are_said_and_kept_through_a_merge(tmp_path):
+    """After a downgrade: a newer firmware's games stay in /data/stats as they were, the box
+    says how many at boot, and the next match is merged beside them."""
+    from board_sim.script_player import BoxPlayer
+
+    newer = {"a-newer-game": [12, 30, 90, 5, 3, 40, 7], "another": [1, 2, 3, 0, -1, -1]}
+    saved = {"v": 1, "last": 4, "players": [0, 13, 0, 0, 0, 0, 0, 0], "presets": dict(newer)}
+    AtomicFile(str(tmp_path / "stats")).save(json.dumps(saved).encode())
+    box = boot(tmp_path, players=1)
+    try:
+        box.run(300)
+        assert box.view.faults == ["%s/stats: 13 games of games this firmware does not know, kept as "
+                                   "they were" % tmp_path]
+        assert BoxPlayer(box).play()
+    finally:
+        box.close()
+    merged = json.loads((tmp_path / "stats").read_bytes()[12:])
+    assert {name: merged["presets"][name] for name in newer} == newer
+    assert merged["presets"]["classic"][0] == 1 and merged["last"] == 5

@@ -83,11 +83,27 @@ def merge_stats(keeper, match, tally, name=None):
     """Merge a finished match's game.gamelog.MatchTally into the saved statistics and save them,
     unless it was merged before (a merge repeated after a power cut counts once); the serial
     of the last match merged. `name`: the match's preset (by default found from its rules)."""
+    return _merge(keeper, load_stats(keeper), match, tally, name)
+
+
+def _merge(keeper, stats, match, tally, name=None):
     import json
 
-    stats = load_stats(keeper)
     if stats.add_match(match, tally, name):
         save_stats(keeper, json.dumps(stats.to_dict()).encode())
+    return stats.last_serial
+
+
+def boot_stats(keeper, match, tally):
+    """At boot (app.startup): the serial of the last match merged into the statistics, with
+    `match` (finished, the power cut short of its merge, or None) merged now; the statistics
+    kept but not read (a newer firmware's games) are said once."""
+    stats = load_stats(keeper)
+    note = stats.unknown_note()
+    if note is not None:
+        keeper.faults.append("%s: %s, kept as they were" % (stats_file(keeper).path, note))
+    if match is not None:
+        return _merge(keeper, stats, match, tally)
     return stats.last_serial
 
 

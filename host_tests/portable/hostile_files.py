@@ -369,7 +369,10 @@ def saved_stats():
     stats.by_preset["canoga"] = [1, 5, 14, 0, 7, -1]
     stats.games_by_players = [0, 3, 1, 0, 0, 0, 0, 0]
     stats.last_serial = 4
-    return [json.dumps(stats.to_dict()).encode()]
+    kept = json.dumps(stats.to_dict()).encode()
+    stats.unknown["a-newer-game"] = [6, 9, 30, 2, 0, 12, 1]  # after a downgrade: kept as they were
+    stats.unknown["retired"] = {"games": 2}
+    return [kept, json.dumps(stats.to_dict()).encode()]
 
 
 def _payload_inputs(hostile, goods, count, big):
