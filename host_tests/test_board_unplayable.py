@@ -106,6 +106,33 @@ def test_an_ok_button_the_port_refuses_stops_the_box_naming_its_pin():
                                   "cannot be played without an ok button")
 
 
+def test_a_flap_the_port_refuses_stops_the_box_naming_its_pin():
+    config = board_file("pico")
+    del config["usable_pins"]
+    config["flaps"][0]["pins"][8] = 33
+    with simulated(board_file("pico"), seed=3), pytest.raises(BoardError) as refused:
+        from hal.board import build_devices
+
+        build_devices(config)
+    assert str(refused.value) == "flaps: pin 33: cannot read it (ValueError: invalid pin)"
+
+
+def test_optional_devices_the_port_refuses_are_left_out_naming_their_pin():
+    config = board_file("pico")
+    del config["usable_pins"]
+    config["leds"]["pin"] = 33
+    config["buzzer"]["pin"] = 40
+    config["buttons"]["select"]["pin"] = 31
+    with simulated(board_file("pico"), seed=3):
+        from hal.board import build_devices
+
+        devices = build_devices(config)
+    assert devices.leds is None and devices.buzzer is None and set(devices.buttons) == {"ok"}
+    assert devices.faults == ["leds: pin 33: left out (ValueError: invalid pin)",
+                              "buzzer: pin 40: left out (ValueError: invalid pin)",
+                              "buttons.select: pin 31: left out (ValueError: invalid pin)"]
+
+
 def test_other_devices_on_pins_the_board_does_not_offer_are_left_out_naming_the_pin():
     config = board_file("pico")
     config["leds"]["pin"] = 25

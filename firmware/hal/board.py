@@ -62,7 +62,12 @@ def _make(kind, spec, i2c=None):  # type: (str, dict, Any) -> Any
     if kind == "flaps":
         bank_type = spec["type"]
         if bank_type == "gpio":
-            pins = [_input_pin(number, spec["pull"]) for number in spec["pins"]]
+            pins = []
+            for number in spec["pins"]:
+                try:
+                    pins.append(_input_pin(number, spec["pull"]))
+                except ValueError as error:  # the port's message does not name the pin
+                    raise BoardError("flaps: pin %d: cannot read it (%s)" % (number, _describe(error))) from None
             return GpioBank(pins, spec["active_low"])
         if bank_type == "74hc165":
             from hal.hc165 import ShiftRegisterBank
@@ -122,6 +127,8 @@ def build_devices(config, faults=()):
     try:
         banks = [_make("flaps", bank, devices.i2c) for bank in clean["flaps"]]
         devices.flaps = FlapSwitches(banks, clean["debounce_ms"], clean["rows"])
+    except BoardError:
+        raise
     except Exception as error:
         raise BoardError("flaps: cannot read the flap switches (%s)" % _describe(error)) from None
 
