@@ -102,3 +102,16 @@ def test_statistics_of_games_this_firmware_does_not_know_are_said_and_kept_throu
     merged = json.loads((tmp_path / "stats").read_bytes()[12:])
     assert {name: merged["presets"][name] for name in newer} == newer
     assert merged["presets"]["classic"][0] == 1 and merged["last"] == 5
+
+
+def test_menu_choices_a_newer_firmware_saved_are_replaced_and_said_once_at_boot(tmp_path):
+    AtomicFile(str(tmp_path / "menu")).save(b'{"game": "a-newer-game", "players": 12, "hints": false}')
+    box = boot(tmp_path)
+    try:
+        box.run(300)
+        assert box.view.faults == [
+            "menu: the last game, 'a-newer-game', is not offered on this box; starting on classic",
+            "menu: 12 players saved last; classic is played by 8"]
+        assert box.view.menu.name() == "classic" and box.view.menu.players == 8
+    finally:
+        box.close()

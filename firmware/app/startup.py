@@ -188,7 +188,8 @@ def set_up(app, devices, settings, rng, hints, faults, keeper, saved=None):
     app.log = log
     app.tally = tally
     if choices is not None:
-        app.menu.restore(choices[0], choices[1], choices[2])
+        for message in app.menu.restore(choices[0], choices[1], choices[2]):
+            app.faults.report(message)  # said once, at boot
     if restored is not None:  # the menu is left for the match (the App keeps its choices)
         app.menu.leave(app)
         _resume(app, restored[0], restored[1], preset)
