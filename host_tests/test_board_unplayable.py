@@ -155,7 +155,9 @@ def test_other_devices_on_pins_the_board_does_not_offer_are_left_out_naming_the_
      "(Raspberry Pi Pico)"),
     ({"flaps": [{"type": "gpio", "pins": [6, 7, 8, 9, 10, 11, 12, 13, 25]}]},
      "flaps[0]: pin 25 is not one the Raspberry Pi Pico offers (its board file's usable_pins)"),
-], ids=["ok-on-gpio-33", "ok-and-select-on-one-pin", "flap-on-gpio-25"])
+    ({"i2c": {"id": 1, "sda": 4, "scl": 5}, "flaps": [{"type": "mcp23017", "address": 32, "count": 9}]},
+     "flaps: the MCP23017 bank needs the i2c bus; i2c: cannot start the bus (ValueError: bad SDA pin)"),
+], ids=["ok-on-gpio-33", "ok-and-select-on-one-pin", "flap-on-gpio-25", "expander-on-a-bus-that-does-not-start"])
 def test_main_shows_the_wiring_fault_on_the_oled_and_the_repl(capsys, overrides, message):
     board, pages = boot_seeing_pages(overrides)
     assert board.wdt_resets == []

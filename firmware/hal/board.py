@@ -169,8 +169,15 @@ def build_devices(config, faults=()):
 
 def build_display(config):
     """The OLED alone, from a merged config's "i2c" and "display" (checked by
-    board_config.display_only): to show why a box cannot start."""
+    board_config.display_only): to show why a box cannot start. A bus that does not start as
+    configured (the fault shown may be just that: a bus id its pins do not carry) is driven
+    bit-banged on the same pins."""
     from hal.board_config import display_only
 
     clean = display_only(config)
-    return _make("display", clean["display"], _make("i2c", clean["i2c"]))
+    bus = clean["i2c"]
+    try:
+        i2c = _make("i2c", bus)
+    except Exception:
+        i2c = machine.SoftI2C(scl=machine.Pin(bus["scl"]), sda=machine.Pin(bus["sda"]), freq=bus["freq"])
+    return _make("display", clean["display"], i2c)
