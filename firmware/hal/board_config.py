@@ -376,6 +376,7 @@ def validate(config):
         clean[key] = optional(config, key, check, faults)
         if clean[key] is not None and _claim_pins(key, (clean[key]["pin"],), taken, board, faults):
             clean[key] = None
+    _said_smaller(clean, tiles, faults)
 
     buttons = {}
     specs = optional(config, "buttons", lambda value: _section("buttons", value), faults, {})
@@ -401,6 +402,19 @@ def validate(config):
         raise BoardError(ok_missing(why_not))
     clean["buttons"] = buttons
     return clean, faults
+
+
+def _said_smaller(clean, tiles, faults):
+    """Say an LED strip shorter than the flaps or a display smaller than the screens are
+    drawn for: the box plays on, part of what it shows is not seen."""
+    strip = clean["leds"]
+    if strip is not None and strip["count"] < tiles:
+        faults.append("board config: leds: count %d lights tiles 1..%d; the other %d stay dark"
+                      % (strip["count"], strip["count"], tiles - strip["count"]))
+    panel = clean["display"]
+    if panel is not None and (panel["width"] < 128 or panel["height"] < 64):
+        faults.append("board config: display: %dx%d is smaller than the 128x64 the screens are drawn "
+                      "for; the rest is cut off" % (panel["width"], panel["height"]))
 
 
 def ok_missing(why_not):
