@@ -1,7 +1,7 @@
 """What a save in play loads (app.keeper.keep's module unless told another): the keeper's three
-files, the game log as bytes, and the save itself, which a failure reports once a file and the
-game plays on, and the saves again of what failed (retry); a match's end merges into the
-statistics through here (app.keeper_read reads them)."""
+files, the game log as bytes, and the save itself, whose failure is reported (once until every
+file saves again) and the game plays on, and the saves again of what failed (retry); a match's
+end merges into the statistics through here (app.keeper_read reads them)."""
 
 import json
 
