@@ -136,8 +136,9 @@ def test_a_bad_optional_section_is_left_out_with_its_key_named(key, value, named
     config = board_file("pico")
     config[key] = value
     clean, faults = validate(config)
-    if named is None:
-        assert faults == [] and clean[key]["height"] == 48
+    if named is None:  # kept, and said: the screens are drawn for 64 rows
+        assert faults == ["board config: display: 128x48 is smaller than the 128x64 the screens are "
+                          "drawn for; the rest is cut off"] and clean[key]["height"] == 48
         return
     assert clean[key] is None
     assert len(faults) == 1 and named in faults[0]
@@ -147,12 +148,12 @@ def test_a_bad_optional_section_is_left_out_with_its_key_named(key, value, named
 def test_a_bad_button_is_left_out_and_the_others_kept():
     config = board_file("pico")
     config["buttons"]["back"] = {"pin": 22}  # the LED strip's pin
-    config["buttons"]["ok"]["active_low"] = "yes"
+    config["buttons"]["select"]["active_low"] = "yes"
     clean, faults = validate(config)
-    assert set(clean["buttons"]) == {"select"}
+    assert set(clean["buttons"]) == {"ok"}  # without ok no game starts: hal.board_config refuses it
     assert clean["leds"]["pin"] == 22
     assert any("buttons.back: pin 22 is already used by leds" in fault for fault in faults)
-    assert any("buttons.ok.active_low" in fault for fault in faults)
+    assert any("buttons.select.active_low" in fault for fault in faults)
 
 
 def test_bad_debounce_uses_the_default_and_says_so():
@@ -269,3 +270,14 @@ def test_a_damaged_flashed_pin_map_is_an_error_naming_it(flashed):
     pathlib.Path(flashed, "pico.json").write_text('{"name": ')
     with pytest.raises(BoardError, match="/pico.json: "):
         load_config(flashed)
+
+
+def test_an_led_strip_shorter_than_the_flaps_and_a_small_display_are_said_and_kept():
+    config = board_file("pico")
+    config["leds"]["count"] = 1
+    config["display"]["height"] = 16
+    clean, faults = validate(config)
+    assert clean["leds"]["count"] == 1 and clean["display"]["height"] == 16
+    assert faults == ["board config: leds: count 1 lights tiles 1..1; the other 8 stay dark",
+                      "board config: display: 128x16 is smaller than the 128x64 the screens are drawn "
+                      "for; the rest is cut off"]

@@ -167,14 +167,15 @@ def test_a_long_fault_message_pages_over_the_screen(screen):
         rules_from_config({"preset": "nosuch", "tiles": 99, "bogus": 1, "move": "thai", "dice": 1})
     message = "config.json: rules: %s; playing classic" % error.value
     pages = fault_pages(message)
-    assert pages > 1
+    assert pages == 2  # at most: the rest is cut (the REPL has it whole, test_fault_messages)
     words = []
     for page in range(pages):
         show_fault(screen, message, page)
         lines = screen.read()
         assert lines[0].startswith("FAULT")
         words.extend(" ".join(lines[1:]).split())
-    assert "".join(words) == message.replace(" ", "")  # a word longer than a line is split
+    shown = "".join(words)
+    assert shown.endswith("...") and message.replace(" ", "").startswith(shown[:-3])  # a word longer than a line is split
     assert "one-die-last- tile," in " ".join(words)  # after a hyphen
 
 

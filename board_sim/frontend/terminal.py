@@ -7,7 +7,9 @@ The box runs in simulated time that follows the real clock. Each key becomes a s
 (board_sim.script), so a game played here can be recorded (--record) and replayed.
 """
 
+import contextlib
 import curses
+import io
 import locale
 import time
 
@@ -319,6 +321,7 @@ def play(box, record=None):
     """Run the terminal front end on a SimBox until the player quits."""
     locale.setlocale(locale.LC_ALL, "")
     terminal = Terminal(box, record)
-    curses.wrapper(terminal.run)
+    with contextlib.redirect_stdout(io.StringIO()):  # the firmware's REPL lines: not over the screen
+        curses.wrapper(terminal.run)
     return terminal
 

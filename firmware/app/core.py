@@ -94,6 +94,7 @@ _LANDED = const(2)
 _RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
 _REVIEW_MS = const(6000)  # with hints on, the review of a turn stays up this long (or until ok)
+_RETRY_MS = const(5000)  # a save that failed is tried again at the next tick, then this often
 
 
 class App:
@@ -181,6 +182,15 @@ class App:
             keeper.saved_pending = self.turn.pending
             self.report_keeper()
 
+    def retry_saves(self, now_ms):
+        """Save again what the keeper could not save (the match as it stands now): at the
+        first tick after a save failed, then every _RETRY_MS until it is saved."""
+        keeper = self.keeper
+        if keeper.tried_ms is None or time.ticks_diff(now_ms, keeper.tried_ms) >= _RETRY_MS:
+            keeper.tried_ms = now_ms
+            keep(keeper, "retry", self.match, self.source, self.tally, self.log)
+            self.report_keeper()
+
     def play(self, melody):
         """Play one of the box's melodies (by number: _SOUND_CLICK ...) on the piezo, if there
         is one."""
@@ -198,6 +208,8 @@ class App:
         buttons = devices.buttons  # the buttons fitted, by name
         select = buttons["select"].update(now_ms) if "select" in buttons else _NO_PRESS
         ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
+        if self.keeper is not None and self.keeper.unsaved:
+            self.retry_saves(now_ms)
         shown = self.faults.watch(now_ms)
         if shown:
             self.dirty = True

@@ -1,5 +1,6 @@
 """The box's faults: each reported once (a sound, then its message on the OLED a page at a
-time, or the LEDs flashing red without a working screen), oldest first.
+time, two pages at most, or the LEDs flashing red without a working screen), oldest first, and
+printed whole on the REPL.
 
 Faults(devices, screen): report(message) adds one; watch(now_ms) every tick reports a
 device that starts failing (the accelerometer, the flap switches, the screen), turns the
@@ -35,6 +36,7 @@ class Faults:
         self._flaps_failing = False
 
     def report(self, message):
+        print("shutbox fault:", message)  # whole: the OLED shows what fits on two pages
         self.reported.append(message)
 
     def watch(self, now_ms):

@@ -9,10 +9,15 @@ saved with hal.storage.AtomicFile so a power cut at any byte leaves the old or t
     /data/menu    the menu's last choices (game, players, hints), saved when they change
 
 Every file is read with hal.json_file's bounds (at boot). A file that cannot be read or used (damaged,
-not ours, a match this box cannot play) is reported, kept as `<name>.bad` for a look, and the
+not ours, a match this box cannot play) is reported, kept as `<name>.bad` for a look (then
+`.bad.1` ...: hal.storage's AtomicFile.bad_path, never over an earlier one), and the
 older copy (if a `.new` was the bad one) or a fresh start takes its place. A match whose game
 log alone cannot be read plays on without it, a copy of its file kept as `.bad`. A save that
-fails is reported and the game plays on. A match left for the menu is saved as an empty file.
+fails is reported (once a file until it saves) and the game plays on; what it was to keep is
+saved again at the App's next tick and every few seconds after until it is (retry): the match
+as it then stands, the menu's choices, and the statistics with the matches merged in
+(Keeper.stats_payload, saved before the match file is written over, so a finished match is
+counted once whatever the flash did). A match left for the menu is saved as an empty file.
 
 A box in play holds only this module: a Keeper is the keeper's state, and keep() calls the
 code that writes the files (app.keeper_save) or reads them (app.keeper_read, the match
@@ -35,8 +40,11 @@ class Keeper:
     """The box's three files in `directory`; `files` as hal.storage's (None: the real ones).
 
     `faults` collects the messages of files that could not be read or written; `writes`
-    counts the saves made, for the bounds in the module docstring; `failing`: the last save
-    failed; `menu`: the menu choices as last loaded or saved; `saved_pending`: the tiles of
+    counts the saves made, for the bounds in the module docstring; `unsaved`: the files whose
+    last save failed (app.keeper_save's bits), `stats_payload` the statistics to save (a
+    finished match merged in) while theirs did, `tried_ms` when the App last saved them again
+    (None: not since the last one failed); `menu`: the menu choices as last loaded or saved
+    (or tried); `saved_pending`: the tiles of
     the pending move as last saved (the App's); `merged_serial`: the serial of the last match
     merged into the statistics (the App's next match takes the next one).
     """
@@ -52,7 +60,9 @@ class Keeper:
         self.files = files
         self.faults = []
         self.writes = 0
-        self.failing = False
+        self.unsaved = 0
+        self.stats_payload = None
+        self.tried_ms = None
         self.menu = None
         self.saved_pending = 0
         self.merged_serial = 0

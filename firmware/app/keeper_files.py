@@ -10,9 +10,9 @@ import json
 
 from game.gamelog import KIND_END, KIND_MOVE, KIND_ROLL, KIND_TURN, RECORD_BYTES
 from game.tiles import tiles_of
-from hal.storage import BAD_SUFFIX, AtomicFile, StorageError
+from hal.storage import AtomicFile, StorageError
 
-from app.keeper_read import load_newest, parse
+from app.keeper_read import dropped, load_newest, parse
 from app.keeper_save import match_file, record_at
 
 
@@ -33,15 +33,17 @@ def load_match(keeper, tally, log, set_aside=True, playable=None):
         restored = restore(parse(payload[:cut]), tally, playable)
         if not load_log(log, payload[cut + 1:]):
             # Only the game log cannot be read: the match plays on without it. With set_aside,
-            # a copy of its file is kept as `.bad`, which the next save would otherwise lose.
+            # a copy of its file is kept as `.bad` (or `.bad.1` ...), which the next save would
+            # otherwise lose.
             source = store.loaded_from
             kept = ""
             if set_aside:
-                kept = ", kept as %s" % (source + BAD_SUFFIX)
                 try:  # the same bytes as the file: the same header and payload
-                    AtomicFile(source + BAD_SUFFIX, store.files, len(payload)).save(payload)
-                except StorageError as error:
-                    kept = ", not kept (%s)" % error
+                    target = store.bad_path(source)
+                    AtomicFile(target, store.files, len(payload)).save(payload)
+                    kept = ", kept as %s%s" % (target, dropped(store))
+                except (OSError, StorageError) as error:
+                    kept = ", not kept as %s.bad (%s)" % (source, error)
             keeper.faults.append("%s: game log unreadable%s; the match goes on without it" % (source, kept))
         return restored
 

@@ -7,9 +7,9 @@ be read or used is reported, kept as `<name>.bad`, and the older copy or a fresh
 its place (app.keeper's docstring says which, when)."""
 
 from hal.json_file import parse
-from hal.storage import BAD_SUFFIX
+from hal.storage import BAD_KEPT
 
-from app.keeper_save import menu_file, save, stats_file
+from app.keeper_save import menu_file, save_stats, stats_file
 
 
 def load_newest(keeper, file, use, set_aside=True):
@@ -30,14 +30,20 @@ def load_newest(keeper, file, use, set_aside=True):
                 return None
 
 
-def _unreadable(keeper, file, source, error, set_aside):
-    """Report a file that cannot be read or used; returns `set_aside` (it was, as .bad)."""
-    if set_aside:
+def _unreadable(keeper, file, source, error, kept):
+    """Report a file that cannot be read or used; returns `kept` (the path it was kept as, as
+    AtomicFile.set_aside gives it, or a false value: not set aside)."""
+    if kept:
         then = "the copy before it is used" if source == file.new_path else "starting afresh"
-        keeper.faults.append("%s unreadable (%s); kept as %s, %s" % (source, error, source + BAD_SUFFIX, then))
+        keeper.faults.append("%s unreadable (%s); kept as %s, %s%s" % (source, error, kept, then, dropped(file)))
     else:
         keeper.faults.append("%s unreadable (%s)" % (source, error))
-    return set_aside
+    return kept
+
+
+def dropped(file):
+    """What the report of a copy set aside adds when the oldest went to make room."""
+    return "; the oldest copy set aside before it removed (%d are kept)" % BAD_KEPT if file.dropped else ""
 
 
 # -- the menu --------------------------------------------------------------------------------
@@ -63,9 +69,12 @@ def _menu_choices(payload):
 
 # -- lifetime statistics ---------------------------------------------------------------------
 def load_stats(keeper):
-    """The saved game.stats.Stats, or fresh ones."""
+    """The saved game.stats.Stats (those not yet saved, Keeper.stats_payload, when a save of
+    theirs failed: they are newer than the flash's), or fresh ones."""
     from game.stats import Stats
 
+    if keeper.stats_payload is not None:
+        return _stats(keeper.stats_payload)
     stats = load_newest(keeper, stats_file(keeper), _stats)
     return stats if stats is not None else Stats()
 
@@ -74,11 +83,27 @@ def merge_stats(keeper, match, tally, name=None):
     """Merge a finished match's game.gamelog.MatchTally into the saved statistics and save them,
     unless it was merged before (a merge repeated after a power cut counts once); the serial
     of the last match merged. `name`: the match's preset (by default found from its rules)."""
+    return _merge(keeper, load_stats(keeper), match, tally, name)
+
+
+def _merge(keeper, stats, match, tally, name=None):
     import json
 
-    stats = load_stats(keeper)
     if stats.add_match(match, tally, name):
-        save(keeper, stats_file(keeper), json.dumps(stats.to_dict()).encode())
+        save_stats(keeper, json.dumps(stats.to_dict()).encode())
+    return stats.last_serial
+
+
+def boot_stats(keeper, match, tally):
+    """At boot (app.startup): the serial of the last match merged into the statistics, with
+    `match` (finished, the power cut short of its merge, or None) merged now; the statistics
+    kept but not read (a newer firmware's games) are said once."""
+    stats = load_stats(keeper)
+    note = stats.unknown_note()
+    if note is not None:
+        keeper.faults.append("%s: %s, kept as they were" % (stats_file(keeper).path, note))
+    if match is not None:
+        return _merge(keeper, stats, match, tally)
     return stats.last_serial
 
 

@@ -1,6 +1,7 @@
 """What a save in play loads (app.keeper.keep's module unless told another): the keeper's three
-files, the game log as bytes, and the save itself, which a failure reports once and the game
-plays on; a match's end merges into the statistics through here (app.keeper_read reads them)."""
+files, the game log as bytes, and the save itself, whose failure is reported (once until every
+file saves again) and the game plays on, and the saves again of what failed (retry); a match's
+end merges into the statistics through here (app.keeper_read reads them)."""
 
 import json
 
@@ -19,6 +20,9 @@ WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.config",
         "game.rule_names", "game.stats", "game.stats_load", "game.presets", "game.rules",
         "hal.json_file", "hal.storage")
 _MENU_BYTES = const(256)
+_MATCH = const(1)  # Keeper.unsaved's bits: the files whose last save failed
+_MENU = const(2)
+_STATS = const(4)
 
 
 def match_file(keeper):
@@ -38,19 +42,52 @@ def menu_file(keeper):
     return AtomicFile(keeper.directory + "/menu", keeper.files, _MENU_BYTES)
 
 
-def save(keeper, file, payload):
-    """Save `payload` to the AtomicFile `file`; False (reported once until a save succeeds) if
-    it could not be."""
+def save(keeper, file, payload, kind):
+    """Save `payload` to the AtomicFile `file`, the keeper's file `kind` (an unsaved bit); False
+    if it could not be: reported when every file was saved (once until all are again, however
+    many saves fail meanwhile), and saved again (retry)."""
     try:
         file.save(payload)
     except StorageError as error:
-        if not keeper.failing:
+        if not keeper.unsaved:
             keeper.faults.append("not saved: %s" % error)
-        keeper.failing = True
+        keeper.unsaved |= kind
         return False
     keeper.writes += 1
-    keeper.failing = False
+    keeper.unsaved &= ~kind
+    if not keeper.unsaved:
+        keeper.tried_ms = None
     return True
+
+
+def retry(keeper, match, source, tally, log):
+    """Save again what failed to save (app.core's tick, while any did): the statistics with
+    the matches merged in, the menu's choices, the match as it stands now (None: dropped)."""
+    unsaved = keeper.unsaved
+    if unsaved & _MENU:
+        save(keeper, menu_file(keeper), _menu_payload(keeper.menu), _MENU)
+    if unsaved & _MATCH:
+        if match is None:
+            drop_match(keeper)
+        else:
+            save_match(keeper, match, source, tally, log)
+    else:
+        _stats_first(keeper)
+
+
+def save_stats(keeper, payload):
+    """Save the lifetime statistics (app.keeper_read's merge_stats), kept as `stats_payload`
+    until they are saved: a later merge adds to them, and they are saved again (retry)."""
+    keeper.stats_payload = payload
+    if save(keeper, stats_file(keeper), payload, _STATS):
+        keeper.stats_payload = None
+
+
+def _stats_first(keeper):
+    """Statistics not yet saved are saved before the match file is written over: the finished
+    match they count may be the file's."""
+    if keeper.unsaved & _STATS:
+        save_stats(keeper, keeper.stats_payload)
 
 
 def merge_stats(keeper, match, tally, name=None):
@@ -65,13 +102,18 @@ def save_menu(keeper, name, players, hints):
     """Save the menu's choices (app.keeper.keep calls it only when they changed since the last
     load or save)."""
     keeper.menu = (name, players, hints)
-    payload = json.dumps({"game": name, "players": players, "hints": hints})
-    return save(keeper, menu_file(keeper), payload.encode())
+    return save(keeper, menu_file(keeper), _menu_payload(keeper.menu), _MENU)
+
+
+def _menu_payload(menu):
+    name, players, hints = menu
+    return json.dumps({"game": name, "players": players, "hints": hints}).encode()
 
 
 def drop_match(keeper):
     """Forget the match in progress (left for the menu): saved as an empty file."""
-    return save(keeper, match_file(keeper), b"")
+    _stats_first(keeper)
+    return save(keeper, match_file(keeper), b"", _MATCH)
 
 
 def save_match(keeper, match, source, tally, log, after=None):
@@ -82,7 +124,8 @@ def save_match(keeper, match, source, tally, log, after=None):
     if after is not None and not saves_after(after):
         return True
     snapshot = encode(match, source, tally)
-    return save(keeper, match_file(keeper), [snapshot, b"\n"] + log_pieces(log))
+    _stats_first(keeper)
+    return save(keeper, match_file(keeper), [snapshot, b"\n"] + log_pieces(log), _MATCH)
 
 
 def record_at(log, index):

@@ -70,14 +70,24 @@ class Menu:
         self._clamp_players()
 
     def restore(self, name, players, hints_on):
-        """Start on the choices saved last time (a game this box no longer offers is skipped)."""
+        """Start on the choices saved last time (a game this box does not offer is skipped, the
+        players brought within the game's); what was replaced, as messages (boot says them)."""
+        replaced = []
+        found = False
         for index in range(len(self.entries)):
             if self.entries[index][0] == name:
                 self.entry = index
+                found = True
+        if not found:
+            replaced.append("menu: the last game, %r, is not offered on this box; starting on %s"
+                            % (name, self.name()))
         if isinstance(players, int):
             self.players = players
         self.hints_on = hints_on is True and self.hints_available
         self._clamp_players()
+        if self.players != players:
+            replaced.append("menu: %r players saved last; %s is played by %d" % (players, self.name(), self.players))
+        return replaced
 
     def name(self):
         return self.entries[self.entry][0]

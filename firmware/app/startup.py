@@ -108,11 +108,11 @@ def read_saved(settings, flaps, keeper):
         choices = keep(keeper, "load_menu", module="app.keeper_read")
         restored = keep(keeper, "load_match", tally, log, True,
                         lambda rules: why_unplayable(rules, tiles, rows), module="app.keeper_files")
+        finished = None
         if restored is not None and restored[0].over:  # the power may have gone before its merge
-            keeper.merged_serial = keep(keeper, "merge_stats", restored[0], tally, module="app.keeper_read")
+            finished = restored[0]
             restored = None
-        else:
-            keeper.merged_serial = keep(keeper, "load_stats", module="app.keeper_read").last_serial
+        keeper.merged_serial = keep(keeper, "boot_stats", finished, tally, module="app.keeper_read")
         if restored is not None:
             preset = _preset_of(restored[0].rules)
         else:
@@ -188,7 +188,8 @@ def set_up(app, devices, settings, rng, hints, faults, keeper, saved=None):
     app.log = log
     app.tally = tally
     if choices is not None:
-        app.menu.restore(choices[0], choices[1], choices[2])
+        for message in app.menu.restore(choices[0], choices[1], choices[2]):
+            app.faults.report(message)  # said once, at boot
     if restored is not None:  # the menu is left for the match (the App keeps its choices)
         app.menu.leave(app)
         _resume(app, restored[0], restored[1], preset)

@@ -5,7 +5,8 @@ A box in play holds none of this: the match in progress is counted by a game.gam
 merged here once the match is over (app.keeper_read loads /data/stats, merges, saves and lets
 this module go); the tally's serial number makes a merge repeated after a power cut count once.
 Counters stop at game.gamelog's COUNT_MAX, so adding never allocates. game.stats_load reads the
-saved figures back (a module of its own: from source each is compiled whole).
+saved figures back (a module of its own: from source each is compiled whole); the entries of
+presets this firmware does not know (a newer firmware's) are kept as they were, unread.
 """
 
 from micropython import const
@@ -45,6 +46,7 @@ class Stats:
 
     def __init__(self):
         self.by_preset = {}  # preset name -> ENTRY_FIELDS values
+        self.unknown = {}  # name -> entry, as read, of presets this firmware does not know
         self.games_by_players = [0] * PLAYER_COUNTS
         self.last_serial = 0
 
@@ -82,12 +84,30 @@ class Stats:
         figures["shut_rate"] = entry[_SHUT] / entry[_TURNS] if entry[_TURNS] else 0.0
         return figures
 
+    def unknown_games(self):
+        """The games counted under presets this firmware does not know (an entry's first
+        figure, when it is a count)."""
+        games = 0
+        for entry in self.unknown.values():
+            if isinstance(entry, list) and entry and isinstance(entry[0], int) and entry[0] > 0:
+                games = add(games, entry[0])
+        return games
+
+    def unknown_note(self):
+        """What the box says of the statistics it keeps but cannot read, or None."""
+        if not self.unknown:
+            return None
+        return "%d games of games this firmware does not know" % self.unknown_games()
+
     def to_dict(self):
-        """A compact JSON-ready dict (at most MAX_BYTES as JSON)."""
+        """A compact JSON-ready dict (at most MAX_BYTES as JSON, with no unknown entries)."""
+        presets = {name: list(entry) for name, entry in self.by_preset.items()}
+        for name in self.unknown:  # kept as they were
+            presets[name] = self.unknown[name]
         return {
             "v": FORMAT,
             "last": self.last_serial,
             "players": list(self.games_by_players),
-            "presets": {name: list(entry) for name, entry in self.by_preset.items()},
+            "presets": presets,
         }
 

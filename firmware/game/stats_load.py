@@ -34,7 +34,8 @@ def _counts(value, field, length, bests_from):
 
 def stats_from_dict(saved):
     """Stats from `to_dict()`; StatsError naming the field if they cannot be read. Entries of
-    presets this firmware does not know are left out (a renamed preset starts afresh)."""
+    presets this firmware does not know (a newer firmware's games, a renamed preset) are kept
+    as they were, unread, in `unknown`, and saved again with the rest."""
     if not isinstance(saved, dict):
         raise StatsError("stats", "expected an object, got %r" % (saved,))
     if saved.get("v") != FORMAT:
@@ -51,4 +52,6 @@ def stats_from_dict(saved):
         if name in PRESET_NAMES or name == CUSTOM:
             stats.by_preset[name] = _counts(presets[name], "presets.%s" % name, len(ENTRY_FIELDS),
                                              COUNTERS)
+        else:
+            stats.unknown[name] = presets[name]
     return stats

@@ -7,7 +7,7 @@ the dict) with one message in Devices.faults, and the box plays on without it.
 
 import machine
 
-from hal.board_config import BoardError, validate
+from hal.board_config import BoardError, ok_missing, validate
 from hal.flaps import FlapSwitches, GpioBank
 
 TYPE_CHECKING = False
@@ -62,7 +62,12 @@ def _make(kind, spec, i2c=None):  # type: (str, dict, Any) -> Any
     if kind == "flaps":
         bank_type = spec["type"]
         if bank_type == "gpio":
-            pins = [_input_pin(number, spec["pull"]) for number in spec["pins"]]
+            pins = []
+            for number in spec["pins"]:
+                try:
+                    pins.append(_input_pin(number, spec["pull"]))
+                except ValueError as error:  # the port's message does not name the pin
+                    raise BoardError("flaps: pin %d: cannot read it (%s)" % (number, _describe(error))) from None
             return GpioBank(pins, spec["active_low"])
         if bank_type == "74hc165":
             from hal.hc165 import ShiftRegisterBank
@@ -122,6 +127,8 @@ def build_devices(config, faults=()):
     try:
         banks = [_make("flaps", bank, devices.i2c) for bank in clean["flaps"]]
         devices.flaps = FlapSwitches(banks, clean["debounce_ms"], clean["rows"])
+    except BoardError:
+        raise
     except Exception as error:
         raise BoardError("flaps: cannot read the flap switches (%s)" % _describe(error)) from None
 
@@ -144,22 +151,33 @@ def build_devices(config, faults=()):
     if spec is not None and devices.i2c is not None:
         label = "display: ssd1306 at 0x%02x" % spec["address"]
         devices.display = optional(label, "display", spec)
-    if clean["leds"] is not None:
-        devices.leds = optional("leds", "leds", clean["leds"])
-    if clean["buzzer"] is not None:
-        devices.buzzer = optional("buzzer", "buzzer", clean["buzzer"])
+    for key in ("leds", "buzzer"):
+        spec = clean[key]
+        if spec is not None:
+            setattr(devices, key, optional("%s: pin %d" % (key, spec["pin"]), key, spec))
     for name, spec in clean["buttons"].items():
         spec["debounce_ms"] = clean["debounce_ms"]
-        button = optional("buttons." + name, "buttons", spec)
+        button = optional("buttons.%s: pin %d" % (name, spec["pin"]), "buttons", spec)
         if button is not None:
             devices.buttons[name] = button
+    if "ok" not in devices.buttons:  # board_config checked it is set: its pin would not do
+        for fault in devices.faults:
+            if fault.startswith("buttons.ok:"):
+                raise BoardError(ok_missing(fault))
     return devices
 
 
 def build_display(config):
     """The OLED alone, from a merged config's "i2c" and "display" (checked by
-    board_config.display_only): to show why a box cannot start."""
+    board_config.display_only): to show why a box cannot start. A bus that does not start as
+    configured (the fault shown may be just that: a bus id its pins do not carry) is driven
+    bit-banged on the same pins."""
     from hal.board_config import display_only
 
     clean = display_only(config)
-    return _make("display", clean["display"], _make("i2c", clean["i2c"]))
+    bus = clean["i2c"]
+    try:
+        i2c = _make("i2c", bus)
+    except Exception:
+        i2c = machine.SoftI2C(scl=machine.Pin(bus["scl"]), sda=machine.Pin(bus["sda"]), freq=bus["freq"])
+    return _make("display", clean["display"], i2c)

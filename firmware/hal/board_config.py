@@ -15,8 +15,9 @@ from micropython import const
 
 from hal import json_file
 
-_KNOWN_KEYS = const(("name", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake", "display",
-                     "leds", "buttons", "buzzer", "heap_bytes", "heap_source"))  # the heap: for the bench and tests
+_KNOWN_KEYS = const(("name", "usable_pins", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake",
+                     "display", "leds", "buttons", "buzzer", "heap_bytes",
+                     "heap_source"))  # the heap: for the bench and tests
 _MAX_PIN = const(48)
 _MIN_TILES = const(9)  # a row of flaps has at least the smallest box's tiles (game.config.BOX_SIZES)
 _MAX_BYTES = const(4096)  # a board file is about 500 bytes
@@ -267,16 +268,50 @@ def optional(config, key, function, faults, default=None):
         return default
 
 
-def _claim_pins(name, pins, assigned, faults=None):
-    """Record the pins of the device `name` in `assigned` (pin -> name); returns a conflict
-    message, or None. With `faults` (an optional device's), a conflict is reported there."""
+def _usable_pins(config, faults):
+    """The pins the board file offers (its `usable_pins`: the GPIOs on the board's header that
+    nothing else on it drives, each a pin or a [first, last] range), or None when it lists none
+    (any pin the port accepts)."""
+    pins = config.get("usable_pins")
+    if pins is None:
+        return None
+    if isinstance(pins, list):
+        for entry in pins:
+            if not (whole(entry, 0, _MAX_PIN) or isinstance(entry, list) and len(entry) == 2
+                    and whole(entry[0], 0, _MAX_PIN) and whole(entry[1], entry[0], _MAX_PIN)):
+                break
+        else:
+            return pins
+    faults.append("board config: usable_pins: must list pins 0..%d and [first, last] ranges; pins not "
+                  "checked" % _MAX_PIN)
+    return None
+
+
+def _offered(usable, pin):
+    """Is `pin` among the usable pins (a _usable_pins() list, or None: any pin)?"""
+    if usable is None:
+        return True
+    for entry in usable:
+        if entry == pin or isinstance(entry, list) and entry[0] <= pin <= entry[1]:
+            return True
+    return False
+
+
+def _claim_pins(name, pins, assigned, board, faults=None):
+    """Record the pins of the device `name` in `assigned` (pin -> name); returns why it cannot
+    have them (a pin the board, (its name, its usable pins or None), does not offer, or one
+    taken), or None. With `faults` (an optional device's), that is reported there."""
     for pin in pins:
-        if pin in assigned:
+        if not _offered(board[1], pin):
+            conflict = "%s: pin %d is not one the %s offers (its board file's usable_pins)" % (name, pin, board[0])
+        elif pin in assigned:
             conflict = "%s: pin %d is already used by %s" % (name, pin, assigned[pin])
-            if faults is not None:
-                faults.append("board config: %s; left out" % conflict)
-            return conflict
-        assigned[pin] = name
+        else:
+            assigned[pin] = name
+            continue
+        if faults is not None:
+            faults.append("board config: %s; left out" % conflict)
+        return conflict
     return None
 
 
@@ -291,6 +326,7 @@ def validate(config):
                           % (key, ", ".join(_KNOWN_KEYS)))
     banks, rows = flaps(config)
     clean = {"name": str(config.get("name", "unnamed board")), "flaps": banks, "rows": rows}
+    board = (clean["name"], _usable_pins(config, faults))
     debounce_ms = config.get("debounce_ms", _DEBOUNCE_MS)
     if not whole(debounce_ms, 1, 500):
         faults.append("board config: debounce_ms: must be a whole number 1..500, got %r; using %d"
@@ -307,7 +343,12 @@ def validate(config):
     else:
         clean["i2c"] = optional(config, "i2c", i2c, faults)
     if clean["i2c"] is not None:
-        _claim_pins("i2c", (clean["i2c"]["sda"], clean["i2c"]["scl"]), taken)  # nothing before it
+        bus = (clean["i2c"]["sda"], clean["i2c"]["scl"])
+        conflict = _claim_pins("i2c", bus, taken, board, None if needs_i2c else faults)
+        if conflict and needs_i2c:
+            raise BoardError(conflict)
+        if conflict:
+            clean["i2c"] = None
     for index, bank in enumerate(banks):
         if bank["type"] == "gpio":
             pins = bank["pins"]
@@ -315,7 +356,7 @@ def validate(config):
             pins = (bank["load"], bank["clock"], bank["data"])
         else:
             pins = ()
-        conflict = _claim_pins("flaps[%d]" % index, pins, taken)
+        conflict = _claim_pins("flaps[%d]" % index, pins, taken, board)
         if conflict:
             raise BoardError(conflict)
     tiles = 0
@@ -333,8 +374,9 @@ def validate(config):
     clean["shake"] = optional(config, "shake", shake, faults) or shake({})  # or the defaults
     for key, check in (("leds", leds), ("buzzer", buzzer)):
         clean[key] = optional(config, key, check, faults)
-        if clean[key] is not None and _claim_pins(key, (clean[key]["pin"],), taken, faults):
+        if clean[key] is not None and _claim_pins(key, (clean[key]["pin"],), taken, board, faults):
             clean[key] = None
+    _said_smaller(clean, tiles, faults)
 
     buttons = {}
     specs = optional(config, "buttons", lambda value: _section("buttons", value), faults, {})
@@ -345,7 +387,36 @@ def validate(config):
         except BoardError as error:
             faults.append("board config: %s; left out" % error)
             continue
-        if not _claim_pins(where, (checked["pin"],), taken, faults):
+        if taken.get(checked["pin"], "").startswith("buttons."):
+            raise BoardError("%s; two buttons on one pin cannot be told apart (%s)"
+                             % (_claim_pins(where, (checked["pin"],), taken, board), board[0]))
+        if not _claim_pins(where, (checked["pin"],), taken, board, faults):
             buttons[name] = checked
+    if "ok" not in buttons:
+        why_not = "buttons.ok: not set"
+        for fault in faults:  # the ok button's own, or its section's
+            if fault.startswith(("board config: buttons.ok", "board config: buttons:")):
+                why_not = fault[len("board config: "):-len("; left out")]
+        if not why_not.startswith("buttons.ok"):
+            why_not = "buttons.ok: not set (%s)" % why_not
+        raise BoardError(ok_missing(why_not))
     clean["buttons"] = buttons
     return clean, faults
+
+
+def _said_smaller(clean, tiles, faults):
+    """Say an LED strip shorter than the flaps or a display smaller than the screens are
+    drawn for: the box plays on, part of what it shows is not seen."""
+    strip = clean["leds"]
+    if strip is not None and strip["count"] < tiles:
+        faults.append("board config: leds: count %d lights tiles 1..%d; the other %d stay dark"
+                      % (strip["count"], strip["count"], tiles - strip["count"]))
+    panel = clean["display"]
+    if panel is not None and (panel["width"] < 128 or panel["height"] < 64):
+        faults.append("board config: display: %dx%d is smaller than the 128x64 the screens are drawn "
+                      "for; the rest is cut off" % (panel["width"], panel["height"]))
+
+
+def ok_missing(why_not):
+    """The wiring fault of a box with no ok button (it starts every game, hal.board too)."""
+    return "%s; the box cannot be played without an ok button" % why_not

@@ -9,7 +9,9 @@ content, never a corrupt or empty one (AtomicFile)."""
 # A `.new` that is not whole is a save the power cut short: it is passed over. `<path>` is only
 # ever made by renaming a whole `.new`, so one that is not whole has been damaged: a load says
 # why in `fault`, and `set_aside` keeps its bytes as `<path>.bad` before a save replaces it (a
-# whole `.new` found unusable is kept as `<path>.new.bad`).
+# whole `.new` found unusable is kept as `<path>.new.bad`). A copy set aside is never written
+# over: the next is `.bad.1`, then `.bad.2` ... BAD_KEPT copies in all; past them the oldest
+# (`.bad`) goes, the others move down one, and `dropped` says so.
 
 import os
 from binascii import crc32
@@ -21,6 +23,7 @@ _HEADER_BYTES = const(12)
 _READ_BACK_BYTES = const(64)  # a save reads its file back this many bytes at a time
 _NEW_SUFFIX = const(".new")
 BAD_SUFFIX = ".bad"
+BAD_KEPT = const(4)  # copies set aside of one file at most: a full flash cannot come of them
 
 
 class StorageError(Exception):
@@ -50,6 +53,7 @@ class AtomicFile:
         self.max_bytes = max_bytes
         self.fault = None  # why the last load found `path` damaged, or None
         self.loaded_from = None  # the path the last load read
+        self.dropped = False  # the last bad_path() removed the oldest copy set aside
 
     def _check(self, path):
         """(payload, None) if the file at `path` is whole; (None, why) if it is there but not
@@ -94,13 +98,36 @@ class AtomicFile:
         return payload
 
     def set_aside(self, path):
-        """Keep the file at `path` (this file or its `.new`) as `<path>.bad`; False if it could
-        not be renamed."""
+        """Keep the file at `path` (this file or its `.new`) as bad_path(path) says; the path it
+        is kept as, or None if it could not be renamed."""
         try:
-            self.files.rename(path, path + BAD_SUFFIX)
+            kept = self.bad_path(path)
+            self.files.rename(path, kept)
+        except OSError:
+            return None
+        return kept
+
+    def bad_path(self, path):
+        """Where a copy of `path` set aside goes: the first of `<path>.bad`, `.bad.1` ... that
+        is not there; with BAD_KEPT there, the oldest is removed and the others move down one
+        (`dropped`). Raises OSError if they cannot be."""
+        self.dropped = False
+        base = path + BAD_SUFFIX
+        for index in range(BAD_KEPT):
+            if not self._exists(_numbered(base, index)):
+                return _numbered(base, index)
+        self.dropped = True
+        self.files.remove(base)
+        for index in range(1, BAD_KEPT):
+            self.files.rename(_numbered(base, index), _numbered(base, index - 1))
+        return _numbered(base, BAD_KEPT - 1)
+
+    def _exists(self, path):
+        try:
+            with self.files.open(path, "rb"):
+                return True
         except OSError:
             return False
-        return True
 
     def save(self, payload):
         """Store `payload` (bytes, or a list of byte strings saved one after another: a
@@ -163,3 +190,8 @@ class AtomicFile:
             self.files.remove(self.new_path)
         except OSError:
             pass
+
+
+def _numbered(base, index):
+    """The set-aside copy `index` of a file: `<path>.bad`, then `<path>.bad.1` ..."""
+    return base + ".%d" % index if index else base

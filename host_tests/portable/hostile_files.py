@@ -3,7 +3,8 @@ its board file, /data/match, /data/stats, /data/menu), each read the way the box
 
 A case passes when reading gives a value or a message (a fault, or the BoardError that stops a
 box whose flaps cannot be read), never another exception, and loses no good file: config and
-board files are never written, a damaged /data file is kept byte for byte as `<name>.bad`, and
+board files are never written, a damaged /data file is kept byte for byte as `<name>.bad` (as
+`.bad.1` beside one an earlier boot set aside, which stays as it was), and
 a good file beside a bad `.new` survives and is the one used. Runs on CPython and MicroPython:
 
     import hostile_files
@@ -30,11 +31,16 @@ SELECTIONS = (
     {"board": "pico", "overrides": {"rows": 1, "leds": {"brightness": 10}, "debounce_ms": 30}},
     {"board": "pico_w", "overrides": {"buttons": {"ok": {"pin": 21, "long_ms": 900}}}},
     {"board": "esp32_devkit"},
+    {"board": "pico", "overrides": {"buttons": {"ok": {"pin": 33}}}},  # wirings the box cannot play
+    {"board": "pico", "overrides": {"buttons": {"select": {"pin": 21}, "ok": {"pin": 21}}}},
+    {"board": "pico", "overrides": {"flaps": [{"type": "gpio", "pins": [6, 7, 8, 9, 10, 11, 12, 13, 25]}]}},
+    {"board": "pico", "overrides": {"usable_pins": [[0, 9], 21, [26, 28]]}},
 )
 MATCH_PRESETS = (("classic", 2), ("canoga", 3), ("long-game", 2), ("tournament", 4),
                  ("2012", 2), ("young-players", 2), ("max-penalty", 3))
 BOX_TILES = 9  # the /data/ files are read on a 9-tile box with one row of flaps
 ODD_STRINGS = ("", "pico", "classic", "../boards/pico", "\u00e9\u2603", "\x00", "x" * 300, "null")
+EARLIER = b"SBX1 a copy set aside by an earlier boot"
 ODD_NUMBERS = (0, -1, 1, 2, 8, 9, 24, 25, 1 << 31, -(1 << 40), 10 ** 30, 0.5, 1e308)
 
 
@@ -363,7 +369,10 @@ def saved_stats():
     stats.by_preset["canoga"] = [1, 5, 14, 0, 7, -1]
     stats.games_by_players = [0, 3, 1, 0, 0, 0, 0, 0]
     stats.last_serial = 4
-    return [json.dumps(stats.to_dict()).encode()]
+    kept = json.dumps(stats.to_dict()).encode()
+    stats.unknown["a-newer-game"] = [6, 9, 30, 2, 0, 12, 1]  # after a downgrade: kept as they were
+    stats.unknown["retired"] = {"games": 2}
+    return [kept, json.dumps(stats.to_dict()).encode()]
 
 
 def _payload_inputs(hostile, goods, count, big):
@@ -417,6 +426,10 @@ def try_data(results, hostile, name, goods, count, directory, big, bases=None):
         _clear(directory)
         _collect()
         way = hostile.below(3)
+        earlier = hostile.below(4) == 0  # copies set aside by an earlier boot: never written over
+        if earlier:
+            _write(path + ".bad", EARLIER)
+            _write(path + ".new.bad", EARLIER)
         before = None
         if way != 0:
             good = hostile.pick(goods)
@@ -437,11 +450,14 @@ def try_data(results, hostile, name, goods, count, directory, big, bases=None):
             loaded = None
             failure = _described(error)
         faults = keeper.faults
-        bads = (_read(path + ".bad"), _read(path + ".new.bad"))
+        suffix = ".bad.1" if earlier else ".bad"
+        bads = (_read(path + suffix), _read(path + ".new" + suffix))
         # A whole .new of nothing is the keeper's own save of "no match in progress": it wins.
         cleared = way == 2 and name == "match" and payload == b""
         if failure is None and not (cleared and loaded is None and not faults):
             failure = _lost(way, data, faults, bads, loaded, _read(path), before)
+        if failure is None and earlier and (_read(path + ".bad"), _read(path + ".new.bad")) != (EARLIER, EARLIER):
+            failure = "a copy set aside before was written over"
         results.record("/data/" + name, failure)
         if failure is not None:
             print("case", way, repr(data[:200]))

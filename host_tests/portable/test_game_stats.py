@@ -184,11 +184,21 @@ def test_bad_statistics_name_the_field():
             raise AssertionError("accepted %s = %r" % (key, value))
 
 
-def test_presets_this_firmware_does_not_know_are_left_out():
+def test_games_this_firmware_does_not_know_are_kept_as_they_were_through_merges():
     saved = Stats().to_dict()
-    saved["presets"] = {"retired-preset": [1, 1, 1, 0, 3, 3], "classic": [2, 2, 5, 1, 0, 4]}
-    stats = stats_from_dict(saved)
+    newer = {"a-newer-game": [12, 30, 90, 5, 3, 40, 7], "retired-preset": [1, 1, 1, 0, 3, 3],
+             "odd": {"games": 2}}
+    saved["presets"] = dict(newer, classic=[2, 2, 5, 1, 0, 4])
+    stats = stats_from_dict(json.loads(json.dumps(saved)))
     assert list(stats.by_preset) == ["classic"] and stats.summary("classic")["turns"] == 5
+    assert stats.unknown == newer and stats.unknown_games() == 13
+    assert stats.unknown_note() == "13 games of games this firmware does not know"
+    match, tally = three_down_match(stats)
+    assert stats.add_match(match, tally)
+    merged = stats_from_dict(json.loads(json.dumps(stats.to_dict())))
+    assert merged.unknown == newer and merged.summary("3-down-extreme")["games"] == 1
+    assert merged.summary("classic")["games"] == 2
+    assert Stats().unknown_note() is None
 
 
 def test_a_tally_round_trips_as_a_list():
