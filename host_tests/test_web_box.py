@@ -80,12 +80,26 @@ class Box:
 
     def __init__(self, page):
         self.page = page
+        self.power_ons = 0
+        self.confirms = True  # the answer to the page's questions (confirm())
 
-    def wait_ready(self, power_ons=1):
-        """Wait until the page has powered the box on power_ons times and shown its OLED."""
+    def wait_ready(self):
+        """Wait until the page has powered the box on once more (each power-on is a page load)
+        and shown its OLED."""
+        self.power_ons += 1
         self.page.wait_for_function("(n) => window.shutbox && shutbox.page.powerOns === n && "
-                                    "shutbox.page.timeToMenuMs !== null", arg=power_ons)
+                                    "shutbox.page.timeToMenuMs !== null", arg=self.power_ons)
         self.page.wait_for_timeout(200)
+
+    def restart_by(self, selector):
+        """Click a control that restarts the box (the page reloads), and wait for its menu."""
+        with self.page.expect_navigation():
+            self.page.click(selector)
+        self.wait_ready()
+
+    def inputs(self):
+        """What the page passed to the box since the last call: [what, which, on]."""
+        return self.page.evaluate("shutbox.page.inputs.splice(0)")
 
     def python(self, expression):
         return self.page.evaluate("(e) => shutbox.page.firmware.evaluate(e)", expression)
@@ -154,8 +168,10 @@ def _open(browser, site, **context_options):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("request", lambda request: None if request.url.startswith(site) else errors.append(
         "a request off the site: " + request.url))
+    opened = Box(page)
+    page.on("dialog", lambda dialog: dialog.accept() if opened.confirms else dialog.dismiss())
     page.goto(site + "?seed=%d" % SEED)
-    return context, Box(page), errors
+    return context, opened, errors
 
 
 @pytest.fixture
@@ -205,6 +221,58 @@ def test_a_classic_round_played_by_clicking_resumes_after_a_reload(box):
     assert canvas == display
 
 
+def test_the_box_restarts_any_number_of_times_in_one_page_life_then_plays_a_whole_match(box):
+    box.wait_ready()
+    box.page.fill("#config", '{"rules": {"preset": "classic"}, "players": 1}')
+    box.restart_by("#apply")
+    box.page.select_option("#layout", "12 tiles (74HC165)")
+    box.restart_by("#apply")
+    box.restart_by("#wipe")
+    assert box.page.locator(".flap").count() == 12
+    assert box.python("[box._box.devices.flaps.tiles, len(box._box.match.totals) if box._box.match else 1]") == [12, 1]
+    assert box.python("__import__('os').listdir('/')")  # the interpreter's own os, whole
+    steps = 0
+    while box.step(tiles=12):
+        steps += 1
+        assert steps < ROUND_STEPS
+    assert box.python("box._box.match.over")
+    assert box.python("box.boots") == 1  # no fault restarted the box
+
+
+def test_only_the_keys_the_page_lists_act_each_once_and_focused_controls_keep_theirs(box):
+    box.wait_ready()
+    listed = box.page.eval_on_selector_all("#keys kbd", "(keys) => keys.map((key) => key.textContent)")
+    assert set(listed) == set("190-=") | {"Shift", "Space", "s", "z", "x", "Enter"}  # 1-9: a range
+    for key in ("Tab", "Shift", "Control", "Alt", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight",
+                "Escape", "Backspace", "PageDown", "F2", "a", "q", "Shift+Digit1", "Control+Digit2"):
+        box.page.keyboard.press(key)
+    box.page.wait_for_timeout(200)
+    box.page.evaluate("document.activeElement.blur()")  # Tab moved the focus to a control
+    assert box.inputs() == []  # 9 tiles: shift+1 is tile 13, which this box has not
+    assert box.python("box.board.shut_tiles()") == []
+    for place, key in enumerate("1234567890-=", start=1):
+        box.page.keyboard.press(key)
+        assert box.inputs() == ([["flap", place, True]] if place <= 9 else [])
+    assert box.python("sorted(box.board.shut_tiles())") == list(range(1, 10))
+    for key, what in (("Enter", "ok"), ("x", "ok"), ("z", "select"), ("Space", "shake"), ("s", "shake")):
+        box.page.keyboard.press(key)
+        assert box.inputs() == [[what, what, True], [what, what, False]], key
+    box.page.keyboard.down("z")
+    box.page.keyboard.down("z")  # a key's repeat acts not again
+    box.page.keyboard.up("z")
+    assert box.inputs() == [["select", "select", True], ["select", "select", False]]
+    box.page.focus("#config")
+    box.page.keyboard.type("1 zx")
+    box.page.keyboard.press("Enter")
+    box.page.focus("#mute")
+    box.page.keyboard.press("Space")  # the checkbox's own key: it ticks
+    assert box.inputs() == [] and box.page.is_checked("#mute")
+    box.page.focus("#select")
+    box.page.keyboard.press("Enter")  # the focused button's own key: a press of that button
+    box.page.keyboard.press("Space")
+    assert box.inputs() == [["select", "select", True], ["select", "select", False]] * 2
+
+
 def test_a_click_on_select_is_a_short_press_that_moves_the_menu_down_a_row(box):
     box.wait_ready()
     box.page.click("#select")  # pressed and released within one frame of the box
@@ -237,8 +305,7 @@ def test_house_rules_the_box_refuses_are_shown_with_its_own_words_and_not_applie
     box.page.fill("#config", '{"players": 2}')
     box.page.select_option("#layout", "2 rows of 9")
     box.page.select_option("#preset", "young-players")
-    box.page.click("#apply")
-    box.wait_ready(power_ons=2)
+    box.restart_by("#apply")
     assert box.page.inner_text("#refusal") == ""
     assert box.page.locator(".flap").count() == 18
     assert box.python("[box._box.devices.flaps.tiles, box._box.devices.flaps.row_count]") == [9, 2]

@@ -1,13 +1,16 @@
 // The page: the box (OLED, flaps with their LEDs, shake, select and ok, the buzzer) and its
 // files (layout, game, hints, config.json), driving the firmware on the page's MicroPython.
 import { Buzzer } from "./buzzer.mjs";
-import { loadBundle, powerOn } from "./firmware.mjs";
+import * as firmware from "./firmware.mjs";
 import { motionAvailable, startMotion } from "./motion.mjs";
 import { Oled } from "./oled.mjs";
 import * as storage from "./storage.mjs";
 
 const MAX_FRAME_MS = 100; // a slow or hidden tab slows the box's clock instead of jumping it
-const KEY_TILES = "1234567890-="; // tiles 1-12 of the first row; with shift, 13-24
+// The keys of tiles 1-12 of the first row, by place on the keyboard; with shift, 13-24.
+const TILE_KEYS = ["Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7", "Digit8",
+  "Digit9", "Digit0", "Minus", "Equal"];
+const TAP_SHAKE_MS = 600; // a tap on Shake shakes the box this long (a roll needs 400 ms)
 const $ = (id) => document.getElementById(id);
 
 const page = {
@@ -19,7 +22,10 @@ const page = {
   lastRealMs: null,
   running: false,
   timeToMenuMs: null, // from the page's start to the menu on the OLED
-  powerOns: 0,
+  powerOns: 0, // in this tab: a restart of the box reloads the page
+  shakeHeld: false,
+  shakeUntilMs: null, // a tap's shake goes on until the box's clock reaches this
+  inputs: [], // what the player did to the box, in order: [what, which, on]
 };
 const oled = new Oled($("oled"));
 const buzzer = new Buzzer();
@@ -62,6 +68,7 @@ function buildFlaps() {
       button.setAttribute("aria-label", `tile ${tile}` + (rows > 1 ? ` of row ${row + 1}` : ""));
       button.setAttribute("aria-pressed", page.flapsShut.includes(flap) ? "true" : "false");
       button.innerHTML = `<span class="face">${tile}</span><span class="led"></span>`;
+      button.addEventListener("mousedown", (event) => event.preventDefault()); // keys stay the box's
       button.addEventListener("click", () => flipFlap(flap));
       line.append(button);
     }
@@ -75,6 +82,7 @@ function flipFlap(flap) {
   page.flapsShut = shut ? [...page.flapsShut, flap] : page.flapsShut.filter((other) => other !== flap);
   storage.save("flaps", page.flapsShut);
   document.querySelector(`.flap[data-flap="${flap}"]`).setAttribute("aria-pressed", String(shut));
+  page.inputs.push(["flap", flap, shut]);
   if (page.firmware !== null) page.firmware.setFlap(flap, shut);
 }
 
@@ -91,12 +99,16 @@ function showLeds(hex) {
 
 // --- buttons, shake, keys, motion ---
 
+// A button of the box: held while the pointer is down; a click from the keyboard (Enter or
+// space on the focused button) is a short press. A pointer press does not take the focus, so
+// the keyboard's keys stay the box's.
 function holdable(element, onHold) {
   const release = () => {
     if (!element.classList.contains("held")) return;
     element.classList.remove("held");
     onHold(false);
   };
+  element.addEventListener("mousedown", (event) => event.preventDefault());
   element.addEventListener("pointerdown", (event) => {
     buzzer.wake();
     element.setPointerCapture(event.pointerId);
@@ -106,42 +118,82 @@ function holdable(element, onHold) {
   element.addEventListener("pointerup", release);
   element.addEventListener("pointercancel", release);
   element.addEventListener("lostpointercapture", release);
+  element.addEventListener("click", (event) => {
+    if (event.detail !== 0) return; // a pointer's click: its press and release did it
+    buzzer.wake();
+    onHold(true);
+    onHold(false);
+  });
 }
 
-const hold = (button) => (held) => page.firmware && page.firmware.hold(button, held);
-const shake = (held) => page.firmware && page.firmware.setShaking(held);
+const hold = (button) => (held) => {
+  page.inputs.push([button, button, held]);
+  if (page.firmware) page.firmware.hold(button, held);
+};
 
-function keyAction(event) {
+// Shaking: while held, and at least TAP_SHAKE_MS from the press, so a tap rolls too.
+function shake(held) {
+  page.inputs.push(["shake", "shake", held]);
+  if (!page.firmware) return;
+  page.shakeHeld = held;
+  if (held) {
+    page.shakeUntilMs = page.boardMs + TAP_SHAKE_MS;
+    page.firmware.setShaking(true);
+  }
+}
+
+function stopShakeWhenDue() {
+  if (!page.shakeHeld && page.shakeUntilMs !== null && page.boardMs >= page.shakeUntilMs) {
+    page.shakeUntilMs = null;
+    page.firmware.setShaking(false);
+  }
+}
+
+// What a key does to the box: {tile} or {action, name}, or null for a key the page lists not.
+function boxKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return null;
+  const place = TILE_KEYS.indexOf(event.code);
+  if (place >= 0) return { tile: place + 1 + (event.shiftKey ? TILE_KEYS.length : 0) };
   const key = event.key.toLowerCase();
-  if (key === " " || key === "s") return shake;
-  if (key === "z") return hold("select");
-  if (key === "x" || key === "enter") return hold("ok");
+  if (key === " " || key === "s") return { action: shake, name: "shake" };
+  if (key === "z") return { action: hold("select"), name: "select" };
+  if (key === "x" || key === "enter") return { action: hold("ok"), name: "ok" };
   return null;
 }
 
+// A focused field keeps every key; a focused button (or link) keeps Enter and space.
+function keptByFocus(event) {
+  if (event.target.closest("textarea, select, input")) return true;
+  return Boolean(event.target.closest("button, a, summary")) && (event.key === " " || event.key === "Enter");
+}
+
 function wireKeys() {
-  const down = new Set();
+  const down = new Map(); // event.code of a held key: the action it holds
   window.addEventListener("keydown", (event) => {
-    if (event.target.closest("textarea, select, input")) return;
-    const tileIndex = KEY_TILES.indexOf(event.key.length === 1 ? event.key : "") + 1;
-    const shiftedIndex = "!@#$%^&*()_+".indexOf(event.key) + 1;
-    const tile = tileIndex || (shiftedIndex ? shiftedIndex + 12 : 0);
-    if (tile && tile <= page.layout.tiles * page.layout.rows && !event.repeat) {
-      flipFlap(tile);
+    if (keptByFocus(event)) return;
+    const what = boxKey(event);
+    if (what === null) return;
+    event.preventDefault();
+    if (event.repeat) return;
+    if (what.tile !== undefined) {
+      if (what.tile <= page.layout.tiles * page.layout.rows) flipFlap(what.tile);
       return;
     }
-    const action = keyAction(event);
-    if (action === null) return;
-    event.preventDefault();
-    if (!down.has(event.key)) {
-      down.add(event.key);
+    if (!down.has(event.code)) {
+      down.set(event.code, what.action);
       buzzer.wake();
-      action(true);
+      what.action(true);
     }
   });
   window.addEventListener("keyup", (event) => {
-    const action = keyAction(event);
-    if (action !== null && down.delete(event.key)) action(false);
+    const action = down.get(event.code);
+    if (action === undefined) return;
+    down.delete(event.code);
+    action(false);
+  });
+  window.addEventListener("blur", () => {
+    for (const action of down.values()) action(false);
+    down.clear();
   });
 }
 
@@ -197,22 +249,23 @@ function wireSettings(presets) {
   $("hints").addEventListener("change", () => editConfig((config) => { config.hints = $("hints").checked; }));
   $("config").addEventListener("input", () => showConfig($("config").value));
   $("apply").addEventListener("click", apply);
-  $("wipe").addEventListener("click", async () => {
-    keeper.forget(Object.keys(keeper.kept));
-    await restart();
+  $("wipe").addEventListener("click", () => {
+    if (!confirm("Forget every saved game, the statistics and the menu's choices?")) return;
+    powerCycle(() => keeper.forget(Object.keys(keeper.kept)));
   });
 }
 
-async function apply() {
+function apply() {
   const text = $("config").value;
   const layout = page.bundle.index.layouts.find((each) => each.name === $("layout").value);
   const refusals = page.firmware.refusals(text, layout.tiles, layout.rows);
   $("refusal").textContent = refusals.join("\n");
   if (refusals.length) return;
-  storage.save("config", text);
-  storage.save("layout", layout.name);
-  keeper.forget(["/data/menu", "/data/match"]); // the new file's game, from the start
-  await restart();
+  powerCycle(() => {
+    storage.save("config", text);
+    storage.save("layout", layout.name);
+    keeper.forget(["/data/menu", "/data/match"]); // the new file's game, from the start
+  });
 }
 
 // --- power and the clock ---
@@ -224,24 +277,26 @@ function boxFiles() {
   return files;
 }
 
-async function restart() {
+// A restart of the box: stop it, change what it keeps, and reload the page, which powers on
+// a fresh interpreter. One interpreter per page life: the WebAssembly build keeps its proxies
+// in the page's globals, so a second one beside the first finds them broken (its `os` empty).
+function powerCycle(change) {
   page.running = false;
-  page.firmware = null;
-  page.layout = chosenLayout();
+  change();
+  location.reload();
+}
+
+async function powerOn() {
   buildFlaps();
-  $("status").textContent = "Powering on...";
-  page.firmware = await powerOn(page.bundle, boxFiles(), seed(), page.flapsShut);
+  page.firmware = await firmware.powerOn(page.bundle, boxFiles(), seed(), page.flapsShut);
   keeper = new storage.DataKeeper();
-  page.powerOns += 1;
+  page.powerOns = storage.countPowerOn();
   const frame = page.firmware.frame();
   page.boardMs = frame.now_ms;
   show(frame, page.boardMs);
   $("status").textContent = "";
-  page.lastRealMs = null;
-  if (!page.running) {
-    page.running = true;
-    requestAnimationFrame(tick);
-  }
+  page.running = true;
+  requestAnimationFrame(tick);
 }
 
 function show(frame, frameStartMs) {
@@ -260,13 +315,14 @@ function tick(realMs) {
   const frameStartMs = page.boardMs;
   page.boardMs += elapsed;
   page.firmware.runUntil(Math.floor(page.boardMs));
+  stopShakeWhenDue();
   show(page.firmware.frame(), frameStartMs);
   keeper.sync(page.firmware.dataFiles());
   requestAnimationFrame(tick);
 }
 
 async function main() {
-  page.bundle = await loadBundle();
+  page.bundle = await firmware.loadBundle();
   page.layout = chosenLayout();
   $("mute").checked = storage.load("muted", false);
   buzzer.setMuted($("mute").checked);
@@ -279,7 +335,7 @@ async function main() {
   holdable($("ok"), hold("ok"));
   wireKeys();
   wireMotion();
-  await restart();
+  await powerOn();
   wireSettings(page.firmware.evaluate("preset_names()"));
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");
 }

@@ -62,3 +62,10 @@ export class DataKeeper {
     }
   }
 }
+
+// The box's power-ons in this tab (each a page load), counting this one.
+export function countPowerOn() {
+  const count = Number(sessionStorage.getItem(PREFIX + "powerOns") || 0) + 1;
+  sessionStorage.setItem(PREFIX + "powerOns", String(count));
+  return count;
+}
