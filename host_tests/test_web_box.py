@@ -36,6 +36,16 @@ TURN_STATE = ("[box._box.player, box._box.turn.open_mask, box._box.turn.rolls, "
               "box._box.turn.total, list(box._box.match.totals)]")
 MOTION = """([x, y, z]) => window.dispatchEvent(new DeviceMotionEvent("devicemotion",
     {accelerationIncludingGravity: {x, y, z}, interval: 16}))"""
+PHONE = {"width": 390, "height": 844}
+FINGER_PX = 44  # the smallest target a finger hits surely (CSS px)
+# Every control the page shows: [name, width, height] (a checkbox's target is its label).
+TARGETS = """() => [...document.querySelectorAll("button, select, textarea, input, a[href], summary")]
+    .filter((control) => control.getClientRects().length > 0)
+    .map((control) => {
+        const target = control.matches("input[type=checkbox]") ? control.closest("label") : control;
+        const {width, height} = target.getBoundingClientRect();
+        return [control.id || "flap " + control.dataset.flap, width, height];
+    })"""
 SITUATION = ("[box._box.phase, box._box.turn.state if box._box.turn else -1, box._box.roller.state, "
              "box._box.legal, box._box.must_open, box._box.must_shut, box._box.row, "
              "box._box.result_player >= 0 and box._box.waits_for_ok()]")
@@ -160,8 +170,8 @@ class Box:
 def _open(browser, site, **context_options):
     """A fresh page (its own storage) on the site, and the errors seen: any console error,
     an uncaught exception, a request that leaves the site."""
-    context = browser.new_context(bypass_csp=True, viewport={"width": 1000, "height": 640},
-                                  **context_options)
+    context_options.setdefault("viewport", {"width": 1000, "height": 640})
+    context = browser.new_context(bypass_csp=True, **context_options)
     page = context.new_page()
     errors = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -185,8 +195,9 @@ def box(browser, site):
 
 @pytest.fixture
 def phone(browser, site):
-    """The page on a touch screen with a motion sensor."""
-    context, opened, errors = _open(browser, site, has_touch=True, is_mobile=True)
+    """The page on a phone (390x844 CSS px, 3 device pixels each) with a motion sensor."""
+    context, opened, errors = _open(browser, site, has_touch=True, is_mobile=True, device_scale_factor=3,
+                                    viewport=PHONE)
     yield opened
     context.close()
     assert errors == []
@@ -329,5 +340,31 @@ def test_shaking_the_phone_rolls_the_dice(phone):
         phone.page.evaluate(MOTION, [swing, -swing, 9.8 + swing])
         phone.page.wait_for_timeout(20)
     phone.page.evaluate(MOTION, [0, 0, 9.8])  # put down
+    phone.page.wait_for_function("(n) => shutbox.page.firmware.evaluate(n) === 1",
+                                 arg="box._box.turn.rolls", timeout=10000)
+
+
+def test_every_control_of_every_box_is_a_finger_wide_on_a_phone_with_no_sideways_scroll(phone):
+    phone.wait_ready()
+    for layout in build_web.layouts():
+        if phone.page.input_value("#layout") != layout["name"]:
+            phone.page.select_option("#layout", layout["name"])
+            phone.restart_by("#apply")
+        assert phone.page.locator(".flap").count() == layout["tiles"] * layout["rows"]
+        small = [target for target in phone.page.evaluate(TARGETS)
+                 if target[1] < FINGER_PX or target[2] < FINGER_PX]
+        assert small == [], layout["name"]
+        assert phone.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), layout["name"]
+        if layout["rows"] == 1 and layout["tiles"] in (9, 12, 24):
+            phone.page.evaluate("window.scrollTo(0, 0)")
+            phone.page.screenshot(path=str(SCREENSHOT.parent / ("web-phone-%d.png" % layout["tiles"])))
+
+
+def test_a_tap_on_shake_rolls_the_dice(phone):
+    phone.wait_ready()
+    phone.hold("#ok", LONG_PRESS_MS)
+    phone.page.wait_for_timeout(300)
+    assert phone.python("[box._box.phase, box._box.turn.state]") == [PLAY, AWAIT_ROLL]
+    phone.page.tap("#shake")
     phone.page.wait_for_function("(n) => shutbox.page.firmware.evaluate(n) === 1",
                                  arg="box._box.turn.rolls", timeout=10000)

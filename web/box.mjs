@@ -10,6 +10,7 @@ const MAX_FRAME_MS = 100; // a slow or hidden tab slows the box's clock instead 
 // The keys of tiles 1-12 of the first row, by place on the keyboard; with shift, 13-24.
 const TILE_KEYS = ["Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7", "Digit8",
   "Digit9", "Digit0", "Minus", "Equal"];
+const FLAP_MIN_PX = 44; // the smallest target a finger hits surely (CSS px)
 const TAP_SHAKE_MS = 600; // a tap on Shake shakes the box this long (a roll needs 400 ms)
 const $ = (id) => document.getElementById(id);
 
@@ -74,6 +75,20 @@ function buildFlaps() {
     }
     holder.append(line);
   }
+  fitFlaps();
+}
+
+// A row of flaps in as few lines as fit the width, each flap at least 44 CSS px wide (a
+// finger's width), the lines as even as can be: 9 tiles on a phone are 5 and 4.
+function fitFlaps() {
+  const holder = $("flaps");
+  const line = holder.querySelector(".flap-row");
+  if (line === null) return;
+  const style = getComputedStyle(line);
+  const gap = parseFloat(style.columnGap) || 0;
+  const fit = Math.max(1, Math.floor((line.clientWidth + gap) / (FLAP_MIN_PX + gap)));
+  const lines = Math.ceil(page.layout.tiles / fit);
+  holder.style.setProperty("--columns", String(Math.ceil(page.layout.tiles / lines)));
 }
 
 function flipFlap(flap) {
@@ -335,6 +350,7 @@ async function main() {
   holdable($("ok"), hold("ok"));
   wireKeys();
   wireMotion();
+  new ResizeObserver(fitFlaps).observe($("flaps"));
   await powerOn();
   wireSettings(page.firmware.evaluate("preset_names()"));
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");
