@@ -368,3 +368,42 @@ def test_a_tap_on_shake_rolls_the_dice(phone):
     phone.page.tap("#shake")
     phone.page.wait_for_function("(n) => shutbox.page.firmware.evaluate(n) === 1",
                                  arg="box._box.turn.rolls", timeout=10000)
+
+
+def test_the_lights_are_explained_the_hint_is_marked_and_the_display_is_told_in_words(box):
+    box.wait_ready()
+    assert [option.strip() for option in box.page.eval_on_selector_all(
+        "#layout option", "(options) => options.map((option) => option.textContent)")] == [
+        layout["label"] for layout in build_web.layouts()]
+    assert not any(chip in box.page.inner_text("#layout") for chip in ("74HC165", "MCP23017"))
+    legend = box.page.inner_text("#lights")
+    assert all(colour in legend for colour in ("green", "blue", "red", "amber", "menu"))
+    assert box.page.get_attribute("#flaps", "role") == "group"
+    assert box.page.get_attribute("#oled", "role") == "img"
+    box.page.wait_for_function("document.getElementById('status').textContent.includes('SHUT THE BOX')")
+    assert "Game classic" in box.page.inner_text("#status")
+    box.page.fill("#config", '{"rules": {"preset": "classic"}, "players": 1, "hints": true}')
+    box.restart_by("#apply")
+    box.hold("#ok", LONG_PRESS_MS)  # start: hints on, as config.json says
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.phase == %d" % PLAY)
+    box.hold("#shake", SHAKE_MS)
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)",
+                               arg="box._box.turn.rolls == 1 and box._box.roller.state == %d" % IDLE)
+    hint = box.python("box._box.hint")
+    assert hint
+    box.page.wait_for_function("document.querySelectorAll('.flap[data-light=\"hint\"]').length > 0")
+    marked = box.page.eval_on_selector_all(
+        ".flap", "(flaps) => flaps.map((flap) => [flap.dataset.light, flap.lastElementChild.textContent, "
+        "flap.getAttribute('aria-label')])")
+    for tile, (light, mark, label) in enumerate(marked, start=1):
+        if hint >> (tile - 1) & 1:
+            assert (light, mark, label) == ("hint", "\u2605", "tile %d, the hint" % tile)
+        else:
+            assert light != "hint" and mark != "\u2605"
+    dice = box.python("list(box._box.dice[:box._box.dice_count])")
+    spoken = "Dice: " + " and ".join(str(value) for value in dice)
+    box.page.wait_for_function("(words) => document.getElementById('status').textContent.includes(words)", arg=spoken)
+    told = box.page.inner_text("#status")
+    assert "Player 1 = %d" % sum(dice) in told and "%" in told
+    box.click_flap(1)
+    assert box.page.get_attribute('.flap[data-flap="1"]', "aria-pressed") == "true"

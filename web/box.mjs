@@ -2,6 +2,7 @@
 // files (layout, game, hints, config.json), driving the firmware on the page's MicroPython.
 import { Buzzer } from "./buzzer.mjs";
 import * as firmware from "./firmware.mjs";
+import { lightKind, markOf, wordsOf } from "./lights.mjs";
 import { motionAvailable, startMotion } from "./motion.mjs";
 import { Oled } from "./oled.mjs";
 import * as storage from "./storage.mjs";
@@ -11,6 +12,8 @@ const MAX_FRAME_MS = 100; // a slow or hidden tab slows the box's clock instead 
 const TILE_KEYS = ["Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7", "Digit8",
   "Digit9", "Digit0", "Minus", "Equal"];
 const FLAP_MIN_PX = 44; // the smallest target a finger hits surely (CSS px)
+const STEADY_MS = 300; // the spoken text waits for the display to settle (the dice tumble)
+const TURN_PHASES = [1, 2]; // app.core's SETUP and PLAY: the LEDs tell a turn's moves
 const TAP_SHAKE_MS = 600; // a tap on Shake shakes the box this long (a roll needs 400 ms)
 const $ = (id) => document.getElementById(id);
 
@@ -27,6 +30,9 @@ const page = {
   shakeHeld: false,
   shakeUntilMs: null, // a tap's shake goes on until the box's clock reaches this
   inputs: [], // what the player did to the box, in order: [what, which, on]
+  game: {}, // the game as page_box.py's game_summary() tells it
+  heard: "", // the display's text (and the dice) as last read
+  heardAtMs: 0,
 };
 const oled = new Oled($("oled"));
 const buzzer = new Buzzer();
@@ -66,7 +72,9 @@ function buildFlaps() {
       button.type = "button";
       button.className = "flap";
       button.dataset.flap = flap;
-      button.setAttribute("aria-label", `tile ${tile}` + (rows > 1 ? ` of row ${row + 1}` : ""));
+      button.dataset.name = `tile ${tile}` + (rows > 1 ? ` of row ${row + 1}` : "");
+      button.dataset.light = "";
+      button.setAttribute("aria-label", button.dataset.name);
       button.setAttribute("aria-pressed", page.flapsShut.includes(flap) ? "true" : "false");
       button.innerHTML = `<span class="face">${tile}</span><span class="led"></span>`;
       button.addEventListener("mousedown", (event) => event.preventDefault()); // keys stay the box's
@@ -101,15 +109,41 @@ function flipFlap(flap) {
   if (page.firmware !== null) page.firmware.setFlap(flap, shut);
 }
 
+// The LEDs: each one's colour, and in a turn what it means as a mark and in the flap's label.
 function showLeds(hex) {
-  const leds = document.querySelectorAll(".flap .led");
-  leds.forEach((led, index) => {
+  const inTurn = TURN_PHASES.includes(page.game.phase);
+  document.querySelectorAll(".flap").forEach((flap, index) => {
     const colour = hex.substr(index * 6, 6);
     if (colour.length < 6) return;
+    const [r, g, b] = [0, 2, 4].map((at) => parseInt(colour.substr(at, 2), 16));
+    const led = flap.lastElementChild;
     // The strip runs at a quarter brightness or so: scale it up to be seen on a screen.
-    const [r, g, b] = [0, 2, 4].map((at) => Math.min(255, parseInt(colour.substr(at, 2), 16) * 4));
-    led.style.background = `rgb(${r}, ${g}, ${b})`;
+    led.style.background = `rgb(${Math.min(255, r * 4)}, ${Math.min(255, g * 4)}, ${Math.min(255, b * 4)})`;
+    const kind = inTurn ? lightKind(r, g, b, page.layout.led_full) : "";
+    if (flap.dataset.light !== kind) {
+      flap.dataset.light = kind;
+      led.textContent = markOf(kind);
+      flap.setAttribute("aria-label", flap.dataset.name + (kind ? ", " + wordsOf(kind) : ""));
+    }
   });
+}
+
+// What a player would hear of the box: the display's text, and the dice once thrown; told in
+// the live region once it has stayed the same for STEADY_MS.
+function say(changed, nowMs) {
+  if (changed) {
+    const lines = oled.glass !== null && oled.glass.lit ? oled.text(page.bundle.index.glyphs) : [];
+    const dice = page.game.dice ? ". Dice: " + page.game.dice.join(" and ") : "";
+    const text = lines.join(", ") + dice;
+    if (text !== page.heard) {
+      page.heard = text;
+      page.heardAtMs = nowMs;
+    }
+  }
+  const text = page.heard;
+  if (text !== $("status").textContent && nowMs - page.heardAtMs >= STEADY_MS) {
+    $("status").textContent = text;
+  }
 }
 
 // --- buttons, shake, keys, motion ---
@@ -252,7 +286,7 @@ function editConfig(change) {
 
 function wireSettings(presets) {
   const layoutPicker = $("layout");
-  for (const layout of page.bundle.index.layouts) layoutPicker.add(new Option(layout.name, layout.name));
+  for (const layout of page.bundle.index.layouts) layoutPicker.add(new Option(layout.label, layout.name));
   layoutPicker.value = page.layout.name;
   const presetPicker = $("preset");
   presetPicker.add(new Option("house rules (config.json)", ""));
@@ -309,14 +343,15 @@ async function powerOn() {
   const frame = page.firmware.frame();
   page.boardMs = frame.now_ms;
   show(frame, page.boardMs);
-  $("status").textContent = "";
   page.running = true;
   requestAnimationFrame(tick);
 }
 
 function show(frame, frameStartMs) {
+  if (frame.game !== null) page.game = frame.game;
   oled.update(frame.ram, frame.glass);
   showLeds(frame.leds);
+  say(frame.ram !== null || frame.glass !== null || frame.game !== null, performance.now());
   buzzer.play(frame.sounds, frameStartMs);
   if (page.timeToMenuMs === null && oled.glass !== null && oled.glass.lit) {
     page.timeToMenuMs = Math.round(performance.now());
