@@ -10,6 +10,7 @@ A missing chromium or Playwright skips it, or fails it when SHUTBOX_REQUIRE_MICR
 (`make test`, which installs both).
 """
 
+import json
 import os
 import pathlib
 import threading
@@ -21,6 +22,7 @@ from game.turn import AWAIT_MOVE, AWAIT_ROLL
 
 from board_sim.browser.page_box import refusals
 from tools import build_web, serve_web
+from tools.list_presets import DESCRIPTIONS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -407,3 +409,50 @@ def test_the_lights_are_explained_the_hint_is_marked_and_the_display_is_told_in_
     assert "Player 1 = %d" % sum(dice) in told and "%" in told
     box.click_flap(1)
     assert box.page.get_attribute('.flap[data-flap="1"]', "aria-pressed") == "true"
+
+
+def test_one_hints_switch_the_picker_offers_what_the_box_plays_keeps_house_rules_and_forget_asks(box):
+    box.wait_ready()
+    assert box.page.locator("#hints").count() == 0  # the box's menu is the one switch
+    offered = "(options) => options.map((option) => option.value)"
+    for layout in build_web.layouts():
+        box.page.select_option("#layout", layout["name"])
+        playable = [preset["name"] for preset in build_web.presets() if layout["name"] in preset["boxes"]]
+        assert box.page.eval_on_selector_all("#preset option", offered) == [""] + playable
+    assert "the-300" not in playable and "young-players" in playable  # the last: 2 rows of 12
+    house = '{"rules": {"preset": "classic", "dice": 1}, "players": 3}'
+    box.page.fill("#config", house)
+    assert box.page.input_value("#preset") == ""
+    box.confirms = False
+    box.page.select_option("#preset", "thai")
+    assert box.page.input_value("#config") == house and box.page.input_value("#preset") == ""
+    box.confirms = True
+    box.page.select_option("#preset", "thai")
+    assert json.loads(box.page.input_value("#config")) == {"rules": {"preset": "thai"}, "players": 3}
+    box.page.select_option("#preset", "ten")  # no house rules to lose: no question
+    assert json.loads(box.page.input_value("#config"))["rules"] == {"preset": "ten"}
+    box.confirms = False
+    box.page.click("#wipe")
+    box.page.wait_for_timeout(300)
+    assert box.page.evaluate("shutbox.page.powerOns") == box.power_ons and box.page.evaluate("shutbox.page.running")
+    box.confirms = True
+    box.restart_by("#wipe")
+
+
+def test_the_scoreboard_and_the_rules_card_follow_the_game(box):
+    box.wait_ready()
+    box.page.wait_for_function("document.querySelector('#rules-card .name').textContent === 'classic'")
+    assert box.page.inner_text("#rules-card .text") == DESCRIPTIONS["classic"]
+    assert "In the menu: classic" in box.page.inner_text("#scoreboard .state")
+    box.hold("#ok", LONG_PRESS_MS)  # 2 players, as config.json says
+    box.page.wait_for_function("document.querySelectorAll('#scoreboard tbody tr').length === 2")
+    assert "round 1: player 1 to play" in box.page.inner_text("#scoreboard .state")
+    steps = 0
+    while box.python("box._box.player") == 0:
+        assert box.step() and steps < ROUND_STEPS
+        steps += 1
+    totals = box.python("list(box._box.match.totals)")
+    box.page.wait_for_function("document.querySelector('#scoreboard .state').textContent.includes('player 2 to play')")
+    rows = box.page.eval_on_selector_all("#scoreboard tbody tr", "(rows) => rows.map((row) => [row.cells[0].textContent, "
+                                         "row.cells[1].textContent, row.getAttribute('aria-current')])")
+    assert rows == [["Player 1", str(totals[0]), None], ["Player 2 (to play)", str(totals[1]), "true"]]

@@ -21,6 +21,7 @@ if not __package__:  # python tools/build_web.py: this checkout's packages (tool
 from board_sim.box import BoxOptions, pinmap_for
 from board_sim.upy.font8x8 import FIRST_CHAR, FONT, LAST_CHAR
 from tools.flash_build import board_json_for, build_image, bytecode_for, compile_module
+from tools.list_presets import DESCRIPTIONS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -66,6 +67,18 @@ def layouts():
     return offered
 
 
+def presets():
+    """[{name, description, boxes}] in the menu's order: each preset's one-line description
+    (tools/list_presets.py's) and the names of the boxes offered that can play it."""
+    from app.settings import why_unplayable
+    from game.presets import PRESET_NAMES, preset
+
+    return [{"name": name, "description": DESCRIPTIONS[name],
+             "boxes": [box for box, _, tiles, rows, _ in LAYOUTS
+                       if why_unplayable(preset(name), tiles, rows) is None]}
+            for name in PRESET_NAMES]
+
+
 def glyphs():
     """{the 8 bytes of a character in the OLED's memory, as hex: the character}: the firmware's
     8x8 font (framebuf's), for the page to read the text on the display."""
@@ -102,7 +115,8 @@ def build(out):
         index.append([path, len(blob), len(data)])
         blob += data
     (out / BOX_BIN).write_bytes(blob)
-    (out / BOX_INDEX).write_text(json.dumps({"files": index, "layouts": layouts(), "glyphs": glyphs()}))
+    (out / BOX_INDEX).write_text(json.dumps({"files": index, "layouts": layouts(), "presets": presets(),
+                                            "glyphs": glyphs()}))
     names = sorted(path.name for path in out.iterdir())
     (out / OFFLINE_LIST).write_text(json.dumps(names + [OFFLINE_LIST]))
     return {path.name: path.stat().st_size for path in sorted(out.iterdir())}

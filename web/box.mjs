@@ -5,6 +5,7 @@ import * as firmware from "./firmware.mjs";
 import { lightKind, markOf, wordsOf } from "./lights.mjs";
 import { motionAvailable, startMotion } from "./motion.mjs";
 import { Oled } from "./oled.mjs";
+import { showRules, showScoreboard } from "./scoreboard.mjs";
 import * as storage from "./storage.mjs";
 
 const MAX_FRAME_MS = 100; // a slow or hidden tab slows the box's clock instead of jumping it
@@ -268,34 +269,57 @@ function configObject(text) {
   }
 }
 
+// Whether the config's rules are house rules (axes beyond a preset), or the text no object.
+function houseRules(config) {
+  if (config === null) return true;
+  const rules = config.rules;
+  return rules !== undefined && (rules === null || typeof rules !== "object"
+    || Object.keys(rules).some((key) => key !== "preset"));
+}
+
+// The editor's text, and the picker on its game: the preset it names, "" for house rules.
 function showConfig(text) {
-  $("config").value = text;
+  if ($("config").value !== text) $("config").value = text;
   const config = configObject(text);
-  const rules = config && config.rules;
-  const preset = rules && typeof rules === "object" ? rules.preset || "classic" : "";
-  const houseRules = rules && typeof rules === "object" && Object.keys(rules).some((key) => key !== "preset");
-  $("preset").value = houseRules ? "" : preset;
-  $("hints").checked = Boolean(config && config.hints === true);
+  const picker = $("preset");
+  picker.value = houseRules(config) ? "" : (config.rules && config.rules.preset) || "classic";
+  if (picker.selectedIndex < 0) picker.value = ""; // a game this box cannot play: Apply says why
+  if (page.game.phase === undefined) showRules(picker.value || "house rules", page.bundle.index.presets, $("rules-card"));
 }
 
-function editConfig(change) {
-  const config = configObject($("config").value) || {};
-  change(config);
-  showConfig(JSON.stringify(config, null, 2));
+// The picker offers the games the box chosen in "Box" can play, and house rules.
+function offerPresets() {
+  const picker = $("preset");
+  picker.replaceChildren(new Option("house rules (config.json)", ""));
+  for (const preset of page.bundle.index.presets) {
+    if (preset.boxes.includes($("layout").value)) picker.add(new Option(preset.name, preset.name));
+  }
+  showConfig($("config").value);
 }
 
-function wireSettings(presets) {
+// A game picked: the config names it, its other settings kept; house rules typed in the
+// editor are replaced only if the player says so.
+function pickPreset() {
+  const name = $("preset").value;
+  if (!name) return;
+  const config = configObject($("config").value);
+  if (houseRules(config) && !confirm(`Replace the house rules in config.json with ${name}?`)) {
+    showConfig($("config").value);
+    return;
+  }
+  const kept = config || {};
+  kept.rules = { preset: name };
+  showConfig(JSON.stringify(kept, null, 2));
+}
+
+function wireSettings() {
   const layoutPicker = $("layout");
   for (const layout of page.bundle.index.layouts) layoutPicker.add(new Option(layout.label, layout.name));
   layoutPicker.value = page.layout.name;
-  const presetPicker = $("preset");
-  presetPicker.add(new Option("house rules (config.json)", ""));
-  for (const name of presets) presetPicker.add(new Option(name, name));
-  showConfig(storage.load("config", defaultConfig()));
-  presetPicker.addEventListener("change", () => {
-    if (presetPicker.value) editConfig((config) => { config.rules = { preset: presetPicker.value }; });
-  });
-  $("hints").addEventListener("change", () => editConfig((config) => { config.hints = $("hints").checked; }));
+  $("config").value = storage.load("config", defaultConfig());
+  offerPresets();
+  layoutPicker.addEventListener("change", offerPresets);
+  $("preset").addEventListener("change", pickPreset);
   $("config").addEventListener("input", () => showConfig($("config").value));
   $("apply").addEventListener("click", apply);
   $("wipe").addEventListener("click", () => {
@@ -348,7 +372,11 @@ async function powerOn() {
 }
 
 function show(frame, frameStartMs) {
-  if (frame.game !== null) page.game = frame.game;
+  if (frame.game !== null) {
+    page.game = frame.game;
+    showScoreboard(page.game, $("scoreboard"));
+    showRules(page.game.game, page.bundle.index.presets, $("rules-card"));
+  }
   oled.update(frame.ram, frame.glass);
   showLeds(frame.leds);
   say(frame.ram !== null || frame.glass !== null || frame.game !== null, performance.now());
@@ -387,7 +415,7 @@ async function main() {
   wireMotion();
   new ResizeObserver(fitFlaps).observe($("flaps"));
   await powerOn();
-  wireSettings(page.firmware.evaluate("preset_names()"));
+  wireSettings();
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");
 }
 

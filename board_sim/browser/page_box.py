@@ -259,10 +259,3 @@ def refusals(config_text, tiles, rows, scratch="/try"):
     if faults:
         return faults
     return game_entries(settings, tiles, rows)[2]
-
-
-def preset_names():
-    """The firmware's presets, in its order."""
-    from game.presets import PRESET_NAMES
-
-    return list(PRESET_NAMES)
