@@ -10,10 +10,14 @@ A missing chromium or Playwright skips it, or fails it when SHUTBOX_REQUIRE_MICR
 (`make test`, which installs both).
 """
 
+import functools
+import http.server
 import json
 import os
 import pathlib
+import re
 import threading
+import time
 
 import pytest
 from app.core import FINISHED, MENU, PLAY, SETUP
@@ -48,6 +52,12 @@ TARGETS = """() => [...document.querySelectorAll("button, select, textarea, inpu
         const {width, height} = target.getBoundingClientRect();
         return [control.id || "flap " + control.dataset.flap, width, height];
     })"""
+# The service worker of the build whose cache is "shutbox-new" has taken over, the others gone.
+NEW_BUILD_ACTIVE = """async () => {
+    const worker = await navigator.serviceWorker.getRegistration();
+    return (await caches.keys()).join() === "shutbox-new" && worker.active.state === "activated"
+        && worker.installing === null && worker.waiting === null;
+}"""
 SITUATION = ("[box._box.phase, box._box.turn.state if box._box.turn else -1, box._box.roller.state, "
              "box._box.legal, box._box.must_open, box._box.must_shut, box._box.row, "
              "box._box.result_player >= 0 and box._box.waits_for_ok()]")
@@ -68,6 +78,27 @@ def site(tmp_path_factory):
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield "http://127.0.0.1:%d/" % server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def slow_site(tmp_path):
+    """The page served from a folder of its own by a server that can hold every answer back (a
+    connection that hangs): (URL, the gate that lets answers through while set, the folder)."""
+    build_web.build(tmp_path)
+    gate = threading.Event()
+    gate.set()
+
+    class Handler(serve_web.PageHandler):
+        def do_GET(self):  # noqa: N802 (the base class's name)
+            gate.wait(60)
+            super().do_GET()
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield "http://127.0.0.1:%d/" % server.server_address[1], gate, tmp_path
+    gate.set()
     server.shutdown()
     server.server_close()
 
@@ -108,6 +139,14 @@ class Box:
         with self.page.expect_navigation():
             self.page.click(selector)
         self.wait_ready()
+
+    def until(self, condition, timeout_s=60):
+        """Wait until `condition`, an async function of the page, resolves true
+        (wait_for_function would take its promise for true)."""
+        deadline = time.monotonic() + timeout_s
+        while not self.page.evaluate(condition):
+            assert time.monotonic() < deadline, "never true: " + condition
+            self.page.wait_for_timeout(100)
 
     def inputs(self):
         """What the page passed to the box since the last call: [what, which, on]."""
@@ -173,8 +212,11 @@ def _open(browser, site, **context_options):
     """A fresh page (its own storage) on the site, and the errors seen: any console error,
     an uncaught exception, a request that leaves the site."""
     context_options.setdefault("viewport", {"width": 1000, "height": 640})
-    context = browser.new_context(bypass_csp=True, **context_options)
-    page = context.new_page()
+    return _open_in(browser.new_context(bypass_csp=True, **context_options), site)
+
+
+def _open_in(context, site):
+    page = context.pages[0] if context.pages else context.new_page()
     errors = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -456,3 +498,40 @@ def test_the_scoreboard_and_the_rules_card_follow_the_game(box):
     rows = box.page.eval_on_selector_all("#scoreboard tbody tr", "(rows) => rows.map((row) => [row.cells[0].textContent, "
                                          "row.cells[1].textContent, row.getAttribute('aria-current')])")
     assert rows == [["Player 1", str(totals[0]), None], ["Player 2 (to play)", str(totals[1]), "true"]]
+
+
+def test_the_page_installs_and_runs_from_its_cache_first_and_a_new_build_comes_in_the_background(browser, slow_site):
+    url, gate, folder = slow_site
+    # A profile on disk, as a visitor's: Chrome installs no app from an off-the-record one.
+    context, box, errors = _open_in(browser.browser_type.launch_persistent_context(
+        folder.parent / "profile", executable_path=CHROMIUM, args=["--no-sandbox"], bypass_csp=True), url)
+    box.wait_ready()
+    box.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    devtools = context.new_cdp_session(box.page)
+    manifest = devtools.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    fields = json.loads(manifest["data"])
+    assert fields["display"] == "standalone" and fields["theme_color"] and fields["icons"]
+    assert box.page.get_attribute('meta[name="theme-color"]', "content") == fields["theme_color"]
+    assert devtools.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    gate.clear()  # the connection hangs: the page comes from the cache, at once
+    box.page.reload()
+    box.wait_ready()
+    gate.set()
+    context.set_offline(True)
+    box.page.reload()
+    box.wait_ready()
+    context.set_offline(False)
+    page = folder / "index.html"
+    page.write_text(page.read_text().replace("<title>shutbox:", "<title>shutbox (new build):"))
+    worker = folder / "sw.js"
+    worker.write_text(re.sub(r'const VERSION = "\w+";', 'const VERSION = "new";', worker.read_text()))
+    box.page.reload()  # served from the cache; the new build installs in the background
+    box.wait_ready()
+    assert box.page.title().startswith("shutbox:")
+    box.until(NEW_BUILD_ACTIVE)
+    box.page.reload()
+    box.wait_ready()
+    assert box.page.title().startswith("shutbox (new build):")
+    context.close()
+    assert errors == []

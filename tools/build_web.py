@@ -10,6 +10,7 @@ offline.json lists every file, for the service worker to keep.
 """
 
 import argparse
+import hashlib
 import json
 import pathlib
 import shutil
@@ -50,6 +51,8 @@ LAYOUTS = (
 )
 BOX_BIN = "box.bin"
 BOX_INDEX = "box.json"
+WORKER = "sw.js"
+WORKER_VERSION = 'const VERSION = "dev";'  # sw.js's line that names its cache
 OFFLINE_LIST = "offline.json"  # what web/sw.js caches for offline use: every file here
 
 
@@ -119,7 +122,21 @@ def build(out):
                                             "glyphs": glyphs()}))
     names = sorted(path.name for path in out.iterdir())
     (out / OFFLINE_LIST).write_text(json.dumps(names + [OFFLINE_LIST]))
+    stamp_worker(out, names)
     return {path.name: path.stat().st_size for path in sorted(out.iterdir())}
+
+
+def stamp_worker(out, names):
+    """Name the service worker's cache after this build (a hash of every file): a new build is
+    a new sw.js, which the browser installs in the background."""
+    digest = hashlib.sha256()
+    for name in names:
+        if name != WORKER:
+            digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    worker = (out / WORKER).read_text()
+    if WORKER_VERSION not in worker:
+        raise ValueError("%s has no line %s to stamp" % (WORKER, WORKER_VERSION))
+    (out / WORKER).write_text(worker.replace(WORKER_VERSION, 'const VERSION = "%s";' % digest.hexdigest()[:16]))
 
 
 def main(argv=None):

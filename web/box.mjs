@@ -416,7 +416,8 @@ async function main() {
   new ResizeObserver(fitFlaps).observe($("flaps"));
   await powerOn();
   wireSettings();
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");
+  // Installed, then asked for a new build at every load (in the background: sw.js says how).
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").then((worker) => worker.update());
 }
 
 // For the browser test and the curious: the page's state and its firmware.
