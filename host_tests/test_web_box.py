@@ -42,6 +42,8 @@ TURN_STATE = ("[box._box.player, box._box.turn.open_mask, box._box.turn.rolls, "
               "box._box.turn.total, list(box._box.match.totals)]")
 MOTION = """([x, y, z]) => window.dispatchEvent(new DeviceMotionEvent("devicemotion",
     {accelerationIncludingGravity: {x, y, z}, interval: 16}))"""
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"  # pinned in package.json
+AXE_REPORTS = ROOT / "build"  # web-axe-menu.json, web-axe-play.json: every violation axe-core found
 PHONE = {"width": 390, "height": 844}
 FINGER_PX = 44  # the smallest target a finger hits surely (CSS px)
 # Every control the page shows: [name, width, height] (a checkbox's target is its label).
@@ -535,3 +537,21 @@ def test_the_page_installs_and_runs_from_its_cache_first_and_a_new_build_comes_i
     assert box.page.title().startswith("shutbox (new build):")
     context.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("in_play", [False, True], ids=["menu", "play"])
+def test_axe_core_finds_no_serious_accessibility_violation(box, in_play):
+    if not AXE.exists():
+        _require("axe-core (npm ci)", AXE)
+    box.wait_ready()
+    if in_play:
+        box.hold("#ok", LONG_PRESS_MS)
+        box.hold("#shake", SHAKE_MS)
+        box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.turn.rolls == 1")
+    box.page.add_script_tag(path=str(AXE))
+    violations = box.page.evaluate("axe.run(document).then((results) => results.violations)")
+    AXE_REPORTS.mkdir(parents=True, exist_ok=True)
+    (AXE_REPORTS / ("web-axe-%s.json" % ("play" if in_play else "menu"))).write_text(json.dumps(violations, indent=1))
+    serious = [(violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]])
+               for violation in violations if violation["impact"] in ("serious", "critical")]
+    assert serious == []
