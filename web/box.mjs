@@ -1,7 +1,9 @@
-// The page: the box (OLED, flaps with their LEDs, shake, select and ok, the buzzer) and its
-// files (layout, game, hints, config.json), driving the firmware on the page's MicroPython.
+// The page: the box (OLED, flaps with their LEDs, shake, select and ok, the buzzer, the keys),
+// what it says in words, the scoreboard and rules card, and its files (layout, game,
+// config.json), driving the firmware on the page's MicroPython.
 import { Buzzer } from "./buzzer.mjs";
 import * as firmware from "./firmware.mjs";
+import { wireKeys } from "./keys.mjs";
 import { lightKind, markOf, wordsOf } from "./lights.mjs";
 import { motionAvailable, startMotion } from "./motion.mjs";
 import { Oled } from "./oled.mjs";
@@ -9,9 +11,6 @@ import { showRules, showScoreboard } from "./scoreboard.mjs";
 import * as storage from "./storage.mjs";
 
 const MAX_FRAME_MS = 100; // a slow or hidden tab slows the box's clock instead of jumping it
-// The keys of tiles 1-12 of the first row, by place on the keyboard; with shift, 13-24.
-const TILE_KEYS = ["Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7", "Digit8",
-  "Digit9", "Digit0", "Minus", "Equal"];
 const FLAP_MIN_PX = 44; // the smallest target a finger hits surely (CSS px)
 const STEADY_MS = 300; // the spoken text waits for the display to settle (the dice tumble)
 const TURN_PHASES = [1, 2]; // app.core's SETUP and PLAY: the LEDs tell a turn's moves
@@ -199,54 +198,6 @@ function stopShakeWhenDue() {
   }
 }
 
-// What a key does to the box: {tile} or {action, name}, or null for a key the page lists not.
-function boxKey(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey) return null;
-  const place = TILE_KEYS.indexOf(event.code);
-  if (place >= 0) return { tile: place + 1 + (event.shiftKey ? TILE_KEYS.length : 0) };
-  const key = event.key.toLowerCase();
-  if (key === " " || key === "s") return { action: shake, name: "shake" };
-  if (key === "z") return { action: hold("select"), name: "select" };
-  if (key === "x" || key === "enter") return { action: hold("ok"), name: "ok" };
-  return null;
-}
-
-// A focused field keeps every key; a focused button (or link) keeps Enter and space.
-function keptByFocus(event) {
-  if (event.target.closest("textarea, select, input")) return true;
-  return Boolean(event.target.closest("button, a, summary")) && (event.key === " " || event.key === "Enter");
-}
-
-function wireKeys() {
-  const down = new Map(); // event.code of a held key: the action it holds
-  window.addEventListener("keydown", (event) => {
-    if (keptByFocus(event)) return;
-    const what = boxKey(event);
-    if (what === null) return;
-    event.preventDefault();
-    if (event.repeat) return;
-    if (what.tile !== undefined) {
-      if (what.tile <= page.layout.tiles * page.layout.rows) flipFlap(what.tile);
-      return;
-    }
-    if (!down.has(event.code)) {
-      down.set(event.code, what.action);
-      buzzer.wake();
-      what.action(true);
-    }
-  });
-  window.addEventListener("keyup", (event) => {
-    const action = down.get(event.code);
-    if (action === undefined) return;
-    down.delete(event.code);
-    action(false);
-  });
-  window.addEventListener("blur", () => {
-    for (const action of down.values()) action(false);
-    down.clear();
-  });
-}
-
 function wireMotion() {
   if (!motionAvailable()) return;
   const button = $("motion");
@@ -411,7 +362,14 @@ async function main() {
   holdable($("shake"), shake);
   holdable($("select"), hold("select"));
   holdable($("ok"), hold("ok"));
-  wireKeys();
+  const holds = { shake, select: hold("select"), ok: hold("ok") };
+  wireKeys({
+    flip: (tile) => { if (tile <= page.layout.tiles * page.layout.rows) flipFlap(tile); },
+    hold: (name, held) => {
+      if (held) buzzer.wake();
+      holds[name](held);
+    },
+  });
   wireMotion();
   new ResizeObserver(fitFlaps).observe($("flaps"));
   await powerOn();
