@@ -268,6 +268,7 @@ def test_a_classic_round_played_by_clicking_resumes_after_a_reload(box):
     box.wait_ready()
     assert box.python("box._box.phase") == PLAY
     assert box.python(TURN_STATE) == before
+    box.page.wait_for_function("document.getElementById('status').textContent.startsWith('Player')")
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     box.page.screenshot(path=str(SCREENSHOT))
     while box.step():
@@ -404,6 +405,7 @@ def test_every_control_of_every_box_is_a_finger_wide_on_a_phone_with_no_sideways
         assert phone.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), layout["name"]
         if layout["rows"] == 1 and layout["tiles"] in (9, 12, 24):
             phone.page.evaluate("window.scrollTo(0, 0)")
+            phone.page.wait_for_function("document.getElementById('status').textContent.includes('SHUT THE BOX')")
             phone.page.screenshot(path=str(SCREENSHOT.parent / ("web-phone-%d.png" % layout["tiles"])))
 
 

@@ -9,6 +9,7 @@ export function showScoreboard(game, element) {
   const state = element.querySelector(".state");
   const table = element.querySelector("tbody");
   table.replaceChildren();
+  element.querySelector("table").hidden = true;
   if (game.phase === undefined) {
     state.textContent = "";
     return;
@@ -17,6 +18,7 @@ export function showScoreboard(game, element) {
     state.textContent = `In the menu: ${game.game}. Select moves down the rows, ok changes one.`;
     return;
   }
+  element.querySelector("table").hidden = false;
   const over = game.over || game.phase === FINISHED;
   state.textContent = over ? `${game.game}: the match is over.`
     : `${game.game}, round ${game.round}: player ${game.player + 1} to play.`;
