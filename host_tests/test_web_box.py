@@ -461,12 +461,16 @@ def test_the_lights_are_explained_the_hint_is_marked_and_the_display_is_told_in_
 def test_one_hints_switch_the_picker_offers_what_the_box_plays_keeps_house_rules_and_forget_asks(box):
     box.wait_ready()
     assert box.page.locator("#hints").count() == 0  # the box's menu is the one switch
+    assert box.page.is_hidden("#unapplied")  # the page shows the box's own files
     offered = "(options) => options.map((option) => option.value)"
     for layout in build_web.layouts():
         box.page.select_option("#layout", layout["name"])
         playable = [preset["name"] for preset in build_web.presets() if layout["name"] in preset["boxes"]]
         assert box.page.eval_on_selector_all("#preset option", offered) == [""] + playable
     assert "the-300" not in playable and "young-players" in playable  # the last: 2 rows of 12
+    assert box.page.is_visible("#unapplied")  # a box chosen, not applied: the page says so
+    box.page.select_option("#layout", "9 tiles")
+    assert box.page.is_hidden("#unapplied")
     house = '{"rules": {"preset": "classic", "dice": 1}, "players": 3}'
     box.page.fill("#config", house)
     assert box.page.input_value("#preset") == ""
@@ -476,8 +480,8 @@ def test_one_hints_switch_the_picker_offers_what_the_box_plays_keeps_house_rules
     box.confirms = True
     box.page.select_option("#preset", "thai")
     assert json.loads(box.page.input_value("#config")) == {"rules": {"preset": "thai"}, "players": 3}
-    box.page.select_option("#preset", "ten")  # no house rules to lose: no question
-    assert json.loads(box.page.input_value("#config"))["rules"] == {"preset": "ten"}
+    box.page.select_option("#preset", "lucky-7")  # no house rules to lose: no question
+    assert json.loads(box.page.input_value("#config"))["rules"] == {"preset": "lucky-7"}
     box.confirms = False
     box.page.click("#wipe")
     box.page.wait_for_timeout(300)

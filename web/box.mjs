@@ -228,13 +228,16 @@ function houseRules(config) {
     || Object.keys(rules).some((key) => key !== "preset"));
 }
 
-// The editor's text, and the picker on its game: the preset it names, "" for house rules.
+// The editor's text, and the picker on its game: the preset it names, "" for house rules; a
+// note while the box and the file shown are not the running box's.
 function showConfig(text) {
   if ($("config").value !== text) $("config").value = text;
   const config = configObject(text);
   const picker = $("preset");
   picker.value = houseRules(config) ? "" : (config.rules && config.rules.preset) || "classic";
   if (picker.selectedIndex < 0) picker.value = ""; // a game this box cannot play: Apply says why
+  const applied = $("layout").value === page.layout.name && text === storage.load("config", defaultConfig());
+  $("unapplied").hidden = applied;
   if (page.game.phase === undefined) showRules(picker.value || "house rules", page.bundle.index.presets, $("rules-card"));
 }
 
