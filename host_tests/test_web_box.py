@@ -10,9 +10,14 @@ A missing chromium or Playwright skips it, or fails it when SHUTBOX_REQUIRE_MICR
 (`make test`, which installs both).
 """
 
+import functools
+import http.server
+import json
 import os
 import pathlib
+import re
 import threading
+import time
 
 import pytest
 from app.core import FINISHED, MENU, PLAY, SETUP
@@ -21,6 +26,7 @@ from game.turn import AWAIT_MOVE, AWAIT_ROLL
 
 from board_sim.browser.page_box import refusals
 from tools import build_web, serve_web
+from tools.list_presets import DESCRIPTIONS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -36,6 +42,25 @@ TURN_STATE = ("[box._box.player, box._box.turn.open_mask, box._box.turn.rolls, "
               "box._box.turn.total, list(box._box.match.totals)]")
 MOTION = """([x, y, z]) => window.dispatchEvent(new DeviceMotionEvent("devicemotion",
     {accelerationIncludingGravity: {x, y, z}, interval: 16}))"""
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"  # pinned in package.json
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+AXE_REPORTS = ROOT / "build"  # web-axe-menu.json, web-axe-play.json: every violation axe-core found
+PHONE = {"width": 390, "height": 844}
+FINGER_PX = 44  # the smallest target a finger hits surely (CSS px)
+# Every control the page shows: [name, width, height] (a checkbox's target is its label).
+TARGETS = """() => [...document.querySelectorAll("button, select, textarea, input, a[href], summary")]
+    .filter((control) => control.getClientRects().length > 0)
+    .map((control) => {
+        const target = control.matches("input[type=checkbox]") ? control.closest("label") : control;
+        const {width, height} = target.getBoundingClientRect();
+        return [control.id || "flap " + control.dataset.flap, width, height];
+    })"""
+# The service worker of the build whose cache is "shutbox-new" has taken over, the others gone.
+NEW_BUILD_ACTIVE = """async () => {
+    const worker = await navigator.serviceWorker.getRegistration();
+    return (await caches.keys()).join() === "shutbox-new" && worker.active.state === "activated"
+        && worker.installing === null && worker.waiting === null;
+}"""
 SITUATION = ("[box._box.phase, box._box.turn.state if box._box.turn else -1, box._box.roller.state, "
              "box._box.legal, box._box.must_open, box._box.must_shut, box._box.row, "
              "box._box.result_player >= 0 and box._box.waits_for_ok()]")
@@ -60,6 +85,27 @@ def site(tmp_path_factory):
     server.server_close()
 
 
+@pytest.fixture
+def slow_site(tmp_path):
+    """The page served from a folder of its own by a server that can hold every answer back (a
+    connection that hangs): (URL, the gate that lets answers through while set, the folder)."""
+    build_web.build(tmp_path)
+    gate = threading.Event()
+    gate.set()
+
+    class Handler(serve_web.PageHandler):
+        def do_GET(self):  # noqa: N802 (the base class's name)
+            gate.wait(60)
+            super().do_GET()
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield "http://127.0.0.1:%d/" % server.server_address[1], gate, tmp_path
+    gate.set()
+    server.shutdown()
+    server.server_close()
+
+
 @pytest.fixture(scope="module")
 def browser():
     if not os.path.exists(CHROMIUM):
@@ -80,12 +126,34 @@ class Box:
 
     def __init__(self, page):
         self.page = page
+        self.power_ons = 0
+        self.confirms = True  # the answer to the page's questions (confirm())
 
-    def wait_ready(self, power_ons=1):
-        """Wait until the page has powered the box on power_ons times and shown its OLED."""
+    def wait_ready(self):
+        """Wait until the page has powered the box on once more (each power-on is a page load)
+        and shown its OLED."""
+        self.power_ons += 1
         self.page.wait_for_function("(n) => window.shutbox && shutbox.page.powerOns === n && "
-                                    "shutbox.page.timeToMenuMs !== null", arg=power_ons)
+                                    "shutbox.page.timeToMenuMs !== null", arg=self.power_ons)
         self.page.wait_for_timeout(200)
+
+    def restart_by(self, selector):
+        """Click a control that restarts the box (the page reloads), and wait for its menu."""
+        with self.page.expect_navigation():
+            self.page.click(selector)
+        self.wait_ready()
+
+    def until(self, condition, timeout_s=60):
+        """Wait until `condition`, an async function of the page, resolves true
+        (wait_for_function would take its promise for true)."""
+        deadline = time.monotonic() + timeout_s
+        while not self.page.evaluate(condition):
+            assert time.monotonic() < deadline, "never true: " + condition
+            self.page.wait_for_timeout(100)
+
+    def inputs(self):
+        """What the page passed to the box since the last call: [what, which, on]."""
+        return self.page.evaluate("shutbox.page.inputs.splice(0)")
 
     def python(self, expression):
         return self.page.evaluate("(e) => shutbox.page.firmware.evaluate(e)", expression)
@@ -146,16 +214,21 @@ class Box:
 def _open(browser, site, **context_options):
     """A fresh page (its own storage) on the site, and the errors seen: any console error,
     an uncaught exception, a request that leaves the site."""
-    context = browser.new_context(bypass_csp=True, viewport={"width": 1000, "height": 640},
-                                  **context_options)
-    page = context.new_page()
+    context_options.setdefault("viewport", {"width": 1000, "height": 640})
+    return _open_in(browser.new_context(bypass_csp=True, **context_options), site)
+
+
+def _open_in(context, site):
+    page = context.pages[0] if context.pages else context.new_page()
     errors = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("request", lambda request: None if request.url.startswith(site) else errors.append(
         "a request off the site: " + request.url))
+    opened = Box(page)
+    page.on("dialog", lambda dialog: dialog.accept() if opened.confirms else dialog.dismiss())
     page.goto(site + "?seed=%d" % SEED)
-    return context, Box(page), errors
+    return context, opened, errors
 
 
 @pytest.fixture
@@ -169,8 +242,9 @@ def box(browser, site):
 
 @pytest.fixture
 def phone(browser, site):
-    """The page on a touch screen with a motion sensor."""
-    context, opened, errors = _open(browser, site, has_touch=True, is_mobile=True)
+    """The page on a phone (390x844 CSS px, 3 device pixels each) with a motion sensor."""
+    context, opened, errors = _open(browser, site, has_touch=True, is_mobile=True, device_scale_factor=3,
+                                    viewport=PHONE)
     yield opened
     context.close()
     assert errors == []
@@ -194,6 +268,7 @@ def test_a_classic_round_played_by_clicking_resumes_after_a_reload(box):
     box.wait_ready()
     assert box.python("box._box.phase") == PLAY
     assert box.python(TURN_STATE) == before
+    box.page.wait_for_function("document.getElementById('status').textContent.startsWith('Player')")
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     box.page.screenshot(path=str(SCREENSHOT))
     while box.step():
@@ -203,6 +278,58 @@ def test_a_classic_round_played_by_clicking_resumes_after_a_reload(box):
     assert box.python("box._box.match.over")
     canvas, display = box.canvas_and_display()
     assert canvas == display
+
+
+def test_the_box_restarts_any_number_of_times_in_one_page_life_then_plays_a_whole_match(box):
+    box.wait_ready()
+    box.page.fill("#config", '{"rules": {"preset": "classic"}, "players": 1}')
+    box.restart_by("#apply")
+    box.page.select_option("#layout", "12 tiles (74HC165)")
+    box.restart_by("#apply")
+    box.restart_by("#wipe")
+    assert box.page.locator(".flap").count() == 12
+    assert box.python("[box._box.devices.flaps.tiles, len(box._box.match.totals) if box._box.match else 1]") == [12, 1]
+    assert box.python("__import__('os').listdir('/')")  # the interpreter's own os, whole
+    steps = 0
+    while box.step(tiles=12):
+        steps += 1
+        assert steps < ROUND_STEPS
+    assert box.python("box._box.match.over")
+    assert box.python("box.boots") == 1  # no fault restarted the box
+
+
+def test_only_the_keys_the_page_lists_act_each_once_and_focused_controls_keep_theirs(box):
+    box.wait_ready()
+    listed = box.page.eval_on_selector_all("#keys kbd", "(keys) => keys.map((key) => key.textContent)")
+    assert set(listed) == set("190-=") | {"Shift", "Space", "s", "z", "x", "Enter"}  # 1-9: a range
+    for key in ("Tab", "Shift", "Control", "Alt", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight",
+                "Escape", "Backspace", "PageDown", "F2", "a", "q", "Shift+Digit1", "Control+Digit2"):
+        box.page.keyboard.press(key)
+    box.page.wait_for_timeout(200)
+    box.page.evaluate("document.activeElement.blur()")  # Tab moved the focus to a control
+    assert box.inputs() == []  # 9 tiles: shift+1 is tile 13, which this box has not
+    assert box.python("box.board.shut_tiles()") == []
+    for place, key in enumerate("1234567890-=", start=1):
+        box.page.keyboard.press(key)
+        assert box.inputs() == ([["flap", place, True]] if place <= 9 else [])
+    assert box.python("sorted(box.board.shut_tiles())") == list(range(1, 10))
+    for key, what in (("Enter", "ok"), ("x", "ok"), ("z", "select"), ("Space", "shake"), ("s", "shake")):
+        box.page.keyboard.press(key)
+        assert box.inputs() == [[what, what, True], [what, what, False]], key
+    box.page.keyboard.down("z")
+    box.page.keyboard.down("z")  # a key's repeat acts not again
+    box.page.keyboard.up("z")
+    assert box.inputs() == [["select", "select", True], ["select", "select", False]]
+    box.page.focus("#config")
+    box.page.keyboard.type("1 zx")
+    box.page.keyboard.press("Enter")
+    box.page.focus("#mute")
+    box.page.keyboard.press("Space")  # the checkbox's own key: it ticks
+    assert box.inputs() == [] and box.page.is_checked("#mute")
+    box.page.focus("#select")
+    box.page.keyboard.press("Enter")  # the focused button's own key: a press of that button
+    box.page.keyboard.press("Space")
+    assert box.inputs() == [["select", "select", True], ["select", "select", False]] * 2
 
 
 def test_a_click_on_select_is_a_short_press_that_moves_the_menu_down_a_row(box):
@@ -237,8 +364,7 @@ def test_house_rules_the_box_refuses_are_shown_with_its_own_words_and_not_applie
     box.page.fill("#config", '{"players": 2}')
     box.page.select_option("#layout", "2 rows of 9")
     box.page.select_option("#preset", "young-players")
-    box.page.click("#apply")
-    box.wait_ready(power_ons=2)
+    box.restart_by("#apply")
     assert box.page.inner_text("#refusal") == ""
     assert box.page.locator(".flap").count() == 18
     assert box.python("[box._box.devices.flaps.tiles, box._box.devices.flaps.row_count]") == [9, 2]
@@ -264,3 +390,190 @@ def test_shaking_the_phone_rolls_the_dice(phone):
     phone.page.evaluate(MOTION, [0, 0, 9.8])  # put down
     phone.page.wait_for_function("(n) => shutbox.page.firmware.evaluate(n) === 1",
                                  arg="box._box.turn.rolls", timeout=10000)
+
+
+def test_every_control_of_every_box_is_a_finger_wide_on_a_phone_with_no_sideways_scroll(phone):
+    phone.wait_ready()
+    for layout in build_web.layouts():
+        if phone.page.input_value("#layout") != layout["name"]:
+            phone.page.select_option("#layout", layout["name"])
+            phone.restart_by("#apply")
+        assert phone.page.locator(".flap").count() == layout["tiles"] * layout["rows"]
+        small = [target for target in phone.page.evaluate(TARGETS)
+                 if target[1] < FINGER_PX or target[2] < FINGER_PX]
+        assert small == [], layout["name"]
+        assert phone.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), layout["name"]
+        if layout["rows"] == 1 and layout["tiles"] in (9, 12, 24):
+            phone.page.evaluate("window.scrollTo(0, 0)")
+            phone.page.wait_for_function("document.getElementById('status').textContent.includes('SHUT THE BOX')")
+            phone.page.screenshot(path=str(SCREENSHOT.parent / ("web-phone-%d.png" % layout["tiles"])))
+
+
+def test_a_tap_on_shake_rolls_the_dice(phone):
+    phone.wait_ready()
+    phone.hold("#ok", LONG_PRESS_MS)
+    phone.page.wait_for_timeout(300)
+    assert phone.python("[box._box.phase, box._box.turn.state]") == [PLAY, AWAIT_ROLL]
+    phone.page.tap("#shake")
+    phone.page.wait_for_function("(n) => shutbox.page.firmware.evaluate(n) === 1",
+                                 arg="box._box.turn.rolls", timeout=10000)
+
+
+def test_the_lights_are_explained_the_hint_is_marked_and_the_display_is_told_in_words(box):
+    box.wait_ready()
+    assert [option.strip() for option in box.page.eval_on_selector_all(
+        "#layout option", "(options) => options.map((option) => option.textContent)")] == [
+        layout["label"] for layout in build_web.layouts()]
+    assert not any(chip in box.page.inner_text("#layout") for chip in ("74HC165", "MCP23017"))
+    legend = box.page.inner_text("#lights")
+    assert all(colour in legend for colour in ("green", "blue", "red", "amber", "menu"))
+    assert box.page.get_attribute("#flaps", "role") == "group"
+    assert box.page.get_attribute("#oled", "role") == "img"
+    box.page.wait_for_function("document.getElementById('status').textContent.includes('SHUT THE BOX')")
+    assert "Game classic" in box.page.inner_text("#status")
+    box.page.fill("#config", '{"rules": {"preset": "classic"}, "players": 1, "hints": true}')
+    box.restart_by("#apply")
+    box.hold("#ok", LONG_PRESS_MS)  # start: hints on, as config.json says
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.phase == %d" % PLAY)
+    box.hold("#shake", SHAKE_MS)
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)",
+                               arg="box._box.turn.rolls == 1 and box._box.roller.state == %d" % IDLE)
+    hint = box.python("box._box.hint")
+    assert hint
+    box.page.wait_for_function("document.querySelectorAll('.flap[data-light=\"hint\"]').length > 0")
+    marked = box.page.eval_on_selector_all(
+        ".flap", "(flaps) => flaps.map((flap) => [flap.dataset.light, flap.lastElementChild.textContent, "
+        "flap.getAttribute('aria-label')])")
+    for tile, (light, mark, label) in enumerate(marked, start=1):
+        if hint >> (tile - 1) & 1:
+            assert (light, mark, label) == ("hint", "\u2605", "tile %d, the hint" % tile)
+        else:
+            assert light != "hint" and mark != "\u2605"
+    dice = box.python("list(box._box.dice[:box._box.dice_count])")
+    spoken = "Dice: " + " and ".join(str(value) for value in dice)
+    box.page.wait_for_function("(words) => document.getElementById('status').textContent.includes(words)", arg=spoken)
+    told = box.page.inner_text("#status")
+    assert "Player 1 = %d" % sum(dice) in told and "%" in told
+    box.click_flap(1)
+    assert box.page.get_attribute('.flap[data-flap="1"]', "aria-pressed") == "true"
+
+
+def test_one_hints_switch_the_picker_offers_what_the_box_plays_keeps_house_rules_and_forget_asks(box):
+    box.wait_ready()
+    assert box.page.locator("#hints").count() == 0  # the box's menu is the one switch
+    assert box.page.is_hidden("#unapplied")  # the page shows the box's own files
+    offered = "(options) => options.map((option) => option.value)"
+    for layout in build_web.layouts():
+        box.page.select_option("#layout", layout["name"])
+        playable = [preset["name"] for preset in build_web.presets() if layout["name"] in preset["boxes"]]
+        assert box.page.eval_on_selector_all("#preset option", offered) == [""] + playable
+    assert "the-300" not in playable and "young-players" in playable  # the last: 2 rows of 12
+    assert box.page.is_visible("#unapplied")  # a box chosen, not applied: the page says so
+    box.page.select_option("#layout", "9 tiles")
+    assert box.page.is_hidden("#unapplied")
+    house = '{"rules": {"preset": "classic", "dice": 1}, "players": 3}'
+    box.page.fill("#config", house)
+    assert box.page.input_value("#preset") == ""
+    box.confirms = False
+    box.page.select_option("#preset", "thai")
+    assert box.page.input_value("#config") == house and box.page.input_value("#preset") == ""
+    box.confirms = True
+    box.page.select_option("#preset", "thai")
+    assert json.loads(box.page.input_value("#config")) == {"rules": {"preset": "thai"}, "players": 3}
+    box.page.select_option("#preset", "lucky-7")  # no house rules to lose: no question
+    assert json.loads(box.page.input_value("#config"))["rules"] == {"preset": "lucky-7"}
+    box.confirms = False
+    box.page.click("#wipe")
+    box.page.wait_for_timeout(300)
+    assert box.page.evaluate("shutbox.page.powerOns") == box.power_ons and box.page.evaluate("shutbox.page.running")
+    box.confirms = True
+    box.restart_by("#wipe")
+
+
+def test_the_scoreboard_and_the_rules_card_follow_the_game(box):
+    box.wait_ready()
+    box.page.wait_for_function("document.querySelector('#rules-card .name').textContent === 'classic'")
+    assert box.page.inner_text("#rules-card .text") == DESCRIPTIONS["classic"]
+    assert "In the menu: classic" in box.page.inner_text("#scoreboard .state")
+    box.hold("#ok", LONG_PRESS_MS)  # 2 players, as config.json says
+    box.page.wait_for_function("document.querySelectorAll('#scoreboard tbody tr').length === 2")
+    assert "round 1: player 1 to play" in box.page.inner_text("#scoreboard .state")
+    steps = 0
+    while box.python("box._box.player == 0 and not box._box.match.over"):  # a shut box ends it at once
+        assert box.step() and steps < ROUND_STEPS
+        steps += 1
+    totals, over = box.python("[list(box._box.match.totals), box._box.match.over]")
+    box.page.wait_for_function("(words) => document.querySelector('#scoreboard .state').textContent.includes(words)",
+                               arg="the match is over" if over else "player 2 to play")
+    rows = box.page.eval_on_selector_all("#scoreboard tbody tr", "(rows) => rows.map((row) => [row.cells[0].textContent, "
+                                         "row.cells[1].textContent, row.getAttribute('aria-current')])")
+    second = ["Player 2", str(totals[1]), None] if over else ["Player 2 (to play)", str(totals[1]), "true"]
+    assert rows == [["Player 1", str(totals[0]), None], second]
+
+
+def test_the_page_installs_and_runs_from_its_cache_first_and_a_new_build_comes_in_the_background(browser, slow_site):
+    url, gate, folder = slow_site
+    # A profile on disk, as a visitor's: Chrome installs no app from an off-the-record one.
+    context, box, errors = _open_in(browser.browser_type.launch_persistent_context(
+        folder.parent / "profile", executable_path=CHROMIUM, args=["--no-sandbox"], bypass_csp=True), url)
+    box.wait_ready()
+    box.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    devtools = context.new_cdp_session(box.page)
+    manifest = devtools.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    fields = json.loads(manifest["data"])
+    assert fields["display"] == "standalone" and fields["theme_color"] and fields["icons"]
+    assert box.page.get_attribute('meta[name="theme-color"]', "content") == fields["theme_color"]
+    assert devtools.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    gate.clear()  # the connection hangs: the page comes from the cache, at once
+    box.page.reload()
+    box.wait_ready()
+    gate.set()
+    context.set_offline(True)
+    box.page.reload()
+    box.wait_ready()
+    context.set_offline(False)
+    page = folder / "index.html"
+    page.write_text(page.read_text().replace("<title>shutbox:", "<title>shutbox (new build):"))
+    worker = folder / "sw.js"
+    worker.write_text(re.sub(r'const VERSION = "\w+";', 'const VERSION = "new";', worker.read_text()))
+    box.page.reload()  # served from the cache; the new build installs in the background
+    box.wait_ready()
+    assert box.page.title().startswith("shutbox:")
+    box.until(NEW_BUILD_ACTIVE)
+    box.page.reload()
+    box.wait_ready()
+    assert box.page.title().startswith("shutbox (new build):")
+    context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("where", ["menu", "play", "phone"])
+def test_axe_core_finds_no_serious_accessibility_violation(browser, site, where):
+    """WCAG 2.0-2.2 A and AA (target sizes included) and axe's best practices: in the menu and
+    in play on a laptop, and on a phone with the box of 24 tiles."""
+    if not AXE.exists():
+        _require("axe-core (npm ci)", AXE)
+    if where == "phone":
+        context, box, errors = _open(browser, site, has_touch=True, is_mobile=True, viewport=PHONE)
+    else:
+        context, box, errors = _open(browser, site)
+    box.wait_ready()
+    if where == "play":
+        box.hold("#ok", LONG_PRESS_MS)
+        box.hold("#shake", SHAKE_MS)
+        box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.turn.rolls == 1")
+    if where == "phone":  # the box of 24 tiles, as a choice kept from an earlier visit
+        box.page.evaluate("localStorage.setItem('shutbox:layout', JSON.stringify('24 tiles (74HC165)'))")
+        box.page.reload()
+        box.page.wait_for_function("window.shutbox && shutbox.page.timeToMenuMs !== null")
+        assert box.page.locator(".flap").count() == 24
+    box.page.add_script_tag(path=str(AXE))
+    violations = box.page.evaluate("axe.run(document, {runOnly: {type: 'tag', values: %s}})"
+                                   ".then((results) => results.violations)" % json.dumps(AXE_TAGS))
+    AXE_REPORTS.mkdir(parents=True, exist_ok=True)
+    (AXE_REPORTS / ("web-axe-%s.json" % where)).write_text(json.dumps(violations, indent=1))
+    serious = [(violation["id"], violation["impact"], [node["target"] for node in violation["nodes"]])
+               for violation in violations if violation["impact"] in ("serious", "critical")]
+    context.close()
+    assert serious == [] and errors == []

@@ -10,6 +10,7 @@ offline.json lists every file, for the service worker to keep.
 """
 
 import argparse
+import hashlib
 import json
 import pathlib
 import shutil
@@ -19,7 +20,9 @@ if not __package__:  # python tools/build_web.py: this checkout's packages (tool
     import checkout  # noqa: F401
 
 from board_sim.box import BoxOptions, pinmap_for
+from board_sim.upy.font8x8 import FIRST_CHAR, FONT, LAST_CHAR
 from tools.flash_build import board_json_for, build_image, bytecode_for, compile_module
+from tools.list_presets import DESCRIPTIONS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -36,30 +39,54 @@ SIM_MODULES = (
     "upy/__init__.py", "upy/machine.py", "upy/neopixel.py", "upy/sim_time.py",
     "browser/__init__.py", "browser/page_box.py",
 )
-# The boxes the page offers: (name, tiles a row, rows, flap wiring), all on a Pico.
+# The boxes the page offers: (name, what a player reads, tiles a row, rows, flap wiring), all
+# on a Pico. The name is what the browser keeps of the choice: it stays as it was.
 LAYOUTS = (
-    ("9 tiles", 9, 1, "gpio"),
-    ("10 tiles", 10, 1, "gpio"),
-    ("12 tiles (74HC165)", 12, 1, "74hc165"),
-    ("24 tiles (74HC165)", 24, 1, "74hc165"),
-    ("2 rows of 9", 9, 2, "gpio"),
-    ("2 rows of 12 (MCP23017)", 12, 2, "mcp23017"),
+    ("9 tiles", "9 tiles (the classic box)", 9, 1, "gpio"),
+    ("10 tiles", "10 tiles", 10, 1, "gpio"),
+    ("12 tiles (74HC165)", "12 tiles", 12, 1, "74hc165"),
+    ("24 tiles (74HC165)", "24 tiles (the-300)", 24, 1, "74hc165"),
+    ("2 rows of 9", "2 rows of 9 tiles", 9, 2, "gpio"),
+    ("2 rows of 12 (MCP23017)", "2 rows of 12 tiles", 12, 2, "mcp23017"),
 )
 BOX_BIN = "box.bin"
 BOX_INDEX = "box.json"
+WORKER = "sw.js"
+WORKER_VERSION = 'const VERSION = "dev";'  # sw.js's line that names its cache
 OFFLINE_LIST = "offline.json"  # what web/sw.js caches for offline use: every file here
 
 
 def layouts():
-    """[{name, tiles, rows, board_json}]: board.json for each box the page offers."""
+    """[{name, label, tiles, rows, led_full, board_json}]: board.json for each box the page
+    offers; led_full is what a colour channel at 0xFF becomes on its strip (its brightness)."""
     base = pinmap_for(BoxOptions())
     offered = []
-    for name, tiles, rows, wiring in LAYOUTS:
+    for name, label, tiles, rows, wiring in LAYOUTS:
         pinmap = pinmap_for(BoxOptions(tiles=tiles, rows=rows, flap_wiring=wiring))
         overrides = {key: value for key, value in pinmap.items() if base.get(key) != value}
-        offered.append({"name": name, "tiles": tiles, "rows": rows,
+        led_full = 0xFF * (pinmap["leds"]["brightness"] + 1) >> 8  # as hal.leds scales a colour
+        offered.append({"name": name, "label": label, "tiles": tiles, "rows": rows, "led_full": led_full,
                         "board_json": json.dumps({"board": "pico", "overrides": overrides})})
     return offered
+
+
+def presets():
+    """[{name, description, boxes}] in the menu's order: each preset's one-line description
+    (tools/list_presets.py's) and the names of the boxes offered that can play it."""
+    from app.settings import why_unplayable
+    from game.presets import PRESET_NAMES, preset
+
+    return [{"name": name, "description": DESCRIPTIONS[name],
+             "boxes": [box for box, _, tiles, rows, _ in LAYOUTS
+                       if why_unplayable(preset(name), tiles, rows) is None]}
+            for name in PRESET_NAMES]
+
+
+def glyphs():
+    """{the 8 bytes of a character in the OLED's memory, as hex: the character}: the firmware's
+    8x8 font (framebuf's), for the page to read the text on the display."""
+    return {FONT[at * 8:at * 8 + 8].hex(): chr(FIRST_CHAR + at)
+            for at in range(LAST_CHAR - FIRST_CHAR + 1) if FONT[at * 8:at * 8 + 8].hex() != "00" * 8}
 
 
 def box_files():
@@ -91,10 +118,25 @@ def build(out):
         index.append([path, len(blob), len(data)])
         blob += data
     (out / BOX_BIN).write_bytes(blob)
-    (out / BOX_INDEX).write_text(json.dumps({"files": index, "layouts": layouts()}))
+    (out / BOX_INDEX).write_text(json.dumps({"files": index, "layouts": layouts(), "presets": presets(),
+                                            "glyphs": glyphs()}))
     names = sorted(path.name for path in out.iterdir())
     (out / OFFLINE_LIST).write_text(json.dumps(names + [OFFLINE_LIST]))
+    stamp_worker(out, names)
     return {path.name: path.stat().st_size for path in sorted(out.iterdir())}
+
+
+def stamp_worker(out, names):
+    """Name the service worker's cache after this build (a hash of every file): a new build is
+    a new sw.js, which the browser installs in the background."""
+    digest = hashlib.sha256()
+    for name in names:
+        if name != WORKER:
+            digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    worker = (out / WORKER).read_text()
+    if WORKER_VERSION not in worker:
+        raise ValueError("%s has no line %s to stamp" % (WORKER, WORKER_VERSION))
+    (out / WORKER).write_text(worker.replace(WORKER_VERSION, 'const VERSION = "%s";' % digest.hexdigest()[:16]))
 
 
 def main(argv=None):

@@ -13,7 +13,8 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-         ".json": "application/json", ".bin": "application/octet-stream"}
+         ".json": "application/json", ".bin": "application/octet-stream",
+         ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml"}
 
 
 class PageHandler(http.server.SimpleHTTPRequestHandler):

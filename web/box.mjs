@@ -1,13 +1,20 @@
-// The page: the box (OLED, flaps with their LEDs, shake, select and ok, the buzzer) and its
-// files (layout, game, hints, config.json), driving the firmware on the page's MicroPython.
+// The page: the box (OLED, flaps with their LEDs, shake, select and ok, the buzzer, the keys),
+// what it says in words, the scoreboard and rules card, and its files (layout, game,
+// config.json), driving the firmware on the page's MicroPython.
 import { Buzzer } from "./buzzer.mjs";
-import { loadBundle, powerOn } from "./firmware.mjs";
+import * as firmware from "./firmware.mjs";
+import { wireKeys } from "./keys.mjs";
+import { lightKind, markOf, wordsOf } from "./lights.mjs";
 import { motionAvailable, startMotion } from "./motion.mjs";
 import { Oled } from "./oled.mjs";
+import { showRules, showScoreboard } from "./scoreboard.mjs";
 import * as storage from "./storage.mjs";
 
 const MAX_FRAME_MS = 100; // a slow or hidden tab slows the box's clock instead of jumping it
-const KEY_TILES = "1234567890-="; // tiles 1-12 of the first row; with shift, 13-24
+const FLAP_MIN_PX = 44; // the smallest target a finger hits surely (CSS px)
+const STEADY_MS = 300; // the spoken text waits for the display to settle (the dice tumble)
+const TURN_PHASES = [1, 2]; // app.core's SETUP and PLAY: the LEDs tell a turn's moves
+const TAP_SHAKE_MS = 600; // a tap on Shake shakes the box this long (a roll needs 400 ms)
 const $ = (id) => document.getElementById(id);
 
 const page = {
@@ -19,7 +26,13 @@ const page = {
   lastRealMs: null,
   running: false,
   timeToMenuMs: null, // from the page's start to the menu on the OLED
-  powerOns: 0,
+  powerOns: 0, // in this tab: a restart of the box reloads the page
+  shakeHeld: false,
+  shakeUntilMs: null, // a tap's shake goes on until the box's clock reaches this
+  inputs: [], // what the player did to the box, in order: [what, which, on]
+  game: {}, // the game as page_box.py's game_summary() tells it
+  heard: "", // the display's text (and the dice) as last read
+  heardAtMs: 0,
 };
 const oled = new Oled($("oled"));
 const buzzer = new Buzzer();
@@ -59,14 +72,31 @@ function buildFlaps() {
       button.type = "button";
       button.className = "flap";
       button.dataset.flap = flap;
-      button.setAttribute("aria-label", `tile ${tile}` + (rows > 1 ? ` of row ${row + 1}` : ""));
+      button.dataset.name = `tile ${tile}` + (rows > 1 ? ` of row ${row + 1}` : "");
+      button.dataset.light = "";
+      button.setAttribute("aria-label", button.dataset.name);
       button.setAttribute("aria-pressed", page.flapsShut.includes(flap) ? "true" : "false");
       button.innerHTML = `<span class="face">${tile}</span><span class="led"></span>`;
+      button.addEventListener("mousedown", (event) => event.preventDefault()); // keys stay the box's
       button.addEventListener("click", () => flipFlap(flap));
       line.append(button);
     }
     holder.append(line);
   }
+  fitFlaps();
+}
+
+// A row of flaps in as few lines as fit the width, each flap at least 44 CSS px wide (a
+// finger's width), the lines as even as can be: 9 tiles on a phone are 5 and 4.
+function fitFlaps() {
+  const holder = $("flaps");
+  const line = holder.querySelector(".flap-row");
+  if (line === null) return;
+  const style = getComputedStyle(line);
+  const gap = parseFloat(style.columnGap) || 0;
+  const fit = Math.max(1, Math.floor((line.clientWidth + gap) / (FLAP_MIN_PX + gap)));
+  const lines = Math.ceil(page.layout.tiles / fit);
+  holder.style.setProperty("--columns", String(Math.ceil(page.layout.tiles / lines)));
 }
 
 function flipFlap(flap) {
@@ -75,28 +105,59 @@ function flipFlap(flap) {
   page.flapsShut = shut ? [...page.flapsShut, flap] : page.flapsShut.filter((other) => other !== flap);
   storage.save("flaps", page.flapsShut);
   document.querySelector(`.flap[data-flap="${flap}"]`).setAttribute("aria-pressed", String(shut));
+  page.inputs.push(["flap", flap, shut]);
   if (page.firmware !== null) page.firmware.setFlap(flap, shut);
 }
 
+// The LEDs: each one's colour, and in a turn what it means as a mark and in the flap's label.
 function showLeds(hex) {
-  const leds = document.querySelectorAll(".flap .led");
-  leds.forEach((led, index) => {
+  const inTurn = TURN_PHASES.includes(page.game.phase);
+  document.querySelectorAll(".flap").forEach((flap, index) => {
     const colour = hex.substr(index * 6, 6);
     if (colour.length < 6) return;
+    const [r, g, b] = [0, 2, 4].map((at) => parseInt(colour.substr(at, 2), 16));
+    const led = flap.lastElementChild;
     // The strip runs at a quarter brightness or so: scale it up to be seen on a screen.
-    const [r, g, b] = [0, 2, 4].map((at) => Math.min(255, parseInt(colour.substr(at, 2), 16) * 4));
-    led.style.background = `rgb(${r}, ${g}, ${b})`;
+    led.style.background = `rgb(${Math.min(255, r * 4)}, ${Math.min(255, g * 4)}, ${Math.min(255, b * 4)})`;
+    const kind = inTurn ? lightKind(r, g, b, page.layout.led_full) : "";
+    if (flap.dataset.light !== kind) {
+      flap.dataset.light = kind;
+      led.textContent = markOf(kind);
+      flap.setAttribute("aria-label", flap.dataset.name + (kind ? ", " + wordsOf(kind) : ""));
+    }
   });
+}
+
+// What a player would hear of the box: the display's text, and the dice once thrown; told in
+// the live region once it has stayed the same for STEADY_MS.
+function say(changed, nowMs) {
+  if (changed) {
+    const lines = oled.glass !== null && oled.glass.lit ? oled.text(page.bundle.index.glyphs) : [];
+    const dice = page.game.dice ? ". Dice: " + page.game.dice.join(" and ") : "";
+    const text = lines.join(", ") + dice;
+    if (text !== page.heard) {
+      page.heard = text;
+      page.heardAtMs = nowMs;
+    }
+  }
+  const text = page.heard;
+  if (text !== $("status").textContent && nowMs - page.heardAtMs >= STEADY_MS) {
+    $("status").textContent = text;
+  }
 }
 
 // --- buttons, shake, keys, motion ---
 
+// A button of the box: held while the pointer is down; a click from the keyboard (Enter or
+// space on the focused button) is a short press. A pointer press does not take the focus, so
+// the keyboard's keys stay the box's.
 function holdable(element, onHold) {
   const release = () => {
     if (!element.classList.contains("held")) return;
     element.classList.remove("held");
     onHold(false);
   };
+  element.addEventListener("mousedown", (event) => event.preventDefault());
   element.addEventListener("pointerdown", (event) => {
     buzzer.wake();
     element.setPointerCapture(event.pointerId);
@@ -106,43 +167,35 @@ function holdable(element, onHold) {
   element.addEventListener("pointerup", release);
   element.addEventListener("pointercancel", release);
   element.addEventListener("lostpointercapture", release);
+  element.addEventListener("click", (event) => {
+    if (event.detail !== 0) return; // a pointer's click: its press and release did it
+    buzzer.wake();
+    onHold(true);
+    onHold(false);
+  });
 }
 
-const hold = (button) => (held) => page.firmware && page.firmware.hold(button, held);
-const shake = (held) => page.firmware && page.firmware.setShaking(held);
+const hold = (button) => (held) => {
+  page.inputs.push([button, button, held]);
+  if (page.firmware) page.firmware.hold(button, held);
+};
 
-function keyAction(event) {
-  const key = event.key.toLowerCase();
-  if (key === " " || key === "s") return shake;
-  if (key === "z") return hold("select");
-  if (key === "x" || key === "enter") return hold("ok");
-  return null;
+// Shaking: while held, and at least TAP_SHAKE_MS from the press, so a tap rolls too.
+function shake(held) {
+  page.inputs.push(["shake", "shake", held]);
+  if (!page.firmware) return;
+  page.shakeHeld = held;
+  if (held) {
+    page.shakeUntilMs = page.boardMs + TAP_SHAKE_MS;
+    page.firmware.setShaking(true);
+  }
 }
 
-function wireKeys() {
-  const down = new Set();
-  window.addEventListener("keydown", (event) => {
-    if (event.target.closest("textarea, select, input")) return;
-    const tileIndex = KEY_TILES.indexOf(event.key.length === 1 ? event.key : "") + 1;
-    const shiftedIndex = "!@#$%^&*()_+".indexOf(event.key) + 1;
-    const tile = tileIndex || (shiftedIndex ? shiftedIndex + 12 : 0);
-    if (tile && tile <= page.layout.tiles * page.layout.rows && !event.repeat) {
-      flipFlap(tile);
-      return;
-    }
-    const action = keyAction(event);
-    if (action === null) return;
-    event.preventDefault();
-    if (!down.has(event.key)) {
-      down.add(event.key);
-      buzzer.wake();
-      action(true);
-    }
-  });
-  window.addEventListener("keyup", (event) => {
-    const action = keyAction(event);
-    if (action !== null && down.delete(event.key)) action(false);
-  });
+function stopShakeWhenDue() {
+  if (!page.shakeHeld && page.shakeUntilMs !== null && page.boardMs >= page.shakeUntilMs) {
+    page.shakeUntilMs = null;
+    page.firmware.setShaking(false);
+  }
 }
 
 function wireMotion() {
@@ -167,52 +220,79 @@ function configObject(text) {
   }
 }
 
+// Whether the config's rules are house rules (axes beyond a preset), or the text no object.
+function houseRules(config) {
+  if (config === null) return true;
+  const rules = config.rules;
+  return rules !== undefined && (rules === null || typeof rules !== "object"
+    || Object.keys(rules).some((key) => key !== "preset"));
+}
+
+// The editor's text, and the picker on its game: the preset it names, "" for house rules; a
+// note while the box and the file shown are not the running box's.
 function showConfig(text) {
-  $("config").value = text;
+  if ($("config").value !== text) $("config").value = text;
   const config = configObject(text);
-  const rules = config && config.rules;
-  const preset = rules && typeof rules === "object" ? rules.preset || "classic" : "";
-  const houseRules = rules && typeof rules === "object" && Object.keys(rules).some((key) => key !== "preset");
-  $("preset").value = houseRules ? "" : preset;
-  $("hints").checked = Boolean(config && config.hints === true);
+  const picker = $("preset");
+  picker.value = houseRules(config) ? "" : (config.rules && config.rules.preset) || "classic";
+  if (picker.selectedIndex < 0) picker.value = ""; // a game this box cannot play: Apply says why
+  const applied = $("layout").value === page.layout.name && text === storage.load("config", defaultConfig());
+  $("unapplied").hidden = applied;
+  if (page.game.phase === undefined) showRules(picker.value || "house rules", page.bundle.index.presets, $("rules-card"));
 }
 
-function editConfig(change) {
-  const config = configObject($("config").value) || {};
-  change(config);
-  showConfig(JSON.stringify(config, null, 2));
+// The picker offers the games the box chosen in "Box" can play, and house rules.
+function offerPresets() {
+  const picker = $("preset");
+  picker.replaceChildren(new Option("house rules (config.json)", ""));
+  for (const preset of page.bundle.index.presets) {
+    if (preset.boxes.includes($("layout").value)) picker.add(new Option(preset.name, preset.name));
+  }
+  showConfig($("config").value);
 }
 
-function wireSettings(presets) {
+// A game picked: the config names it, its other settings kept; house rules typed in the
+// editor are replaced only if the player says so.
+function pickPreset() {
+  const name = $("preset").value;
+  if (!name) return;
+  const config = configObject($("config").value);
+  if (houseRules(config) && !confirm(`Replace the house rules in config.json with ${name}?`)) {
+    showConfig($("config").value);
+    return;
+  }
+  const kept = config || {};
+  kept.rules = { preset: name };
+  showConfig(JSON.stringify(kept, null, 2));
+}
+
+function wireSettings() {
   const layoutPicker = $("layout");
-  for (const layout of page.bundle.index.layouts) layoutPicker.add(new Option(layout.name, layout.name));
+  for (const layout of page.bundle.index.layouts) layoutPicker.add(new Option(layout.label, layout.name));
   layoutPicker.value = page.layout.name;
-  const presetPicker = $("preset");
-  presetPicker.add(new Option("house rules (config.json)", ""));
-  for (const name of presets) presetPicker.add(new Option(name, name));
-  showConfig(storage.load("config", defaultConfig()));
-  presetPicker.addEventListener("change", () => {
-    if (presetPicker.value) editConfig((config) => { config.rules = { preset: presetPicker.value }; });
-  });
-  $("hints").addEventListener("change", () => editConfig((config) => { config.hints = $("hints").checked; }));
+  $("config").value = storage.load("config", defaultConfig());
+  offerPresets();
+  layoutPicker.addEventListener("change", offerPresets);
+  $("preset").addEventListener("change", pickPreset);
   $("config").addEventListener("input", () => showConfig($("config").value));
   $("apply").addEventListener("click", apply);
-  $("wipe").addEventListener("click", async () => {
-    keeper.forget(Object.keys(keeper.kept));
-    await restart();
+  $("wipe").addEventListener("click", () => {
+    if (!confirm("Forget every saved game, the statistics and the menu's choices?")) return;
+    powerCycle(() => keeper.forget(Object.keys(keeper.kept)));
   });
 }
 
-async function apply() {
+function apply() {
   const text = $("config").value;
   const layout = page.bundle.index.layouts.find((each) => each.name === $("layout").value);
   const refusals = page.firmware.refusals(text, layout.tiles, layout.rows);
   $("refusal").textContent = refusals.join("\n");
   if (refusals.length) return;
-  storage.save("config", text);
-  storage.save("layout", layout.name);
-  keeper.forget(["/data/menu", "/data/match"]); // the new file's game, from the start
-  await restart();
+  powerCycle(() => {
+    storage.save("config", text);
+    storage.save("layout", layout.name);
+    keeper.forget(["/data/menu", "/data/match"]); // the new file's game, from the start
+  });
 }
 
 // --- power and the clock ---
@@ -224,29 +304,36 @@ function boxFiles() {
   return files;
 }
 
-async function restart() {
+// A restart of the box: stop it, change what it keeps, and reload the page, which powers on
+// a fresh interpreter. One interpreter per page life: the WebAssembly build keeps its proxies
+// in the page's globals, so a second one beside the first finds them broken (its `os` empty).
+function powerCycle(change) {
   page.running = false;
-  page.firmware = null;
-  page.layout = chosenLayout();
+  change();
+  location.reload();
+}
+
+async function powerOn() {
   buildFlaps();
-  $("status").textContent = "Powering on...";
-  page.firmware = await powerOn(page.bundle, boxFiles(), seed(), page.flapsShut);
+  page.firmware = await firmware.powerOn(page.bundle, boxFiles(), seed(), page.flapsShut);
   keeper = new storage.DataKeeper();
-  page.powerOns += 1;
+  page.powerOns = storage.countPowerOn();
   const frame = page.firmware.frame();
   page.boardMs = frame.now_ms;
   show(frame, page.boardMs);
-  $("status").textContent = "";
-  page.lastRealMs = null;
-  if (!page.running) {
-    page.running = true;
-    requestAnimationFrame(tick);
-  }
+  page.running = true;
+  requestAnimationFrame(tick);
 }
 
 function show(frame, frameStartMs) {
+  if (frame.game !== null) {
+    page.game = frame.game;
+    showScoreboard(page.game, $("scoreboard"));
+    showRules(page.game.game, page.bundle.index.presets, $("rules-card"));
+  }
   oled.update(frame.ram, frame.glass);
   showLeds(frame.leds);
+  say(frame.ram !== null || frame.glass !== null || frame.game !== null, performance.now());
   buzzer.play(frame.sounds, frameStartMs);
   if (page.timeToMenuMs === null && oled.glass !== null && oled.glass.lit) {
     page.timeToMenuMs = Math.round(performance.now());
@@ -260,13 +347,14 @@ function tick(realMs) {
   const frameStartMs = page.boardMs;
   page.boardMs += elapsed;
   page.firmware.runUntil(Math.floor(page.boardMs));
+  stopShakeWhenDue();
   show(page.firmware.frame(), frameStartMs);
   keeper.sync(page.firmware.dataFiles());
   requestAnimationFrame(tick);
 }
 
 async function main() {
-  page.bundle = await loadBundle();
+  page.bundle = await firmware.loadBundle();
   page.layout = chosenLayout();
   $("mute").checked = storage.load("muted", false);
   buzzer.setMuted($("mute").checked);
@@ -277,11 +365,20 @@ async function main() {
   holdable($("shake"), shake);
   holdable($("select"), hold("select"));
   holdable($("ok"), hold("ok"));
-  wireKeys();
+  const holds = { shake, select: hold("select"), ok: hold("ok") };
+  wireKeys({
+    flip: (tile) => { if (tile <= page.layout.tiles * page.layout.rows) flipFlap(tile); },
+    hold: (name, held) => {
+      if (held) buzzer.wake();
+      holds[name](held);
+    },
+  });
   wireMotion();
-  await restart();
-  wireSettings(page.firmware.evaluate("preset_names()"));
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js");
+  new ResizeObserver(fitFlaps).observe($("flaps"));
+  await powerOn();
+  wireSettings();
+  // Installed, then asked for a new build at every load (in the background: sw.js says how).
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").then((worker) => worker.update());
 }
 
 // For the browser test and the curious: the page's state and its firmware.

@@ -41,7 +41,7 @@ export async function powerOn(bundle, extra, seed, shutFlaps) {
   if (!mp.FS.analyzePath("/data").exists) mp.FS.mkdir("/data");
   mp.runPython(
     "import json, os, sys\nos.chdir('/')\nsys.path[:] = ['', '/lib', '/sim']\n" +
-    "from board_sim.browser.page_box import PageBox, preset_names, refusals\n" +
+    "from board_sim.browser.page_box import PageBox, refusals\n" +
     `box = PageBox(${seed}, ${JSON.stringify(shutFlaps)})`,
   );
   return new Firmware(mp);

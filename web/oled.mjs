@@ -2,6 +2,7 @@
 // 1024 bytes) and its glass map (board_sim/browser/page_box.py's glass_map).
 const LIT = [0x9f, 0xdf, 0xff]; // the panel's blue-white
 const WIDTH = 128;
+const CELL = 8; // the firmware's text sits on a grid of 8x8 cells: 16 columns, 8 rows
 
 export class Oled {
   constructor(canvas) {
@@ -21,6 +22,29 @@ export class Oled {
     }
     if (glass !== null) this.glass = glass;
     this.draw();
+  }
+
+  // The text on the display, a line per row of cells with text (trimmed, runs of blanks one
+  // space): each cell read against glyphs ({8 memory bytes as hex: character}), lit on dark or
+  // dark on lit; a cell that is no character (a die's pips, a blank) reads as a space.
+  text(glyphs) {
+    const lines = [];
+    for (let row = 0; row < this.ram.length / WIDTH; row++) {
+      let line = "";
+      for (let column = 0; column < WIDTH / CELL; column++) {
+        const cell = this.ram.subarray(row * WIDTH + column * CELL, row * WIDTH + column * CELL + CELL);
+        let hex = "";
+        let inverse = "";
+        for (const byte of cell) {
+          hex += byte.toString(16).padStart(2, "0");
+          inverse += (byte ^ 0xff).toString(16).padStart(2, "0");
+        }
+        line += glyphs[hex] || glyphs[inverse] || " ";
+      }
+      line = line.trim().replace(/ {2,}/g, " ");
+      if (line) lines.push(line);
+    }
+    return lines;
   }
 
   // Whether the glass pixel (x, y) is lit, as the panel's visible_pixels() says.

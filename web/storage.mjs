@@ -1,5 +1,6 @@
 // What the page keeps in this browser (localStorage), so a reload is a power cut: the box's
-// /data/ files, its config.json and board layout, where the flaps were left, the mute switch.
+// /data/ files, its config.json and board layout, where the flaps were left, the mute switch;
+// and for the tab (sessionStorage) how many times the box has powered on in it.
 const PREFIX = "shutbox:";
 const DATA = PREFIX + "data:";
 
@@ -61,4 +62,11 @@ export class DataKeeper {
       delete this.kept[path];
     }
   }
+}
+
+// The box's power-ons in this tab (each a page load), counting this one.
+export function countPowerOn() {
+  const count = Number(sessionStorage.getItem(PREFIX + "powerOns") || 0) + 1;
+  sessionStorage.setItem(PREFIX + "powerOns", String(count));
+  return count;
 }

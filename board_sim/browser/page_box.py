@@ -6,7 +6,8 @@ The page copies the firmware to "/" and board_sim to /sim, then calls, all from 
     box = PageBox(seed, shut_tiles)   # power on: board.json's board, boot.py, main.py's start()
     box.run_until(ms)                 # main.py's own loop (tick, feed, sleep) up to ms
     box.set_flap(3, True); box.hold("ok", True); box.shaking = True; box.tilt(x, y, z)
-    box.frame()                       # JSON: the OLED's memory, the LEDs, the buzzer's changes
+    box.frame()                       # JSON: the OLED's memory, the LEDs, the buzzer's changes,
+                                      # the game as the page's scoreboard shows it
 
 main.py runs its endless loop only as the board runs it (`__name__ == "__main__"`); the page
 runs it as a module, calls its start() and runs its `run(box)` slice by slice: the simulated
@@ -71,6 +72,7 @@ class PageBox:
         self._sounds_sent = 0
         self._ram_sent = None
         self._glass_sent = None
+        self._game_sent = None
         self._feed = self.board.feed_watchdog
         self.board.feed_watchdog = self._feed_and_note
         link.attach(self.board)
@@ -149,7 +151,8 @@ class PageBox:
     def frame(self):
         """JSON: now_ms; ram (the OLED's 1024-byte memory as hex) and glass (glass_map()),
         each null when unchanged since the last frame; leds ("rrggbb" each); sounds (the
-        buzzer's [time_ms, freq_hz, duty_u16] changes since the last frame); boots."""
+        buzzer's [time_ms, freq_hz, duty_u16] changes since the last frame); boots; game
+        (game_summary(), null when unchanged)."""
         sounds = self.board.sounds
         new_sounds = sounds[self._sounds_sent:]
         del sounds[:-1]  # the piezo compares a change with its last record only
@@ -165,6 +168,11 @@ class PageBox:
                 glass = None
             else:
                 self._glass_sent = glass
+        game = game_summary(self._box)
+        if game == self._game_sent:
+            game = None
+        else:
+            self._game_sent = game
         return json.dumps({
             "now_ms": self.board.now_ms,
             "ram": ram,
@@ -172,7 +180,29 @@ class PageBox:
             "leds": "".join("%02x%02x%02x" % tuple(color) for color in self.board.led_colors()),
             "sounds": [list(sound) for sound in new_sounds],
             "boots": self.boots,
+            "game": game,
         })
+
+
+def game_summary(app):
+    """What the page's scoreboard and its spoken text tell of the App's game: {"phase": its
+    phase (app.core's MENU 0, SETUP 1, PLAY 2, FINISHED 3), "game": the game's name, "player":
+    whose turn (from 0), "totals": each player's total, "round": the round under way (from 1),
+    "over": whether the match is over, "dice": the dice shown once rolled}; {} for a box that
+    is no App (a boot fault's screen)."""
+    phase = getattr(app, "phase", None)
+    if phase is None:
+        return {}
+    menu = app.menu
+    match = app.match
+    game = menu.name() if menu is not None else app.game[0] if app.game is not None else None
+    summary = {"phase": phase, "game": game}
+    if match is not None:
+        summary.update(player=app.player, totals=list(match.totals), over=match.over,
+                       round=match.rounds_played + (0 if match.over else 1))
+    if app.total > 0:
+        summary["dice"] = list(app.dice[:app.dice_count])
+    return summary
 
 
 def glass_map(panel):
@@ -229,10 +259,3 @@ def refusals(config_text, tiles, rows, scratch="/try"):
     if faults:
         return faults
     return game_entries(settings, tiles, rows)[2]
-
-
-def preset_names():
-    """The firmware's presets, in its order."""
-    from game.presets import PRESET_NAMES
-
-    return list(PRESET_NAMES)
