@@ -14,9 +14,9 @@ a shut box scores 0.
 
 The chances are whole numbers of 1/WIN_ONE, one per open mask reachable from the start, in
 arrays made once per rule set. Everything is done in slices (`step`), so the App's loop never
-waits long: once per rule set what game.win_table prepares (the outcome table, each mask's
-score slot and one-die rule; loaded for that and let go); once per `begin` the end value of
-each score; then the masks, game.win_kernel's `fill` (viper on a board).
+waits long: once per rule set the outcome table game.win_table prepares (loaded for that and
+let go); once per `begin` the end value of each score; then the masks, game.win_kernel's `fill`
+(viper on a board).
 """
 
 from array import array
@@ -25,7 +25,6 @@ from micropython import const
 
 from game.strategy import WIN_ONE
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT
-from game.win_kernel import fill
 
 _MOVE_ANY = const(0)  # game.rules' (a copy: see there)
 _SCORE_DIGITAL = const(2)
@@ -48,7 +47,6 @@ class WinChance:
     if TYPE_CHECKING:  # buffers handed to game.win_kernel's fill, viper's ptr16 and ptr8 there
         chances: Any
         ends: Any
-        slots: Any
         table: Any
         one_die: Any
 
@@ -58,10 +56,9 @@ class WinChance:
         self.start = rules.start_mask()
         self.chances = array("H", bytes(2 * size))
         self.one_die = bytearray((size + 7) // 8)  # a bit per mask: one die the better roll
-        self.slots = bytearray(size)  # per mask: its score (digital: none), and ONE_DIE_ALLOWED
         self.slot_count = size if rules.scoring == _SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
         self.ends = array("H", bytes(2 * self.slot_count))  # per slot: a turn ending there
-        self.table = None  # the outcome table (game.win_kernel), once it and the slots are ready
+        self.table = None  # the outcome table (game.win_kernel), once it is ready
         self.masks_per_step = 1  # game.win_kernel's CHECKS_PER_STEP over the table's moves
         self.building = None  # game.win_table's work in progress
         self._ends_done = 0  # slots whose end value is known for this `begin`
@@ -160,7 +157,11 @@ class WinChance:
             elif self._ends_done < self.slot_count:
                 self._prepare_ends()
             else:
-                self.next_mask = fill(self.chances, self.ends, self.slots, self.table, self.one_die,
+                from game.win_kernel import (
+                    fill,  # with the first masks: a round's `begin` needs none
+                )
+
+                self.next_mask = fill(self.chances, self.ends, self.table, self.one_die,
                                       self.next_mask, self.start, self.masks_per_step)
                 if self.next_mask == 0:
                     self._first_roll()
@@ -170,8 +171,10 @@ class WinChance:
     def _first_roll(self):
         rules = self.rules
         if rules.must_first:
+            from game.win_kernel import fill
+
             self.ends[0] = self.lost  # a stuck first roll (never a slot: slot 0 is a shut box)
-            found = fill(self.chances, self.ends, self.slots, self.table, self.one_die,
+            found = fill(self.chances, self.ends, self.table, self.one_die,
                          self.start, 1 << (rules.must_first - 1), 0)
             self.first_chance = found >> 2
             self.first_one_die = found & 2 != 0

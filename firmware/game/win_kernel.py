@@ -8,9 +8,9 @@ arrays are typed ('H' for the 16-bit ones, bytearrays for the 8-bit ones), so in
 means the same thing in both. Measured on the unix port (`python -m bench.win_bench`), the 12-tile
 programme runs some 20 times faster as viper than as bytecode.
 
-The outcome table (game.win_chance builds it from the firmware's own move rules) starts with
-where each option's block is (all the dice, then one die: 0 when there is no such choice) and
-whether a score's slot is the open mask itself (digital scoring; else slots[] holds it); a
+The outcome table (game.win_table builds it from the firmware's own move rules) starts with
+where each option's block is (all the dice, then one die: 0 when there is no such choice), how
+a mask scores, and a bit per mask below 64 saying whether one die may be rolled there; a
 block holds the number of outcomes, then per outcome its
 weight, its flags, its number of moves and per move three masks: the move, the tiles its
 legality looks at (`care`) and what they must be (`pattern`). A move is legal at an open mask
@@ -24,38 +24,56 @@ from micropython import const
 CHECKS_PER_STEP = const(250)  # native: 4000
 ENDS_AT_ONCE = const(1)  # the roll ends the turn whatever is open (unlucky 7)
 FREE_IF_STUCK = const(2)  # no move: throw again, left out of the average (doubles, long game)
-ONE_DIE_ALLOWED = const(0x80)  # in slots[mask]: rules.one_die_allowed(mask)
-_SLOT = const(0x7F)  # the rest of slots[mask]: the slot of its score in ends (a score up to 127)
+SCORING_AT = const(2)  # the table's word saying how a mask scores: game.rules' SCORE_* value
+ONE_DIE_AT = const(3)  # its 4 words of 16 bits: may one die be rolled at mask 0..63?
+BLOCKS_AT = const(7)  # where the first option's block starts
+ONE_DIE_MASKS = const(64)  # one die is only ever allowed below: with tiles 7 and up shut
+_GOLF = const(0)
+_DIGITAL = const(2)
 
 
 # native: @micropython.viper
-def fill(chances: ptr16, ends: ptr16, slots: ptr8, table: ptr16, one_die: ptr8,
-         mask: int, start: int, count: int) -> int:
+def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, start: int,
+         count: int) -> int:
     """Compute chances[] for up to `count` open masks, the submasks of `start` from `mask` on in
     increasing order (a move only ever leaves a smaller mask); bit `mask` of one_die[] gets
-    whether one die is the better roll, where slots[mask] allows it. A turn that ends leaves
-    ends[slot], the slot of its score. With count 0: the first roll
-    from `mask` under 2-to-go/3-to-go, whose moves must hold tile `start` (a mask) and whose
-    stuck rolls lose (ends[0]): returns its chance times 4, plus 2 when one die is better.
-    Otherwise returns the next mask to compute (0: all done; 0 is never computed, nor stored:
-    a shut box is chances[0], set by the caller)."""
+    whether one die is the better roll, where the table allows one die. A turn that ends
+    leaves ends[slot], the slot of its score (golf: the open tiles' numbers added; missionary:
+    how many; digital: the mask itself). With count 0: the first roll from `mask` under
+    2-to-go/3-to-go, whose moves must hold tile `start` (a mask) and whose stuck rolls lose
+    (ends[0]): returns its chance times 4, plus 2 when one die is better. Otherwise returns the
+    next mask to compute (0: all done; 0 is never computed, nor stored: a shut box is
+    chances[0], set by the caller)."""
     required = 0
     if count == 0:
         required = start
         count = 1
+    scoring = int(table[SCORING_AT])
     while count > 0:
-        slot = int(slots[mask])
-        if table[2]:  # digital: the slot is the mask
-            end_value = int(ends[mask])
-        else:
-            end_value = int(ends[slot & _SLOT])
+        slot = mask
+        if scoring != _DIGITAL:
+            slot = 0
+            rest = mask
+            tile = 1
+            while rest:
+                if rest & 1:
+                    if scoring == _GOLF:
+                        slot += tile
+                    else:
+                        slot += 1
+                rest >>= 1
+                tile += 1
+        end_value = int(ends[slot])
         best_chance = 0
         chose = 0
         option = 0
         while option < 2:
             at = int(table[option])
-            if option == 1 and (at == 0 or (slot & ONE_DIE_ALLOWED) == 0):
-                break
+            if option == 1:
+                if at == 0 or mask >= ONE_DIE_MASKS:
+                    break
+                if (int(table[ONE_DIE_AT + (mask >> 4)]) >> (mask & 15)) & 1 == 0:
+                    break
             outcomes = int(table[at])
             at += 1
             weighed = 0
@@ -71,6 +89,7 @@ def fill(chances: ptr16, ends: ptr16, slots: ptr8, table: ptr16, one_die: ptr8,
                 if kind & ENDS_AT_ONCE:
                     best = end_value
                     at += 3 * moves
+                    moves = 0
                 while moves > 0:
                     if (mask & int(table[at + 1])) == int(table[at + 2]):
                         move = int(table[at])

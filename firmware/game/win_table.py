@@ -1,7 +1,7 @@
 """What game.win_chance's programme needs once per rule set, worked out in slices (`prepare`,
 one per step): the outcome table game.win_kernel's `fill` reads (each roll's moves as masks,
-from the firmware's own move rules) and each mask's score slot and one-die rule. Imported by
-WinChance.step while it prepares, and let go once all is ready (sys.modules and the game
+from the firmware's own move rules, and where one die may be rolled). Imported by
+WinChance.step while it prepares, and let go once the table is ready (sys.modules and the game
 package forget it), so none of it stays in the heap in play.
 """
 
@@ -11,46 +11,45 @@ from micropython import const
 
 from game import forget
 from game.turn import Turn
-from game.win_kernel import CHECKS_PER_STEP, ENDS_AT_ONCE, FREE_IF_STUCK, ONE_DIE_ALLOWED
+from game.win_kernel import (
+    BLOCKS_AT,
+    CHECKS_PER_STEP,
+    ENDS_AT_ONCE,
+    FREE_IF_STUCK,
+    ONE_DIE_AT,
+    ONE_DIE_MASKS,
+)
 
 _MOVE_ANY = const(0)  # game.rules' (a copy: see there)
-_SCORE_MISSIONARY = const(1)
-_SCORE_DIGITAL = const(2)
-_MASKS_PER_STEP = const(256)  # masks whose slot is worked out per step
-ONE_DIE_MASKS = const(64)  # one die is only ever allowed on masks below this: tiles 7 and up shut
 
 
 class _Building:
     """A WinChance's preparation in progress: the rolls still to add to the outcome table, the
-    table so far, where the option being added starts in it, a Turn whose rolls give the moves;
-    then the masks whose slot is known and the top tile of the next (as a bit, and its number)."""
+    table so far, where the option being added starts in it, a Turn whose rolls give the moves."""
 
     def __init__(self):
         self.rolls = []
         self.table = None
         self.block = 0
         self.turn = None
-        self.prepared = 0
-        self.top = 1
-        self.top_tile = 1
 
 
 def prepare(win):
-    """One slice of a WinChance's preparation: the rolls planned, one roll added to the outcome
-    table, or a few hundred masks' slots. Once all is ready the table is the WinChance's, and
+    """One slice of a WinChance's preparation: the rolls planned, where one die may be rolled,
+    or one roll added to the outcome table. Once it is ready the table is the WinChance's, and
     this module is let go."""
     building = win.building
     if building is None:
         building = win.building = _Building()
         _plan_rolls(win, building)
-    elif building.rolls:
+    elif building.table[ONE_DIE_AT] == 0xFFFF:
+        _one_die_masks(win, building.table)
+    else:
         _build_roll(win, building)
-    elif building.prepared < win.start:
-        _prepare_masks(win, building)
-    if not building.rolls and building.prepared >= win.start:
-        win.table = building.table
-        win.building = None
-        forget("game.win_table")
+        if not building.rolls:
+            win.table = building.table
+            win.building = None
+            forget("game.win_table")
 
 
 def _plan_rolls(win, building):
@@ -76,9 +75,19 @@ def _plan_rolls(win, building):
                     elif a != b:
                         weight = 2
                 rolls.append((count, a, b, weight))
-    # where each option's block is (one die: 0 until there is one), whether a slot is the mask
-    building.table = array("H", (3, 0, 1 if rules.scoring == _SCORE_DIGITAL else 0))
+    # where each option's block is (one die: 0 until there is one), how a mask scores, one die's
+    # masks (0xFFFF: still to work out, the next step)
+    building.table = array("H", (BLOCKS_AT, 0, rules.scoring, 0xFFFF, 0, 0, 0))
     building.turn = Turn(rules)
+
+
+def _one_die_masks(win, table):
+    """A bit for each mask below ONE_DIE_MASKS where the rules allow one die (every rule allows
+    it only with tiles 7 and up shut: a test checks each at every mask)."""
+    table[ONE_DIE_AT] = 0
+    for mask in range(1, ONE_DIE_MASKS):
+        if win.rules.one_die_allowed(mask):
+            table[ONE_DIE_AT + (mask >> 4)] |= 1 << (mask & 15)
 
 
 def _build_roll(win, building):
@@ -89,7 +98,7 @@ def _build_roll(win, building):
     turn = building.turn
     count, a, b, weight = building.rolls.pop(0)
     if a == 0:  # a new option: its block's place, then its count of outcomes
-        if len(built) > 3:
+        if len(built) > BLOCKS_AT:
             built[1] = len(built)
         building.block = len(built)
         built.append(0)
@@ -136,31 +145,3 @@ def _build_roll(win, building):
     built[at] = (len(built) - at - 1) // 3
     if not building.rolls:
         win.masks_per_step = max(1, CHECKS_PER_STEP * 3 // len(built))
-        building.turn = None
-
-
-def _prepare_masks(win, building):
-    """Each mask's score slot, for a few hundred more masks: a mask scores what its lower tiles
-    score plus its top tile (golf: the tile's number, missionary: one); and whether one die is
-    allowed, which every rule allows only with tiles 7 and up shut (masks below ONE_DIE_MASKS:
-    a test checks each rule at every mask)."""
-    rules = win.rules
-    slots = win.slots
-    mask = building.prepared + 1
-    last = min(mask + _MASKS_PER_STEP, win.start + 1)
-    digital = rules.scoring == _SCORE_DIGITAL
-    golf = rules.scoring != _SCORE_MISSIONARY
-    top = building.top
-    tile = building.top_tile
-    while mask < last:
-        if mask >= top << 1:
-            top <<= 1
-            tile += 1
-        slot = 0 if digital else (slots[mask - top] & ~ONE_DIE_ALLOWED) + (tile if golf else 1)
-        if mask < ONE_DIE_MASKS and rules.one_die_allowed(mask):
-            slot |= ONE_DIE_ALLOWED
-        slots[mask] = slot
-        mask += 1
-    building.top = top
-    building.top_tile = tile
-    building.prepared = mask - 1
