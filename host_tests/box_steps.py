@@ -1,6 +1,9 @@
 """What the box tests do to a SimBox as a player would, and the moments they wait for: start the
 menu's game, roll forced dice with ok or by shaking, read the OLED, play on until a condition
-holds (a turn waiting for a roll or a move, nothing to put right)."""
+holds (a turn waiting for a roll or a move, nothing to put right); and how the OLED's
+standings and match pages read."""
+
+import re
 
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
@@ -60,3 +63,28 @@ def until_roll_awaited(box, max_steps=200):
     from game.turn import AWAIT_ROLL
 
     return play_until(BoxPlayer(box), lambda: awaiting(box.view, AWAIT_ROLL), max_steps)
+
+
+def standings_read(lines, first_row=1, last_row=7):
+    """The players' lines of a standings or match page: {player: (mark, total, +score,
+    chips, out)}; the lines below a player's that start no other are read with it (a number
+    run on over lines joined whole)."""
+    shown = {}
+    text = ""
+    for line in lines[first_row:last_row] + [" P0"]:  # a line after the last: ends its player
+        if re.match(r"[ *>]P\d( |$)", line):
+            if text:
+                words = text[3:].split()
+                fields = {word[0]: int(word[1:]) for word in words[1:] if word[0] in "+$"}
+                shown[int(text[2])] = (text[0], words[0], fields.get("+"), fields.get("$"),
+                                       "out" in words)
+            text = line.rstrip()
+        elif text and line.strip():
+            run_on = text[-1].isdigit() and line[0].isdigit() and len(text) > 3
+            text += ("" if run_on else " ") + line.strip()
+    return shown
+
+
+def names_the_winners(title):
+    """Is this line a standings' title (app.finish: who won)?"""
+    return re.fullmatch(r"P\d (wins!|shut the box!)|Tie:( P\d)+|\d-way tie!", title) is not None

@@ -6,6 +6,7 @@ text may leave the glass or overwrite other text, and every number reads back wh
 import re
 
 import pytest
+from box_steps import standings_read
 
 from board_sim.frontend.oled import text_lines
 from board_sim.install import simulated
@@ -140,15 +141,12 @@ def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, tota
     first = 0
     pages = 0
     while True:
-        following = show_standings(screen_end, screen, "Shared win!", totals, 8, chips, 0b10000001, first)
+        following = show_standings(screen_end, screen, totals, 8, chips, 0b10000001, False, first)
         lines = screen.read()
-        assert lines[0].startswith("Shared win!") and lines[0].endswith("more") == (following != 0)
-        for row, line in enumerate(lines):
-            if line[1:2] == "P":
-                player = int(line[2])
-                total = digits_from(lines, row, 4)
-                rest = " ".join(lines[row:]).split("$")
-                shown[player] = (line[0], total, int(rest[1].split()[0]) if chips else None)
+        assert lines[0] == "Tie: P1 P8"  # the winners named on every page
+        assert lines[6:8] == ["ok: next page" if following else "ok: play again", "select: menu"]
+        for player, (mark, total, _score, chip_count, _out) in standings_read(lines, 1, 6).items():
+            shown[player] = (mark, total, chip_count)
         pages += 1
         if not following:
             break
@@ -157,6 +155,81 @@ def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, tota
     for player in range(8):
         mark = "*" if player in (0, 7) else " "
         assert shown[player + 1] == (mark, str(totals[player]), chips[player] if chips else None)
+
+
+@pytest.mark.parametrize("winners, shut, title", [
+    (0b10000000, False, "P8 wins!"), (0b1, True, "P1 shut the box!"),
+    (0b1011, False, "Tie: P1 P2 P4"), (0b11111, False, "5-way tie!")])
+def test_the_standings_name_the_winners_on_every_page(screen, winners, shut, title):
+    from app import screen_end
+    from app.finish import show_standings
+
+    first = 0
+    while True:
+        first = show_standings(screen_end, screen, [7] * 8, 8, [9999] * 8, winners, shut, first)
+        assert screen.read()[0] == title
+        if not first:
+            break
+
+
+class _Match:
+    """What show_match reads of a match between turns (game.match's attributes)."""
+
+    def __init__(self, totals, round_scores, chips, dropped):
+        from game.presets import preset
+        from game.stakes import Ledger
+
+        self.players = len(totals)
+        self.totals = totals
+        self.rounds_played = 98
+        self.over = False
+        self.simultaneous = False
+        self.scores = list(round_scores)
+        self.seats = []
+        self.dropped = bytearray(dropped)
+        self.ledger = None
+        if chips is not None:
+            self.ledger = Ledger(preset("canoga"), self.players)
+            self.ledger.chips = chips
+
+
+@pytest.mark.parametrize("name, title", [
+    ("tournament", "Round 99 to 100"), ("fixed-rounds", "Round 99 of 5"),
+    ("max-penalty", "Rd 99 out at 45"), ("young-players", "Left to shut"),
+    ("long-game", "Left to play"), ("canoga", "Round 99 of 1")])
+@pytest.mark.parametrize("totals, round_scores, chips", [
+    ([999] * 8, [999] * 8, [79992] * 8),
+    ([DIGITAL_24] * 8, [DIGITAL_24, None] * 4, [9999] * 8),
+    ([0, 45, 999, 7, 100, 3, 44, 1], [None] * 8, None),
+])
+def test_the_match_between_turns_pages_at_its_worst(screen, name, title, totals, round_scores,
+                                                     chips):
+    """8 players, long totals, this round's scores, chips, players out (who have no score in
+    the round): every number whole, a page at a time, each page saying what ok and select do."""
+    from app.screen_end import show_match
+    from game.presets import preset
+
+    out = [score is None for score in round_scores]
+    match = _Match(totals, round_scores, chips, out)
+    shown = {}
+    first = 0
+    pages = 0
+    while True:
+        following = show_match(screen, match, preset(name), 5, first, True)
+        lines = screen.read()
+        assert lines[0] == title
+        assert lines[7] == ("ok:play sel:more" if following else "ok:play sel:back")
+        shown.update(standings_read(lines))
+        pages += 1
+        if not following:
+            break
+        first = following
+    assert pages <= 8
+    for player in range(8):
+        score = round_scores[player]
+        assert shown[player + 1] == (">" if player == 5 else " ", str(totals[player]),
+                                     None if score is None else score,
+                                     chips[player] if chips else None, out[player])
 
 
 def test_a_long_fault_message_pages_over_the_screen(screen):

@@ -1,7 +1,8 @@
 """The simulated box in a terminal (curses): the OLED, the tiles lit as their LEDs, and keys
 for the flaps, shaking, tapping and the two buttons. Needs 80x24 (a smaller terminal is told
 so); works over ssh. The side panel follows the match: each player's total and this round's
-score, chips, or in a race and the long game what each has left.
+score, chips, or in a race and the long game what each has left: numbers the OLED's own match
+pages show too (between turns, on select), since a real box has no panel.
 
 The box runs in simulated time that follows the real clock. Each key becomes a script event
 (board_sim.script), so a game played here can be recorded (--record) and replayed.

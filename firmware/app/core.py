@@ -4,11 +4,13 @@ Each tick reads the inputs (debounced flaps, the shake detector, the buttons), a
 what they mean, and writes the outputs (LEDs, OLED, buzzer). Phases:
 
     MENU      pick the game, the players and hints (select: next row, ok: change / start)
-    SETUP     before a turn: the flaps must match the turn's start; the ones to move are lit
+    SETUP     before a turn: the flaps must match the turn's start; the ones to move are lit;
+              after a turn, its result and the match as it stands take turns on the OLED
+              (a page every _PAGE_MS with the flaps right, or at once on select)
     PLAY      shake (or press ok) to roll, shut the lit tiles; wrong flaps are shown in red
     FINISHED  the last turn's result until ok, then the standings (a page at a time when
-              they take more than one screen) until ok (play again) or select (the menu):
-              app.finish, loaded while the phase lasts
+              they take more than one screen, ok turning it) until ok on the last page (play
+              again) or select (the menu): app.finish, loaded while the phase lasts
 
 The menu (app.menu) is loaded only while it is shown: in play the App keeps the choices made
 in it (the game, its rules, the players, hints).
@@ -94,6 +96,7 @@ _LANDED = const(2)
 _RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
 _REVIEW_MS = const(6000)  # with hints on, the review of a turn stays up this long (or until ok)
+_PAGE_MS = const(3000)  # between turns, the turn's page and the match's turn over this often
 
 
 class App:
@@ -145,6 +148,9 @@ class App:
         reviewing: bool  # hints: the last turn's review is on the display
         must_open: int
         must_shut: int
+        match_page: int  # between turns: -1 the turn's page, else the first player on the match's
+        match_page_next: int  # the first player of the match's next page, 0: back to the turn's
+        page_since: int  # when that page went up
         message: int
         number: int
         result_player: int
@@ -207,6 +213,7 @@ class App:
             # A match resumed at boot (app.startup): its clocks start now, and a turn under way
             # gets its hints (their table loads here, not while boot holds its modules).
             self.result_since = now_ms
+            self.page_since = now_ms
             if self.ending is not None:  # resumed as its last turn ended: the standings' clock
                 self.ending.page_since = now_ms
             if self.phase == PLAY:
@@ -216,6 +223,7 @@ class App:
                     self._hint_roll()
         if self.reviewing and (ok == _SHORT_PRESS or time.ticks_diff(now_ms, self.result_since) >= _REVIEW_MS):
             self.reviewing = False  # the review stays up _REVIEW_MS or until ok, which it takes
+            self.page_since = now_ms
             self.dirty = True
             ok = _NO_PRESS
         if select == _LONG_PRESS and self.phase != MENU:
@@ -227,7 +235,7 @@ class App:
             if self.menu.step(self, select, ok):
                 self.new_match(now_ms)
         elif phase == SETUP:
-            self._setup(now_ms, ok)
+            self._setup(now_ms, select, ok)
         elif phase == PLAY:
             self._play(now_ms, select, ok)
         else:
@@ -280,10 +288,13 @@ class App:
         self.chance = -1
         self.free_throw = False
         self.result_since = now_ms
+        self.match_page = -1
+        self.page_since = now_ms
         self.dirty = True
 
     def _compare(self):
-        """Compare the row in play with the game: sets must_open and must_shut."""
+        """Compare the row in play with the game: sets must_open and must_shut; True when
+        they changed."""
         physical = self.devices.flaps.open_mask(self.row) & self.all_tiles
         expected = expected_open(self.turn, self.invert, self.all_tiles)
         must_open = expected & ~physical
@@ -293,11 +304,22 @@ class App:
             self.must_shut = must_shut
             self.blocked_shake = False
             self.dirty = True
+            return True
+        return False
 
-    def _setup(self, now_ms, ok):
+    def _setup(self, now_ms, select, ok):
         self.roller.update(now_ms, False)
-        self._compare()
-        if self.must_open or self.must_shut or self.reviewing:
+        wrong = self._compare() and (self.must_open or self.must_shut)
+        if self.reviewing:
+            return
+        if wrong and self.match_page >= 0:  # a flap to move: the turn's page lists it
+            self.match_page = -1
+            self.page_since = now_ms
+        elif self.result_player >= 0 and (select == _SHORT_PRESS or (
+                not (self.must_open or self.must_shut)
+                and time.ticks_diff(now_ms, self.page_since) >= _PAGE_MS)):
+            self._turn_page(now_ms)
+        if self.must_open or self.must_shut:
             return
         if (self.result_player < 0 or ok == _SHORT_PRESS or (not self.waits_for_ok()
                 and time.ticks_diff(now_ms, self.result_since) >= _RESULT_MS)):
@@ -307,6 +329,17 @@ class App:
             self.play(_SOUND_READY)
             self.dirty = True
             self._hint_roll()
+
+    def _turn_page(self, now_ms):
+        """Between turns, the next page: the turn's, then the match's pages, then the turn's."""
+        if self.match_page < 0:
+            self.match_page = 0
+        elif self.match_page_next:
+            self.match_page = self.match_page_next
+        else:
+            self.match_page = -1
+        self.page_since = now_ms
+        self.dirty = True
 
     # -- playing a turn ----------------------------------------------------------------------
     def _play(self, now_ms, select, ok):

@@ -149,12 +149,15 @@ def render(app, now_ms):
         _frames(screen, "fault").show_fault(screen, faults.reported[faults.shown], faults.page)
     elif app.reviewing and (phase == _SETUP or phase == _FINISHED):
         _frames(screen, "end").show_review(screen, app.hints.review)
+    elif phase == _SETUP and app.match_page >= 0:
+        app.match_page_next = _frames(screen, "end").show_match(
+            screen, app.match, app.rules, app.player, app.match_page, app.waits_for_ok())
     elif phase == _SETUP:
         _frames(screen, "end").show_setup(
             screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total,
             app.player, 0 if app.rules.match == _MATCH_SINGLE else app.match.rounds_played + 1,
             app.must_open, app.must_shut,
-            app.result_player >= 0 and app.waits_for_ok())
+            app.result_player >= 0 and app.waits_for_ok(), app.rules)
     elif phase == _MENU:
         _frames(screen, "menu").show_menu(screen, app.menu)
     elif phase == _FINISHED:  # app.finish's frames, drawn with app.screen_end's

@@ -1,13 +1,21 @@
 """The frames between turns on the OLED (app.screens' grid): the last turn's result, who plays
-next and the flaps to move (show_setup), and with hints the turn's review (show_review); and
-what app.finish's frames at the match's end draw with (result, flow_number). Loaded while one
-is shown, let go when another phase's frame is drawn (app.presentation)."""
+next and the flaps to move (show_setup), the match as it stands (show_match: the round, each
+player's total, this round's score, chips, who is out), and with hints the turn's review
+(show_review); and what app.finish's frames at the match's end draw with (result, standing).
+Loaded while one is shown, let go when another phase's frame is drawn (app.presentation)."""
 
 from micropython import const
 
 from app.screens import COLUMNS, DIGITS, digits_in
 
 _REVIEW_ROWS = const(6)  # rows 1-6 of the review list moves
+_MATCH_SINGLE = const(0)  # game.rules' match formats (copies: play never loads game.rules)
+_MATCH_FIXED_ROUNDS = const(1)
+_MATCH_TOURNAMENT = const(2)
+_MATCH_MAX_PENALTY = const(3)
+_MATCH_LONG_GAME = const(4)
+_MATCH_RACE = const(5)
+_TOTAL_AT = const(4)  # a standing's total starts here, after "*P8 "
 
 
 def result(screen, player, score, name, last_total, row):
@@ -32,6 +40,13 @@ def flow_number(screen, value, column, row):
     if column + digits > COLUMNS and digits <= COLUMNS:
         row += 1
         column = 0
+    return run_number(screen, value, column, row)
+
+
+def run_number(screen, value, column, row):
+    """A whole number >= 0 from a grid cell, its digits running on over the lines below when
+    it reaches the line's end; returns its last row."""
+    digits = digits_in(value)
     at = column + digits - 1
     while True:
         screen.text(DIGITS[value % 10], at % COLUMNS, row + at // COLUMNS)
@@ -123,17 +138,20 @@ def _flaps(screen, label, mask, row, last_row):
 
 
 def show_setup(screen, result_player, result_score, result_name, last_total, next_player,
-               round_number, must_open, must_shut, waiting_ok=True):
-    """Between turns: the last result (and the total that ended it), who plays next,
-    which flaps to open and to shut, or, with every flap right, "ok to play" when the
-    box waits for ok (`waiting_ok`)."""
+               round_number, must_open, must_shut, waiting_ok=True, rules=None):
+    """Between turns: the last result (and the total that ended it), the round (with the
+    match's `rules`, as round_title says it), who plays next, which flaps to open and to
+    shut, or, with every flap right, "ok to play" when the box waits for ok (`waiting_ok`)."""
     screen.clear()
     row = 0
     if result_player >= 0:
         row = result(screen, result_player, result_score, result_name, last_total, 0)
     if round_number > 0:
-        column = screen.text("Round", 0, row)
-        screen.number(round_number, column + 1, row)
+        if rules is not None:
+            round_title(screen, rules, round_number, row)
+        else:
+            column = screen.text("Round", 0, row)
+            screen.number(round_number, column + 1, row)
         row += 1
     column = screen.text("Next: Player", 0, row)
     screen.number(next_player + 1, column + 1, row)
@@ -160,3 +178,118 @@ def _tiles_end(mask, column, row):
         mask >>= 1
         tile += 1
     return row
+
+
+def round_title(screen, rules, round_number, row):
+    """The round under way, on one line: "Round 2 of 5" (fixed rounds; a single round is
+    1 of 1), "Round 2 to 100" (tournament: until a total reaches it), "Round 2 out at 45"
+    (maximum penalty: out at that total), "Round 2" (race, long game); "Rd" for "Round"
+    when the line would be too long."""
+    match = rules.match
+    limit = 0
+    word = " of "
+    if match == _MATCH_SINGLE:
+        limit = 1
+    elif match == _MATCH_FIXED_ROUNDS:
+        limit = rules.rounds
+    elif match == _MATCH_TOURNAMENT:
+        limit = rules.target
+        word = " to "
+    elif match == _MATCH_MAX_PENALTY:
+        limit = rules.max_penalty
+        word = " out at "
+    width = digits_in(round_number) + (len(word) + digits_in(limit) if limit else 0)
+    column = screen.text("Round " if width + 6 <= COLUMNS else "Rd ", 0, row)
+    column = screen.number(round_number, column, row)
+    if limit:
+        column = screen.text(word, column, row)
+        screen.number(limit, column, row)
+
+
+def round_score(match, player):
+    """A player's score in the round under way (a format of rounds, players taking turns), or
+    -1 before they have thrown (or when the format keeps none)."""
+    scores = getattr(match, "scores", None)
+    if scores is None or match.over or match.simultaneous:
+        return -1
+    if scores[player] is not None:
+        return scores[player]
+    seats = match.seats
+    for seat in range(len(seats)):
+        if seats[seat] == player:
+            score = match.round.scores[seat]
+            return -1 if score is None else score
+    return -1
+
+
+def standing(screen, mark, player, total, extra, chips, out, row, draw=True):
+    """One player's standing from `row`: `mark` (one character: "*" a winner, ">" next to
+    play, " "), "P<n>", the total (running on over the lines when long), then "+<extra>" (this
+    round's score, when >= 0), "$<chips>" (when >= 0) and "out" (`out`: dropped out), each
+    on the next line when it does not fit; returns the row after it. draw=False: only counts."""
+    if draw:
+        screen.text(mark, 0, row)
+        screen.text("P", 1, row)
+        screen.number(player + 1, 2, row)
+        flow_number(screen, total, _TOTAL_AT, row)
+    digits = digits_in(total)
+    if _TOTAL_AT + digits > COLUMNS and digits <= COLUMNS:
+        row += 1
+        column = digits
+    else:
+        row += (_TOTAL_AT + digits - 1) // COLUMNS
+        column = (_TOTAL_AT + digits - 1) % COLUMNS + 1
+    for field in range(2):  # "+<extra>", then "$<chips>"
+        value = extra if field == 0 else chips
+        if value < 0:
+            continue
+        width = 2 + digits_in(value)
+        if column + width > COLUMNS:  # on the next line, indented, or from its start if long
+            row += 1
+            column = 3 if width <= COLUMNS - 3 else -1
+        if draw:
+            screen.text("+" if field == 0 else "$", column + 1, row)
+            run_number(screen, value, column + 2, row)
+        end = column + width
+        row += (end - 1) // COLUMNS
+        column = (end - 1) % COLUMNS + 1
+    if out:
+        if column + 4 > COLUMNS:
+            row += 1
+            column = 3
+        if draw:
+            screen.text("out", column + 1, row)
+    return row + 1
+
+
+def show_match(screen, match, rules, next_player, first, waiting_ok):
+    """Between turns: the match as it stands, from player `first` on, as many as rows 1-6
+    hold (">" marks who plays next); the last row says what ok and select do. Returns the
+    first player not shown, 0 when the last one was."""
+    screen.clear()
+    if rules.match == _MATCH_RACE:  # what each player has left, not a round's limit
+        screen.text("Left to shut", 0, 0)
+    elif rules.match == _MATCH_LONG_GAME:
+        screen.text("Left to play", 0, 0)
+    else:
+        round_title(screen, rules, match.rounds_played + 1, 0)
+    ledger = match.ledger
+    players = match.players
+    row = 1
+    player = first
+    while player < players:
+        total = match.totals[player]
+        extra = round_score(match, player)
+        chips = ledger.chips[player] if ledger is not None else -1
+        out = match.dropped[player]
+        if row > 1 and standing(screen, " ", player, total, extra, chips, out, row, False) > 7:
+            break  # on the next page (where it comes first: a page shows at least one)
+        row = standing(screen, ">" if player == next_player else " ", player, total, extra,
+                       chips, out, row)
+        player += 1
+    column = 0
+    if waiting_ok:
+        column = screen.text("ok:play ", 0, 7)
+    screen.text("sel:more" if player < players else "sel:back", column, 7)
+    screen.send()
+    return player if player < players else 0
