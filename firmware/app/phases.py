@@ -35,16 +35,20 @@ def to_menu(app):
 
 
 def new_match(app, now_ms):
-    """A new match of the menu's choices (from the menu, or after a match: play again)."""
+    """A new match of the menu's choices (from the menu, or after a match: play again, which
+    carries the chips and the kitty over: an evening of stakes lasts until the menu)."""
+    ledger = None
     if app.menu is not None:
         app.menu.leave(app)
     if app.ending is not None:
+        ledger = app.match.ledger
         app.ending.leave(app)
     keeper = app.keeper
     name, rules, preset = app.game
     if keeper is not None:
         keep(keeper, "save_menu", name, app.players, app.hints_on)
-    take_match(app, start_match(rules, app.players), source_for(rules, app.roller.rng), preset)
+    take_match(app, start_match(rules, app.players, 0, None, ledger), source_for(rules, app.roller.rng),
+               preset)
     app.result_player = -1
     app.winner_mask = 0
     app.reviewing = False
