@@ -154,7 +154,7 @@ def options_for(settings, defaults=None):
                       accel=values.get("accel", True), display=values.get("display", True),
                       seed=values.get("seed", 1), preset=values.get("preset"),
                       players=values.get("players"), hints=values.get("hints", False),
-                      rules=values.get("rules"))
+                      rules=values.get("rules"), data_dir=values.get("data_dir"))
 
 
 def build_box(settings, defaults=None):

@@ -20,6 +20,14 @@ def start(box):
     return box.view.phase
 
 
+def leave_match(box):
+    """A long select, then ok to confirm: from a match to the menu."""
+    box.board.press("select", 1000)
+    box.run(1200)
+    box.board.press("ok")
+    box.run(300)
+
+
 def roll(box, *dice):
     """These dice, rolled with ok: they land (the App's total is theirs)."""
     box.dice.force(dice)

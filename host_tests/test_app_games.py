@@ -2,7 +2,7 @@
 on boxes wired as each game needs (12 and 24 tiles on 74HC165 chains and MCP23017 expanders)."""
 
 import pytest
-from box_steps import names_the_winners
+from box_steps import leave_match, names_the_winners
 from game.presets import PRESET_NAMES
 
 from board_sim.frontend.oled import text_lines
@@ -102,7 +102,6 @@ def test_ok_after_the_end_plays_again_and_select_goes_back_to_the_menu(open_box)
     box.run(300)
     assert box.view.phase in (SETUP, PLAY)
     assert box.view.winner_mask == 0 and box.view.match.rounds_played == 0
-    box.board.press("select", 1000)
-    box.run(1200)
+    leave_match(box)
     assert box.view.phase == MENU
     assert text_lines(box.board.display_pixels())[0] == "  SHUT THE BOX"

@@ -251,18 +251,26 @@ def test_a_long_fault_message_pages_over_the_screen(screen):
     assert "one-die-last- tile," in " ".join(words)  # after a hyphen
 
 
-def test_a_review_of_more_moves_than_rows_says_how_many_more(screen):
-    from app.hints import Review
+def test_a_review_of_more_moves_than_rows_pages(screen):
+    from app.hints import _MAX_MOVES, Review
     from app.screen_end import show_review
 
     review = Review()
-    review.count = 9
-    for index in range(9):
-        review.totals[index] = 1 + index
-        review.made[index] = review.best[index] = 1 << index
-    show_review(screen, review)
-    lines = screen.read()
-    assert lines[6] == "and 4 more" and lines[7] == "all best moves"
+    review.count = _MAX_MOVES
+    for index in range(_MAX_MOVES):
+        review.totals[index] = 1 + index % 24
+        review.made[index] = review.best[index] = 1 << index % 16
+    moves = []
+    first = 0
+    while True:
+        following = show_review(screen, review, first)
+        lines = screen.read()
+        assert lines[7] == ("ok: more moves" if following else "all best moves")
+        moves.extend(int(line.split()[0]) for line in lines[1:7] if line.strip())
+        if not following:
+            break
+        first = following
+    assert moves == [1 + index % 24 for index in range(_MAX_MOVES)]  # every move, once
 
 
 def _message_lines(code):

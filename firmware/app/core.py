@@ -16,7 +16,9 @@ The menu (app.menu) is loaded only while it is shown: in play the App keeps the 
 in it (the game, its rules, the players, hints).
 
 The App never assumes a flap moved: it compares the switches with the game and shows which
-flap to move (app.reconcile). A long press of select goes back to the menu from anywhere.
+flap to move (app.reconcile). A long press of select goes back to the menu from anywhere: in
+a match, once ok confirms it within _LEAVE_MS (app.screen_leave asks); the match left stays
+saved, the one to resume after a power cut, until another starts.
 
 With a keeper (app.keeper) the match, its game log and tally, and the menu's choices are
 saved as play goes (after each roll and committed move, at each turn's end), and a finished
@@ -95,8 +97,10 @@ _TUMBLING = const(1)  # Roller.update's states (app.roller's, as there)
 _LANDED = const(2)
 _RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
-_REVIEW_MS = const(6000)  # with hints on, the review of a turn stays up this long (or until ok)
+_REVIEW_MS = const(6000)  # with hints on, each page of a turn's review stays up this long (or until ok)
+_RESULT_FIRST_MS = const(2500)  # with hints on, the turn's result stays up this long (or until ok) before its review
 _PAGE_MS = const(3000)  # between turns, the turn's page and the match's turn over this often
+_LEAVE_MS = const(4000)  # a long select in a match: ok within this long goes to the menu
 
 
 class App:
@@ -146,6 +150,11 @@ class App:
         chance: int
         advice: int  # hints: 1 roll one die next, 0 all the dice, -1 no advice
         reviewing: bool  # hints: the last turn's review is on the display
+        review_due: bool  # hints: the review follows the turn's result, up first
+        review_page: int  # the first move on the review's page shown
+        review_next: int  # the first move of its next page, 0: the last page is shown
+        leaving: bool  # a long select asks whether to leave the match (ok: the menu)
+        leaving_since: int  # when it asked
         must_open: int
         must_shut: int
         match_page: int  # between turns: -1 the turn's page, else the first player on the match's
@@ -221,13 +230,27 @@ class App:
                     self._hint_move()
                 else:
                     self._hint_roll()
-        if self.reviewing and (ok == _SHORT_PRESS or time.ticks_diff(now_ms, self.result_since) >= _REVIEW_MS):
-            self.reviewing = False  # the review stays up _REVIEW_MS or until ok, which it takes
-            self.page_since = now_ms
-            self.dirty = True
+        if (self.review_due or self.reviewing) and self._review(now_ms, ok):
             ok = _NO_PRESS
-        if select == _LONG_PRESS and self.phase != MENU:
+        if select == _LONG_PRESS and self.phase == FINISHED:
             self.to_menu()
+            select = _NO_PRESS
+        elif select == _LONG_PRESS and self.phase != MENU:
+            self.leaving = True  # the match stays as it is until ok says to leave it
+            self.leaving_since = now_ms
+            self.dirty = True
+            select = _NO_PRESS
+        if self.leaving:
+            if ok == _SHORT_PRESS:
+                self.to_menu()
+            elif select == _SHORT_PRESS or time.ticks_diff(now_ms, self.leaving_since) >= _LEAVE_MS:
+                self.leaving = False
+                self.dirty = True
+            else:
+                self.roller.update(now_ms, False)  # no roll behind the question
+                render(self, now_ms)
+                return
+            ok = _NO_PRESS
             select = _NO_PRESS
         phase = self.phase
         if phase == MENU:
@@ -245,6 +268,28 @@ class App:
             self._hint_roll()
         render(self, now_ms)
 
+    def _review(self, now_ms, ok):
+        """Hints: the turn's result, then its review a page at a time, each until ok or its
+        time is up; True when it took the ok."""
+        if not (ok == _SHORT_PRESS or time.ticks_diff(now_ms, self.result_since)
+                >= (_RESULT_FIRST_MS if self.review_due else _REVIEW_MS)):
+            return False
+        if self.review_due:
+            self.review_due = False
+            self.reviewing = True
+            self.review_page = 0
+        elif self.review_next:
+            self.review_page = self.review_next
+        else:
+            self.reviewing = False
+            self.page_since = now_ms
+            if self.ending is not None:  # the match's end: its result was shown first
+                self.ending.showing_result = False
+                self.ending.page_since = now_ms
+        self.result_since = now_ms
+        self.dirty = True
+        return ok == _SHORT_PRESS
+
     def shaking_rolls(self):
         """Does shaking roll the dice (an accelerometer fitted and answering)?"""
         return self.devices.shake is not None and not self.faults.accel_failing
@@ -256,7 +301,7 @@ class App:
 
     # -- the rare phase changes (app.phases, loaded for the moment) ---------------------------
     def to_menu(self):
-        """Back to the menu (a long press of select; select at the match's end)."""
+        """Back to the menu (a long press of select confirmed by ok; select at the match's end)."""
         from app.phases import to_menu
 
         to_menu(self)
@@ -310,7 +355,7 @@ class App:
     def _setup(self, now_ms, select, ok):
         self.roller.update(now_ms, False)
         wrong = self._compare() and (self.must_open or self.must_shut)
-        if self.reviewing:
+        if self.reviewing or self.review_due:
             return
         if wrong and self.match_page >= 0:  # a flap to move: the turn's page lists it
             self.match_page = -1
@@ -475,7 +520,7 @@ class App:
         self.result_end = turn.ended
         self.play(_SOUND_BOX_SHUT if turn.ended == _END_SHUT else _SOUND_TURN_OVER)
         if self.hints_on and self.hints.turn_over(turn, self.player):
-            self.reviewing = True
+            self.review_due = True  # after the result: the throw that ended the turn comes first
             self.result_since = now_ms
         self.log.end(turn.ended, turn.open_mask)
         self.tally.add_turn(turn)

@@ -69,11 +69,6 @@ def save_menu(keeper, name, players, hints):
     return save(keeper, menu_file(keeper), payload.encode())
 
 
-def drop_match(keeper):
-    """Forget the match in progress (left for the menu): saved as an empty file."""
-    return save(keeper, match_file(keeper), b"")
-
-
 def save_match(keeper, match, source, tally, log, after=None):
     """Save the match, its tally and its log; False (reported once) if it could not be.
     after: the Turn event's result it follows, saved only when game.snapshot says so."""

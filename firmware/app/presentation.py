@@ -147,8 +147,11 @@ def render(app, now_ms):
     app.dirty = False
     if faults.showing:
         _frames(screen, "fault").show_fault(screen, faults.reported[faults.shown], faults.page)
+    elif app.leaving:
+        _frames(screen, "leave").show_leave(screen)
     elif app.reviewing and (phase == _SETUP or phase == _FINISHED):
-        _frames(screen, "end").show_review(screen, app.hints.review)
+        app.review_next = _frames(screen, "end").show_review(screen, app.hints.review,
+                                                             app.review_page)
     elif phase == _SETUP and app.match_page >= 0:
         app.match_page_next = _frames(screen, "end").show_match(
             screen, app.match, app.rules, app.player, app.match_page, app.waits_for_ok())

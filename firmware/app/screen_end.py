@@ -8,7 +8,7 @@ from micropython import const
 
 from app.screens import COLUMNS, DIGITS, digits_in
 
-_REVIEW_ROWS = const(6)  # rows 1-6 of the review list moves
+_REVIEW_ROWS = const(6)  # rows 1-6 of the review list moves, a page at a time
 _MATCH_SINGLE = const(0)  # game.rules' match formats (copies: play never loads game.rules)
 _MATCH_FIXED_ROUNDS = const(1)
 _MATCH_TOURNAMENT = const(2)
@@ -57,19 +57,20 @@ def run_number(screen, value, column, row):
     return row + (column + digits - 1) // COLUMNS
 
 
-def show_review(screen, review):
-    """Hints: the last turn's moves (app.hints.Review), each roll's total, the tiles shut
-    and what the move cost against the best one; the turn's total cost on the last line.
-    A turn of more moves than the screen's six rows shows five and how many more."""
+def show_review(screen, review, first=0):
+    """Hints: the last turn's moves (app.hints.Review) from move `first` on, as many as rows
+    1-6 hold: each roll's total, the tiles shut and what the move cost against the best one;
+    on the last page the turn's total cost, before it "ok: more moves". Returns the first move
+    of the next page, 0 when the last one is shown."""
     screen.clear()
     column = screen.text("Review P", 0, 0)
     screen.number(review.player + 1, column, 0)
     shut = review.objective != 1  # a chance (shut, app.hints._OBJ_WIN/_OBJ_STAY), else the score
     heading = ("shut%", "score", "win%", "stay%")[review.objective]
     screen.text(heading, COLUMNS - len(heading), 0)
-    count = review.count if review.count <= _REVIEW_ROWS else _REVIEW_ROWS - 1
-    for index in range(count):
-        row = 1 + index
+    end = first + _REVIEW_ROWS if first + _REVIEW_ROWS < review.count else review.count
+    for index in range(first, end):
+        row = 1 + index - first
         total = review.totals[index]
         screen.number(total, 0 if total >= 10 else 1, row)
         column = 3
@@ -87,17 +88,16 @@ def show_review(screen, review):
             screen.text("ok", COLUMNS - 2, row)
         else:
             tenths(screen, cost, "-" if shut else "+", COLUMNS, row)
-    if count < review.count:
-        column = screen.text("and", 0, _REVIEW_ROWS)
-        column = screen.number(review.count - count, column + 1, _REVIEW_ROWS)
-        screen.text("more", column + 1, _REVIEW_ROWS)
-    if review.total_cost == 0:
+    if end < review.count:
+        screen.text("ok: more moves", 0, 7)
+    elif review.total_cost == 0:
         screen.text("all best moves", 0, 7)
     else:
         screen.text("lost" if shut else "cost", 0, 7)
         tenths(screen, review.total_cost, "" if shut else "+", 10, 7)
         screen.text("%" if shut else "pts", 11, 7)
     screen.send()
+    return end if end < review.count else 0
 
 
 def tenths(screen, value, sign, column, row):
