@@ -13,11 +13,18 @@ ROLL_MS = 1200  # ok pressed: the dice land within this
 
 
 def start(box):
-    """From power-on to the first turn: a long ok in the menu; returns the App's phase."""
+    """From power-on to the first turn: a long ok in the menu, then, with every flap right,
+    ok to play (every turn waits for it); returns the App's phase."""
+    from app.core import SETUP
+
     box.run(200)
     box.board.press("ok", 1000)
     box.run(START_MS)
-    return box.view.phase
+    view = box.view
+    if view.phase == SETUP and not (view.must_open or view.must_shut) and view.waits_for_ok():
+        box.board.press("ok")
+        box.run(300)
+    return view.phase
 
 
 def leave_match(box):

@@ -19,6 +19,8 @@ set players 2
 wait 300
 press ok long        # start the game
 wait 1200
+press ok             # ok to play
+wait 300
 dice 3 5
 shake 800
 wait 1500

@@ -13,7 +13,7 @@ import pytest
 from board_sim.__main__ import main
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-START = "wait 300\npress ok long\nwait 1500\n"
+START = "wait 300\npress ok long\nwait 1500\npress ok\nwait 300\n"  # the menu's game, then ok to play
 
 
 def run(tmp_path, capsys, script, *options):

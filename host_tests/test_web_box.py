@@ -38,7 +38,7 @@ MOTION = """([x, y, z]) => window.dispatchEvent(new DeviceMotionEvent("devicemot
     {accelerationIncludingGravity: {x, y, z}, interval: 16}))"""
 SITUATION = ("[box._box.phase, box._box.turn.state if box._box.turn else -1, box._box.roller.state, "
              "box._box.legal, box._box.must_open, box._box.must_shut, box._box.row, "
-             "box._box.result_player >= 0 and box._box.waits_for_ok()]")
+             "box._box.waits_for_ok()]")
 
 
 def _require(what, missing):

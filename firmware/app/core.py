@@ -295,8 +295,8 @@ class App:
         return self.devices.shake is not None and not self.faults.accel_failing
 
     def waits_for_ok(self):
-        """Does a turn wait for ok after the last one's result ("ok to play" on the screen)?
-        Without a working screen or an ok button the next turn starts after _RESULT_MS."""
+        """Does a turn wait for ok ("ok to play" on the screen)? Without a working screen or
+        an ok button the first turn starts at once, the next ones after _RESULT_MS."""
         return self.faults.on_screen() and "ok" in self.devices.buttons
 
     # -- the rare phase changes (app.phases, loaded for the moment) ---------------------------
@@ -360,14 +360,15 @@ class App:
         if wrong and self.match_page >= 0:  # a flap to move: the turn's page lists it
             self.match_page = -1
             self.page_since = now_ms
-        elif self.result_player >= 0 and (select == _SHORT_PRESS or (
-                not (self.must_open or self.must_shut)
-                and time.ticks_diff(now_ms, self.page_since) >= _PAGE_MS)):
+        elif select == _SHORT_PRESS or (not (self.must_open or self.must_shut)
+                                        and time.ticks_diff(now_ms, self.page_since) >= _PAGE_MS):
             self._turn_page(now_ms)
         if self.must_open or self.must_shut:
             return
-        if (self.result_player < 0 or ok == _SHORT_PRESS or (not self.waits_for_ok()
-                and time.ticks_diff(now_ms, self.result_since) >= _RESULT_MS)):
+        # Every turn, the match's first too, waits for ok (an ok pressed out of habit never
+        # rolls); without a working screen or an ok button it starts by itself.
+        if ok == _SHORT_PRESS or (not self.waits_for_ok() and (
+                self.result_player < 0 or time.ticks_diff(now_ms, self.result_since) >= _RESULT_MS)):
             self.phase = PLAY
             self.dice_count = 0  # the last turn's dice stay up until the next turn starts
             self.total = 0

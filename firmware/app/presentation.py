@@ -160,7 +160,7 @@ def render(app, now_ms):
             screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total,
             app.player, 0 if app.rules.match == _MATCH_SINGLE else app.match.rounds_played + 1,
             app.must_open, app.must_shut,
-            app.result_player >= 0 and app.waits_for_ok(), app.rules)
+            app.waits_for_ok(), app.rules)
     elif phase == _MENU:
         _frames(screen, "menu").show_menu(screen, app.menu)
     elif phase == _FINISHED:  # app.finish's frames, drawn with app.screen_end's
