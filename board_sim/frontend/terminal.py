@@ -15,8 +15,9 @@ import time
 from board_sim.frontend.oled import ascii_art, braille
 from board_sim.script import apply, describe
 
-TILE_KEYS = "1234567890-="  # tiles 1-12; with shift (US layout) tiles 13-24
-SHIFTED_TILE_KEYS = "!@#$%^&*()_+"
+# Tiles 1-9 by their digits, 10-24 by letters (either case): keys every keyboard layout has,
+# shown under the tiles. None of a-o is another key's.
+TILE_KEYS = "123456789abcdefghijklmno"
 SHAKE_KEY_MS = 250  # each space (held: the key repeats) shakes this much longer
 SHAKE_MS = 1200  # 's': one good shake
 FRAME_S = 0.03
@@ -26,9 +27,8 @@ PANEL_WIDTH = 13  # the side panel's columns, right of the OLED
 PANEL_ROWS = 16
 MAX_STEP_MS = 200  # a stalled terminal never makes the box leap ahead
 HELP = (
-    "1-9 0 - = flip tiles 1-12 (shift: 13-24)  Tab: next row of flaps",
-    "space (hold) / s: shake   t: tap   z/Z: select short/long   x/X or Enter: ok",
-    "q: quit",
+    "the key under a tile flips it  Tab: next row  space (hold) / s: shake  t: tap",
+    "z/Z: select short/long  x/X or Enter: ok short/long  q: quit (the match is kept)",
 )
 # Letters for terminals without colour: nearest palette colour of each LED.
 _LETTERS = (
@@ -40,8 +40,8 @@ _LETTERS = (
 
 def key_event(key, row, tiles_per_row):
     """The script event for a key (None if it is not a box key): (0, verb, args...)."""
-    if key in TILE_KEYS or key in SHIFTED_TILE_KEYS:
-        index = TILE_KEYS.find(key) if key in TILE_KEYS else SHIFTED_TILE_KEYS.find(key) + 12
+    index = TILE_KEYS.find(key.lower()) if len(key) == 1 and key.strip() else -1
+    if index >= 0:
         if index >= tiles_per_row:
             return None
         return (0, "flip", (row * tiles_per_row + index + 1,))
@@ -175,7 +175,7 @@ class Terminal:
             put(2 + index, 67, line)
         self._draw_tiles(put)
         for index, line in enumerate(HELP):
-            put(21 + index, 0, line)
+            put(22 + index, 0, line)
         screen.refresh()
 
     def _draw_tiles(self, put):
@@ -195,6 +195,9 @@ class Terminal:
                 if self.colours == 0:
                     label = (letter_for(rgb) + label)[:cell - 1]
                 put(y, 1 + index * cell, label, self._pair(rgb))
+        for index in range(per_row):  # the keys that flip the row in play's tiles, each under its number
+            key = TILE_KEYS[index].center(cell - 1)
+            put(21, 1 + index * cell, (" " + key)[:cell - 1] if self.colours == 0 else key)
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self, screen):
