@@ -16,6 +16,7 @@ a script line) is one line on standard error and exit code 2; Ctrl-C ends quietl
 import argparse
 import json
 import os
+import shutil
 import sys
 
 from board_sim.box import BOARDS, FLAP_WIRINGS
@@ -163,8 +164,10 @@ def _data_dir(arguments):
                              "leave out --data" % PROG)
         return None
     path = os.path.expanduser(arguments.data if arguments.data is not None else data_home())
+    if os.path.isdir(path):
+        return path
     try:
-        os.makedirs(path, exist_ok=True)
+        os.makedirs(path)
     except OSError as error:
         raise UsageError("%s: cannot use it as the box's /data: %s"
                          % (path, error.strerror or error)) from None
@@ -181,12 +184,15 @@ def play_command(argv):
                              "(default %s)" % data_home())
     arguments = parser.parse_args(argv)
     defaults = _defaults(arguments)
+    made = arguments.data is None and not os.path.isdir(os.path.expanduser(data_home()))
     data_dir = _data_dir(arguments)
     if data_dir is not None:
         defaults["data_dir"] = data_dir
     try:
         box = build_box({}, defaults)
     except ScriptError as error:
+        if made and data_dir is not None:  # a box never built keeps nothing
+            shutil.rmtree(data_dir, ignore_errors=True)
         raise UsageError(_with_file(error, arguments)) from None
     from board_sim.frontend.terminal import play
 

@@ -108,6 +108,9 @@ def test_flaps_left_shut_at_power_up_are_shown_before_the_first_turn(box):
     flap(box, 2, False)
     assert box.view.phase == SETUP
     flap(box, 6, False)
+    assert box.view.phase == SETUP and "ok to play" in oled(box)  # every turn waits for ok
+    box.board.press("ok")
+    box.run(300)
     assert box.view.phase == PLAY
 
 

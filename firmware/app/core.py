@@ -354,11 +354,13 @@ class App:
 
     def _setup(self, now_ms, select, ok):
         self.roller.update(now_ms, False)
-        wrong = self._compare() and (self.must_open or self.must_shut)
+        moved = self._compare()
         if self.reviewing or self.review_due:
             return
-        if wrong and self.match_page >= 0:  # a flap to move: the turn's page lists it
-            self.match_page = -1
+        if moved:  # a flap set right or wrong: the turn's page (which lists them) for _PAGE_MS
+            if self.match_page >= 0:
+                self.match_page = -1
+                self.dirty = True
             self.page_since = now_ms
         elif select == _SHORT_PRESS or (not (self.must_open or self.must_shut)
                                         and time.ticks_diff(now_ms, self.page_since) >= _PAGE_MS):
