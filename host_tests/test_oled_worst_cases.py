@@ -279,6 +279,7 @@ def _message_lines(code):
     from app.screens import MESSAGE_LINES
 
     lines = []
+    code &= ~(1 << 15)  # app.screens' NUMBER_FIRST: where the number goes, not a line
     while code:
         lines.append(MESSAGE_LINES.split("|")[(code & 31) - 1])
         code >>= 5
@@ -299,7 +300,7 @@ def test_each_message_line_is_named_by_its_words_and_each_message_fits():
     for name, code in messages.items():
         assert 1 <= len(_message_lines(code)) <= 3, name
     assert _message_lines(constants["_MSG_SHAKE"]) == ["Shake the box", "or press ok"]
-    assert _message_lines(constants["_MSG_REFUSED_UNCOVER"]) == ["Not allowed:", "shut tile"]
+    assert _message_lines(constants["_MSG_REFUSED_UNCOVER"]) == ["Shut tile", "again"]
 
 
 def test_the_worst_turn_screen_fits(screen):
@@ -319,6 +320,16 @@ def test_each_message_line_reads_back_whole(screen):
     for number in range(1, len(lines) + 1):
         screen.show_turn(0, bytearray(4), 0, 0, number | (len(lines) + 1 - number) << 5)
         assert screen.read()[5:7] == [lines[number - 1], lines[len(lines) - number]]
+
+
+def test_a_refusal_says_what_to_do_with_the_tile_s_number_first(screen):
+    from app.presentation import _MSG_REFUSED, _MSG_ROLL_FIRST, _MSG_SHUT_AGAIN
+
+    for code, lines in ((_MSG_REFUSED, ["Open tile 24", "again"]),
+                        (_MSG_ROLL_FIRST, ["Open tile 24", "and roll first"]),
+                        (_MSG_SHUT_AGAIN, ["Shut tile 24", "again (played)"])):
+        screen.show_turn(7, bytearray((6, 6, 6, 6)), 4, 24, code, 24)
+        assert screen.read()[5:7] == lines
 
 
 def test_the_number_follows_the_message_s_last_line(screen):

@@ -99,7 +99,7 @@ def test_a_flap_reopened_while_the_power_was_off_must_be_shut_before_rolling(tmp
         box.run(300)
         view = box.view
         assert view.phase == PLAY and view.must_shut == bit(9)
-        assert text_lines(box.board.display_pixels())[5:7] == ["Already played:", "shut tile 9"]
+        assert text_lines(box.board.display_pixels())[5:7] == ["Shut tile 9", "again (played)"]
         rolls = view.turn.rolls
         box.board.press("ok")
         box.run(1200)
