@@ -139,13 +139,14 @@ def test_the_first_page_names_the_winner_and_a_quick_ok_turns_the_page(open_box)
         box.close()
     winner = winners[0] + 1
     first = oled(box)
-    assert first[0] == "P%d wins!" % winner and first[6:8] == ["ok: next page", "select: menu"]
+    title = first[0]
+    assert title in ("P%d wins!" % winner, "P%d shut the box!" % winner) and first[6:8] == ["ok: next page", "select: menu"]
     assert winner not in standings_read(first, 1, 6)
     box.board.press("ok")
     box.run(200)  # well within a page's time
     assert box.view.phase == FINISHED
     second = oled(box)
-    assert second[0] == "P%d wins!" % winner and standings_read(second, 1, 6)[winner][0] == "*"
+    assert second[0] == title and standings_read(second, 1, 6)[winner][0] == "*"
     assert second[6:8] == ["ok: play again", "select: menu"]
     box.board.press("ok")
     box.run(300)

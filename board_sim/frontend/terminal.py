@@ -30,6 +30,10 @@ HELP = (
     "the key under a tile flips it  Tab: next row  space (hold) / s: shake  t: tap",
     "z/Z: select short/long  x/X or Enter: ok short/long  q: quit (the match is kept)",
 )
+# The box's sounds (app.core's _MELODIES, in order) by name, and how long the header shows one.
+SOUND_NAMES = ("click", "dice landed", "taken back", "move done", "BUZZ: not now", "turn over",
+               "box shut!", "FANFARE: winner", "fault", "ready: roll")
+SOUND_SHOWN_MS = 1200
 # Letters for terminals without colour: nearest palette colour of each LED.
 _LETTERS = (
     (0x000000, " "), (0x181818, "o"), (0x00C000, "G"), (0x003000, "g"), (0x0060FF, "B"),
@@ -165,8 +169,9 @@ class Terminal:
                 put(index, 0, line)
             screen.refresh()
             return
-        put(0, 0, "shutbox  %s  t=%.1fs  %s" % (box.options.board, board.now_ms / 1000,
-                                               "SHAKING" if board.now_ms < self.shaking_until_ms else ""))
+        put(0, 0, "shutbox  %s  t=%.1fs  %s  %s" % (
+            box.options.board, board.now_ms / 1000,
+            "SHAKING" if board.now_ms < self.shaking_until_ms else "", sound_heard(box)))
         put(1, 0, "+" + "-" * 64 + "+")
         for index, line in enumerate(self._oled()):
             put(2 + index, 0, "|" + line.ljust(64) + "|")
@@ -233,6 +238,26 @@ def too_small(width, height):
             lines.append("")
         lines[-1] = (lines[-1] + " " + word).strip()
     return lines
+
+
+def sound_heard(box):
+    """What the piezo played last, named by its melody ("BUZZ: not now"...), while it is
+    recent (SOUND_SHOWN_MS after it ended), else "": the latest run of notes that a melody
+    starts, as far as it has played (a melody cuts short the one before it)."""
+    from app.core import _MELODIES
+
+    now_ms = box.board.now_ms
+    for piezo in box.board.piezos.values():
+        tones = piezo.tones(now_ms)
+        if not tones or now_ms - (tones[-1][0] + tones[-1][1]) > SOUND_SHOWN_MS:
+            continue
+        heard = [freq for _start, _ms, freq in tones]
+        for first in range(len(heard) - 1, -1, -1):
+            for number, melody in enumerate(_MELODIES):
+                notes = [freq for freq in melody[0::2] if freq]
+                if heard[first:] == notes[:len(heard) - first]:
+                    return SOUND_NAMES[number]
+    return ""
 
 
 def tile_label(number, shut, width, unicode=True):

@@ -144,7 +144,8 @@ class App:
         dice_count: int
         total: int
         free_throw: bool
-        blocked_shake: bool
+        blocked_shake: bool  # a shake (or ok) the box cannot take now: buzzed and said why
+        no_one_die: bool  # select asked for one die where the rules allow none: buzzed and said
         legal: int
         hint: int
         chance: int
@@ -328,6 +329,8 @@ class App:
         if self.hints_on:
             self.hints.turn_starts(match)
         self.flap_feed.clear()
+        self.blocked_shake = False
+        self.no_one_die = False
         self.legal = 0
         self.hint = 0
         self.chance = -1
@@ -357,6 +360,13 @@ class App:
         moved = self._compare()
         if self.reviewing or self.review_due:
             return
+        if (self.roller.shaken_while_blocked or (ok == _SHORT_PRESS and (
+                self.must_open or self.must_shut))) and not self.blocked_shake:
+            self.blocked_shake = True  # ignored: a short buzz, and the turn's page says why
+            self.play(_SOUND_REFUSED)
+            self.match_page = -1
+            self.page_since = now_ms
+            self.dirty = True
         if moved:  # a flap set right or wrong: the turn's page (which lists them) for _PAGE_MS
             if self.match_page >= 0:
                 self.match_page = -1
@@ -372,6 +382,7 @@ class App:
         if ok == _SHORT_PRESS or (not self.waits_for_ok() and (
                 self.result_player < 0 or time.ticks_diff(now_ms, self.result_since) >= _RESULT_MS)):
             self.phase = PLAY
+            self.blocked_shake = False
             self.dice_count = 0  # the last turn's dice stay up until the next turn starts
             self.total = 0
             self.play(_SOUND_READY)
@@ -410,6 +421,10 @@ class App:
             turn.choose_one_die(not turn.one_die)
             self.play(_SOUND_CLICK)
             self.dirty = True
+        elif select == _SHORT_PRESS:  # no one die now: a short buzz and a word
+            self.play(_SOUND_REFUSED)
+            self.no_one_die = True
+            self.dirty = True
         if ok == _SHORT_PRESS:
             if may_roll:
                 self.roller.press(now_ms)
@@ -417,8 +432,9 @@ class App:
                 self.play(_SOUND_REFUSED)
                 self.blocked_shake = True
         state = self.roller.update(now_ms, may_roll)
-        if self.roller.shaken_while_blocked:
+        if self.roller.shaken_while_blocked and not self.blocked_shake:
             self.blocked_shake = True
+            self.play(_SOUND_REFUSED)
         if state == _TUMBLING:
             if time.ticks_diff(now_ms, self.frame_ms) >= _FRAME_MS:
                 self.frame_ms = now_ms
@@ -457,6 +473,7 @@ class App:
         elif happened & _ACCEPTED:
             self.play(_SOUND_CLICK)
         self.blocked_shake = False
+        self.no_one_die = False
         self.legal = turn.legal_tiles()
         self.dirty = True
         hint = 0  # hints on: the tiles still to shut for the best move that keeps the flaps shut so far
@@ -479,6 +496,7 @@ class App:
         self.show_dice(values, count)
         self.total = turn.total
         self.blocked_shake = False
+        self.no_one_die = False
         self.free_throw = result == _FREE_THROW
         if turn.state == _OVER:
             self.turn_over(now_ms)

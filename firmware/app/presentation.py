@@ -49,6 +49,7 @@ _AND_ROLL_FIRST = const(20)
 _AGAIN_PLAYED = const(21)
 _OPEN_LIT_TILES = const(22)
 _ROLL_OR_OPEN = const(23)
+_ONE_DIE_NOT_NOW = const(24)
 _NUMBER_FIRST = const(1 << 15)  # app.screens': the tile's number follows the first line
 _MSG_SHAKE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5)  # the App's first (app.startup's copy)
 _MSG_SHAKE_ONE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5 | _SELECT_ONE_DIE << 10)
@@ -113,6 +114,8 @@ def compose(app):
             message = _MSG_SHAKE_ONE if shake else _MSG_PRESS_ONE
         else:
             message = _MSG_SHAKE if shake else _MSG_PRESS
+    if app.no_one_die and message < 1 << 10:  # select refused: said first (two lines or fewer)
+        message = _ONE_DIE_NOT_NOW | message << 5
     if message != app.message or number != app.number:
         app.message = message
         app.number = number
@@ -162,7 +165,7 @@ def render(app, now_ms):
             screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total,
             app.player, 0 if app.rules.match == _MATCH_SINGLE else app.match.rounds_played + 1,
             app.must_open, app.must_shut,
-            app.waits_for_ok(), app.rules)
+            app.waits_for_ok(), app.rules, app.blocked_shake)
     elif phase == _MENU:
         _frames(screen, "menu").show_menu(screen, app.menu)
     elif phase == _FINISHED:  # app.finish's frames, drawn with app.screen_end's

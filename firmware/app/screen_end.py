@@ -138,10 +138,11 @@ def _flaps(screen, label, mask, row, last_row):
 
 
 def show_setup(screen, result_player, result_score, result_name, last_total, next_player,
-               round_number, must_open, must_shut, waiting_ok=True, rules=None):
+               round_number, must_open, must_shut, waiting_ok=True, rules=None, shaken=False):
     """Between turns: the last result (and the total that ended it), the round (with the
     match's `rules`, as round_title says it), who plays next, which flaps to open and to
-    shut, or, with every flap right, "ok to play" when the box waits for ok (`waiting_ok`)."""
+    shut, or, with every flap right, "ok to play" when the box waits for ok (`waiting_ok`;
+    "Press ok first" once it was shaken)."""
     screen.clear()
     row = 0
     if result_player >= 0:
@@ -161,7 +162,7 @@ def show_setup(screen, result_player, result_score, result_name, last_total, nex
     if must_shut and row <= 7:
         row = _flaps(screen, "Shut:", must_shut, row, 7)
     if waiting_ok and not (must_open or must_shut) and row <= 7:
-        screen.text("ok to play", 0, row)
+        screen.text("Press ok first" if shaken else "ok to play", 0, row)
     screen.send()
 
 

@@ -18,7 +18,7 @@ DIGITS = "0123456789"  # DIGITS[n] is a one-character string the interpreter hol
 MESSAGE_LINES = ("Shake the box|or press ok|select: one die|ONE die chosen|Press ok|to roll|"
                  "Rolling...|Shut lit tiles|to make|Move adds up:|roll, or shut|more lit tiles|"
                  "Free throw!|Roll again|Finish the move|before rolling|Open tile|Shut tile|"
-                 "again|and roll first|again (played)|Open lit tiles|roll, or open|")
+                 "again|and roll first|again (played)|Open lit tiles|roll, or open|One die: not now|")
 NUMBER_FIRST = const(1 << 15)  # in a message: its number follows its first line, not its last
 COLUMNS = const(16)
 _CELL = const(8)

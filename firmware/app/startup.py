@@ -167,6 +167,7 @@ def set_up(app, devices, settings, rng, hints, faults, keeper, saved=None):
     app.total = 0
     app.free_throw = False
     app.blocked_shake = False
+    app.no_one_die = False
     app.legal = 0
     app.hint = 0
     app.chance = -1
