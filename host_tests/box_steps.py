@@ -27,6 +27,16 @@ def start(box):
     return view.phase
 
 
+def to_players_row(box):
+    """In the menu, select past the Game row's rules card to the Players row."""
+    for _ in range(8):
+        box.board.press("select")
+        box.run(300)
+        if box.view.menu.row == 1:
+            return
+    raise AssertionError("the menu never reached the Players row")
+
+
 def leave_match(box):
     """A long select, then ok to confirm: from a match to the menu."""
     box.board.press("select", 1000)

@@ -4,7 +4,7 @@ offers every game again, on the choices played by."""
 
 import sys
 
-from box_steps import leave_match, oled, start
+from box_steps import leave_match, oled, start, to_players_row
 
 from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
@@ -24,8 +24,7 @@ def test_a_long_select_in_play_goes_back_to_the_menu_on_the_choices_played_by():
         box.run(200)
         games = len(box.view.menu.entries)
         module = sys.modules["app.menu"]  # the menu's, loaded at boot
-        box.board.press("select")  # Players
-        box.run(300)
+        to_players_row(box)
         box.board.press("ok")  # 3 -> 4
         box.run(300)
         shown = _menu_words(box)

@@ -128,6 +128,32 @@ def test_every_game_name_reads_whole_in_the_menu(screen):
         assert lines[4] == " Hints    on" and lines[5] == " Start"
 
 
+def test_every_games_rules_card_reads_whole_a_page_at_a_time(screen):
+    from app.menu import HOUSE, Menu
+    from app.screen_card import show_card
+    from game.preset_cards import DESCRIPTIONS, HOUSE_CARD
+    from game.presets import PRESET_NAMES, preset
+
+    names = [HOUSE, *PRESET_NAMES]
+    menu = Menu([(name, preset("classic")) for name in names[:20]], 0, 8, True, True)
+    menu.entries.extend((name, preset("classic")) for name in names[20:])
+    for entry, name in enumerate(names):
+        menu.entry = entry
+        menu.card = 0
+        words = []
+        while True:
+            following = show_card(screen, menu)
+            lines = screen.read()
+            title = lines[0] + lines[1] if lines[0].endswith("-") else lines[0]
+            assert title == name
+            words.extend(" ".join(lines[2 if lines[0].endswith("-") else 1:7]).split())
+            assert lines[7] == ("ok:game sel:more" if following else "ok:game sel:next")
+            if not following:
+                break
+            menu.card = following
+        assert " ".join(words) == (HOUSE_CARD if name == HOUSE else DESCRIPTIONS[name]), name
+
+
 @pytest.mark.parametrize("chips, totals", [
     ([8, 9, 79992, 0, 100, 3, 50, 9999], [17, 3, 45, 300, 0, 9, 12, 1]),
     (None, [DIGITAL_24 * 99] * 8),

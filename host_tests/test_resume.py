@@ -11,7 +11,7 @@ import os
 import pytest
 from app import keeper_save
 from app.core import FINISHED, MENU, PLAY, SETUP
-from box_steps import roll, start
+from box_steps import roll, start, to_players_row
 from game.tiles import bit, mask_of
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
 from power_cut_files import PowerCut, PowerCutFiles
@@ -245,8 +245,7 @@ def test_statistics_count_each_match_once_across_power_cuts(tmp_path):
 def test_the_menu_starts_on_the_last_choices(tmp_path):
     box = boot(tmp_path)
     try:
-        box.board.press("select")  # Players
-        box.run(300)
+        to_players_row(box)
         box.board.press("ok")  # 2 -> 3
         box.run(300)
         assert box.view.menu.players == 3

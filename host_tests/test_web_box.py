@@ -205,11 +205,11 @@ def test_a_classic_round_played_by_clicking_resumes_after_a_reload(box):
     assert canvas == display
 
 
-def test_a_click_on_select_is_a_short_press_that_moves_the_menu_down_a_row(box):
+def test_a_click_on_select_is_a_short_press_that_shows_the_games_rules_card(box):
     box.wait_ready()
     box.page.click("#select")  # pressed and released within one frame of the box
-    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e) === 1",
-                               arg="box._box.menu.row", timeout=5000)
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e) === 0",
+                               arg="box._box.menu.card", timeout=5000)
 
 
 def test_the_buzzer_plays_through_web_audio_until_muted(box):
@@ -218,9 +218,9 @@ def test_the_buzzer_plays_through_web_audio_until_muted(box):
     box.page.wait_for_function("shutbox.buzzer.notes > 0", timeout=5000)
     box.page.check("#mute")
     notes = box.page.evaluate("shutbox.buzzer.notes")
-    box.page.click("#select")
-    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e) === 2",
-                               arg="box._box.menu.row", timeout=5000)
+    box.page.click("#select")  # the card's next page, or on to the Players row
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e) !== 0",
+                               arg="box._box.menu.card", timeout=5000)
     box.page.wait_for_timeout(300)
     assert box.page.evaluate("shutbox.buzzer.notes") == notes
 
@@ -251,6 +251,8 @@ def test_house_rules_the_box_refuses_are_shown_with_its_own_words_and_not_applie
 def test_shaking_the_phone_rolls_the_dice(phone):
     phone.wait_ready()
     phone.hold("#ok", LONG_PRESS_MS)
+    phone.page.wait_for_timeout(300)
+    phone.page.click("#ok")  # "ok to play": every turn waits for it
     phone.page.wait_for_timeout(300)
     assert phone.python("[box._box.phase, box._box.turn.state]") == [PLAY, AWAIT_ROLL]
     phone.page.click("#motion")
