@@ -85,6 +85,10 @@ def _rules_file(path, defaults):
     except ValueError as error:
         raise UsageError("%s: not valid JSON (%s)" % (path, error)) from None
     if isinstance(config, dict) and "rules" in config:
+        for key in config:
+            if key not in ("rules", "players", "hints"):
+                raise UsageError("%s: unknown key %s (a config.json has rules, players, hints)"
+                                 % (path, json.dumps(key)))
         for name in ("players", "hints"):
             if name in config and name not in defaults:
                 defaults[name] = config[name]
@@ -101,9 +105,11 @@ def _defaults(arguments):
     for name in ("players", "hints"):
         value = defaults.get(name)
         if name == "players" and value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise UsageError("%s: players must be a whole number 1..8, got %r" % (arguments.rules, value))
-        if name == "hints" and value not in (None, True, False):
-            raise UsageError("%s: hints must be true or false, got %r" % (arguments.rules, value))
+            raise UsageError("%s: players must be a whole number 1..8, got %s"
+                             % (arguments.rules, json.dumps(value)))
+        if name == "hints" and value is not None and not isinstance(value, bool):  # 1 == True
+            raise UsageError("%s: hints must be true or false, got %s"
+                             % (arguments.rules, json.dumps(value)))
     return defaults
 
 

@@ -234,3 +234,16 @@ def test_the_side_panel_shows_this_rounds_scores_before_the_round_ends():
         assert all(len(line) <= PANEL_WIDTH for line in panel)
     finally:
         box.close()
+
+
+def test_a_recording_ends_when_the_player_quit():
+    box = SimBox(BoxOptions(seed=7))
+    record = ["set seed 7"]
+    try:
+        terminal = Terminal(box, record)
+        terminal.handle("X")
+        box.run(3000)
+        terminal.handle("q")
+    finally:
+        box.close()
+    assert record[-1].startswith("wait ") and int(record[-1].split()[1]) >= 3000

@@ -164,3 +164,26 @@ def test_help_names_the_run_command_and_the_data_folder(capsys):
     shown = capsys.readouterr().out
     assert done.value.code == 0
     assert "shutbox-sim run SCRIPT" in " ".join(shown.split()) and "--data DIR" in shown
+
+
+@pytest.mark.parametrize("config, expected", [
+    ('{"rules": {"preset": "classic"}, "hints": 1}', "hints must be true or false, got 1"),
+    ('{"rules": {"preset": "classic"}, "players": true}', "players must be a whole number 1..8, got true"),
+])
+def test_a_config_files_values_are_named_as_json_writes_them(tmp_path, capsys, config, expected):
+    path = tmp_path / "config.json"
+    path.write_text(config)
+    code, error, _log = run(tmp_path, capsys, START, "--rules", str(path))
+    assert code == 2 and expected in one_line(error)
+
+
+def test_every_file_the_readme_cites_is_in_the_repository():
+    import re
+
+    for document in ("README.md", "CONTRIBUTING.md", "board_sim/SCRIPTS.md"):
+        text = (ROOT / document).read_text()
+        for cited in set(re.findall(r"[\w./-]+\.md\b", text)):
+            if cited.startswith("../shared/"):  # the steering repository's, named as such
+                continue
+            found = (ROOT / cited).exists() or any(ROOT.glob("**/" + cited.split("/")[-1]))
+            assert found, "%s cites %s, which is not in the repository" % (document, cited)

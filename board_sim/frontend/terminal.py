@@ -112,6 +112,9 @@ class Terminal:
         """One key: do what it means on the box (and record it)."""
         if key in ("q", "Q"):
             self.quit = True
+            now_ms = self.box.board.now_ms
+            if self.record is not None and now_ms > self.last_event_ms:  # the script ends as
+                self.record.append("wait %d" % (now_ms - self.last_event_ms))  # the game did
             return
         flaps = self.box.devices.flaps
         if key == "\t":
