@@ -266,3 +266,17 @@ def test_shaking_the_phone_rolls_the_dice(phone):
     phone.page.evaluate(MOTION, [0, 0, 9.8])  # put down
     phone.page.wait_for_function("(n) => shutbox.page.firmware.evaluate(n) === 1",
                                  arg="box._box.turn.rolls", timeout=10000)
+
+
+def test_the_keys_for_tiles_past_9_are_letters_on_any_layout(box):
+    """Tiles 10-24 by a-o (issue 29: shifted digits are not where a US keyboard has them
+    on others): on a box of 2 rows of 9, a is flap 10, B flap 11."""
+    box.wait_ready()
+    box.page.select_option("#layout", "2 rows of 9")
+    box.page.click("#apply")
+    box.wait_ready(power_ons=2)
+    before = box.python("box._box.devices.flaps.open_mask(1)")
+    box.page.keyboard.press("a")
+    box.page.keyboard.press("B")
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e) === %d" % (before & ~0b11),
+                               arg="box._box.devices.flaps.open_mask(1)", timeout=5000)

@@ -7,7 +7,7 @@ import { Oled } from "./oled.mjs";
 import * as storage from "./storage.mjs";
 
 const MAX_FRAME_MS = 100; // a slow or hidden tab slows the box's clock instead of jumping it
-const KEY_TILES = "1234567890-="; // tiles 1-12 of the first row; with shift, 13-24
+const KEY_TILES = "123456789abcdefghijklmno"; // tiles 1-24 of the first row, as the terminal's: on any layout
 const $ = (id) => document.getElementById(id);
 
 const page = {
@@ -123,9 +123,7 @@ function wireKeys() {
   const down = new Set();
   window.addEventListener("keydown", (event) => {
     if (event.target.closest("textarea, select, input")) return;
-    const tileIndex = KEY_TILES.indexOf(event.key.length === 1 ? event.key : "") + 1;
-    const shiftedIndex = "!@#$%^&*()_+".indexOf(event.key) + 1;
-    const tile = tileIndex || (shiftedIndex ? shiftedIndex + 12 : 0);
+    const tile = KEY_TILES.indexOf(event.key.length === 1 ? event.key.toLowerCase() : "") + 1;
     if (tile && tile <= page.layout.tiles * page.layout.rows && !event.repeat) {
       flipFlap(tile);
       return;
