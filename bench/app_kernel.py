@@ -202,7 +202,7 @@ class Kernel:
         for _ in range(200):
             if view.phase == MENU:
                 self.press_ok() if view.menu.row == 3 else self.press_select()
-            elif view.phase == SETUP and not (view.must_open or view.must_shut) and view.result_player >= 0:
+            elif view.phase == SETUP and not (view.must_open or view.must_shut):
                 self.press_ok()  # "ok to play"
             elif view.phase == SETUP or (view.phase == PLAY and (view.must_open or view.must_shut)):
                 for tile in range(1, TILES + 1):

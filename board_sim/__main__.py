@@ -1,23 +1,35 @@
 """shutbox-sim (or python -m board_sim): the simulated box in this terminal, or a script run headless.
 
-    shutbox-sim [options]                      play in the terminal (curses)
+    shutbox-sim [options] [--data DIR]         play in the terminal (curses)
     shutbox-sim run SCRIPT [--log OUT.jsonl]   run a script, write what the box showed
     shutbox-sim [options] --record SCRIPT      play, and save the game as a script
 
 Options: --board pico|pico_w|esp32_devkit, --preset NAME, --rules FILE, --players N, --tiles N,
 --rows N, --flap-wiring gpio|74hc165|mcp23017, --no-accel, --no-display, --hints, --seed N.
-In `run` mode the script's own `set` lines win over these. Every mistake (an option, a file,
+In `run` mode the script's own `set` lines win over these. Playing, the box's /data (the match
+in play, the menu's choices, the statistics) is a folder kept across runs (data_home(), or
+--data DIR), so a match quit resumes next time as after a power cut; --record and `run` start
+from a fresh box every time. Every mistake (an option, a file,
 a script line) is one line on standard error and exit code 2; Ctrl-C ends quietly (130).
 """
 
 import argparse
 import json
+import os
+import shutil
 import sys
 
 from board_sim.box import BOARDS, FLAP_WIRINGS
 from board_sim.script import ScriptError, build_box, run_script
 
 PROG = "shutbox-sim"
+
+
+def data_home():
+    """Where the box's /data is kept between runs: $XDG_STATE_HOME/shutbox-sim/data, by default
+    ~/.local/state/shutbox-sim/data."""
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join("~", ".local", "state")
+    return os.path.join(state, "shutbox-sim", "data")
 
 
 class UsageError(Exception):
@@ -73,6 +85,10 @@ def _rules_file(path, defaults):
     except ValueError as error:
         raise UsageError("%s: not valid JSON (%s)" % (path, error)) from None
     if isinstance(config, dict) and "rules" in config:
+        for key in config:
+            if key not in ("rules", "players", "hints"):
+                raise UsageError("%s: unknown key %s (a config.json has rules, players, hints)"
+                                 % (path, json.dumps(key)))
         for name in ("players", "hints"):
             if name in config and name not in defaults:
                 defaults[name] = config[name]
@@ -89,9 +105,11 @@ def _defaults(arguments):
     for name in ("players", "hints"):
         value = defaults.get(name)
         if name == "players" and value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise UsageError("%s: players must be a whole number 1..8, got %r" % (arguments.rules, value))
-        if name == "hints" and value not in (None, True, False):
-            raise UsageError("%s: hints must be true or false, got %r" % (arguments.rules, value))
+            raise UsageError("%s: players must be a whole number 1..8, got %s"
+                             % (arguments.rules, json.dumps(value)))
+        if name == "hints" and value is not None and not isinstance(value, bool):  # 1 == True
+            raise UsageError("%s: hints must be true or false, got %s"
+                             % (arguments.rules, json.dumps(value)))
     return defaults
 
 
@@ -143,19 +161,48 @@ def run_command(argv):
     return 0
 
 
+def _data_dir(arguments):
+    """The folder that is the box's /data (made if missing): --data, else data_home(); None (a
+    fresh one, removed after) when recording."""
+    if arguments.record:
+        if arguments.data is not None:
+            raise UsageError("%s: --record starts from a fresh box (its script replays from one): "
+                             "leave out --data" % PROG)
+        return None
+    path = os.path.expanduser(arguments.data if arguments.data is not None else data_home())
+    if os.path.isdir(path):
+        return path
+    try:
+        os.makedirs(path)
+    except OSError as error:
+        raise UsageError("%s: cannot use it as the box's /data: %s"
+                         % (path, error.strerror or error)) from None
+    return path
+
+
 def play_command(argv):
-    parser = _Parser(prog=PROG, description="Play the simulated box in this terminal.")
+    parser = _Parser(prog=PROG, description="Play the simulated box in this terminal; "
+                     "`%s run SCRIPT` runs a script instead (%s run --help)." % (PROG, PROG))
     _box_arguments(parser)
     parser.add_argument("--record", help="save the game played as a script here")
+    parser.add_argument("--data", metavar="DIR",
+                        help="the box's /data folder, kept across runs: a match quit resumes "
+                             "(default %s)" % data_home())
     arguments = parser.parse_args(argv)
     defaults = _defaults(arguments)
+    made = arguments.data is None and not os.path.isdir(os.path.expanduser(data_home()))
+    data_dir = _data_dir(arguments)
+    if data_dir is not None:
+        defaults["data_dir"] = data_dir
     try:
         box = build_box({}, defaults)
     except ScriptError as error:
+        if made and data_dir is not None:  # a box never built keeps nothing
+            shutil.rmtree(data_dir, ignore_errors=True)
         raise UsageError(_with_file(error, arguments)) from None
     from board_sim.frontend.terminal import play
 
-    record = _settings_lines(defaults) if arguments.record else None
+    record = _settings_lines(defaults) if arguments.record else None  # (never with data_dir)
     try:
         play(box, record)
     finally:

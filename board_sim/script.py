@@ -25,6 +25,7 @@ from board_sim.script_log import BoxLog
 
 BUTTON_MS = 120  # a short press
 LONG_MS = 1000  # a long press (the buttons' long_ms is 800)
+LANDING_MS = 600  # after a shake stops, the dice land within this
 SETTINGS = ("board", "tiles", "rows", "wiring", "accel", "display", "seed", "preset",
             "players", "hints", "rules")
 _RANGES = {"tiles": (MIN_TILES, MAX_TILES), "rows": (1, MAX_ROWS), "players": (1, MAX_PLAYERS),
@@ -154,7 +155,7 @@ def options_for(settings, defaults=None):
                       accel=values.get("accel", True), display=values.get("display", True),
                       seed=values.get("seed", 1), preset=values.get("preset"),
                       players=values.get("players"), hints=values.get("hints", False),
-                      rules=values.get("rules"))
+                      rules=values.get("rules"), data_dir=values.get("data_dir"))
 
 
 def build_box(settings, defaults=None):
@@ -238,7 +239,8 @@ def describe(event):
 def run_script(text, defaults=None, tail_ms=500):
     """Run a script on a fresh box -> the log's lines (a list of JSON strings).
 
-    The box runs for `tail_ms` after the last event, so its effects are logged.
+    The box runs for `tail_ms` after the last event, so its effects are logged (and, after a
+    shake still going, until the dice have landed).
     """
     settings, events = parse(text)
     box = build_box(settings, defaults)
@@ -253,15 +255,19 @@ def play(box, events, tail_ms=500):
     lines; a ScriptError carries the lines logged before it."""
     log = BoxLog(box)
     line_number = 0
+    shaking_ms = 0  # how long the last shake still goes on
     try:
         log.check()
         for event in events:
             line_number = event[0]
             log.event(describe(event))
             wait_ms = apply(box, event)
+            if event[1] == "shake":
+                shaking_ms = event[2]
             if wait_ms:
                 box.run(wait_ms, log.check)
-        box.run(tail_ms, log.check)
+                shaking_ms = max(0, shaking_ms - wait_ms)
+        box.run(tail_ms + (shaking_ms + LANDING_MS if shaking_ms else 0), log.check)
         return log.lines
     except ScriptError as error:
         raise ScriptError(str(error), log.lines) from None

@@ -57,8 +57,8 @@ class BoxPlayer:
             if view.must_open or view.must_shut:
                 self._set_right(view.must_open, view.must_shut)
                 box.run(STEP_MS)
-            elif view.result_player >= 0 and view.waits_for_ok():
-                board.press("ok")  # past the review, then "ok to play"
+            elif view.waits_for_ok():
+                board.press("ok")  # past the result and the review, then "ok to play"
                 box.run(300)
             else:
                 box.run(STEP_MS)

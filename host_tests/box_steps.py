@@ -1,6 +1,9 @@
 """What the box tests do to a SimBox as a player would, and the moments they wait for: start the
 menu's game, roll forced dice with ok or by shaking, read the OLED, play on until a condition
-holds (a turn waiting for a roll or a move, nothing to put right)."""
+holds (a turn waiting for a roll or a move, nothing to put right); and how the OLED's
+standings and match pages read."""
+
+import re
 
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
@@ -10,11 +13,36 @@ ROLL_MS = 1200  # ok pressed: the dice land within this
 
 
 def start(box):
-    """From power-on to the first turn: a long ok in the menu; returns the App's phase."""
+    """From power-on to the first turn: a long ok in the menu, then, with every flap right,
+    ok to play (every turn waits for it); returns the App's phase."""
+    from app.core import SETUP
+
     box.run(200)
     box.board.press("ok", 1000)
     box.run(START_MS)
-    return box.view.phase
+    view = box.view
+    if view.phase == SETUP and not (view.must_open or view.must_shut) and view.waits_for_ok():
+        box.board.press("ok")
+        box.run(300)
+    return view.phase
+
+
+def to_players_row(box):
+    """In the menu, select past the Game row's rules card to the Players row."""
+    for _ in range(8):
+        box.board.press("select")
+        box.run(300)
+        if box.view.menu.row == 1:
+            return
+    raise AssertionError("the menu never reached the Players row")
+
+
+def leave_match(box):
+    """A long select, then ok to confirm: from a match to the menu."""
+    box.board.press("select", 1000)
+    box.run(1200)
+    box.board.press("ok")
+    box.run(300)
 
 
 def roll(box, *dice):
@@ -60,3 +88,28 @@ def until_roll_awaited(box, max_steps=200):
     from game.turn import AWAIT_ROLL
 
     return play_until(BoxPlayer(box), lambda: awaiting(box.view, AWAIT_ROLL), max_steps)
+
+
+def standings_read(lines, first_row=1, last_row=7):
+    """The players' lines of a standings or match page: {player: (mark, total, +score,
+    chips, out)}; the lines below a player's that start no other are read with it (a number
+    run on over lines joined whole)."""
+    shown = {}
+    text = ""
+    for line in lines[first_row:last_row] + [" P0"]:  # a line after the last: ends its player
+        if re.match(r"[ *>]P\d( |$)", line):
+            if text:
+                words = text[3:].split()
+                fields = {word[0]: int(word[1:]) for word in words[1:] if word[0] in "+$"}
+                shown[int(text[2])] = (text[0], words[0], fields.get("+"), fields.get("$"),
+                                       "out" in words)
+            text = line.rstrip()
+        elif text and line.strip():
+            run_on = text[-1].isdigit() and line[0].isdigit() and len(text) > 3
+            text += ("" if run_on else " ") + line.strip()
+    return shown
+
+
+def names_the_winners(title):
+    """Is this line a standings' title (app.finish: who won)?"""
+    return re.fullmatch(r"P\d (wins!|shut the box!)|Tie:( P\d)+|\d-way tie!", title) is not None

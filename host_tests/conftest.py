@@ -3,6 +3,7 @@ use_firmware: MicroPython's `micropython` and `deflate` modules and wrap-safe ti
 from the simulator's stand-ins); the `firmware` fixture is a copy of the firmware that a test
 may change; `open_box` builds simulated boxes that are closed after the test."""
 
+import os
 import shutil
 import sys
 
@@ -11,6 +12,19 @@ import pytest
 from board_sim.firmware_dir import use_firmware
 
 use_firmware()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def simulator_data_home(tmp_path_factory):
+    """shutbox-sim keeps the box's /data under $XDG_STATE_HOME between runs: the tests' own
+    runs (and the commands they start) keep theirs in a folder of the test session's."""
+    saved = os.environ.get("XDG_STATE_HOME")
+    os.environ["XDG_STATE_HOME"] = str(tmp_path_factory.mktemp("state"))
+    yield
+    if saved is None:
+        os.environ.pop("XDG_STATE_HOME", None)
+    else:
+        os.environ["XDG_STATE_HOME"] = saved
 
 
 @pytest.fixture

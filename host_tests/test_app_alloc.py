@@ -55,7 +55,7 @@ def message(*lines):
     return code
 
 
-MSG_REFUSED = message("Not allowed:", "open tile")
+MSG_REFUSED = message("Open tile", "again") | 1 << 15  # the number after the first line
 MSG_MOVE = message("Shut lit tiles", "to make")
 rules = preset("classic")
 turn = Turn(rules)

@@ -74,3 +74,12 @@ def test_each_of_the_box_s_sounds_is_a_melody_of_whole_note_pairs():
         assert melody and len(melody) % 2 == 0, name
         assert all(isinstance(value, int) and value >= 0 for value in melody), name
         assert all(melody[index + 1] > 0 for index in range(0, len(melody), 2)), name
+
+
+def test_the_frames_copies_of_the_match_formats_and_the_message_flag_match_their_originals():
+    from app import finish, screen_end, screens
+
+    assert presentation._NUMBER_FIRST == screens.NUMBER_FIRST
+    assert finish._END_SHUT == turn.END_SHUT
+    for name in ("SINGLE", "FIXED_ROUNDS", "TOURNAMENT", "MAX_PENALTY", "LONG_GAME", "RACE"):
+        assert getattr(screen_end, "_MATCH_" + name) == getattr(rules, "MATCH_" + name), name

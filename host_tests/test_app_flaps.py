@@ -50,7 +50,7 @@ def test_an_illegal_flap_is_red_and_blocks_the_roll_until_reopened(box):
     roll(box, 3, 5)
     flap(box, 9, True)
     assert box.view.must_open == bits(9)
-    assert oled(box)[5:7] == ["Not allowed:", "open tile 9"]
+    assert oled(box)[5:7] == ["Open tile 9", "again"]
     assert RED in led_seen(box, 9)
     box.board.press("ok")
     box.run(1200)
@@ -78,7 +78,7 @@ def test_a_flap_reopened_after_its_move_is_red_until_shut_again(box):
     flap(box, 8, True)
     flap(box, 8, False)
     assert box.view.must_shut == bits(8)
-    assert oled(box)[5:7] == ["Already played:", "shut tile 8"]
+    assert oled(box)[5:7] == ["Shut tile 8", "again (played)"]
     assert RED in led_seen(box, 8)
     box.board.shake(900)
     box.run(1600)
@@ -92,7 +92,7 @@ def test_a_flap_shut_before_the_roll_must_be_reopened(box):
     start(box)
     flap(box, 4, True)
     assert box.view.must_open == bits(4)
-    assert oled(box)[5:7] == ["Roll first:", "open tile 4"]
+    assert oled(box)[5:7] == ["Open tile 4", "and roll first"]
 
 
 def test_flaps_left_shut_at_power_up_are_shown_before_the_first_turn(box):
@@ -108,6 +108,9 @@ def test_flaps_left_shut_at_power_up_are_shown_before_the_first_turn(box):
     flap(box, 2, False)
     assert box.view.phase == SETUP
     flap(box, 6, False)
+    assert box.view.phase == SETUP and "ok to play" in oled(box)  # every turn waits for ok
+    box.board.press("ok")
+    box.run(300)
     assert box.view.phase == PLAY
 
 

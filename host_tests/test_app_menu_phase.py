@@ -4,7 +4,7 @@ offers every game again, on the choices played by."""
 
 import sys
 
-from box_steps import oled, start
+from box_steps import leave_match, oled, start, to_players_row
 
 from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
@@ -24,16 +24,15 @@ def test_a_long_select_in_play_goes_back_to_the_menu_on_the_choices_played_by():
         box.run(200)
         games = len(box.view.menu.entries)
         module = sys.modules["app.menu"]  # the menu's, loaded at boot
-        box.board.press("select")  # Players
-        box.run(300)
+        to_players_row(box)
         box.board.press("ok")  # 3 -> 4
         box.run(300)
         shown = _menu_words(box)
         assert start(box) in (SETUP, PLAY)  # a turn
         assert box.view.menu is None and sys.modules.get("app.menu") is not module  # let go
         assert (box.view.game_name, box.view.players, box.view.hints_on) == ("full-house", 4, True)
-        box.board.press("select", 1500)  # a long press: back to the menu
-        box.run(2000)
+        leave_match(box)  # a long press, then ok: back to the menu
+        box.run(500)
         menu = box.view.menu
         assert box.view.phase == MENU and menu.row == 0 and len(menu.entries) == games
         assert (menu.name(), menu.players, menu.hints_on) == ("full-house", 4, True)

@@ -32,18 +32,75 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("key, event", [
-    ("1", (0, "flip", (1,))), ("0", (0, "flip", (10,))), ("-", (0, "flip", (11,))),
-    ("=", (0, "flip", (12,))), ("!", (0, "flip", (13,))), ("+", (0, "flip", (24,))),
+    ("1", (0, "flip", (1,))), ("9", (0, "flip", (9,))), ("a", (0, "flip", (10,))),
+    ("C", (0, "flip", (12,))), ("d", (0, "flip", (13,))), ("o", (0, "flip", (24,))),
     ("s", (0, "shake", 1200)), ("t", (0, "tap",)), ("z", (0, "press", "select", False)),
     ("X", (0, "press", "ok", True)), ("\n", (0, "press", "ok", False)),
 ])
-def test_keys_on_a_24_tile_box(key, event):
+def test_keys_on_a_24_tile_box_are_on_every_keyboard_layout(key, event):
+    """Digits and letters, no shifted symbols (issue 29: Shift+3 is not # everywhere)."""
     assert key_event(key, 0, 24) == event
 
 
+def test_every_tiles_key_is_unshifted_on_any_layout_and_no_other_keys():
+    from board_sim.frontend.terminal import TILE_KEYS
+
+    assert len(TILE_KEYS) == 24 and TILE_KEYS.isalnum() and TILE_KEYS == TILE_KEYS.lower()
+    for key in TILE_KEYS:
+        assert key_event(key, 0, 24)[1] == "flip"
+    for key in "0-=!#+ ":
+        assert key_event(key, 0, 24) in (None, (0, "shake", 250))
+
+
 def test_tile_keys_beyond_the_box_and_other_rows():
-    assert key_event("-", 0, 9) is None
+    assert key_event("a", 0, 9) is None
     assert key_event("3", 1, 9) == (0, "flip", (12,))
+
+
+class Screen80x24:
+    """What Terminal.draw writes on, read back as lines."""
+
+    def __init__(self):
+        self.lines = [" " * 80 for _ in range(24)]
+
+    def erase(self):
+        pass
+
+    def getmaxyx(self):
+        return 24, 80
+
+    def addstr(self, y, x, text, attributes=0):
+        line = self.lines[y]
+        self.lines[y] = line[:x] + text + line[x + len(text):]
+
+    def refresh(self):
+        pass
+
+
+@pytest.mark.parametrize("tiles", [9, 24])
+def test_the_keys_are_shown_under_the_tiles(tiles):
+    box = SimBox(BoxOptions(seed=1, tiles=tiles, flap_wiring="74hc165" if tiles > 9 else None))
+    try:
+        screen = Screen80x24()
+        Terminal(box).draw(screen)
+    finally:
+        box.close()
+    keys = screen.lines[21].split()
+    assert keys == [key_event_key(tile) for tile in range(1, tiles + 1)]
+    if tiles == 9:  # each key right under its tile's number
+        assert [screen.lines[19].index(str(tile)) for tile in range(1, 10)] == [
+            screen.lines[21].index(str(tile)) for tile in range(1, 10)]
+    assert "the key under a tile flips it" in screen.lines[22]
+    assert all(len(line.rstrip()) < 80 for line in screen.lines[22:])
+
+
+def key_event_key(tile):
+    """The key the terminal flips a tile of the first row with."""
+    from board_sim.frontend.terminal import TILE_KEYS
+
+    key = TILE_KEYS[tile - 1]
+    assert key_event(key, 0, 24) == (0, "flip", (tile,))
+    return key
 
 
 def test_led_colours_are_told_apart_without_colour_and_with_256():
@@ -60,7 +117,7 @@ def test_a_game_played_at_the_keys_replays_to_the_same_log():
         terminal = Terminal(box, record)
         log = BoxLog(box)
         log.check()
-        for key, ms in (("X", 700), ("", 1300), ("s", 2200), ("9", 150), ("x", 1400),
+        for key, ms in (("X", 700), ("", 1300), ("x", 400), ("s", 2200), ("9", 150), ("x", 1400),
                         ("8", 0), ("q", 0)):
             if key:
                 terminal.handle(key)
@@ -77,9 +134,9 @@ def test_a_game_played_at_the_keys_replays_to_the_same_log():
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
-def test_the_terminal_front_end_starts_draws_and_reacts_to_a_key():
+def test_the_terminal_front_end_starts_draws_and_reacts_to_a_key(tmp_path):
     session = "shutbox-frontend-test"
-    command = "LANG=C.UTF-8 %s -m board_sim --seed 3 --players 1" % sys.executable
+    command = "LANG=C.UTF-8 %s -m board_sim --seed 3 --players 1 --data %s" % (sys.executable, tmp_path)
     subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24", "-c",
                     str(ROOT), command], check=True)
@@ -104,7 +161,7 @@ def test_the_terminal_front_end_starts_draws_and_reacts_to_a_key():
         assert any(ch not in "\u2800 " for ch in lines[2][1:65])  # the OLED's braille is lit
         assert "1    2    3" in shown
         subprocess.run(["tmux", "send-keys", "-t", session, "X"], check=True)
-        wait_for(" play")
+        wait_for(" setup")  # the first turn: ok to play
         subprocess.run(["tmux", "send-keys", "-t", session, "q"], check=True)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline and session in subprocess.run(
@@ -177,3 +234,16 @@ def test_the_side_panel_shows_this_rounds_scores_before_the_round_ends():
         assert all(len(line) <= PANEL_WIDTH for line in panel)
     finally:
         box.close()
+
+
+def test_a_recording_ends_when_the_player_quit():
+    box = SimBox(BoxOptions(seed=7))
+    record = ["set seed 7"]
+    try:
+        terminal = Terminal(box, record)
+        terminal.handle("X")
+        box.run(3000)
+        terminal.handle("q")
+    finally:
+        box.close()
+    assert record[-1].startswith("wait ") and int(record[-1].split()[1]) >= 3000

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-START = "wait 300\npress ok long\nwait 1500\n"
+START = "wait 300\npress ok long\nwait 1500\npress ok\nwait 300\n"  # the menu's game, then ok to play
 PACKAGED = ("board_sim", "firmware", "tools", "pyproject.toml", "README.md")
 
 

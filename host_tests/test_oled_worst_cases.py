@@ -6,6 +6,7 @@ text may leave the glass or overwrite other text, and every number reads back wh
 import re
 
 import pytest
+from box_steps import standings_read
 
 from board_sim.frontend.oled import text_lines
 from board_sim.install import simulated
@@ -127,6 +128,32 @@ def test_every_game_name_reads_whole_in_the_menu(screen):
         assert lines[4] == " Hints    on" and lines[5] == " Start"
 
 
+def test_every_games_rules_card_reads_whole_a_page_at_a_time(screen):
+    from app.menu import HOUSE, Menu
+    from app.screen_card import show_card
+    from game.preset_cards import DESCRIPTIONS, HOUSE_CARD
+    from game.presets import PRESET_NAMES, preset
+
+    names = [HOUSE, *PRESET_NAMES]
+    menu = Menu([(name, preset("classic")) for name in names[:20]], 0, 8, True, True)
+    menu.entries.extend((name, preset("classic")) for name in names[20:])
+    for entry, name in enumerate(names):
+        menu.entry = entry
+        menu.card = 0
+        words = []
+        while True:
+            following = show_card(screen, menu)
+            lines = screen.read()
+            title = lines[0] + lines[1] if lines[0].endswith("-") else lines[0]
+            assert title == name
+            words.extend(" ".join(lines[2 if lines[0].endswith("-") else 1:7]).split())
+            assert lines[7] == ("ok:game sel:more" if following else "ok:game sel:next")
+            if not following:
+                break
+            menu.card = following
+        assert " ".join(words) == (HOUSE_CARD if name == HOUSE else DESCRIPTIONS[name]), name
+
+
 @pytest.mark.parametrize("chips, totals", [
     ([8, 9, 79992, 0, 100, 3, 50, 9999], [17, 3, 45, 300, 0, 9, 12, 1]),
     (None, [DIGITAL_24 * 99] * 8),
@@ -140,15 +167,12 @@ def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, tota
     first = 0
     pages = 0
     while True:
-        following = show_standings(screen_end, screen, "Shared win!", totals, 8, chips, 0b10000001, first)
+        following = show_standings(screen_end, screen, totals, 8, chips, 0b10000001, False, first)
         lines = screen.read()
-        assert lines[0].startswith("Shared win!") and lines[0].endswith("more") == (following != 0)
-        for row, line in enumerate(lines):
-            if line[1:2] == "P":
-                player = int(line[2])
-                total = digits_from(lines, row, 4)
-                rest = " ".join(lines[row:]).split("$")
-                shown[player] = (line[0], total, int(rest[1].split()[0]) if chips else None)
+        assert lines[0] == "Tie: P1 P8"  # the winners named on every page
+        assert lines[6:8] == ["ok: next page" if following else "ok: play again", "select: menu"]
+        for player, (mark, total, _score, chip_count, _out) in standings_read(lines, 1, 6).items():
+            shown[player] = (mark, total, chip_count)
         pages += 1
         if not following:
             break
@@ -157,6 +181,81 @@ def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, tota
     for player in range(8):
         mark = "*" if player in (0, 7) else " "
         assert shown[player + 1] == (mark, str(totals[player]), chips[player] if chips else None)
+
+
+@pytest.mark.parametrize("winners, shut, title", [
+    (0b10000000, False, "P8 wins!"), (0b1, True, "P1 shut the box!"),
+    (0b1011, False, "Tie: P1 P2 P4"), (0b11111, False, "5-way tie!")])
+def test_the_standings_name_the_winners_on_every_page(screen, winners, shut, title):
+    from app import screen_end
+    from app.finish import show_standings
+
+    first = 0
+    while True:
+        first = show_standings(screen_end, screen, [7] * 8, 8, [9999] * 8, winners, shut, first)
+        assert screen.read()[0] == title
+        if not first:
+            break
+
+
+class _Match:
+    """What show_match reads of a match between turns (game.match's attributes)."""
+
+    def __init__(self, totals, round_scores, chips, dropped):
+        from game.presets import preset
+        from game.stakes import Ledger
+
+        self.players = len(totals)
+        self.totals = totals
+        self.rounds_played = 98
+        self.over = False
+        self.simultaneous = False
+        self.scores = list(round_scores)
+        self.seats = []
+        self.dropped = bytearray(dropped)
+        self.ledger = None
+        if chips is not None:
+            self.ledger = Ledger(preset("canoga"), self.players)
+            self.ledger.chips = chips
+
+
+@pytest.mark.parametrize("name, title", [
+    ("tournament", "Round 99 to 100"), ("fixed-rounds", "Round 99 of 5"),
+    ("max-penalty", "Rd 99 out at 45"), ("young-players", "Left to shut"),
+    ("long-game", "Left to play"), ("canoga", "Round 99 of 1")])
+@pytest.mark.parametrize("totals, round_scores, chips", [
+    ([999] * 8, [999] * 8, [79992] * 8),
+    ([DIGITAL_24] * 8, [DIGITAL_24, None] * 4, [9999] * 8),
+    ([0, 45, 999, 7, 100, 3, 44, 1], [None] * 8, None),
+])
+def test_the_match_between_turns_pages_at_its_worst(screen, name, title, totals, round_scores,
+                                                     chips):
+    """8 players, long totals, this round's scores, chips, players out (who have no score in
+    the round): every number whole, a page at a time, each page saying what ok and select do."""
+    from app.screen_end import show_match
+    from game.presets import preset
+
+    out = [score is None for score in round_scores]
+    match = _Match(totals, round_scores, chips, out)
+    shown = {}
+    first = 0
+    pages = 0
+    while True:
+        following = show_match(screen, match, preset(name), 5, first, True)
+        lines = screen.read()
+        assert lines[0] == title
+        assert lines[7] == ("ok:play sel:more" if following else "ok:play sel:back")
+        shown.update(standings_read(lines))
+        pages += 1
+        if not following:
+            break
+        first = following
+    assert pages <= 8
+    for player in range(8):
+        score = round_scores[player]
+        assert shown[player + 1] == (">" if player == 5 else " ", str(totals[player]),
+                                     None if score is None else score,
+                                     chips[player] if chips else None, out[player])
 
 
 def test_a_long_fault_message_pages_over_the_screen(screen):
@@ -179,18 +278,26 @@ def test_a_long_fault_message_pages_over_the_screen(screen):
     assert "one-die-last- tile," in " ".join(words)  # after a hyphen
 
 
-def test_a_review_of_more_moves_than_rows_says_how_many_more(screen):
-    from app.hints import Review
+def test_a_review_of_more_moves_than_rows_pages(screen):
+    from app.hints import _MAX_MOVES, Review
     from app.screen_end import show_review
 
     review = Review()
-    review.count = 9
-    for index in range(9):
-        review.totals[index] = 1 + index
-        review.made[index] = review.best[index] = 1 << index
-    show_review(screen, review)
-    lines = screen.read()
-    assert lines[6] == "and 4 more" and lines[7] == "all best moves"
+    review.count = _MAX_MOVES
+    for index in range(_MAX_MOVES):
+        review.totals[index] = 1 + index % 24
+        review.made[index] = review.best[index] = 1 << index % 16
+    moves = []
+    first = 0
+    while True:
+        following = show_review(screen, review, first)
+        lines = screen.read()
+        assert lines[7] == ("ok: more moves" if following else "all best moves")
+        moves.extend(int(line.split()[0]) for line in lines[1:7] if line.strip())
+        if not following:
+            break
+        first = following
+    assert moves == [1 + index % 24 for index in range(_MAX_MOVES)]  # every move, once
 
 
 def _message_lines(code):
@@ -199,6 +306,7 @@ def _message_lines(code):
     from app.screens import MESSAGE_LINES
 
     lines = []
+    code &= ~(1 << 15)  # app.screens' NUMBER_FIRST: where the number goes, not a line
     while code:
         lines.append(MESSAGE_LINES.split("|")[(code & 31) - 1])
         code >>= 5
@@ -219,7 +327,7 @@ def test_each_message_line_is_named_by_its_words_and_each_message_fits():
     for name, code in messages.items():
         assert 1 <= len(_message_lines(code)) <= 3, name
     assert _message_lines(constants["_MSG_SHAKE"]) == ["Shake the box", "or press ok"]
-    assert _message_lines(constants["_MSG_REFUSED_UNCOVER"]) == ["Not allowed:", "shut tile"]
+    assert _message_lines(constants["_MSG_REFUSED_UNCOVER"]) == ["Shut tile", "again"]
 
 
 def test_the_worst_turn_screen_fits(screen):
@@ -239,6 +347,16 @@ def test_each_message_line_reads_back_whole(screen):
     for number in range(1, len(lines) + 1):
         screen.show_turn(0, bytearray(4), 0, 0, number | (len(lines) + 1 - number) << 5)
         assert screen.read()[5:7] == [lines[number - 1], lines[len(lines) - number]]
+
+
+def test_a_refusal_says_what_to_do_with_the_tile_s_number_first(screen):
+    from app.presentation import _MSG_REFUSED, _MSG_ROLL_FIRST, _MSG_SHUT_AGAIN
+
+    for code, lines in ((_MSG_REFUSED, ["Open tile 24", "again"]),
+                        (_MSG_ROLL_FIRST, ["Open tile 24", "and roll first"]),
+                        (_MSG_SHUT_AGAIN, ["Shut tile 24", "again (played)"])):
+        screen.show_turn(7, bytearray((6, 6, 6, 6)), 4, 24, code, 24)
+        assert screen.read()[5:7] == lines
 
 
 def test_the_number_follows_the_message_s_last_line(screen):

@@ -11,7 +11,7 @@ import os
 import pytest
 from app import keeper_save
 from app.core import FINISHED, MENU, PLAY, SETUP
-from box_steps import roll, start
+from box_steps import roll, start, to_players_row
 from game.tiles import bit, mask_of
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
 from power_cut_files import PowerCut, PowerCutFiles
@@ -99,7 +99,7 @@ def test_a_flap_reopened_while_the_power_was_off_must_be_shut_before_rolling(tmp
         box.run(300)
         view = box.view
         assert view.phase == PLAY and view.must_shut == bit(9)
-        assert text_lines(box.board.display_pixels())[5:7] == ["Already played:", "shut tile 9"]
+        assert text_lines(box.board.display_pixels())[5:7] == ["Shut tile 9", "again (played)"]
         rolls = view.turn.rolls
         box.board.press("ok")
         box.run(1200)
@@ -157,7 +157,7 @@ def test_a_power_cut_at_every_write_step_of_a_save_keeps_the_old_or_the_new_matc
 
 
 def test_flash_writes_are_bounded_per_turn_and_the_match_file_stays_small(tmp_path):
-    box = boot(tmp_path, seed=8, players=3)
+    box = boot(tmp_path, seed=1, players=3)  # a round of three turns
     try:
         writes_per_turn = []
         biggest = 0
@@ -245,8 +245,7 @@ def test_statistics_count_each_match_once_across_power_cuts(tmp_path):
 def test_the_menu_starts_on_the_last_choices(tmp_path):
     box = boot(tmp_path)
     try:
-        box.board.press("select")  # Players
-        box.run(300)
+        to_players_row(box)
         box.board.press("ok")  # 2 -> 3
         box.run(300)
         assert box.view.menu.players == 3

@@ -1,14 +1,14 @@
 """The box always boots and never drops a saved game: what /data/ holds is checked against the
 box it resumes on, every file that cannot be read or used is reported and kept as `<name>.bad`
 (never the good copy), a half-made move comes back as it was, and a match left for the menu
-stays left. (The audit's cases, issue 18.)"""
+resumes until another starts (issue 29). (The audit's cases, issue 18.)"""
 
 import json
 
 import pytest
 from app import keeper_save
-from app.core import MENU, PLAY
-from box_steps import roll, start
+from app.core import MENU, PLAY, SETUP
+from box_steps import leave_match, roll, start
 from game.tiles import bit, mask_of
 from hal.storage import AtomicFile
 from test_resume import FullFlash, boot, power_cut, shut
@@ -277,21 +277,29 @@ def test_a_match_saved_by_the_firmware_before_format_2_resumes_after_the_update(
         box.close()
 
 
-def test_a_match_left_for_the_menu_with_a_long_select_stays_left_after_a_power_cut(tmp_path):
+def test_a_match_left_for_the_menu_resumes_after_a_power_cut_until_another_starts(tmp_path):
     flaps = saved_mid_turn(tmp_path)
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
         assert box.view.phase == PLAY
-        box.board.press("select", 1500)  # a long press: back to the menu
-        box.run(2000)
+        rolls = box.view.turn.rolls
+        leave_match(box)
         assert box.view.phase == MENU
     finally:
         flaps = power_cut(box)
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
-        assert box.view.phase == MENU and box.view.match is None and box.view.faults == []
+        assert box.view.phase == PLAY and box.view.turn.rolls == rolls and box.view.faults == []
+        leave_match(box)
+        assert start(box) in (PLAY, SETUP)  # another match: the one left is gone
+    finally:
+        flaps = power_cut(box)
+    box = boot(tmp_path, flaps)
+    try:
+        box.run(300)
+        assert box.view.turn.rolls == 0 and box.view.faults == []
     finally:
         box.close()
 

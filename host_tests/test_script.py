@@ -19,6 +19,8 @@ set players 2
 wait 300
 press ok long        # start the game
 wait 1200
+press ok             # ok to play
+wait 300
 dice 3 5
 shake 800
 wait 1500
@@ -118,3 +120,14 @@ def test_a_dead_accelerometer_in_a_script_is_logged_as_one_fault():
     log = records(run_script(GAME.replace("shut 8\n", "shut 8\nfail accel eio\n")))
     faults = [fault for entry in log for fault in entry.get("faults", [])]
     assert len(faults) == 1 and faults[0].startswith("accelerometer")
+
+
+def test_a_script_ending_on_a_shake_runs_until_the_dice_land():
+    import json
+
+    text = "set seed 4\nwait 300\npress ok long\nwait 1200\npress ok\nwait 300\nshake 1200\n"
+    last = {}
+    for line in run_script(text):
+        last.update(json.loads(line))
+    assert last["phase"] == "play" and "Rolling..." not in last["oled"]
+    assert last.get("dice")

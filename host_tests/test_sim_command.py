@@ -13,7 +13,7 @@ import pytest
 from board_sim.__main__ import main
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-START = "wait 300\npress ok long\nwait 1500\n"
+START = "wait 300\npress ok long\nwait 1500\npress ok\nwait 300\n"  # the menu's game, then ok to play
 
 
 def run(tmp_path, capsys, script, *options):
@@ -84,7 +84,7 @@ def test_bad_house_rules_get_the_boxs_message_with_every_problem(tmp_path, capsy
     ("set players 9\n", "line 1: 9 is outside 1..8 (set players)"),
     ("set preset full-house\nset tiles 9\n", "line 2: full-house needs 12 tiles a row"),
     ("dice 0 1\n", "line 1: 0 is outside 1..20"),
-    ("set preset 2012\n" + START + "dice 21\n", "line 5: 21 is outside 1..20"),
+    ("set preset 2012\n" + START + "dice 21\n", "line 7: 21 is outside 1..20"),
 ])
 def test_script_mistakes_are_one_line_with_the_line_number(tmp_path, capsys, script, expected):
     code, error, _log = run(tmp_path, capsys, script)
@@ -93,7 +93,7 @@ def test_script_mistakes_are_one_line_with_the_line_number(tmp_path, capsys, scr
 
 def test_a_die_the_game_cannot_roll_stops_the_run_at_its_line_with_the_log_so_far(tmp_path, capsys):
     code, error, log = run(tmp_path, capsys, START + "dice 7 1\nshake 800\nwait 1500\n")
-    assert code == 2 and one_line(error).endswith("line 4: die 7 does not fit this game's 6-sided dice")
+    assert code == 2 and one_line(error).endswith("line 6: die 7 does not fit this game's 6-sided dice")
     assert log and log[-1]["in"] == "dice 7 1"
 
 
@@ -136,8 +136,8 @@ def test_ctrl_c_in_the_terminal_leaves_no_traceback(tmp_path):
     """The real front end under tmux: Ctrl-C ends it with one line."""
     session = "shutbox-i14-ctrl-c"
     out = tmp_path / "out.txt"
-    command = "cd %s && LANG=C.UTF-8 %s -m board_sim --seed 3 2>%s; echo rc=$? >>%s" % (
-        ROOT, sys.executable, out, out)
+    command = "cd %s && LANG=C.UTF-8 %s -m board_sim --seed 3 --data %s 2>%s; echo rc=$? >>%s" % (
+        ROOT, sys.executable, tmp_path / "data", out, out)
     subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24", command],
                    check=True)
@@ -156,3 +156,34 @@ def test_ctrl_c_in_the_terminal_leaves_no_traceback(tmp_path):
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     assert out.read_text() == "shutbox-sim: interrupted\nrc=130\n"
+
+
+def test_help_names_the_run_command_and_the_data_folder(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert done.value.code == 0
+    assert "shutbox-sim run SCRIPT" in " ".join(shown.split()) and "--data DIR" in shown
+
+
+@pytest.mark.parametrize("config, expected", [
+    ('{"rules": {"preset": "classic"}, "hints": 1}', "hints must be true or false, got 1"),
+    ('{"rules": {"preset": "classic"}, "players": true}', "players must be a whole number 1..8, got true"),
+])
+def test_a_config_files_values_are_named_as_json_writes_them(tmp_path, capsys, config, expected):
+    path = tmp_path / "config.json"
+    path.write_text(config)
+    code, error, _log = run(tmp_path, capsys, START, "--rules", str(path))
+    assert code == 2 and expected in one_line(error)
+
+
+def test_every_file_the_readme_cites_is_in_the_repository():
+    import re
+
+    for document in ("README.md", "CONTRIBUTING.md", "board_sim/SCRIPTS.md"):
+        text = (ROOT / document).read_text()
+        for cited in set(re.findall(r"[\w./-]+\.md\b", text)):
+            if cited.startswith("../shared/"):  # the steering repository's, named as such
+                continue
+            found = (ROOT / cited).exists() or any(ROOT.glob("**/" + cited.split("/")[-1]))
+            assert found, "%s cites %s, which is not in the repository" % (document, cited)

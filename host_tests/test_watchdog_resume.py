@@ -82,7 +82,7 @@ def test_a_hang_mid_turn_is_reset_by_the_watchdog_and_the_turn_resumes(board_fil
     apps = []
 
     def play_then_hang():
-        from app.core import MENU, PLAY
+        from app.core import MENU, PLAY, SETUP
         from app.view import View
         from game.turn import AWAIT_MOVE, AWAIT_ROLL
 
@@ -93,6 +93,10 @@ def test_a_hang_mid_turn_is_reset_by_the_watchdog_and_the_turn_resumes(board_fil
         if view.phase == MENU and not seen.get("started"):
             seen["started"] = True
             board.press("ok", 1000)
+        elif (view.phase == SETUP and view.waits_for_ok()
+              and board.now_ms - seen.get("ok to play", -2000) >= 1500):
+            seen["ok to play"] = board.now_ms  # every turn, the first too, waits for ok
+            board.press("ok")
         elif view.phase == PLAY and view.roller.state == 0 and not (view.must_open or view.must_shut):
             turn = view.turn
             if turn.state == AWAIT_MOVE and turn.moves_made >= 1 and "hung" not in seen:

@@ -1,8 +1,8 @@
 """Print every preset with its one-line description as a Markdown list, for the README.
 
-Run `python tools/list_presets.py`; the names and their order come from firmware/game/presets.py,
-so the list stays true to the firmware. The descriptions are kept here, on the host: no firmware
-code reads them (a box would only compile and hold them).
+Run `python tools/list_presets.py`; the names and their order come from firmware/game/presets.py
+and the descriptions from firmware/game/preset_cards.py (the box's rules cards), so the list
+stays true to the firmware.
 """
 
 import sys
@@ -10,37 +10,8 @@ import sys
 if not __package__:  # python tools/list_presets.py: this checkout's packages (tools/checkout.py)
     import checkout  # noqa: F401
 
+from game.preset_cards import DESCRIPTIONS  # the box's rules cards
 from game.presets import PRESET_NAMES
-
-# preset name -> its one-line description (test_presets: every preset has one, and no other name)
-DESCRIPTIONS = {
-    "classic": "1-9, 2d6, one die once 7-9 are shut, any combination, golf",
-    "two-dice-only": "always two dice: with only tile 1 left the turn ends",
-    "one-die-last-tile": "one die only when tile 1 alone is open",
-    "low-sum-one-die": "one die when the open tiles sum to 6 or less",
-    "ten": "tiles 1-10 with 2d6",
-    "full-house": "tiles 1-12 with 2d6",
-    "2012": "tiles 1-12 with one 20-sided die",
-    "the-300": "two boxes, tiles 1-24, four dice",
-    "thai": "always two dice; shut exactly one tile: a die or the total",
-    "exact-match": "shut the total's tile, or both dice's tiles",
-    "single-die": "shut the total's tile, or one or both dice's tiles (second die mandatory)",
-    "young-players": "each player's own row; shut the total or one or both dice; first to shut all wins",
-    "2-to-go": "tile 2 must be among the first roll's tiles; a first 4 loses",
-    "3-to-go": "tile 3 must be among the first roll's tiles; a first 2 loses",
-    "3-down-extreme": "tiles 1-3 start down",
-    "lucky-7": "only tile 7 is up: the first to roll a 7 wins",
-    "unlucky-7": "a rolled 7 ends the turn at once",
-    "against-all-odds": "only the odd tiles start up",
-    "even-stevens": "only the even tiles start up",
-    "missionary": "score the number of tiles left open",
-    "digital": "score the open tiles read as one number (1,2,5 scores 125)",
-    "canoga": "chips: ante to the kitty, losers pay the score difference, a shut box doubles",
-    "tournament": "rounds until someone reaches 100; lowest total wins",
-    "max-penalty": "rounds; a player reaching 45 drops out; last one standing wins",
-    "fixed-rounds": "a fixed number of rounds (5), penalties summed",
-    "long-game": "two players: the second uncovers the box as left; doubles throw again",
-}
 
 
 def preset_list():

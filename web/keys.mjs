@@ -1,16 +1,20 @@
-// The keyboard as the page lists it: 1-9, 0, - and = flip tiles 1-12 (with shift 13-24, by
-// place on the keyboard), space or s shakes, z selects, x or Enter is ok; each key acts once
-// (its repeats are not presses), and no other key acts. A focused field keeps every key, a
-// focused button (or link) its own Enter and space.
-const TILE_KEYS = ["Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7", "Digit8",
-  "Digit9", "Digit0", "Minus", "Equal"];
+// The keyboard as the page lists it: 1-9 flip tiles 1-9 (by place on the keyboard, so on any
+// layout), a-o tiles 10-24 (by the letter typed), as in the terminal simulator; space or s
+// shakes, z selects, x or Enter is ok; each key acts once (its repeats are not presses), and no
+// other key acts. A focused field keeps every key, a focused button (or link) its own Enter and
+// space.
+const DIGIT_KEYS = ["Digit1", "Digit2", "Digit3", "Digit4", "Digit5", "Digit6", "Digit7", "Digit8",
+  "Digit9"];
+const LETTER_TILES = "abcdefghijklmno"; // tiles 10-24
 
 // What a key does: {tile} or {hold: "shake", "select" or "ok"}, or null.
 function boxKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
-  const place = TILE_KEYS.indexOf(event.code);
-  if (place >= 0) return { tile: place + 1 + (event.shiftKey ? TILE_KEYS.length : 0) };
+  const place = DIGIT_KEYS.indexOf(event.code);
+  if (place >= 0) return { tile: place + 1 };
   const key = event.key.toLowerCase();
+  const letter = key.length === 1 ? LETTER_TILES.indexOf(key) : -1;
+  if (letter >= 0) return { tile: DIGIT_KEYS.length + 1 + letter };
   if (key === " " || key === "s") return { hold: "shake" };
   if (key === "z") return { hold: "select" };
   if (key === "x" || key === "enter") return { hold: "ok" };

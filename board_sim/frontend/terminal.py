@@ -1,7 +1,8 @@
 """The simulated box in a terminal (curses): the OLED, the tiles lit as their LEDs, and keys
 for the flaps, shaking, tapping and the two buttons. Needs 80x24 (a smaller terminal is told
 so); works over ssh. The side panel follows the match: each player's total and this round's
-score, chips, or in a race and the long game what each has left.
+score, chips, or in a race and the long game what each has left: numbers the OLED's own match
+pages show too (between turns, on select), since a real box has no panel.
 
 The box runs in simulated time that follows the real clock. Each key becomes a script event
 (board_sim.script), so a game played here can be recorded (--record) and replayed.
@@ -16,8 +17,9 @@ import time
 from board_sim.frontend.oled import ascii_art, braille
 from board_sim.script import apply, describe
 
-TILE_KEYS = "1234567890-="  # tiles 1-12; with shift (US layout) tiles 13-24
-SHIFTED_TILE_KEYS = "!@#$%^&*()_+"
+# Tiles 1-9 by their digits, 10-24 by letters (either case): keys every keyboard layout has,
+# shown under the tiles. None of a-o is another key's.
+TILE_KEYS = "123456789abcdefghijklmno"
 SHAKE_KEY_MS = 250  # each space (held: the key repeats) shakes this much longer
 SHAKE_MS = 1200  # 's': one good shake
 FRAME_S = 0.03
@@ -27,10 +29,13 @@ PANEL_WIDTH = 13  # the side panel's columns, right of the OLED
 PANEL_ROWS = 16
 MAX_STEP_MS = 200  # a stalled terminal never makes the box leap ahead
 HELP = (
-    "1-9 0 - = flip tiles 1-12 (shift: 13-24)  Tab: next row of flaps",
-    "space (hold) / s: shake   t: tap   z/Z: select short/long   x/X or Enter: ok",
-    "q: quit",
+    "the key under a tile flips it  Tab: next row  space (hold) / s: shake  t: tap",
+    "z/Z: select short/long  x/X or Enter: ok short/long  q: quit (the match is kept)",
 )
+# The box's sounds (app.core's _MELODIES, in order) by name, and how long the header shows one.
+SOUND_NAMES = ("click", "dice landed", "taken back", "move done", "BUZZ: not now", "turn over",
+               "box shut!", "FANFARE: winner", "fault", "ready: roll")
+SOUND_SHOWN_MS = 1200
 # Letters for terminals without colour: nearest palette colour of each LED.
 _LETTERS = (
     (0x000000, " "), (0x181818, "o"), (0x00C000, "G"), (0x003000, "g"), (0x0060FF, "B"),
@@ -41,8 +46,8 @@ _LETTERS = (
 
 def key_event(key, row, tiles_per_row):
     """The script event for a key (None if it is not a box key): (0, verb, args...)."""
-    if key in TILE_KEYS or key in SHIFTED_TILE_KEYS:
-        index = TILE_KEYS.find(key) if key in TILE_KEYS else SHIFTED_TILE_KEYS.find(key) + 12
+    index = TILE_KEYS.find(key.lower()) if len(key) == 1 and key.strip() else -1
+    if index >= 0:
         if index >= tiles_per_row:
             return None
         return (0, "flip", (row * tiles_per_row + index + 1,))
@@ -109,6 +114,9 @@ class Terminal:
         """One key: do what it means on the box (and record it)."""
         if key in ("q", "Q"):
             self.quit = True
+            now_ms = self.box.board.now_ms
+            if self.record is not None and now_ms > self.last_event_ms:  # the script ends as
+                self.record.append("wait %d" % (now_ms - self.last_event_ms))  # the game did
             return
         flaps = self.box.devices.flaps
         if key == "\t":
@@ -166,8 +174,9 @@ class Terminal:
                 put(index, 0, line)
             screen.refresh()
             return
-        put(0, 0, "shutbox  %s  t=%.1fs  %s" % (box.options.board, board.now_ms / 1000,
-                                               "SHAKING" if board.now_ms < self.shaking_until_ms else ""))
+        put(0, 0, "shutbox  %s  t=%.1fs  %s  %s" % (
+            box.options.board, board.now_ms / 1000,
+            "SHAKING" if board.now_ms < self.shaking_until_ms else "", sound_heard(box)))
         put(1, 0, "+" + "-" * 64 + "+")
         for index, line in enumerate(self._oled()):
             put(2 + index, 0, "|" + line.ljust(64) + "|")
@@ -176,7 +185,7 @@ class Terminal:
             put(2 + index, 67, line)
         self._draw_tiles(put)
         for index, line in enumerate(HELP):
-            put(21 + index, 0, line)
+            put(22 + index, 0, line)
         screen.refresh()
 
     def _draw_tiles(self, put):
@@ -196,6 +205,9 @@ class Terminal:
                 if self.colours == 0:
                     label = (letter_for(rgb) + label)[:cell - 1]
                 put(y, 1 + index * cell, label, self._pair(rgb))
+        for index in range(per_row):  # the keys that flip the row in play's tiles, each under its number
+            key = TILE_KEYS[index].center(cell - 1)
+            put(21, 1 + index * cell, (" " + key)[:cell - 1] if self.colours == 0 else key)
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self, screen):
@@ -231,6 +243,26 @@ def too_small(width, height):
             lines.append("")
         lines[-1] = (lines[-1] + " " + word).strip()
     return lines
+
+
+def sound_heard(box):
+    """What the piezo played last, named by its melody ("BUZZ: not now"...), while it is
+    recent (SOUND_SHOWN_MS after it ended), else "": the latest run of notes that a melody
+    starts, as far as it has played (a melody cuts short the one before it)."""
+    from app.core import _MELODIES
+
+    now_ms = box.board.now_ms
+    for piezo in box.board.piezos.values():
+        tones = piezo.tones(now_ms)
+        if not tones or now_ms - (tones[-1][0] + tones[-1][1]) > SOUND_SHOWN_MS:
+            continue
+        heard = [freq for _start, _ms, freq in tones]
+        for first in range(len(heard) - 1, -1, -1):
+            for number, melody in enumerate(_MELODIES):
+                notes = [freq for freq in melody[0::2] if freq]
+                if heard[first:] == notes[:len(heard) - first]:
+                    return SOUND_NAMES[number]
+    return ""
 
 
 def tile_label(number, shut, width, unicode=True):

@@ -4,17 +4,21 @@ Each tick reads the inputs (debounced flaps, the shake detector, the buttons), a
 what they mean, and writes the outputs (LEDs, OLED, buzzer). Phases:
 
     MENU      pick the game, the players and hints (select: next row, ok: change / start)
-    SETUP     before a turn: the flaps must match the turn's start; the ones to move are lit
+    SETUP     before a turn: the flaps must match the turn's start; the ones to move are lit;
+              after a turn, its result and the match as it stands take turns on the OLED
+              (a page every _PAGE_MS with the flaps right, or at once on select)
     PLAY      shake (or press ok) to roll, shut the lit tiles; wrong flaps are shown in red
     FINISHED  the last turn's result until ok, then the standings (a page at a time when
-              they take more than one screen) until ok (play again) or select (the menu):
-              app.finish, loaded while the phase lasts
+              they take more than one screen, ok turning it) until ok on the last page (play
+              again) or select (the menu): app.finish, loaded while the phase lasts
 
 The menu (app.menu) is loaded only while it is shown: in play the App keeps the choices made
 in it (the game, its rules, the players, hints).
 
 The App never assumes a flap moved: it compares the switches with the game and shows which
-flap to move (app.reconcile). A long press of select goes back to the menu from anywhere.
+flap to move (app.reconcile). A long press of select goes back to the menu from anywhere: in
+a match, once ok confirms it within _LEAVE_MS (app.screen_leave asks); the match left stays
+saved, the one to resume after a power cut, until another starts.
 
 With a keeper (app.keeper) the match, its game log and tally, and the menu's choices are
 saved as play goes (after each roll and committed move, at each turn's end), and a finished
@@ -93,7 +97,10 @@ _TUMBLING = const(1)  # Roller.update's states (app.roller's, as there)
 _LANDED = const(2)
 _RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
-_REVIEW_MS = const(6000)  # with hints on, the review of a turn stays up this long (or until ok)
+_REVIEW_MS = const(6000)  # with hints on, each page of a turn's review stays up this long (or until ok)
+_RESULT_FIRST_MS = const(2500)  # with hints on, the turn's result stays up this long (or until ok) before its review
+_PAGE_MS = const(3000)  # between turns, the turn's page and the match's turn over this often
+_LEAVE_MS = const(4000)  # a long select in a match: ok within this long goes to the menu
 _RETRY_MS = const(5000)  # a save that failed is tried again at the next tick, then this often
 
 
@@ -138,14 +145,23 @@ class App:
         dice_count: int
         total: int
         free_throw: bool
-        blocked_shake: bool
+        blocked_shake: bool  # a shake (or ok) the box cannot take now: buzzed and said why
+        no_one_die: bool  # select asked for one die where the rules allow none: buzzed and said
         legal: int
         hint: int
         chance: int
         advice: int  # hints: 1 roll one die next, 0 all the dice, -1 no advice
         reviewing: bool  # hints: the last turn's review is on the display
+        review_due: bool  # hints: the review follows the turn's result, up first
+        review_page: int  # the first move on the review's page shown
+        review_next: int  # the first move of its next page, 0: the last page is shown
+        leaving: bool  # a long select asks whether to leave the match (ok: the menu)
+        leaving_since: int  # when it asked
         must_open: int
         must_shut: int
+        match_page: int  # between turns: -1 the turn's page, else the first player on the match's
+        match_page_next: int  # the first player of the match's next page, 0: back to the turn's
+        page_since: int  # when that page went up
         message: int
         number: int
         result_player: int
@@ -219,6 +235,7 @@ class App:
             # A match resumed at boot (app.startup): its clocks start now, and a turn under way
             # gets its hints (their table loads here, not while boot holds its modules).
             self.result_since = now_ms
+            self.page_since = now_ms
             if self.ending is not None:  # resumed as its last turn ended: the standings' clock
                 self.ending.page_since = now_ms
             if self.hints_on and (self.phase == SETUP or self.phase == PLAY):
@@ -228,12 +245,27 @@ class App:
                     self._hint_move()
                 else:
                     self._hint_roll()
-        if self.reviewing and (ok == _SHORT_PRESS or time.ticks_diff(now_ms, self.result_since) >= _REVIEW_MS):
-            self.reviewing = False  # the review stays up _REVIEW_MS or until ok, which it takes
-            self.dirty = True
+        if (self.review_due or self.reviewing) and self._review(now_ms, ok):
             ok = _NO_PRESS
-        if select == _LONG_PRESS and self.phase != MENU:
+        if select == _LONG_PRESS and self.phase == FINISHED:
             self.to_menu()
+            select = _NO_PRESS
+        elif select == _LONG_PRESS and self.phase != MENU:
+            self.leaving = True  # the match stays as it is until ok says to leave it
+            self.leaving_since = now_ms
+            self.dirty = True
+            select = _NO_PRESS
+        if self.leaving:
+            if ok == _SHORT_PRESS:
+                self.to_menu()
+            elif select == _SHORT_PRESS or time.ticks_diff(now_ms, self.leaving_since) >= _LEAVE_MS:
+                self.leaving = False
+                self.dirty = True
+            else:
+                self.roller.update(now_ms, False)  # no roll behind the question
+                render(self, now_ms)
+                return
+            ok = _NO_PRESS
             select = _NO_PRESS
         phase = self.phase
         if phase == MENU:
@@ -241,7 +273,7 @@ class App:
             if self.menu.step(self, select, ok):
                 self.new_match(now_ms)
         elif phase == SETUP:
-            self._setup(now_ms, ok)
+            self._setup(now_ms, select, ok)
         elif phase == PLAY:
             self._play(now_ms, select, ok)
         else:
@@ -254,18 +286,40 @@ class App:
                 self._hint_roll()
         render(self, now_ms)
 
+    def _review(self, now_ms, ok):
+        """Hints: the turn's result, then its review a page at a time, each until ok or its
+        time is up; True when it took the ok."""
+        if not (ok == _SHORT_PRESS or time.ticks_diff(now_ms, self.result_since)
+                >= (_RESULT_FIRST_MS if self.review_due else _REVIEW_MS)):
+            return False
+        if self.review_due:
+            self.review_due = False
+            self.reviewing = True
+            self.review_page = 0
+        elif self.review_next:
+            self.review_page = self.review_next
+        else:
+            self.reviewing = False
+            self.page_since = now_ms
+            if self.ending is not None:  # the match's end: its result was shown first
+                self.ending.showing_result = False
+                self.ending.page_since = now_ms
+        self.result_since = now_ms
+        self.dirty = True
+        return ok == _SHORT_PRESS
+
     def shaking_rolls(self):
         """Does shaking roll the dice (an accelerometer fitted and answering)?"""
         return self.devices.shake is not None and not self.faults.accel_failing
 
     def waits_for_ok(self):
-        """Does a turn wait for ok after the last one's result ("ok to play" on the screen)?
-        Without a working screen or an ok button the next turn starts after _RESULT_MS."""
+        """Does a turn wait for ok ("ok to play" on the screen)? Without a working screen or
+        an ok button the first turn starts at once, the next ones after _RESULT_MS."""
         return self.faults.on_screen() and "ok" in self.devices.buttons
 
     # -- the rare phase changes (app.phases, loaded for the moment) ---------------------------
     def to_menu(self):
-        """Back to the menu (a long press of select; select at the match's end)."""
+        """Back to the menu (a long press of select confirmed by ok; select at the match's end)."""
         from app.phases import to_menu
 
         to_menu(self)
@@ -292,15 +346,20 @@ class App:
         if self.hints_on:
             self.hints.turn_starts(match)
         self.flap_feed.clear()
+        self.blocked_shake = False
+        self.no_one_die = False
         self.legal = 0
         self.hint = 0
         self.chance = -1
         self.free_throw = False
         self.result_since = now_ms
+        self.match_page = -1
+        self.page_since = now_ms
         self.dirty = True
 
     def _compare(self):
-        """Compare the row in play with the game: sets must_open and must_shut."""
+        """Compare the row in play with the game: sets must_open and must_shut; True when
+        they changed."""
         physical = self.devices.flaps.open_mask(self.row) & self.all_tiles
         expected = expected_open(self.turn, self.invert, self.all_tiles)
         must_open = expected & ~physical
@@ -310,20 +369,53 @@ class App:
             self.must_shut = must_shut
             self.blocked_shake = False
             self.dirty = True
+            return True
+        return False
 
-    def _setup(self, now_ms, ok):
+    def _setup(self, now_ms, select, ok):
         self.roller.update(now_ms, False)
-        self._compare()
-        if self.must_open or self.must_shut or self.reviewing:
+        moved = self._compare()
+        if self.reviewing or self.review_due:
             return
-        if (self.result_player < 0 or ok == _SHORT_PRESS or (not self.waits_for_ok()
-                and time.ticks_diff(now_ms, self.result_since) >= _RESULT_MS)):
+        if (self.roller.shaken_while_blocked or (ok == _SHORT_PRESS and (
+                self.must_open or self.must_shut))) and not self.blocked_shake:
+            self.blocked_shake = True  # ignored: a short buzz, and the turn's page says why
+            self.play(_SOUND_REFUSED)
+            self.match_page = -1
+            self.page_since = now_ms
+            self.dirty = True
+        if moved:  # a flap set right or wrong: the turn's page (which lists them) for _PAGE_MS
+            if self.match_page >= 0:
+                self.match_page = -1
+                self.dirty = True
+            self.page_since = now_ms
+        elif select == _SHORT_PRESS or (not (self.must_open or self.must_shut)
+                                        and time.ticks_diff(now_ms, self.page_since) >= _PAGE_MS):
+            self._turn_page(now_ms)
+        if self.must_open or self.must_shut:
+            return
+        # Every turn, the match's first too, waits for ok (an ok pressed out of habit never
+        # rolls); without a working screen or an ok button it starts by itself.
+        if ok == _SHORT_PRESS or (not self.waits_for_ok() and (
+                self.result_player < 0 or time.ticks_diff(now_ms, self.result_since) >= _RESULT_MS)):
             self.phase = PLAY
+            self.blocked_shake = False
             self.dice_count = 0  # the last turn's dice stay up until the next turn starts
             self.total = 0
             self.play(_SOUND_READY)
             self.dirty = True
             self._hint_roll()
+
+    def _turn_page(self, now_ms):
+        """Between turns, the next page: the turn's, then the match's pages, then the turn's."""
+        if self.match_page < 0:
+            self.match_page = 0
+        elif self.match_page_next:
+            self.match_page = self.match_page_next
+        else:
+            self.match_page = -1
+        self.page_since = now_ms
+        self.dirty = True
 
     # -- playing a turn ----------------------------------------------------------------------
     def _play(self, now_ms, select, ok):
@@ -346,6 +438,10 @@ class App:
             turn.choose_one_die(not turn.one_die)
             self.play(_SOUND_CLICK)
             self.dirty = True
+        elif select == _SHORT_PRESS:  # no one die now: a short buzz and a word
+            self.play(_SOUND_REFUSED)
+            self.no_one_die = True
+            self.dirty = True
         if ok == _SHORT_PRESS:
             if may_roll:
                 self.roller.press(now_ms)
@@ -353,8 +449,9 @@ class App:
                 self.play(_SOUND_REFUSED)
                 self.blocked_shake = True
         state = self.roller.update(now_ms, may_roll)
-        if self.roller.shaken_while_blocked:
+        if self.roller.shaken_while_blocked and not self.blocked_shake:
             self.blocked_shake = True
+            self.play(_SOUND_REFUSED)
         if state == _TUMBLING:
             if time.ticks_diff(now_ms, self.frame_ms) >= _FRAME_MS:
                 self.frame_ms = now_ms
@@ -393,6 +490,7 @@ class App:
         elif happened & _ACCEPTED:
             self.play(_SOUND_CLICK)
         self.blocked_shake = False
+        self.no_one_die = False
         self.legal = turn.legal_tiles()
         self.dirty = True
         hint = 0  # hints on: the tiles still to shut for the best move that keeps the flaps shut so far
@@ -415,6 +513,7 @@ class App:
         self.show_dice(values, count)
         self.total = turn.total
         self.blocked_shake = False
+        self.no_one_die = False
         self.free_throw = result == _FREE_THROW
         if turn.state == _OVER:
             self.turn_over(now_ms)
@@ -459,7 +558,7 @@ class App:
         self.result_end = turn.ended
         self.play(_SOUND_BOX_SHUT if turn.ended == _END_SHUT else _SOUND_TURN_OVER)
         if self.hints_on and self.hints.turn_over(turn, self.player):
-            self.reviewing = True
+            self.review_due = True  # after the result: the throw that ended the turn comes first
             self.result_since = now_ms
         self.log.end(turn.ended, turn.open_mask)
         self.tally.add_turn(turn)

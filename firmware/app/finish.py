@@ -1,6 +1,7 @@
 """The match's end (the App's FINISHED phase): the winners and the statistics, the last turn's
-result then the standings on the OLED (a page at a time when they take more than one screen),
-the winners' colours on the LEDs, and ok (play again) or select (the menu).
+result then the standings on the OLED (the winners named in the title; a page at a time when
+they take more than one screen, ok turning it), the winners' colours on the LEDs, and ok on
+the last page (play again) or select (the menu).
 
 Loaded as a match ends (App.turn_over), let go when the App leaves the phase (Ending.leave): a
 turn holds none of it.
@@ -15,11 +16,12 @@ from app import release
 from app.keeper import keep
 from app.lights import OFF, PLAYER_COLOURS
 from app.presentation import END_WORDS
-from app.screens import COLUMNS, digits_in
 
 _FINISHED = const(3)  # app.core's phase (as there)
 _SOUND_WINNER = const(7)  # app.core's sound (as there)
-_PAGE_MS = const(3000)  # standings longer than a screen turn a page this often
+_END_SHUT = const(1)  # game.turn's end (as there)
+_PAGE_MS = const(3000)  # without an ok button, standings longer than a screen turn a page this often
+_LAST_STANDING_ROW = const(5)  # rows 1-5 hold the players; 6 and 7 say what ok and select do
 
 
 def end_match(app, now_ms):
@@ -43,11 +45,13 @@ def end_match(app, now_ms):
 
 class Ending:
     """The phase's state: `showing_result` (the match's last turn is on the display, before
-    the standings), `page` (the first player on the standings' page shown), `next_page` (the
-    first player of the next page, 0: one page) and `page_since` (when that page went up)."""
+    the standings), `waiting_ok` (ok turns the standings' pages; without it, _PAGE_MS does),
+    `page` (the first player on the standings' page shown), `next_page` (the first player of
+    the next page, 0: the last page shown) and `page_since` (when that page went up)."""
 
-    def __init__(self, showing_result, now_ms):
-        self.showing_result = showing_result
+    def __init__(self, waiting_ok, now_ms):
+        self.showing_result = waiting_ok
+        self.waiting_ok = waiting_ok
         self.page = 0
         self.next_page = 0
         self.page_since = now_ms
@@ -58,21 +62,27 @@ class Ending:
         release((__name__,), False, True)
 
     def step(self, app, now_ms, select, ok):
-        """ok: on from the last turn's result to the standings, then play again; select: the menu."""
+        """ok: on from the last turn's result to the standings, through their pages, then play
+        again; select: the menu."""
         app.roller.update(now_ms, False)
         if self.showing_result and ok == SHORT_PRESS:
             self.showing_result = False  # on to the standings
             self.page_since = now_ms
             app.dirty = True
+        elif ok == SHORT_PRESS and self.next_page:
+            self._turn_page(app, now_ms)
         elif ok == SHORT_PRESS:
             app.new_match(now_ms)
         elif select == SHORT_PRESS:
             app.to_menu()
-        elif (not self.showing_result and (self.page or self.next_page)
+        elif (not self.waiting_ok and (self.page or self.next_page)
               and time.ticks_diff(now_ms, self.page_since) >= _PAGE_MS):
-            self.page = self.next_page
-            self.page_since = now_ms
-            app.dirty = True
+            self._turn_page(app, now_ms)
+
+    def _turn_page(self, app, now_ms):
+        self.page = self.next_page
+        self.page_since = now_ms
+        app.dirty = True
 
     def light(self, lights, winner_mask, now_ms):
         """The winners' colours chase round every LED."""
@@ -106,9 +116,10 @@ class Ending:
         ledger = match.ledger
         winners = app.winner_mask
         self.next_page = show_standings(
-            frames, screen, "Winner!" if winners & (winners - 1) == 0 else "Shared win!",
-            match.totals, match.players, ledger.chips if ledger is not None else None, winners,
-            self.page)
+            frames, screen, match.totals, match.players,
+            ledger.chips if ledger is not None else None, winners,
+            app.result_end == _END_SHUT and winners == 1 << app.result_player, self.page,
+            self.waiting_ok)
 
 
 def show_result(frames, screen, result_player, result_score, result_name, last_total):
@@ -119,55 +130,51 @@ def show_result(frames, screen, result_player, result_score, result_name, last_t
     screen.send()
 
 
-def show_standings(frames, screen, title, totals, players, chips, winner_mask, first=0):
-    """The match's end: each player's total, and chips when played for them, from player
-    `first` on, as many as the screen holds ("more" in the title when some are left);
-    returns the first player not shown, 0 when the last one was."""
+def show_standings(frames, screen, totals, players, chips, winner_mask, shut, first=0,
+                   waiting_ok=True):
+    """The match's end: the winners in the title ("P1 wins!", "P1 shut the box!" when `shut`:
+    the one winner shut it on the last turn, "Tie: P1 P3"), each player's total (the winners
+    starred), and chips when played for them, from player `first` on, as many as rows 1-5
+    hold; then what ok (`waiting_ok`: the next page, or play again) and select do. Returns
+    the first player not shown, 0 when the last one was."""
     screen.clear()
-    screen.text(title, 0, 0)
+    _title(screen, winner_mask, players, shut)
     row = 1
     player = first
     while player < players:
         chip_count = chips[player] if chips is not None else -1
-        if row + _standing_rows(totals[player], chip_count) > 8:
-            break
-        column = screen.text("*" if winner_mask >> player & 1 else " ", 0, row)
-        column = screen.text("P", column, row)
-        column = screen.number(player + 1, column, row)
-        row = frames.flow_number(screen, totals[player], column + 1, row)
-        if chip_count >= 0:
-            column = _flow_end(4, digits_in(totals[player]))
-            if column + 2 + digits_in(chip_count) > COLUMNS:
-                row += 1
-                column = 3
-            column = screen.text("$", column + 1, row)
-            screen.number(chip_count, column, row)
-        row += 1
+        won = winner_mask >> player & 1
+        if row > 1 and frames.standing(screen, " ", player, totals[player], -1, chip_count, 0,
+                                       row, False) > _LAST_STANDING_ROW + 1:
+            break  # on the next page (where it comes first: a page shows at least one)
+        row = frames.standing(screen, "*" if won else " ", player, totals[player], -1,
+                              chip_count, 0, row)
         player += 1
-    if player < players:
-        screen.text("more", COLUMNS - 4, 0)
+    if waiting_ok:
+        screen.text("ok: next page" if player < players else "ok: play again", 0, 6)
+    screen.text("select: menu", 0, 7)
     screen.send()
     return player if player < players else 0
 
 
-def _standing_rows(total, chips):
-    """Rows one player's standing takes: "*P8 total $chips", wrapped as show_standings does."""
-    digits = digits_in(total)
-    rows = _flow_rows(4, digits)
-    if chips >= 0 and _flow_end(4, digits) + 2 + digits_in(chips) > COLUMNS:
-        rows += 1
-    return rows
-
-
-def _flow_end(column, digits):
-    """The column after a number flow_number() starts at `column` (on its last line)."""
-    if column + digits > COLUMNS and digits <= COLUMNS:
-        return digits
-    return (column + digits - 1) % COLUMNS + 1
-
-
-def _flow_rows(column, digits):
-    """The lines a number flow_number() starts at `column` takes."""
-    if column + digits > COLUMNS and digits <= COLUMNS:
-        return 2
-    return 1 + (column + digits - 1) // COLUMNS
+def _title(screen, winner_mask, players, shut):
+    """The standings' title: who won."""
+    count = 0
+    winner = 0
+    for player in range(players):
+        if winner_mask >> player & 1:
+            count += 1
+            winner = player
+    if count == 1:
+        column = screen.text("P", 0, 0)
+        column = screen.number(winner + 1, column, 0)
+        screen.text(" shut the box!" if shut else " wins!", column, 0)
+    elif count <= 4:  # "Tie: P1 P2 P3 P4" fills the line
+        column = screen.text("Tie:", 0, 0)
+        for player in range(players):
+            if winner_mask >> player & 1:
+                column = screen.text(" P", column, 0)
+                column = screen.number(player + 1, column, 0)
+    else:
+        column = screen.number(count, 0, 0)
+        screen.text("-way tie!", column, 0)

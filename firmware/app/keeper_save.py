@@ -62,16 +62,15 @@ def save(keeper, file, payload, kind):
 
 def retry(keeper, match, source, tally, log):
     """Save again what failed to save (app.core's tick, while any did): the statistics with
-    the matches merged in, the menu's choices, the match as it stands now (None: dropped)."""
+    the matches merged in, the menu's choices, the match as it stands now (None: a match left
+    for the menu, which stays as last saved, the one to resume)."""
     unsaved = keeper.unsaved
     if unsaved & _MENU:
         save(keeper, menu_file(keeper), _menu_payload(keeper.menu), _MENU)
-    if unsaved & _MATCH:
-        if match is None:
-            drop_match(keeper)
-        else:
-            save_match(keeper, match, source, tally, log)
+    if unsaved & _MATCH and match is not None:
+        save_match(keeper, match, source, tally, log)
     else:
+        keeper.unsaved &= ~_MATCH
         _stats_first(keeper)
 
 
@@ -108,12 +107,6 @@ def save_menu(keeper, name, players, hints):
 def _menu_payload(menu):
     name, players, hints = menu
     return json.dumps({"game": name, "players": players, "hints": hints}).encode()
-
-
-def drop_match(keeper):
-    """Forget the match in progress (left for the menu): saved as an empty file."""
-    _stats_first(keeper)
-    return save(keeper, match_file(keeper), b"", _MATCH)
 
 
 def save_match(keeper, match, source, tally, log, after=None):

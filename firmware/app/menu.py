@@ -1,7 +1,9 @@
 """The menu: which game, how many players, hints on or off, then start.
 
 Rows are Game, Players, Hints and Start; select moves down (wrapping) and ok changes the
-row's value (on Start it starts: `step`). Only games this box can play
+row's value (on Start it starts: `step`). On the Game row select first shows the game's rules
+card (app.screen_card, from game.preset_cards, loaded while it is shown), a page at a time, then
+moves on (a box without a screen moves on at once); ok on a card shows the next game's. Only games this box can play
 are offered (enough tiles and rows of flaps), and the player count stays within what the
 chosen game allows.
 
@@ -67,6 +69,8 @@ class Menu:
         self.hints_on = hints_on and hints_available
         self.row = _ROW_GAME
         self.players = players
+        self.card = -1  # the first line of the rules card's page shown, -1: no card
+        self.card_next = 0  # the first line of its next page, 0: the last page is shown
         self._clamp_players()
 
     def restore(self, name, players, hints_on):
@@ -113,9 +117,13 @@ class Menu:
         """The buttons in the menu (select: next row, ok: change the value under the cursor,
         which on Start starts; a long ok: start), with a click; True when the game starts."""
         if select == SHORT_PRESS:
-            self.row = (self.row + 1) % _ROWS
-            if self.row == _ROW_HINTS and not self.hints_available:
-                self.row = _ROW_START
+            if self.row == _ROW_GAME and app.screen is not None and (self.card < 0 or self.card_next):
+                self.card = self.card_next if self.card >= 0 else 0  # the card, page by page
+            else:
+                self._close_card()
+                self.row = (self.row + 1) % _ROWS
+                if self.row == _ROW_HINTS and not self.hints_available:
+                    self.row = _ROW_START
             app.play(_SOUND_CLICK)
             app.dirty = True
         if ok == SHORT_PRESS:
@@ -125,6 +133,9 @@ class Menu:
             if row == _ROW_GAME:
                 self.entry = (self.entry + 1) % len(self.entries)
                 self._clamp_players()
+                if self.card >= 0:  # the next game's card, from its start
+                    self.card = 0
+                    self.card_next = 0
             elif row == _ROW_PLAYERS:
                 fewest, most = player_range(self.rules())
                 self.players = fewest if self.players >= most else self.players + 1
@@ -135,10 +146,18 @@ class Menu:
             return False
         return ok == LONG_PRESS
 
+    def _close_card(self):
+        """The rules card goes, and the descriptions with it."""
+        if self.card >= 0:
+            self.card = -1
+            self.card_next = 0
+            release(("app.screen_card", "game.preset_cards"), False, True)
+
     def leave(self, app):
         """The App plays by the choices made (the game, its rules and preset name, the players,
         hints) and lets the menu go, its module emptied (nothing of it is called after this:
         a stale pointer to it then pins the module alone, not its code)."""
+        self._close_card()
         rules = self.rules()
         app.game = (self.name(), rules, self.preset_named(rules))
         app.players = self.players

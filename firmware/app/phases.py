@@ -17,15 +17,14 @@ _SOURCE_MANUAL = const(1)
 
 
 def to_menu(app):
-    """Back to the menu (a long press of select; select at the match's end): a match in play is
-    dropped from the flash, never resumed."""
+    """Back to the menu (a long press of select confirmed; select at the match's end): a match
+    in play stays saved as it stood, resumed at the next boot unless another starts first."""
     if app.ending is not None:  # from the match's end
         app.ending.leave(app)
-    elif app.keeper is not None:  # abandoned: never resumed
-        keep(app.keeper, "drop_match")
-        app.report_keeper()
     app.phase = _MENU
     app.reviewing = False
+    app.review_due = False
+    app.leaving = False
     app.match = None
     app.turn = None
     from app.menu import open_menu
@@ -35,19 +34,24 @@ def to_menu(app):
 
 
 def new_match(app, now_ms):
-    """A new match of the menu's choices (from the menu, or after a match: play again)."""
+    """A new match of the menu's choices (from the menu, or after a match: play again, which
+    carries the chips and the kitty over: an evening of stakes lasts until the menu)."""
+    ledger = None
     if app.menu is not None:
         app.menu.leave(app)
     if app.ending is not None:
+        ledger = app.match.ledger
         app.ending.leave(app)
     keeper = app.keeper
     name, rules, preset = app.game
     if keeper is not None:
         keep(keeper, "save_menu", name, app.players, app.hints_on)
-    take_match(app, start_match(rules, app.players), source_for(rules, app.roller.rng), preset)
+    take_match(app, start_match(rules, app.players, 0, None, ledger), source_for(rules, app.roller.rng),
+               preset)
     app.result_player = -1
     app.winner_mask = 0
     app.reviewing = False
+    app.review_due = False
     app.dice_count = 0
     app.total = 0
     app.tally = MatchTally(keeper.merged_serial + 1 if keeper is not None else 1)

@@ -42,13 +42,15 @@ _FREE_THROW = const(13)
 _ROLL_AGAIN = const(14)
 _FINISH_THE_MOVE = const(15)
 _BEFORE_ROLLING = const(16)
-_NOT_ALLOWED = const(17)
-_OPEN_TILE = const(18)
-_ROLL_FIRST = const(19)
-_ALREADY_PLAYED = const(20)
-_SHUT_TILE = const(21)
+_OPEN_TILE = const(17)
+_SHUT_TILE = const(18)
+_AGAIN = const(19)
+_AND_ROLL_FIRST = const(20)
+_AGAIN_PLAYED = const(21)
 _OPEN_LIT_TILES = const(22)
 _ROLL_OR_OPEN = const(23)
+_ONE_DIE_NOT_NOW = const(24)
+_NUMBER_FIRST = const(1 << 15)  # app.screens': the tile's number follows the first line
 _MSG_SHAKE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5)  # the App's first (app.startup's copy)
 _MSG_SHAKE_ONE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5 | _SELECT_ONE_DIE << 10)
 _MSG_SHAKE_CHOSEN = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5 | _ONE_DIE_CHOSEN << 10)
@@ -60,15 +62,16 @@ _MSG_MOVE = const(_SHUT_LIT_TILES | _TO_MAKE << 5)
 _MSG_MOVE_OK = const(_MOVE_ADDS_UP | _ROLL_OR_SHUT << 5 | _MORE_LIT_TILES << 10)
 _MSG_FREE = const(_FREE_THROW | _ROLL_AGAIN << 5)
 _MSG_FINISH = const(_FINISH_THE_MOVE | _BEFORE_ROLLING << 5)
-_MSG_REFUSED = const(_NOT_ALLOWED | _OPEN_TILE << 5)
-_MSG_ROLL_FIRST = const(_ROLL_FIRST | _OPEN_TILE << 5)
-_MSG_SHUT_AGAIN = const(_ALREADY_PLAYED | _SHUT_TILE << 5)
+# A refusal says what to do: "Open tile 3 / again" (the tile's number after the first line).
+_MSG_REFUSED = const(_OPEN_TILE | _AGAIN << 5 | _NUMBER_FIRST)
+_MSG_ROLL_FIRST = const(_OPEN_TILE | _AND_ROLL_FIRST << 5 | _NUMBER_FIRST)
+_MSG_SHUT_AGAIN = const(_SHUT_TILE | _AGAIN_PLAYED << 5 | _NUMBER_FIRST)
 # The long game's uncoverer plays by opening flaps: the same messages, the other way round.
 _MSG_MOVE_UNCOVER = const(_OPEN_LIT_TILES | _TO_MAKE << 5)
 _MSG_MOVE_OK_UNCOVER = const(_MOVE_ADDS_UP | _ROLL_OR_OPEN << 5 | _MORE_LIT_TILES << 10)
-_MSG_REFUSED_UNCOVER = const(_NOT_ALLOWED | _SHUT_TILE << 5)
-_MSG_ROLL_FIRST_UNCOVER = const(_ROLL_FIRST | _SHUT_TILE << 5)
-_MSG_OPEN_AGAIN = const(_ALREADY_PLAYED | _OPEN_TILE << 5)
+_MSG_REFUSED_UNCOVER = const(_SHUT_TILE | _AGAIN << 5 | _NUMBER_FIRST)
+_MSG_ROLL_FIRST_UNCOVER = const(_SHUT_TILE | _AND_ROLL_FIRST << 5 | _NUMBER_FIRST)
+_MSG_OPEN_AGAIN = const(_OPEN_TILE | _AGAIN_PLAYED << 5 | _NUMBER_FIRST)
 
 END_WORDS = ("", "shut box!", "no move", "unlucky 7", "lost 1st")
 
@@ -111,6 +114,8 @@ def compose(app):
             message = _MSG_SHAKE_ONE if shake else _MSG_PRESS_ONE
         else:
             message = _MSG_SHAKE if shake else _MSG_PRESS
+    if app.no_one_die and message < 1 << 10:  # select refused: said first (two lines or fewer)
+        message = _ONE_DIE_NOT_NOW | message << 5
     if message != app.message or number != app.number:
         app.message = message
         app.number = number
@@ -147,14 +152,20 @@ def render(app, now_ms):
     app.dirty = False
     if faults.showing:
         _frames(screen, "fault").show_fault(screen, faults.reported[faults.shown], faults.page)
+    elif app.leaving:
+        _frames(screen, "leave").show_leave(screen)
     elif app.reviewing and (phase == _SETUP or phase == _FINISHED):
-        _frames(screen, "end").show_review(screen, app.hints.review)
+        app.review_next = _frames(screen, "end").show_review(screen, app.hints.review,
+                                                             app.review_page)
+    elif phase == _SETUP and app.match_page >= 0:
+        app.match_page_next = _frames(screen, "end").show_match(
+            screen, app.match, app.rules, app.player, app.match_page, app.waits_for_ok())
     elif phase == _SETUP:
         _frames(screen, "end").show_setup(
             screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total,
             app.player, 0 if app.rules.match == _MATCH_SINGLE else app.match.rounds_played + 1,
             app.must_open, app.must_shut,
-            app.result_player >= 0 and app.waits_for_ok())
+            app.waits_for_ok(), app.rules, app.blocked_shake)
     elif phase == _MENU:
         _frames(screen, "menu").show_menu(screen, app.menu)
     elif phase == _FINISHED:  # app.finish's frames, drawn with app.screen_end's

@@ -1,13 +1,21 @@
 """The frames between turns on the OLED (app.screens' grid): the last turn's result, who plays
-next and the flaps to move (show_setup), and with hints the turn's review (show_review); and
-what app.finish's frames at the match's end draw with (result, flow_number). Loaded while one
-is shown, let go when another phase's frame is drawn (app.presentation)."""
+next and the flaps to move (show_setup), the match as it stands (show_match: the round, each
+player's total, this round's score, chips, who is out), and with hints the turn's review
+(show_review); and what app.finish's frames at the match's end draw with (result, standing).
+Loaded while one is shown, let go when another phase's frame is drawn (app.presentation)."""
 
 from micropython import const
 
 from app.screens import COLUMNS, DIGITS, digits_in
 
-_REVIEW_ROWS = const(6)  # rows 1-6 of the review list moves
+_REVIEW_ROWS = const(6)  # rows 1-6 of the review list moves, a page at a time
+_MATCH_SINGLE = const(0)  # game.rules' match formats (copies: play never loads game.rules)
+_MATCH_FIXED_ROUNDS = const(1)
+_MATCH_TOURNAMENT = const(2)
+_MATCH_MAX_PENALTY = const(3)
+_MATCH_LONG_GAME = const(4)
+_MATCH_RACE = const(5)
+_TOTAL_AT = const(4)  # a standing's total starts here, after "*P8 "
 
 
 def result(screen, player, score, name, last_total, row):
@@ -32,6 +40,13 @@ def flow_number(screen, value, column, row):
     if column + digits > COLUMNS and digits <= COLUMNS:
         row += 1
         column = 0
+    return run_number(screen, value, column, row)
+
+
+def run_number(screen, value, column, row):
+    """A whole number >= 0 from a grid cell, its digits running on over the lines below when
+    it reaches the line's end; returns its last row."""
+    digits = digits_in(value)
     at = column + digits - 1
     while True:
         screen.text(DIGITS[value % 10], at % COLUMNS, row + at // COLUMNS)
@@ -42,19 +57,20 @@ def flow_number(screen, value, column, row):
     return row + (column + digits - 1) // COLUMNS
 
 
-def show_review(screen, review):
-    """Hints: the last turn's moves (app.hints.Review), each roll's total, the tiles shut
-    and what the move cost against the best one; the turn's total cost on the last line.
-    A turn of more moves than the screen's six rows shows five and how many more."""
+def show_review(screen, review, first=0):
+    """Hints: the last turn's moves (app.hints.Review) from move `first` on, as many as rows
+    1-6 hold: each roll's total, the tiles shut and what the move cost against the best one;
+    on the last page the turn's total cost, before it "ok: more moves". Returns the first move
+    of the next page, 0 when the last one is shown."""
     screen.clear()
     column = screen.text("Review P", 0, 0)
     screen.number(review.player + 1, column, 0)
     shut = review.objective != 1  # a chance (shut, app.hints._OBJ_WIN/_OBJ_STAY), else the score
     heading = ("shut%", "score", "win%", "stay%")[review.objective]
     screen.text(heading, COLUMNS - len(heading), 0)
-    count = review.count if review.count <= _REVIEW_ROWS else _REVIEW_ROWS - 1
-    for index in range(count):
-        row = 1 + index
+    end = first + _REVIEW_ROWS if first + _REVIEW_ROWS < review.count else review.count
+    for index in range(first, end):
+        row = 1 + index - first
         total = review.totals[index]
         screen.number(total, 0 if total >= 10 else 1, row)
         column = 3
@@ -72,17 +88,16 @@ def show_review(screen, review):
             screen.text("ok", COLUMNS - 2, row)
         else:
             tenths(screen, cost, "-" if shut else "+", COLUMNS, row)
-    if count < review.count:
-        column = screen.text("and", 0, _REVIEW_ROWS)
-        column = screen.number(review.count - count, column + 1, _REVIEW_ROWS)
-        screen.text("more", column + 1, _REVIEW_ROWS)
-    if review.total_cost == 0:
+    if end < review.count:
+        screen.text("ok: more moves", 0, 7)
+    elif review.total_cost == 0:
         screen.text("all best moves", 0, 7)
     else:
         screen.text("lost" if shut else "cost", 0, 7)
         tenths(screen, review.total_cost, "" if shut else "+", 10, 7)
         screen.text("%" if shut else "pts", 11, 7)
     screen.send()
+    return end if end < review.count else 0
 
 
 def tenths(screen, value, sign, column, row):
@@ -123,17 +138,21 @@ def _flaps(screen, label, mask, row, last_row):
 
 
 def show_setup(screen, result_player, result_score, result_name, last_total, next_player,
-               round_number, must_open, must_shut, waiting_ok=True):
-    """Between turns: the last result (and the total that ended it), who plays next,
-    which flaps to open and to shut, or, with every flap right, "ok to play" when the
-    box waits for ok (`waiting_ok`)."""
+               round_number, must_open, must_shut, waiting_ok=True, rules=None, shaken=False):
+    """Between turns: the last result (and the total that ended it), the round (with the
+    match's `rules`, as round_title says it), who plays next, which flaps to open and to
+    shut, or, with every flap right, "ok to play" when the box waits for ok (`waiting_ok`;
+    "Press ok first" once it was shaken)."""
     screen.clear()
     row = 0
     if result_player >= 0:
         row = result(screen, result_player, result_score, result_name, last_total, 0)
     if round_number > 0:
-        column = screen.text("Round", 0, row)
-        screen.number(round_number, column + 1, row)
+        if rules is not None:
+            round_title(screen, rules, round_number, row)
+        else:
+            column = screen.text("Round", 0, row)
+            screen.number(round_number, column + 1, row)
         row += 1
     column = screen.text("Next: Player", 0, row)
     screen.number(next_player + 1, column + 1, row)
@@ -143,7 +162,7 @@ def show_setup(screen, result_player, result_score, result_name, last_total, nex
     if must_shut and row <= 7:
         row = _flaps(screen, "Shut:", must_shut, row, 7)
     if waiting_ok and not (must_open or must_shut) and row <= 7:
-        screen.text("ok to play", 0, row)
+        screen.text("Press ok first" if shaken else "ok to play", 0, row)
     screen.send()
 
 
@@ -160,3 +179,118 @@ def _tiles_end(mask, column, row):
         mask >>= 1
         tile += 1
     return row
+
+
+def round_title(screen, rules, round_number, row):
+    """The round under way, on one line: "Round 2 of 5" (fixed rounds; a single round is
+    1 of 1), "Round 2 to 100" (tournament: until a total reaches it), "Round 2 out at 45"
+    (maximum penalty: out at that total), "Round 2" (race, long game); "Rd" for "Round"
+    when the line would be too long."""
+    match = rules.match
+    limit = 0
+    word = " of "
+    if match == _MATCH_SINGLE:
+        limit = 1
+    elif match == _MATCH_FIXED_ROUNDS:
+        limit = rules.rounds
+    elif match == _MATCH_TOURNAMENT:
+        limit = rules.target
+        word = " to "
+    elif match == _MATCH_MAX_PENALTY:
+        limit = rules.max_penalty
+        word = " out at "
+    width = digits_in(round_number) + (len(word) + digits_in(limit) if limit else 0)
+    column = screen.text("Round " if width + 6 <= COLUMNS else "Rd ", 0, row)
+    column = screen.number(round_number, column, row)
+    if limit:
+        column = screen.text(word, column, row)
+        screen.number(limit, column, row)
+
+
+def round_score(match, player):
+    """A player's score in the round under way (a format of rounds, players taking turns), or
+    -1 before they have thrown (or when the format keeps none)."""
+    scores = getattr(match, "scores", None)
+    if scores is None or match.over or match.simultaneous:
+        return -1
+    if scores[player] is not None:
+        return scores[player]
+    seats = match.seats
+    for seat in range(len(seats)):
+        if seats[seat] == player:
+            score = match.round.scores[seat]
+            return -1 if score is None else score
+    return -1
+
+
+def standing(screen, mark, player, total, extra, chips, out, row, draw=True):
+    """One player's standing from `row`: `mark` (one character: "*" a winner, ">" next to
+    play, " "), "P<n>", the total (running on over the lines when long), then "+<extra>" (this
+    round's score, when >= 0), "$<chips>" (when >= 0) and "out" (`out`: dropped out), each
+    on the next line when it does not fit; returns the row after it. draw=False: only counts."""
+    if draw:
+        screen.text(mark, 0, row)
+        screen.text("P", 1, row)
+        screen.number(player + 1, 2, row)
+        flow_number(screen, total, _TOTAL_AT, row)
+    digits = digits_in(total)
+    if _TOTAL_AT + digits > COLUMNS and digits <= COLUMNS:
+        row += 1
+        column = digits
+    else:
+        row += (_TOTAL_AT + digits - 1) // COLUMNS
+        column = (_TOTAL_AT + digits - 1) % COLUMNS + 1
+    for field in range(2):  # "+<extra>", then "$<chips>"
+        value = extra if field == 0 else chips
+        if value < 0:
+            continue
+        width = 2 + digits_in(value)
+        if column + width > COLUMNS:  # on the next line, indented, or from its start if long
+            row += 1
+            column = 3 if width <= COLUMNS - 3 else -1
+        if draw:
+            screen.text("+" if field == 0 else "$", column + 1, row)
+            run_number(screen, value, column + 2, row)
+        end = column + width
+        row += (end - 1) // COLUMNS
+        column = (end - 1) % COLUMNS + 1
+    if out:
+        if column + 4 > COLUMNS:
+            row += 1
+            column = 3
+        if draw:
+            screen.text("out", column + 1, row)
+    return row + 1
+
+
+def show_match(screen, match, rules, next_player, first, waiting_ok):
+    """Between turns: the match as it stands, from player `first` on, as many as rows 1-6
+    hold (">" marks who plays next); the last row says what ok and select do. Returns the
+    first player not shown, 0 when the last one was."""
+    screen.clear()
+    if rules.match == _MATCH_RACE:  # what each player has left, not a round's limit
+        screen.text("Left to shut", 0, 0)
+    elif rules.match == _MATCH_LONG_GAME:
+        screen.text("Left to play", 0, 0)
+    else:
+        round_title(screen, rules, match.rounds_played + 1, 0)
+    ledger = match.ledger
+    players = match.players
+    row = 1
+    player = first
+    while player < players:
+        total = match.totals[player]
+        extra = round_score(match, player)
+        chips = ledger.chips[player] if ledger is not None else -1
+        out = match.dropped[player]
+        if row > 1 and standing(screen, " ", player, total, extra, chips, out, row, False) > 7:
+            break  # on the next page (where it comes first: a page shows at least one)
+        row = standing(screen, ">" if player == next_player else " ", player, total, extra,
+                       chips, out, row)
+        player += 1
+    column = 0
+    if waiting_ok:
+        column = screen.text("ok:play ", 0, 7)
+    screen.text("sel:more" if player < players else "sel:back", column, 7)
+    screen.send()
+    return player if player < players else 0

@@ -1,5 +1,6 @@
 """The menu's frame on the OLED (app.screens' grid): loaded while the menu is shown, let go
-when another phase's frame is drawn (app.presentation)."""
+when another phase's frame is drawn (app.presentation). A game's rules card is app.screen_card's,
+loaded while the card is shown (app.menu lets it go)."""
 
 from micropython import const
 
@@ -10,6 +11,11 @@ _NAME_COLUMN = const(6)  # a short game name follows "Game" on line 1
 
 
 def show_menu(screen, menu):
+    if menu.card >= 0:
+        from app.screen_card import show_card
+
+        menu.card_next = show_card(screen, menu)
+        return
     screen.clear()
     screen.text("SHUT THE BOX", 2, 0)
     for row in range(len(GAME_MENU_ROWS)):
@@ -24,7 +30,7 @@ def show_menu(screen, menu):
         elif row == 2:
             screen.text("on" if menu.hints_on else "off", 10, line)
     game_name(screen, menu.name())
-    screen.text("select:next row", 0, 6)
+    screen.text("select:rules" if menu.row == 0 else "select:next row", 0, 6)
     screen.text("ok:change/start", 0, 7)
     screen.send()
 
@@ -45,3 +51,4 @@ def game_name(screen, name):
         cut = _NAME_COLUMN + 1
     screen.text(name[:cut], _NAME_COLUMN, 1)
     screen.text(name[cut:], 1, 2)
+

@@ -17,8 +17,9 @@ DIGITS = "0123456789"  # DIGITS[n] is a one-character string the interpreter hol
 # each ended by "|": one string, not a string object each.
 MESSAGE_LINES = ("Shake the box|or press ok|select: one die|ONE die chosen|Press ok|to roll|"
                  "Rolling...|Shut lit tiles|to make|Move adds up:|roll, or shut|more lit tiles|"
-                 "Free throw!|Roll again|Finish the move|before rolling|Not allowed:|open tile|"
-                 "Roll first:|Already played:|shut tile|Open lit tiles|roll, or open|")
+                 "Free throw!|Roll again|Finish the move|before rolling|Open tile|Shut tile|"
+                 "again|and roll first|again (played)|Open lit tiles|roll, or open|One die: not now|")
+NUMBER_FIRST = const(1 << 15)  # in a message: its number follows its first line, not its last
 COLUMNS = const(16)
 _CELL = const(8)
 _DIE = const(26)  # a die's side in pixels
@@ -83,7 +84,7 @@ class Screen:
                   chance_word="shut"):
         """A turn: the player, the dice (blank before the first roll), a message (up to three
         lines of MESSAGE_LINES by number, five bits each, the first lowest: app.presentation's),
-        the last line ending in `number` when >= 0; with hints, the chance (of what
+        the last line (the first, with NUMBER_FIRST) ending in `number` when >= 0; with hints, the chance (of what
         `chance_word` says: "shut" or "win") in % when >= 0 (right of the dice) and the one-die
         advice when >= 0 (left of them)."""
         self.clear()
@@ -109,6 +110,11 @@ class Screen:
             x += _DIE + _DIE_GAP
         row = 5
         column = -1  # after the last line, the number's column
+        number_row = -1  # the first line's row and end, when the number follows it
+        number_column = -1
+        if message & NUMBER_FIRST:
+            message ^= NUMBER_FIRST
+            number_row = 5
         while message:  # a line of MESSAGE_LINES a character at a time (a slice would allocate)
             start = 0
             for _ in range((message & 31) - 1):
@@ -117,9 +123,13 @@ class Screen:
             while MESSAGE_LINES[start + column] != "|":
                 display.text(MESSAGE_LINES[start + column], column * _CELL, row * _CELL, 1)
                 column += 1
+            if row == number_row:
+                number_column = column
             message >>= 5
             row += 1
-        if number >= 0:
+        if number >= 0 and number_row >= 0:
+            self.number(number, number_column + 1, number_row)
+        elif number >= 0:
             self.number(number, column + 1, row - 1)
         if chance >= 0:
             self.text("%", COLUMNS - 1, 2)

@@ -7,7 +7,7 @@ the menu offers it first, as "house rules". A bad file never stops the box: each
 becomes a fault message and the default is used.
 """
 
-from game.config import ConfigError, rules_from_config
+from game.config import ConfigError, as_json, rules_from_config
 from game.numbers import whole
 from game.presets import PRESET_NAMES, preset
 from hal import json_file
@@ -50,12 +50,16 @@ def load_settings(path="config.json"):
     if whole(players, 1, 8):
         settings.players = players
     else:
-        faults.append("%s: players must be 1..8, got %r" % (path, players))
+        faults.append("%s: players must be 1..8, got %s" % (path, as_json(players)))
     hints = raw.get("hints", False)
     if hints is True or hints is False:
         settings.hints = hints
     else:
-        faults.append("%s: hints must be true or false, got %r" % (path, hints))
+        faults.append("%s: hints must be true or false, got %s" % (path, as_json(hints)))
+    for key in raw:
+        if key not in ("rules", "players", "hints"):
+            faults.append("%s: unknown key %s (the keys are rules, players, hints); ignored"
+                          % (path, as_json(key)))
     return settings, faults
 
 

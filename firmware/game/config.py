@@ -52,9 +52,9 @@ def _value(name, raw):
     if isinstance(default, bool):
         if raw is True or raw is False:
             return raw
-        raise ConfigError("%s: expected true or false, got %r" % (name, raw))
+        raise ConfigError("%s: expected true or false, got %s" % (name, as_json(raw)))
     if not whole(raw):
-        raise ConfigError("%s: expected a whole number, got %r" % (name, raw))
+        raise ConfigError("%s: expected a whole number, got %s" % (name, as_json(raw)))
     low, high = {  # the numeric axes: (lowest, highest)
         "tiles": (9, 24),
         "dice": (1, 4),
@@ -77,7 +77,7 @@ def rules_from_config(config):
 
     Every problem is found in one pass: ConfigError's message lists them all, "; " between."""
     if not isinstance(config, dict):
-        raise ConfigError("the rules must be an object of axis names, got %r" % (config,))
+        raise ConfigError("the rules must be an object of axis names, got %s" % as_json(config))
     found = []
     preset_name = config.get("preset", PRESET_NAMES[0])  # classic
     if preset_name not in PRESET_NAMES:
@@ -96,14 +96,26 @@ def rules_from_config(config):
         except ConfigError as error:
             found.append(str(error))
     rules = Rules(**values)
-    found.extend(conflicts(rules))  # with a refused value, against the preset's own
+    found.extend(conflicts(rules, config))  # with a refused value, against the preset's own
     if found:
         raise ConfigError("; ".join(found))
     return rules
 
 
-def conflicts(rules):
-    """Messages naming each combination of axes that cannot be played (empty when fine)."""
+def as_json(value):
+    """A value as the file wrote it (true, not True; "x", not 'x')."""
+    import json
+
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def conflicts(rules, given=None):
+    """Messages naming each combination of axes that cannot be played (empty when fine); with
+    `given`, the keys the file set, a conflict with a value the file left to its preset says
+    what to add."""
     found = []
     move_name = MOVE_NAMES[rules.move]
     if rules.tiles not in BOX_SIZES:
@@ -124,7 +136,14 @@ def conflicts(rules):
         found.append("move 'thai' always rolls two dice, so one_die must be 'never', not '%s'"
                      % ONE_DIE_NAMES[rules.one_die])
     if rules.one_die != _ONE_DIE_NEVER and (rules.dice < 2 or rules.source in (_SOURCE_DOMINOES, _SOURCE_CARDS)):
-        found.append("one_die '%s' needs a roll of two or more dice" % ONE_DIE_NAMES[rules.one_die])
+        if given is not None and "one_die" not in given:  # the preset's: say how to change it
+            found.append("%s leaves no single die to choose, but the preset's one_die is '%s': "
+                         "add \"one_die\": \"never\""
+                         % ("source '%s'" % SOURCE_NAMES[rules.source]
+                            if rules.source in (_SOURCE_DOMINOES, _SOURCE_CARDS) else "dice %d" % rules.dice,
+                            ONE_DIE_NAMES[rules.one_die]))
+        else:
+            found.append("one_die '%s' needs a roll of two or more dice" % ONE_DIE_NAMES[rules.one_die])
     if rules.must_first:
         if rules.must_first == 1:
             found.append("must_first: 2 (2-to-go) or 3 (3-to-go), or 0 for none; not 1")

@@ -117,8 +117,7 @@ def build_script(log):
         lines += setup
         if setup:
             lines.append("wait %d" % FLAPS_MS)
-        if number > 1:  # ok skips the last turn's result (the first turn starts by itself)
-            lines += ["press ok", "wait %d" % PRESS_MS]
+        lines += ["press ok", "wait %d" % PRESS_MS]  # "ok to play": every turn waits for it
         uncovering = model.ok and model.uncovering()
         for index, (kind, value) in enumerate(steps):
             if kind == "roll":

@@ -1,0 +1,72 @@
+"""A rules card per game on the box (issue 29): select on the menu's Game row shows the game's
+one-line description (game.preset_cards, the README's too), a page at a time, then moves on;
+ok shows the next game's; the card says how many games need more flaps than the box has; the
+descriptions are loaded only while a card is shown."""
+
+import sys
+
+from box_steps import oled
+
+
+def _card_text(box):
+    """The card's pages from the one shown, select after select, until the menu is back ->
+    (the name's lines, the description's words, the last lines of the first page)."""
+    words = []
+    first = None
+    for _ in range(6):
+        lines = oled(box)
+        if first is None:
+            first = lines
+        start = 2 if lines[1] and not lines[0].endswith(" ") and lines[0].endswith("-") else 1
+        for line in lines[start:7]:
+            if "more game" in line or line == "need more flaps":
+                break
+            words.extend(line.split())
+        if lines[7] == "ok:game sel:next":
+            return first, words
+        assert lines[7] == "ok:game sel:more"
+        box.board.press("select")
+        box.run(300)
+    raise AssertionError("the card never ended")
+
+
+def test_select_on_the_game_row_shows_the_rules_card_then_moves_on(open_box):
+    from game.preset_cards import DESCRIPTIONS
+
+    box = open_box(seed=1, preset="single-die", players=2)
+    box.run(200)
+    assert oled(box)[6] == "select:rules"
+    box.board.press("select")
+    box.run(300)
+    assert "game.preset_cards" in sys.modules
+    first, words = _card_text(box)
+    assert first[0] == "single-die"
+    assert " ".join(words) == DESCRIPTIONS["single-die"]
+    box.board.press("select")
+    box.run(300)
+    assert box.view.menu.row == 1 and oled(box)[3].startswith(">Players")
+    assert "game.preset_cards" not in sys.modules  # let go with the card
+
+
+def test_ok_on_a_card_shows_the_next_games_card(open_box):
+    box = open_box(seed=1, preset="classic", players=2)
+    box.run(200)
+    box.board.press("select")
+    box.run(300)
+    assert oled(box)[0] == "classic"
+    box.board.press("ok")
+    box.run(300)
+    assert oled(box)[0] == "two-dice-only" and box.view.menu.name() == "two-dice-only"
+
+
+def test_the_card_says_how_many_games_need_more_flaps(open_box):
+    from app.settings import why_unplayable
+    from game.presets import PRESET_NAMES, preset
+
+    box = open_box(seed=1, preset="classic", players=2)  # 9 flaps, one row
+    box.run(200)
+    box.board.press("select")
+    box.run(300)
+    left_out = sum(why_unplayable(preset(name), 9, 1) is not None for name in PRESET_NAMES)
+    assert left_out > 0
+    assert oled(box)[5:7] == ["%d more games" % left_out, "need more flaps"]
