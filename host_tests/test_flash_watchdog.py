@@ -5,13 +5,13 @@ watchdog on; a box that hangs in play is still reset. Tested with main.py's 8 s 
 2 s one (a firmware copy with its _WATCHDOG_MS changed)."""
 
 import re
-import socket
 import time
 
 import pytest
 
 from board_sim.virtual_board import VirtualBoard
 from tools.flash import flash
+from tools.flash_device import Board
 from tools.flash_pack import PACK
 from tools.flash_start import MAINTENANCE
 
@@ -72,9 +72,8 @@ def test_a_box_that_hangs_in_play_is_still_reset_by_its_watchdog(tmp_path, firmw
         flash(board.url, firmware_dir=with_watchdog(firmware, 2000, "1.0.0"), log=quiet)
         until(lambda: playing(board, 0, 2000), "the box plays after its flash")
         started = board.main_starts
-        with socket.create_connection(("127.0.0.1", board.port)) as host:
-            host.sendall(b"\x03")  # main.py's loop stops: nothing feeds the watchdog
-            until(lambda: board.watchdog_resets == 1, "the watchdog resets the hung box")
+        Board(board.url).close()  # Ctrl-C: main.py's loop stops, nothing feeds the watchdog
+        until(lambda: board.watchdog_resets == 1, "the watchdog resets the hung box")
         until(lambda: playing(board, started, 2000), "the box plays after the watchdog's reset")
         assert board.hard_resets == 2  # the flash's last (a fresh board: no maintenance start
         # needed, nothing ran) and the watchdog's
