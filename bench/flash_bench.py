@@ -49,8 +49,7 @@ def main(argv=None):
         firmware = pathlib.Path(work) / "firmware"
         shutil.copytree(args.firmware, firmware, ignore=shutil.ignore_patterns("__pycache__"))
         for name in boards:
-            with VirtualBoard(pathlib.Path(work) / name, board=name, fs_image=name,
-                              lifetime_s=300) as board:
+            with VirtualBoard(pathlib.Path(work) / name, board=name, fs_image=name) as board:
                 flashes = _flashes(board, firmware, unchanged_too=name == "pico_w")
             if name == "pico_w":
                 _before, full, unchanged, one_file = flashes

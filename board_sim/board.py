@@ -61,6 +61,10 @@ class SimBoard:
         self.boots = 1
         self.cpu_freq = 125000000
         self.adc_u16 = {}  # ADC channel or pin -> the reading machine.ADC.read_u16() gives
+        # What outlives this interpreter (the virtual board's server): its watchdog runs on the
+        # wall clock and survives the interpreter's restart at a soft reset, and it makes a hard
+        # reset. None: the watchdog runs on the simulated clock, here.
+        self.host = None
 
     @classmethod
     def from_pinmap(cls, pinmap, seed=1, leave_out=(), accel=None, **options):
@@ -158,21 +162,32 @@ class SimBoard:
     # --- the MCU side, used by the machine stand-in ---
 
     def start_watchdog(self, timeout_ms):
+        if self.host is not None:
+            self.host.start_watchdog(timeout_ms)
+            return
         self.watchdog_timeout_us = timeout_ms * 1000
         self.feed_watchdog()
 
     def feed_watchdog(self):
+        if self.host is not None:
+            self.host.feed_watchdog()
+            return
         self.watchdog_deadline_us = self.clock.now_us + self.watchdog_timeout_us
 
     def reset(self, cause):
-        """Reset the MCU (not the devices, which keep their power) and raise MachineReset."""
+        """Reset the MCU (not the devices, which keep their power) and raise MachineReset. As
+        on rp2 a soft reset leaves a started watchdog running (it has no deinit): only a hard
+        reset (the watchdog's own, machine.reset(), a power cut) stops it. With a host (the
+        virtual board) a hard reset is the host's: this interpreter ends there."""
+        if self.host is not None and cause != SOFT_RESET:
+            self.host.hard_reset()
         for line in self.lines.values():
             line.reset()
         for piezo in self.piezos.values():
             piezo.pwm_changed(self.clock.now_ms, 0, 0)
         self.timers = []
-        self.watchdog_deadline_us = None
         if cause != SOFT_RESET:
+            self.watchdog_deadline_us = None
             self.reset_cause = cause
             self.boots += 1
         raise MachineReset(cause)

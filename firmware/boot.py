@@ -9,6 +9,11 @@ packfs.py (beside it) mounts read-only at /pack, on sys.path (LittleFS would giv
 module a 4 KiB block). A pack cut short is not mounted: boot.py says so and stays in "/",
 where there is no main.py, so the board shows its REPL, not a traceback. With no tree (a
 plain copy, mpremote mip) the firmware runs from "/".
+
+The maintenance start (tools/flash_start.py): when the flasher has made the directory
+/maintenance and reset the board, boot.py enters that directory, where there is no main.py,
+so no watchdog runs while the board is flashed. A power-on (a cable cut mid-flash) removes it
+and starts the box as usual.
 """
 
 import os
@@ -19,6 +24,17 @@ def _enter_active_tree():
     # "active.new" (written out at each use: boot.py is compiled from source, and each name of
     # its own, a local's too, is interned for good).
     pointer = "active"
+    try:
+        os.stat("maintenance")
+        import machine
+
+        if machine.reset_cause() != machine.PWRON_RESET:
+            os.chdir("maintenance")
+            print("shutbox: maintenance start: the box starts once it is flashed")
+            return
+        os.rmdir("maintenance")
+    except OSError:
+        pass
 
     def verified_tree(name):
         """name if it is one of our trees and holds its manifest (written once verified)."""

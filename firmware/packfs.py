@@ -48,6 +48,7 @@ class PackFs:
             pack.close()
             raise OSError(22)  # EINVAL: not a whole pack (cut short, or not one)
         self.pack = pack
+        self.bytes = int.from_bytes(header[8:], "little")
         self.count = int.from_bytes(header[4:6], "little")
         self.name = bytearray(header[6])  # an index entry's name, offset and size
         self.offset = bytearray(4)
@@ -87,6 +88,11 @@ class PackFs:
     def mount(self, readonly, mkfs):
         pass
 
+    def statvfs(self, path):
+        """As a read-only mount answers (mpremote df): the pack's bytes, all used, f_flag
+        ST_RDONLY (1)."""
+        return (1, 1, self.bytes, 0, 0, self.count, 0, 0, 1, len(self.name))
+
     def umount(self):
         self.pack.close()
 
@@ -98,7 +104,8 @@ class PackFs:
             offset = self._entry(number)
             name = bytes(self.name).rstrip(b"\0")
             if name.startswith(prefix) and len(name) > len(prefix) and b"/" not in name[len(prefix):]:
-                yield (name[len(prefix):].decode(), 0x8000 if offset else 0x4000, 0)
+                yield (name[len(prefix):].decode(), 0x8000 if offset else 0x4000, 0,
+                       int.from_bytes(self.size, "little"))
 
     def open(self, path, mode):
         stat = self.stat(path)

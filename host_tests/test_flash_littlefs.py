@@ -57,7 +57,7 @@ def fill_data(board, leave_bytes):
 def test_the_virtual_board_offers_each_boards_littlefs(tmp_path):
     assert {name: size // KIB for name, (size, _progsize, _heap) in FS_IMAGES.items()} == {
         "pico": 1408, "pico_w": 848, "esp32_devkit": 2048}
-    with VirtualBoard(tmp_path / "board", fs_image="pico_w", lifetime_s=30) as board:
+    with VirtualBoard(tmp_path / "board", fs_image="pico_w") as board:
         statvfs = on_board(board, "import os\nwith open('/kept', 'w') as f:\n f.write('kept')\n"
                                   "print(os.statvfs('/')[:3])")
         kept = subprocess.run([str(MPREMOTE), "connect", board.url, "soft-reset", "exec",
@@ -69,8 +69,7 @@ def test_the_virtual_board_offers_each_boards_littlefs(tmp_path):
 
 
 def test_a_pico_w_takes_a_second_flash_of_one_changed_file(tmp_path, firmware):
-    with VirtualBoard(tmp_path / "board", board="pico_w", fs_image="pico_w",
-                      lifetime_s=120) as board:
+    with VirtualBoard(tmp_path / "board", board="pico_w", fs_image="pico_w") as board:
         set_version(firmware, "v1")
         first = flash(board.url, firmware_dir=firmware, log=quiet)
         set_version(firmware, "v2")
@@ -86,8 +85,7 @@ def test_a_pico_w_takes_a_second_flash_of_one_changed_file(tmp_path, firmware):
 def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_path, firmware,
                                                                            monkeypatch):
     # A Pico's filesystem, filled below to leave a set room beside the first tree.
-    with VirtualBoard(tmp_path / "board", board="pico", fs_image="pico",
-                      lifetime_s=120) as board:
+    with VirtualBoard(tmp_path / "board", board="pico", fs_image="pico") as board:
         before = free_bytes_at(board.url)
         set_version(firmware, "v1")
         first_flash_bytes = before - flash(board.url, firmware_dir=firmware, log=quiet).free_bytes
@@ -119,7 +117,7 @@ def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_
 
 
 def test_a_write_to_a_full_board_says_the_filesystem_is_full(tmp_path):
-    with VirtualBoard(tmp_path / "board", fs_image="pico_w", lifetime_s=60) as board:
+    with VirtualBoard(tmp_path / "board", fs_image="pico_w") as board:
         fill_data(board, 0)
         connection = Board(board.url)
         try:
@@ -144,7 +142,7 @@ def test_a_full_filesystem_met_by_mpremotes_helpers_says_so(printed):
 def test_statvfs_figures_that_wrapped_are_counted_from_the_files(tmp_path, capsys):
     (tmp_path / "small" / "data").mkdir(parents=True)
     (tmp_path / "small" / "data" / "scores.bin").write_bytes(b"s" * 100 * KIB)
-    with VirtualBoard(tmp_path / "small", fs_bytes=64 * KIB, lifetime_s=30) as board:
+    with VirtualBoard(tmp_path / "small", fs_bytes=64 * KIB) as board:
         wrapped = on_board(board, "import os\nprint(os.statvfs('/')[3])")
         free = free_bytes_at(board.url)
         with pytest.raises(FlashError, match="not enough room on the board"):

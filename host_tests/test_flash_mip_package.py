@@ -34,7 +34,7 @@ def test_package_json_keeps_npms_fields_and_lists_every_firmware_file():
 
 @pytest.mark.micropython
 def test_mip_install_of_the_local_package_runs_from_the_root(tmp_path):
-    with VirtualBoard(tmp_path / "board", lifetime_s=200) as board:
+    with VirtualBoard(tmp_path / "board") as board:
         install = subprocess.run(
             [str(MPREMOTE), "connect", board.url, "mip", "install", "--target", "/",
              str(PACKAGE_JSON)], capture_output=True, text=True, timeout=180, cwd=ROOT)  # ~700 kB of source, file by file
@@ -59,8 +59,7 @@ def test_the_readmes_mip_lines_install_mpy_files_that_boot_on_a_pico_w(tmp_path)
     package = json.loads((ROOT / "build" / "mip" / "package.json").read_text())
     assert all(not path.endswith(".py") for path, _url in package["urls"]
                if path not in ("main.py", "boot.py"))
-    with VirtualBoard(tmp_path / "board", board="pico_w", fs_image="pico_w",
-                      lifetime_s=120) as board:
+    with VirtualBoard(tmp_path / "board", board="pico_w", fs_image="pico_w") as board:
         command = lines[1].split()
         install = subprocess.run([command[0], "connect", board.url] + command[1:],
                                  capture_output=True, text=True, timeout=90, cwd=ROOT)
@@ -72,3 +71,30 @@ def test_the_readmes_mip_lines_install_mpy_files_that_boot_on_a_pico_w(tmp_path)
     lines = check.stdout.strip().splitlines()
     assert lines[0] == "/ ['app', 'board.json', 'boot.py', 'config.json']"
     assert lines[-1] == "shutbox selftest ok %s" % firmware_version(FIRMWARE)
+
+
+@pytest.mark.micropython
+def test_flash_names_a_mip_copy_at_the_root_and_removes_it_when_asked(tmp_path):
+    """A board that had the sources installed by mip at "/" keeps them beside the flashed trees:
+    the flasher says so (their size, and the exact command to remove them), and removes them
+    with --remove-root-copy; boot.py and the saved games stay."""
+    from tools.flash import flash
+    from tools.flash_leftovers import copy_names
+
+    with VirtualBoard(tmp_path / "board") as board:
+        for path in firmware_files(FIRMWARE):  # what the root package.json's mip install leaves
+            (board.fs_dir / path).parent.mkdir(parents=True, exist_ok=True)
+            (board.fs_dir / path).write_bytes((FIRMWARE / path).read_bytes())
+        (board.fs_dir / "data").mkdir()
+        (board.fs_dir / "data" / "stats.json").write_text("{}")
+        said = []
+        flash(board.url, log=said.append)
+        note = [line for line in said if line.startswith("note: a copy of the firmware")]
+        assert len(note) == 1 and "--remove-root-copy" in note[0]
+        assert "%s connect %s rm -r :/app :/board.json" % (MPREMOTE, board.url) in note[0]
+        assert (board.fs_dir / "main.py").exists()
+        flash(board.url, log=said.append, remove_root_copy=True)
+        left = sorted(path.name for path in board.fs_dir.iterdir())
+    assert not set(left) & copy_names(FIRMWARE), left
+    assert {"boot.py", "data", "active", "fw_a"} <= set(left)
+    assert (board.fs_dir / "data" / "stats.json").read_text() == "{}"

@@ -143,7 +143,7 @@ except ImportError:
 def test_a_flashed_board_whose_pack_is_cut_short_stays_in_root_at_its_repl(tmp_path):
     """The virtual board powers on as a board does (boot.py, then main.py if there is one):
     with its pack cut short, nothing is mounted and no main.py runs."""
-    with VirtualBoard(tmp_path / "board", lifetime_s=90) as board:
+    with VirtualBoard(tmp_path / "board") as board:
         assert flash(board.url, log=lambda _message: None).selftest.startswith("shutbox selftest ok")
         pack_file = board.fs_dir / "fw_a" / PACK
         pack_file.write_bytes(pack_file.read_bytes()[:1000])
@@ -170,3 +170,25 @@ except TypeError as error:
     status, output, errors = run_on(runtime, code, paths=(tmp_path / "board",))
     assert status == 0, output + errors
     assert 'File "game.tiles", line' in output, output
+
+
+def test_mpremote_df_ls_and_tree_work_on_a_flashed_board(tmp_path):
+    """The pack answers statvfs as a read-only mount does (all used, none free) and lists each
+    module with its size, so mpremote's own commands work on a flashed board."""
+    with VirtualBoard(tmp_path / "board") as board:
+        flash(board.url, log=lambda _message: None)
+        members = unpack((board.fs_dir / "fw_a" / PACK).read_bytes())
+        pack_bytes = (board.fs_dir / "fw_a" / PACK).stat().st_size
+        result = subprocess.run([str(MPREMOTE), "connect", board.url, "df", "+", "fs", "ls", ":/pack",
+                                 "+", "fs", "tree", "-s", ":/pack/hal"],
+                                capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    mounted = [line.split() for line in result.stdout.splitlines() if line.endswith(" /pack")]
+    assert len(mounted) == 1 and mounted[0][-5:] == [str(pack_bytes), str(pack_bytes), "0", "100", "/pack"]
+    listed = dict(line.split()[::-1] for line in result.stdout.splitlines()
+                  if line.strip().endswith("version.mpy"))
+    assert listed == {"version.mpy": str(len(members["version.mpy"]))}
+    flaps = len(members["hal/flaps.mpy"])
+    assert any(line.endswith("[%9d]  flaps.mpy" % flaps) for line in result.stdout.splitlines()), \
+        result.stdout

@@ -40,8 +40,8 @@ def booted_version(url):
 
 def test_cut_during_the_first_flash_then_a_flash_completes(tmp_path, firmware):
     make_version(firmware, "first")
-    with VirtualBoard(tmp_path / "board", lifetime_s=60) as board:
-        with Cable(board.url, cut_at=20000) as cable, pytest.raises(FlashError):
+    with VirtualBoard(tmp_path / "board") as board:
+        with Cable(board, cut_at=20000) as cable, pytest.raises(FlashError):
             flash(cable.url, firmware_dir=firmware, log=quiet)
         assert cable.cut
         report = flash(board.url, firmware_dir=firmware, log=quiet)
@@ -49,12 +49,12 @@ def test_cut_during_the_first_flash_then_a_flash_completes(tmp_path, firmware):
 
 
 def test_cut_at_any_point_boots_old_or_new_and_reflash_completes(tmp_path, firmware):
-    with VirtualBoard(tmp_path / "board", lifetime_s=100) as board:
+    with VirtualBoard(tmp_path / "board") as board:
         for warm_up in ("v0", "v1"):  # both trees filled: each flash now sends two files
             make_version(firmware, warm_up)
             flash(board.url, firmware_dir=firmware, log=quiet)
         make_version(firmware, "v2")
-        with Cable(board.url) as whole_cable:
+        with Cable(board) as whole_cable:
             flash(whole_cable.url, firmware_dir=firmware, log=quiet)
         flash_bytes = whole_cable.host_bytes
         old = "v2"
@@ -62,7 +62,7 @@ def test_cut_at_any_point_boots_old_or_new_and_reflash_completes(tmp_path, firmw
         for index, fraction in enumerate(CUT_FRACTIONS):
             new = "cut%d" % index
             make_version(firmware, new)
-            with Cable(board.url, cut_at=int(flash_bytes * fraction)) as cable:
+            with Cable(board, cut_at=int(flash_bytes * fraction)) as cable:
                 try:
                     flash(cable.url, firmware_dir=firmware, log=quiet)
                 except FlashError:

@@ -6,6 +6,7 @@ import json
 import pathlib
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -26,7 +27,7 @@ def quiet(_message):
 
 @pytest.fixture
 def board(tmp_path):
-    with VirtualBoard(tmp_path / "board", lifetime_s=100) as board:
+    with VirtualBoard(tmp_path / "board") as board:
         yield board
 
 
@@ -125,3 +126,13 @@ def test_boot_leaves_main_only_its_modules_names():
     status, output, errors = run_on("unix", script, paths=())
     assert status == 0, output + errors
     assert output.strip() == "['os']"
+
+
+def test_a_flash_ends_with_the_box_playing(board, firmware):
+    """The flasher's last step is a hard reset: the box boots as from power-on and main.py
+    runs (closing the port alone would leave the board at its REPL)."""
+    flashed(board, firmware, "1.0.0")
+    give_up = time.monotonic() + 120  # a bound on waiting for the boot, not a timing
+    while board.main_starts == 0 and time.monotonic() < give_up:
+        time.sleep(0.05)
+    assert board.main_starts == 1 and board.watchdog_ms == 8000

@@ -217,7 +217,7 @@ def test_export_log_fetches_the_saved_match_from_the_virtual_board(classic, tmp_
     from board_sim.virtual_board import VirtualBoard
     from tools.flash import flash
 
-    with VirtualBoard(tmp_path / "board", lifetime_s=60) as board:
+    with VirtualBoard(tmp_path / "board") as board:
         device = ("--device", board.url)
         result = export_tool(*device)
         assert result.returncode == 1

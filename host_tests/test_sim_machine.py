@@ -249,6 +249,21 @@ def test_a_starved_watchdog_resets_the_mcu_but_not_the_devices(board):
     assert board.wdt_resets == [200]
 
 
+def test_a_soft_reset_does_not_stop_the_watchdog_as_on_rp2(board):
+    import time
+
+    import machine
+
+    machine.WDT(timeout=200)
+    time.sleep_ms(150)
+    with pytest.raises(MachineReset):
+        machine.soft_reset()  # mpremote's Ctrl-D: the rp2 port has no WDT.deinit, nor stops it
+    assert machine.reset_cause() == machine.PWRON_RESET
+    with pytest.raises(MachineReset) as reset:
+        time.sleep_ms(100)
+    assert reset.value.cause == WDT_RESET and board.wdt_resets == [200]
+
+
 def test_the_watchdog_limit_is_the_rp2040s(board):
     import machine
 

@@ -1,6 +1,7 @@
 """The virtual board is a board to mpremote: raw REPL over socket://, soft reset reruns boot.py,
 files kept in a host directory as its "/", MicroPython's errno numbers, a Pico's free heap,
-its chip's sys.platform with the unix port's real .mpy version, a dropped cable is a power cut."""
+its chip's sys.platform with the unix port's real .mpy version, a closed port leaves it running
+and a cut cable is a power cut."""
 
 import pathlib
 import subprocess
@@ -26,7 +27,7 @@ def mpremote(url, *command):
 
 @pytest.fixture(scope="module")
 def board(tmp_path_factory):
-    with VirtualBoard(tmp_path_factory.mktemp("board"), lifetime_s=90) as board:
+    with VirtualBoard(tmp_path_factory.mktemp("board")) as board:
         yield board
 
 
@@ -66,10 +67,13 @@ def test_statvfs_reports_a_pico_sized_flash(board):
     assert int(output) == 1408 * 1024
 
 
-def test_dropped_connection_is_a_power_cut(board):
+def test_a_closed_port_leaves_the_board_running_and_a_cut_cable_is_a_power_cut(board):
     assert mpremote(board.url, "exec", "KEPT_IN_RAM = 7", "resume", "exec",
                     "print(KEPT_IN_RAM)").strip() == "7"
     power_ons = board.power_ons
+    assert mpremote(board.url, "resume", "exec", "print(KEPT_IN_RAM)").strip() == "7"
+    assert board.power_ons == power_ons
+    board.cut_power()
     output = mpremote(board.url, "resume", "exec", "print('KEPT_IN_RAM' in globals())")
     assert board.power_ons == power_ons + 1
     assert output.strip() == "False"

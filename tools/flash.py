@@ -1,6 +1,6 @@
 """Flash the shutbox firmware to a board over USB (or to the virtual board), safely.
 
-    python tools/flash.py [--device PORT] [--board NAME | --keep-board-json]
+    python tools/flash.py [--device PORT] [--board NAME | --keep-board-json] [--remove-root-copy]
 
 Compiles firmware/ for the board's MicroPython, packs the modules into one file (pack.bin, which
 boot.py mounts: tools/flash_pack.py), stages the tree in the one the board is not running
@@ -9,8 +9,9 @@ sends the whole pack again), verifies every hash on the board, then switches by 
 cut cable interrupted). The generated tables are kept once in "/", shared by both trees
 (tools/flash_tables.py): written only when the board lacks them. Never touched: /data/ (what
 the firmware saves: settings, scores), /lib/, and the board's board.json when it was edited on
-the board (unless --board is given). Last, a soft reset and the firmware's self-test, which
-must report the version flashed.
+the board (unless --board is given). The board is flashed in its maintenance start, where no
+watchdog runs (tools/flash_start.py). Last, the firmware's self-test, which must report the
+version flashed, and a hard reset: the box plays.
 """
 
 import argparse
@@ -37,9 +38,11 @@ from tools.flash_build import (
     native_arch_for,
     sha256,
 )
-from tools.flash_device import Board, usb_boards
+from tools.flash_device import delete_hint, mpremote_command, usb_boards
+from tools.flash_leftovers import describe, remove_copy, root_copy
 from tools.flash_pack import manifest, packed_tree
 from tools.flash_space import DEFAULT_INLINE_BYTES, INLINE_BYTES, file_blocks, tree_blocks
+from tools.flash_start import MAINTENANCE, restart_after_failure, start_box, stop_for_flash
 from tools.flash_tables import (
     TablePlan,
     named_in,
@@ -172,8 +175,9 @@ def _check_space(board, image, staging_files, root_files, tables, inline_bytes):
         raise FlashError(
             "not enough room on the board: the firmware needs %d KiB plus %d KiB kept free for "
             "saved games; the board has %d KiB free (%d KiB more given back by its previous "
-            "copy). Delete files you added (mpremote ls, mpremote rm), then flash again."
-            % (needed // 1024, DATA_RESERVE_BYTES // 1024, free // 1024, freed // 1024))
+            "copy). %s"
+            % (needed // 1024, DATA_RESERVE_BYTES // 1024, free // 1024, freed // 1024,
+               delete_hint(board.device)))
 
 
 def _check_margin(board, staging, root_files, written_tables, inline_bytes, log):
@@ -187,83 +191,92 @@ def _check_margin(board, staging, root_files, written_tables, inline_bytes, log)
     log("removed the staged copy: it would have left %d KiB free" % (left // 1024))
     raise FlashError(
         "not enough room on the board: this firmware would leave %d KiB free, less than the %d "
-        "KiB kept for saved games. The board still runs its firmware as it was. Delete files you "
-        "added (mpremote ls, mpremote rm), then flash again."
-        % (max(0, left) // 1024, DATA_RESERVE_BYTES // 1024))
+        "KiB kept for saved games. The board still runs its firmware as it was. %s"
+        % (max(0, left) // 1024, DATA_RESERVE_BYTES // 1024, delete_hint(board.device)))
 
 
-def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRMWARE, log=print):
-    """Flash firmware_dir to the board; returns a FlashReport. Raises FlashError."""
+def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRMWARE, log=print,
+          remove_root_copy=False):
+    """Flash firmware_dir to the board; returns a FlashReport. Raises FlashError. A copy of the
+    firmware at the board's "/" (mip's) is named, or removed with remove_root_copy."""
     started = time.monotonic()
     report = FlashReport()
-    board = Board(device or find_device())
+    device = device or find_device()
+    boot_py = (pathlib.Path(firmware_dir) / "boot.py").read_bytes()
+    board = stop_for_flash(device, boot_py, report.sent, log)
     try:
-        probe = board.probe()
-        check_board(probe, board_name)
-        active = _tree_of(board.read(POINTER))
-        staging = TREES[1] if active == TREES[0] else TREES[0]
-        board_json, chosen = choose_board_json(board, active, board_name, keep_board_json,
-                                               firmware_dir, log)
-        check_board(probe, chosen)
-        bytecode = bytecode_for(probe[1])
-        if bytecode is None:
-            log("no mpy-cross output matches this board's .mpy version: copying sources")
-        arch = native_arch_for(probe[1]) if bytecode is not None else None
-        image = build_image(bytecode, board_json, firmware_dir, arch)
-        root_files = {name: image.pop(name) for name in ROOT_FILES if name in image}
-        tables = split_tables(image, bytecode)
-        report.compiled_bytes = sum(len(data) for path, data in image.items() if path.endswith(".mpy"))
-        report.compiled_files = sum(path.endswith(".mpy") for path in image)
-        image = packed_tree(image)
-        report.version = firmware_version(firmware_dir)
-        wanted = {path: sha256(data) for path, data in image.items()}
-        active_hashes = board.tree_hashes("/" + active) if active else {}
-        active_hashes.pop(MANIFEST, None)
-        outside = dict(tables, **{"/" + name: data for name, data in root_files.items()})
-        if active_hashes == wanted and all(
-                board.file_hash(path) == sha256(data) for path, data in outside.items()):
-            log("the board already runs this firmware (%s in /%s)" % (report.version, active))
-            report.tree = active
-        else:
-            staging_files = board.tree("/" + staging)
-            staging_files.pop(MANIFEST, None)
-            inline_bytes = INLINE_BYTES.get(probe[0], DEFAULT_INLINE_BYTES)
-            kept = named_in(_manifest_of(board, active))
-            plan = TablePlan(board, tables, kept)
-            _check_space(board, image, staging_files, root_files, plan, inline_bytes)
-            staging_hashes = {path: digest for path, (digest, _size) in staging_files.items()}
-            _stage(board, staging, image, wanted, staging_hashes, active, active_hashes, report, log)
-            # Named by neither the running tree nor this one (the staged tree, which may have,
-            # is no longer bootable): removed before the new tables take their room.
-            remove_tables(board, plan.to_remove)
-            write_tables(board, tables, plan.to_write, report.sent, log)
-            _check_margin(board, staging, root_files, plan.to_write, inline_bytes, log)
-            _write_verified(board, "/%s/%s" % (staging, MANIFEST),
-                            manifest(report.version, board_json, tables))
-            for name, data in root_files.items():
-                if board.file_hash("/" + name) != sha256(data):
-                    _write_verified(board, "/%s.new" % name, data)
-                    board.rename("/%s.new" % name, "/" + name)
-                    report.sent.append(name)
-            _write_verified(board, STAGED_POINTER, (staging + "\n").encode())
-            board.rename(STAGED_POINTER, POINTER)
-            report.tree = staging
-            log("switched to /%s" % staging)
-        report.selftest = _selftest(board, report.version)
-        report.free_bytes = board.free_bytes()
-        log(report.selftest)
+        copy = root_copy(board, firmware_dir)
+        if copy and remove_root_copy:
+            remove_copy(board, copy, log)
+        elif copy:
+            log("note: " + describe(copy, device, mpremote_command()))
+        _flash_stopped(board, report, board_name, keep_board_json, firmware_dir, log)
+    except FlashError as error:
+        raise FlashError("%s\n%s" % (error, restart_after_failure(board))) from None
     finally:
         report.bytes_sent = board.bytes_sent
-        board.close()
     report.seconds = time.monotonic() - started
     return report
 
 
-def _write_verified(board, path, data):
-    board.write(path, data)
-    on_board = board.file_hash(path)
-    if on_board is not None and on_board != sha256(data):
-        raise FlashError("%s did not verify on the board (flash worn or full?)" % path)
+def _flash_stopped(board, report, board_name, keep_board_json, firmware_dir, log):
+    """flash()'s work on a board in its maintenance start; ends with the box started."""
+    probe = board.probe()
+    check_board(probe, board_name)
+    active = _tree_of(board.read(POINTER))
+    staging = TREES[1] if active == TREES[0] else TREES[0]
+    board_json, chosen = choose_board_json(board, active, board_name, keep_board_json,
+                                           firmware_dir, log)
+    check_board(probe, chosen)
+    bytecode = bytecode_for(probe[1])
+    if bytecode is None:
+        log("no mpy-cross output matches this board's .mpy version: copying sources")
+    arch = native_arch_for(probe[1]) if bytecode is not None else None
+    image = build_image(bytecode, board_json, firmware_dir, arch)
+    root_files = {name: image.pop(name) for name in ROOT_FILES if name in image}
+    tables = split_tables(image, bytecode)
+    report.compiled_bytes = sum(len(data) for path, data in image.items() if path.endswith(".mpy"))
+    report.compiled_files = sum(path.endswith(".mpy") for path in image)
+    image = packed_tree(image)
+    report.version = firmware_version(firmware_dir)
+    wanted = {path: sha256(data) for path, data in image.items()}
+    active_hashes = board.tree_hashes("/" + active) if active else {}
+    active_hashes.pop(MANIFEST, None)
+    outside = dict(tables, **{"/" + name: data for name, data in root_files.items()})
+    if active_hashes == wanted and all(
+            board.file_hash(path) == sha256(data) for path, data in outside.items()):
+        log("the board already runs this firmware (%s in /%s)" % (report.version, active))
+        report.tree = active
+    else:
+        staging_files = board.tree("/" + staging)
+        staging_files.pop(MANIFEST, None)
+        inline_bytes = INLINE_BYTES.get(probe[0], DEFAULT_INLINE_BYTES)
+        kept = named_in(_manifest_of(board, active))
+        plan = TablePlan(board, tables, kept)
+        _check_space(board, image, staging_files, root_files, plan, inline_bytes)
+        staging_hashes = {path: digest for path, (digest, _size) in staging_files.items()}
+        _stage(board, staging, image, wanted, staging_hashes, active, active_hashes, report, log)
+        # Named by neither the running tree nor this one (the staged tree, which may have,
+        # is no longer bootable): removed before the new tables take their room.
+        remove_tables(board, plan.to_remove)
+        write_tables(board, tables, plan.to_write, report.sent, log)
+        _check_margin(board, staging, root_files, plan.to_write, inline_bytes, log)
+        board.write_verified("/%s/%s" % (staging, MANIFEST),
+                        manifest(report.version, board_json, tables))
+        for name, data in root_files.items():
+            if board.file_hash("/" + name) != sha256(data):
+                board.write_verified("/%s.new" % name, data)
+                board.rename("/%s.new" % name, "/" + name)
+                report.sent.append(name)
+        board.write_verified(STAGED_POINTER, (staging + "\n").encode())
+        board.rename(STAGED_POINTER, POINTER)
+        report.tree = staging
+        log("switched to /%s" % staging)
+    board.remove_dir_if_empty(MAINTENANCE)  # boot.py enters the new tree for the self-test
+    report.selftest = _selftest(board, report.version)
+    report.free_bytes = board.free_bytes()
+    log(report.selftest)
+    start_box(board, log)
 
 
 def _stage(board, staging, image, wanted, staging_hashes, active, active_hashes, report, log):
@@ -311,10 +324,13 @@ def main(argv=None):
     choice.add_argument("--board", help="pin map to use, boards/<NAME>.json (writes board.json)")
     choice.add_argument("--keep-board-json", action="store_true",
                         help="keep the board.json already on the board")
+    parser.add_argument("--remove-root-copy", action="store_true",
+                        help="remove a copy of the firmware at the board's / (mpremote mip's)")
     parser.add_argument("--firmware", default=str(FIRMWARE), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     try:
-        report = flash(args.device, args.board, args.keep_board_json, args.firmware)
+        report = flash(args.device, args.board, args.keep_board_json, args.firmware,
+                       remove_root_copy=args.remove_root_copy)
     except FlashError as error:
         print("flash: %s" % error, file=sys.stderr)
         return 1

@@ -12,7 +12,9 @@ base64): on those a full flash of the virtual Pico W took 14.6 s instead of 6.5 
 import base64
 import contextlib
 import errno
+import pathlib
 import re
+import sys
 import time
 
 import serial
@@ -20,21 +22,25 @@ import serial.tools.list_ports
 from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
-from tools.flash_build import FlashError
+from tools.flash_build import FlashError, sha256
 from tools.flash_space import DEFAULT_INLINE_BYTES, tree_blocks
 
 _CHUNK_BYTES = 3072
 CONNECT_WAIT_S = 5.0  # how long to wait for the port to answer
+_RESET_S = 3.0  # how long a board takes at most to reset once told to
+# Ctrl-C, then the raw REPL, asked this often before giving up: a Ctrl-C that lands while the
+# firmware boots may go unanswered (seen on the virtual board), a second one then stops it.
+_INTERRUPT_ATTEMPTS = 2
 # A write to a full filesystem: MicroPython prints "OSError: 28" (its errno table has no
 # ENOSPC name), a build that names it "OSError: [Errno 28] ENOSPC". mpremote's fs_* helpers
 # turn both into OSError(ENOSPC); code of our own that fails shows the board's traceback.
 _FILESYSTEM_FULL = re.compile(r"OSError: (28\b|\[Errno 28\])|ENOSPC")
-_FULL_MESSAGE = ("the board's filesystem is full (OSError 28, ENOSPC): delete files you added "
-                 "(mpremote ls, mpremote rm), then flash again")
+_FULL_MESSAGE = "the board's filesystem is full (OSError 28, ENOSPC). %s"
 # The firmware's pack, mounted by boot.py, is unmounted first: LittleFS counts the blocks of a
 # file held open twice once another handle of it closes, and hashing the running tree opens it.
 _HELPERS = """
 import os, sys, binascii
+os.chdir('/')
 try:
     os.umount('/pack')
 except OSError:
@@ -69,6 +75,16 @@ def _fl_tree(path, prefix=''):
             _fl_tree(path + '/' + entry[0], prefix + entry[0] + '/')
         else:
             print(_fl_hash(path + '/' + entry[0]), os.stat(path + '/' + entry[0])[6], prefix + entry[0])
+def _fl_exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+def _fl_size(path):
+    if os.stat(path)[0] & 0x4000:
+        return sum(_fl_size(path + '/' + entry[0]) for entry in os.ilistdir(path))
+    return os.stat(path)[6]
 def _fl_files(path, prefix):
     for entry in os.ilistdir(path):
         if not entry[1] & 0x4000 and entry[0].startswith(prefix):
@@ -88,6 +104,23 @@ def _fl_copy(source, target):
 _STATVFS = "tuple(os.statvfs('/'))[:5]"
 _PROBE = ("(sys.platform, getattr(sys.implementation, '_mpy', 0), "
           "tuple(sys.implementation.version[:3]), getattr(sys.implementation, '_machine', ''))")
+
+
+def mpremote_command():
+    """mpremote as the builder can type it: the one beside this Python (the project's .venv,
+    whose commands are in Scripts on Windows), else the one on the PATH."""
+    scripts = pathlib.Path(sys.executable).parent
+    for name in ("mpremote.exe", "mpremote") if sys.platform == "win32" else ("mpremote",):
+        if (scripts / name).exists():
+            return str(scripts / name)
+    return "mpremote"
+
+
+def delete_hint(device):
+    """How to find and delete the files that fill the board at `device`."""
+    return ("See what takes the room with: %s connect %s fs tree -s / ; delete what you added "
+            "with: %s connect %s rm -r :PATH ; then flash again."
+            % (mpremote_command(), device, mpremote_command(), device))
 
 
 def believable_free_blocks(block_count, free_blocks):
@@ -113,32 +146,42 @@ class _CountingTransport(SerialTransport):
 
 
 class Board:
-    """An open raw-REPL session with the board at `device` (a serial port or socket:// URL)."""
+    """An open raw-REPL session with the board at `device` (a serial port or socket:// URL):
+    its firmware stopped by Ctrl-C and a soft reset (which on rp2 leaves a running watchdog
+    running). `started_in` is the current directory boot.py left (a maintenance start's,
+    tools.flash_start)."""
 
     def __init__(self, device, wait_s=CONNECT_WAIT_S):
         self.device = device
         self._dirs = set()  # directories known to exist, so a write makes each once
+        for attempt in range(_INTERRUPT_ATTEMPTS):
+            self._transport = self._opened(device, wait_s)
+            try:
+                # A soft reset (as mpremote's own commands do) stops the running firmware and
+                # frees its heap; in the raw REPL it reruns boot.py but not main.py.
+                self._transport.enter_raw_repl(soft_reset=True, timeout_overall=10)
+                break
+            except (TransportError, OSError) as error:
+                self._transport.close()
+                if attempt + 1 == _INTERRUPT_ATTEMPTS:
+                    raise FlashError("no MicroPython answers on %s (%s). Is it running "
+                                     "MicroPython, and is no other program (Thonny, a serial "
+                                     "monitor) using the port?" % (device, error)) from None
+        self.started_in = self._eval("__import__('os').getcwd()")
+        self._run(_HELPERS)
+
+    @staticmethod
+    def _opened(device, wait_s):
         deadline = time.monotonic() + wait_s
         while True:  # a board just plugged in (or a virtual one starting) takes a moment
             try:
-                self._transport = _CountingTransport(device, baudrate=115200)
-                break
+                return _CountingTransport(device, baudrate=115200)
             except (TransportError, OSError, ValueError) as error:
                 if time.monotonic() >= deadline:
                     raise FlashError("no board found at %s (%s). Is the box plugged in and the port "
                                      "right? List ports with: mpremote connect list"
                                      % (device, error)) from None
                 time.sleep(0.25)
-        try:
-            # A soft reset (as mpremote's own commands do) stops the running firmware and frees
-            # its heap; in the raw REPL it reruns boot.py but not main.py.
-            self._transport.enter_raw_repl(soft_reset=True, timeout_overall=10)
-        except (TransportError, OSError) as error:
-            self._transport.close()
-            raise FlashError("no MicroPython answers on %s (%s). Is it running MicroPython, and "
-                             "is no other program (Thonny, a serial monitor) using the port?"
-                             % (device, error)) from None
-        self._run(_HELPERS)
 
     @property
     def bytes_sent(self):
@@ -158,11 +201,11 @@ class Board:
             yield
         except TransportExecError as error:  # code of ours failed on the board
             if _FILESYSTEM_FULL.search(error.error_output):
-                raise FlashError(_FULL_MESSAGE) from None
+                raise FlashError(_FULL_MESSAGE % delete_hint(self.device)) from None
             raise FlashError("the board failed running flash code:\n%s" % error.error_output) from None
         except OSError as error:  # mpremote's fs_* helpers raise the board's errno as OSError
             if error.errno == errno.ENOSPC:
-                raise FlashError(_FULL_MESSAGE) from None
+                raise FlashError(_FULL_MESSAGE % delete_hint(self.device)) from None
             if error.errno is None or isinstance(error, serial.SerialException):
                 raise FlashError("lost the board on %s: %s" % (self.device, error)) from None
             raise FlashError("the board failed on %s: %s" % (error.filename or error.strerror,
@@ -237,6 +280,10 @@ class Board:
         data = self._unless_missing(self._transport.fs_readfile, path, chunk_size=_CHUNK_BYTES)
         return None if data is None else bytes(data)
 
+    def make_dir(self, path):
+        """Make the directory `path` (and those above it) unless it is there."""
+        self._make_dirs(path)
+
     def _make_dirs(self, path):
         """Make the directory `path` and those above it, each once."""
         at = ""
@@ -253,6 +300,13 @@ class Board:
         for start in range(0, max(len(data), 1), _CHUNK_BYTES):
             chunk = base64.b64encode(data[start:start + _CHUNK_BYTES])
             self._run("_fl_write(%r, %r, %r)" % (path, chunk, "ab" if start else "wb"))
+
+    def write_verified(self, path, data):
+        """write(), then FlashError unless the board's hash of the file is data's."""
+        self.write(path, data)
+        on_board = self.file_hash(path)
+        if on_board is not None and on_board != sha256(data):
+            raise FlashError("%s did not verify on the board (flash worn or full?)" % path)
 
     def copy(self, pairs):
         """Copy files on the board, [(source, target), ...], in one exec."""
@@ -287,6 +341,42 @@ class Board:
     def remove_dir_if_empty(self, path):
         with self._talking(), contextlib.suppress(OSError, TransportExecError):  # absent or not empty
             self._transport.fs_rmdir(path)
+
+    def hard_reset(self):
+        """machine.reset(): the board restarts as from power-on (its watchdog stopped, on a USB
+        board the port gone for a moment); this session ends."""
+        try:
+            with self._talking():  # the board says OK before it runs the code
+                self._transport.exec_raw_no_follow("import machine\nmachine.reset()")
+            self._wait_until_gone()
+        finally:
+            with contextlib.suppress(TransportError, OSError):
+                self._transport.close()
+
+    def _wait_until_gone(self):
+        """Until the board's reset drops the link (a USB board's port goes; a board behind a
+        USB-serial chip keeps it: then _RESET_S), so that the next connection is to the board
+        restarted, never to the one still resetting."""
+        port = self._transport.serial
+        port.timeout = 0.1
+        deadline = time.monotonic() + _RESET_S
+        with contextlib.suppress(serial.SerialException, OSError):
+            while time.monotonic() < deadline:
+                port.read(256)
+
+    def list_root(self):
+        """{name: bytes} of each entry of "/" (a folder's: the files under it)."""
+        return dict(self._eval("[(e[0], _fl_size('/' + e[0])) for e in os.ilistdir('/')]"))
+
+    def remove_path(self, path):
+        """Remove the file, or the folder and everything under it, at path."""
+        if self._eval("os.stat(%r)[0] & 0x4000" % path):
+            self.remove_empty_dirs(path, files_too=True)
+        else:
+            self.remove(path)
+
+    def exists(self, path):
+        return self._eval("_fl_exists(%r)" % path)
 
     def soft_reset_and_run(self, code, timeout_s=60):
         """Soft-reset (boot.py runs, main.py does not) then run code; its output."""

@@ -312,7 +312,7 @@ def round_report(name, players, monte_carlo=0, rules=None):
         "first_player_vs_box": _first_seat_against(best, box, players),
     })
     if monte_carlo:
-        from round_monte_carlo import HintedPlayer, play_rounds
+        from tools.round_monte_carlo import HintedPlayer, play_rounds
 
         means, errors = play_rounds(rules, [HintedPlayer(rules)] * players, monte_carlo, MONTE_CARLO_SEED)
         report["box_hints_monte_carlo"] = {"rounds": monte_carlo, "seed": MONTE_CARLO_SEED,

