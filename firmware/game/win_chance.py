@@ -13,13 +13,12 @@ below (max-penalty) or to beat with the match's totals (the last throw of a tour
 a shut box scores 0.
 
 The chances are whole numbers of 1/WIN_ONE, one per open mask reachable from the start, in
-arrays made once per rule set. Everything is done in slices (`step`), so the App's loop never
+arrays game.win_table makes once per rule set. Everything is done in slices (`step`), so the App's loop never
 waits long: once per rule set the outcome table game.win_table prepares (loaded for that and
 let go); once per `begin` the end value of each score; then the masks, game.win_kernel's `fill`
 (viper on a board).
 """
 
-from array import array
 
 from micropython import const
 
@@ -52,12 +51,11 @@ class WinChance:
 
     def __init__(self, rules):
         self.rules = rules
-        size = 1 << rules.tiles
         self.start = rules.start_mask()
-        self.chances = array("H", bytes(2 * size))
-        self.one_die = bytearray((size + 7) // 8)  # a bit per mask: one die the better roll
-        self.slot_count = size if rules.scoring == _SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
-        self.ends = array("H", bytes(2 * self.slot_count))  # per slot: a turn ending there
+        # made with the outcome table (game.win_table), once per rule set:
+        self.chances = None  # per open mask, 0..WIN_ONE (an array of 16 bits)
+        self.one_die = None  # a bit per mask: one die the better roll
+        self.ends = None  # per slot (a score; digital: an open mask): a turn ending there
         self.table = None  # the outcome table (game.win_kernel), once it is ready
         self.masks_per_step = 1  # game.win_kernel's CHECKS_PER_STEP over the table's moves
         self.building = None  # game.win_table's work in progress
@@ -110,7 +108,6 @@ class WinChance:
         self.after = after
         self.level = share if to_beat >= 0 else 0
         self.lost = lost
-        self.chances[0] = WIN_ONE
         self._ends_done = 0
         self.next_mask = self.start & -self.start  # the smallest submask of the start
         self.ready = False
@@ -154,7 +151,7 @@ class WinChance:
                 prepare(self)
             elif self.next_mask == 0:
                 return False  # no round begun
-            elif self._ends_done < self.slot_count:
+            elif self._ends_done < len(self.ends):
                 self._prepare_ends()
             else:
                 from game.win_kernel import (
@@ -182,7 +179,7 @@ class WinChance:
     def _prepare_ends(self):
         """The end value of a few more slots, for the round `begin` set."""
         slot = self._ends_done
-        last = min(slot + _PREPARE_PER_STEP, self.slot_count)
+        last = min(slot + _PREPARE_PER_STEP, len(self.ends))
         while slot < last:
             self.ends[slot] = self._ending_at(slot)
             slot += 1

@@ -1,6 +1,6 @@
 """What game.win_chance's programme needs once per rule set, worked out in slices (`prepare`,
-one per step): the outcome table game.win_kernel's `fill` reads (each roll's moves as masks,
-from the firmware's own move rules, and where one die may be rolled). Imported by
+one per step): its buffers, and the outcome table game.win_kernel's `fill` reads (each roll's
+moves as masks, from the firmware's own move rules, and where one die may be rolled). Imported by
 WinChance.step while it prepares, and let go once the table is ready (sys.modules and the game
 package forget it), so none of it stays in the heap in play.
 """
@@ -10,6 +10,7 @@ from array import array
 from micropython import const
 
 from game import forget
+from game.strategy import WIN_ONE
 from game.turn import Turn
 from game.win_kernel import (
     BLOCKS_AT,
@@ -21,6 +22,7 @@ from game.win_kernel import (
 )
 
 _MOVE_ANY = const(0)  # game.rules' (a copy: see there)
+_SCORE_DIGITAL = const(2)
 
 
 class _Building:
@@ -79,6 +81,12 @@ def _plan_rolls(win, building):
     # masks (0xFFFF: still to work out, the next step)
     building.table = array("H", (BLOCKS_AT, 0, rules.scoring, 0xFFFF, 0, 0, 0))
     building.turn = Turn(rules)
+    size = 1 << rules.tiles
+    win.chances = array("H", bytes(2 * size))
+    win.chances[0] = WIN_ONE  # a shut box wins (or scores 0: below any score to beat)
+    win.one_die = bytearray((size + 7) // 8)
+    slots = size if rules.scoring == _SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
+    win.ends = array("H", bytes(2 * slots))
 
 
 def _one_die_masks(win, table):
