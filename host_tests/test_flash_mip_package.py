@@ -25,7 +25,8 @@ def test_package_json_is_current():
 
 def test_package_json_keeps_npms_fields_and_lists_every_firmware_file():
     package = json.loads(PACKAGE_JSON.read_text())
-    assert package["devDependencies"] == {"@micropython/micropython-webassembly-pyscript": "1.27.0"}
+    assert package["devDependencies"] == {"@micropython/micropython-webassembly-pyscript": "1.27.0",
+                                          "axe-core": "4.14.1"}
     assert package["version"] == firmware_version(FIRMWARE)
     assert [dest for dest, _source in package["urls"]] == firmware_files(FIRMWARE)
     for dest, source in package["urls"]:

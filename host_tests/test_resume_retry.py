@@ -7,7 +7,7 @@ import json
 
 import pytest
 from app.core import FINISHED, MENU
-from box_steps import start
+from box_steps import start, to_players_row
 from hal.storage import PosixFiles
 
 from board_sim.box import BoxOptions, SimBox
@@ -123,8 +123,7 @@ def test_a_menu_choice_that_failed_to_save_is_saved_once_the_flash_writes_again(
     box = boot(tmp_path, FlakyFlash(lambda save: not written))
     try:
         box.run(300)
-        box.board.press("select")  # Players
-        box.run(300)
+        to_players_row(box)
         box.board.press("ok")  # 1 -> 2
         box.run(300)
         assert start(box) != MENU and not (tmp_path / "menu").exists()

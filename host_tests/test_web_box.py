@@ -415,6 +415,8 @@ def test_a_tap_on_shake_rolls_the_dice(phone):
     phone.wait_ready()
     phone.hold("#ok", LONG_PRESS_MS)
     phone.page.wait_for_timeout(300)
+    phone.page.click("#ok")  # "ok to play": every turn waits for it
+    phone.page.wait_for_timeout(300)
     assert phone.python("[box._box.phase, box._box.turn.state]") == [PLAY, AWAIT_ROLL]
     phone.page.tap("#shake")
     phone.page.wait_for_function("(n) => shutbox.page.firmware.evaluate(n) === 1",
@@ -436,6 +438,8 @@ def test_the_lights_are_explained_the_hint_is_marked_and_the_display_is_told_in_
     box.page.fill("#config", '{"rules": {"preset": "classic"}, "players": 1, "hints": true}')
     box.restart_by("#apply")
     box.hold("#ok", LONG_PRESS_MS)  # start: hints on, as config.json says
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.phase == %d" % SETUP)
+    box.page.click("#ok")  # "ok to play": every turn waits for it
     box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.phase == %d" % PLAY)
     box.hold("#shake", SHAKE_MS)
     box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)",
@@ -563,6 +567,8 @@ def test_axe_core_finds_no_serious_accessibility_violation(browser, site, where)
     box.wait_ready()
     if where == "play":
         box.hold("#ok", LONG_PRESS_MS)
+        box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.phase == %d" % SETUP)
+        box.page.click("#ok")  # "ok to play": every turn waits for it
         box.hold("#shake", SHAKE_MS)
         box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.turn.rolls == 1")
     if where == "phone":  # the box of 24 tiles, as a choice kept from an earlier visit
