@@ -172,3 +172,34 @@ def test_a_twelve_tile_box_shows_hints():
         assert turn.total == 12 and sim.view.hint == policy.best_move(turn) != 0
     finally:
         sim.close()
+
+
+def test_the_long_games_uncoverer_is_told_the_chance_of_opening_every_tile():
+    from app.core import PLAY
+    from app.roller import IDLE
+    from game.turn import AWAIT_ROLL
+
+    from board_sim.box import BoxOptions, SimBox
+    from board_sim.frontend.oled import text_lines
+    from board_sim.script_player import BoxPlayer
+
+    sim = SimBox(BoxOptions(seed=1, preset="long-game", players=2, hints=True))
+    try:
+        app = sim.view
+        player = BoxPlayer(sim)
+        for _ in range(3000):  # the uncoverer's turn, before its first roll
+            if (app.phase == PLAY and app.match.uncovering() and app.turn.state == AWAIT_ROLL
+                    and app.turn.rolls == 0 and app.roller.state == IDLE):
+                break
+            assert player.step(), "the match ended before the uncoverer threw"
+        screen = text_lines(sim.board.display_pixels())
+        assert screen[3].endswith("open") and not any("shut" in line for line in screen), screen
+        reviews = []
+        for _ in range(3000):  # its turn to its review
+            if app.reviewing and app.hints.review.player == app.result_player:
+                reviews.append(text_lines(sim.board.display_pixels())[0])
+                break
+            assert player.step(), "the match ended before the uncoverer's review"
+        assert reviews and reviews[0].startswith("Review P2") and reviews[0].endswith("open%"), reviews
+    finally:
+        sim.close()

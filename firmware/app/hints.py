@@ -53,6 +53,7 @@ class Review:
         self.made = array("H", [0] * _MAX_MOVES)
         self.costs = array("i", [0] * _MAX_MOVES)  # tenths, >= 0
         self.total_cost = 0  # tenths
+        self.uncovered = False  # the long game's uncoverer's turn: a chance of opening every tile
 
     def clear(self):
         self.count = 0
@@ -73,6 +74,7 @@ class Hints:
         self.goal = _NO_GOAL  # what the chance is of, once ready
         self._starting = None  # the match whose turn just started, looked at on the next tick
         self.review = Review()
+        self.uncovering = False  # the turn is the long game's uncoverer's: its chance is "open"
         self._recording = False  # a review is being recorded for the turn in play
         self._roll_best = 0  # the best move for the roll the turn awaits a move for
 
@@ -97,6 +99,7 @@ class Hints:
         (`work`), so a resumed turn's tables load after boot's modules are gone."""
         self.winning = False
         self.goal = _NO_GOAL
+        self.uncovering = match.uncovering()
         self._starting = match
 
     def work(self, turn):
@@ -145,6 +148,7 @@ class Hints:
         if index == 0:
             review.clear()
             review.objective = policy.objective
+            review.uncovered = self.uncovering
             if self.winning:
                 review.objective = _OBJ_STAY if self.goal == _GOAL_STAY else _OBJ_WIN
             self._recording = True
@@ -170,9 +174,10 @@ class Hints:
         return first_best(turn.legal_moves(), value_of, turn.open_mask, pending) & ~pending
 
     def chance_word(self):
-        """What shut_chance gives: "win" (the chance of winning), "stay" (of staying in) or "shut"."""
+        """What shut_chance gives: "win" (the chance of winning), "stay" (of staying in), "shut"
+        or, for the long game's uncoverer, "open" (the chance of opening every tile)."""
         if not self.winning:
-            return "shut"
+            return "open" if self.uncovering else "shut"
         return "stay" if self.goal == _GOAL_STAY else "win"
 
     def shut_chance(self, turn):

@@ -67,6 +67,8 @@ def show_review(screen, review, first=0):
     screen.number(review.player + 1, column, 0)
     shut = review.objective != 1  # a chance (shut, app.hints._OBJ_WIN/_OBJ_STAY), else the score
     heading = ("shut%", "score", "win%", "stay%")[review.objective]
+    if review.uncovered and review.objective == 0:
+        heading = "open%"  # the long game's uncoverer opens every tile
     screen.text(heading, COLUMNS - len(heading), 0)
     end = first + _REVIEW_ROWS if first + _REVIEW_ROWS < review.count else review.count
     for index in range(first, end):
