@@ -4,10 +4,12 @@ bench/app_kernel.py drives it (its stand-in buses, its hands), with every App.ti
     import coach_kernel; coach_kernel.run("classic", tiles)    prints "coach NAME VALUE" lines
 
 For each player's turn, from the tick that sets it up (the previous turn's end; the match's
-start for the first) and starts its win-chance programme until the chance is ready: the ticks it took, their CPU time
-added up, the longest of them; then the longest and the mean tick of the whole match, and the
-longest tick that saved the match (a Keeper saving to DATA_DIR, as main.py's does). Times in
-microseconds of this runtime.
+start for the first) and starts its win-chance programme until the chance is ready: the ticks
+it took and their CPU time added up; then the longest tick of each kind over the whole match:
+one that computed a slice of the programme, one that started a turn's programme (what the turn
+plays for, the table of end values read), one that saved the match (a Keeper saving to
+DATA_DIR, as main.py's does; at a turn's end the next turn's start comes in the same tick);
+and the mean tick. Times in microseconds of this runtime.
 """
 
 import os
@@ -33,12 +35,13 @@ class CoachKernel(app_kernel.Kernel):
             pass  # no such folder yet: the keeper makes it
         self.keeper = Keeper(DATA_DIR)
         app_kernel.Kernel.__init__(self, seed, self.keeper, Settings({"preset": preset}, 2, True), Hints())
-        self.turns = []  # per turn set up: [ticks, CPU us, longest us] until its chance is ready
+        self.turns = []  # per turn set up: [ticks, CPU us] until its chance is ready
         self.watching = None
-        self.longest = 0
         self.total = 0
         self.ticks_run = 0
-        self.save_longest = 0
+        self.save_longest = 0  # the longest tick that saved the match
+        self.start_longest = 0  # ... that started a turn's programme (saving nothing)
+        self.step_longest = 0  # ... that computed a slice of it (neither)
 
     def run(self, ms):
         app = self.app
@@ -46,26 +49,30 @@ class CoachKernel(app_kernel.Kernel):
         while self.now < end:
             self.now += app_kernel.TICK_MS
             writes = self.keeper.writes
+            hints = app.hints
+            before = hints.win if hints is not None else None
+            idle = before is None or before.ready or hints._starting is not None
             started = time.ticks_us()
             app.tick(self.now)
             spent = time.ticks_diff(time.ticks_us(), started)
             self.ticks_run += 1
             self.total += spent
-            if spent > self.longest:
-                self.longest = spent
-            if self.keeper.writes != writes and spent > self.save_longest:
-                self.save_longest = spent
-            win = app.hints.win if app.hints is not None else None
-            if self.watching is None and win is not None and not win.ready:
-                self.watching = [0, 0, 0]  # a turn was set up: its programme started in this tick
+            win = hints.win if hints is not None else None
+            computing = win is not None and not win.ready
+            if self.keeper.writes != writes:  # a save (and, at a turn's end, the next turn's start)
+                self.save_longest = max(self.save_longest, spent)
+            elif idle and computing:  # a turn's programme starts: what it plays for, its table read
+                self.start_longest = max(self.start_longest, spent)
+            elif computing or (win is not None and before is win and not before.ready):
+                self.step_longest = max(self.step_longest, spent)  # a slice of the programme
+            if self.watching is None and computing:
+                self.watching = [0, 0]  # a turn was set up: its programme started in this tick
                 self.turns.append(self.watching)
             watching = self.watching
             if watching is not None:
                 watching[0] += 1
                 watching[1] += spent
-                if spent > watching[2]:
-                    watching[2] = spent
-                if win is None or win.ready:
+                if not computing:
                     self.watching = None
 
 
@@ -74,10 +81,10 @@ def run(preset, tiles, turns=2):
     for _match_turn in range(turns):
         kernel.play_turn()
     for number in range(len(kernel.turns)):
-        ticks, spent, longest = kernel.turns[number]
+        ticks, spent = kernel.turns[number]
         print("coach turn%d_ticks" % number, ticks)
         print("coach turn%d_us" % number, spent)
-        print("coach turn%d_longest_us" % number, longest)
-    print("coach longest_us", kernel.longest)
-    print("coach mean_us", kernel.total // kernel.ticks_run)
+    print("coach step_longest_us", kernel.step_longest)
+    print("coach start_longest_us", kernel.start_longest)
     print("coach save_longest_us", kernel.save_longest)
+    print("coach mean_us", kernel.total // kernel.ticks_run)

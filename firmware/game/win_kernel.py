@@ -19,8 +19,8 @@ m when m & care == pattern (the sum rule: care = pattern = move).
 
 from micropython import const
 
-# A step's work in moves looked at (the table's moves times the masks): about 10 ms on a Pico
-# as bytecode, 5 ms as viper (bench/win_bench.py: unix figures times the calibrated factor).
+# A step's work in moves looked at (the table's moves times the masks): some 15 ms on a Pico as
+# bytecode, 5 ms as viper (bench/win_bench.py: unix figures times the factor it calibrates).
 CHECKS_PER_STEP = const(250)  # native: 4000
 ENDS_AT_ONCE = const(1)  # the roll ends the turn whatever is open (unlucky 7)
 FREE_IF_STUCK = const(2)  # no move: throw again, left out of the average (doubles, long game)
