@@ -154,6 +154,17 @@ def test_every_games_rules_card_reads_whole_a_page_at_a_time(screen):
         assert " ".join(words) == (HOUSE_CARD if name == HOUSE else DESCRIPTIONS[name]), name
 
 
+def pages_shown(page):
+    """Show and check page after page (page(first) -> the first player of the next, 0 after the
+    last) from the first; how many there were."""
+    pages = 1
+    following = page(0)
+    while following:
+        pages += 1
+        following = page(following)
+    return pages
+
+
 @pytest.mark.parametrize("chips, totals", [
     ([8, 9, 79992, 0, 100, 3, 50, 9999], [17, 3, 45, 300, 0, 9, 12, 1]),
     (None, [DIGITAL_24 * 99] * 8),
@@ -164,20 +175,17 @@ def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, tota
     from app.finish import show_standings
 
     shown = {}
-    first = 0
-    pages = 0
-    while True:
+
+    def page(first):
         following = show_standings(screen_end, screen, totals, 8, chips, 0b10000001, False, first)
         lines = screen.read()
         assert lines[0] == "Tie: P1 P8"  # the winners named on every page
         assert lines[6:8] == ["ok: next page" if following else "ok: play again", "select: menu"]
         for player, (mark, total, _score, chip_count, _out) in standings_read(lines, 1, 6).items():
             shown[player] = (mark, total, chip_count)
-        pages += 1
-        if not following:
-            break
-        first = following
-    assert pages <= 8
+        return following
+
+    assert pages_shown(page) <= 8
     for player in range(8):
         mark = "*" if player in (0, 7) else " "
         assert shown[player + 1] == (mark, str(totals[player]), chips[player] if chips else None)
@@ -238,19 +246,16 @@ def test_the_match_between_turns_pages_at_its_worst(screen, name, title, totals,
     out = [score is None for score in round_scores]
     match = _Match(totals, round_scores, chips, out)
     shown = {}
-    first = 0
-    pages = 0
-    while True:
+
+    def page(first):
         following = show_match(screen, match, preset(name), 5, first, True)
         lines = screen.read()
         assert lines[0] == title
         assert lines[7] == ("ok:play sel:more" if following else "ok:play sel:back")
         shown.update(standings_read(lines))
-        pages += 1
-        if not following:
-            break
-        first = following
-    assert pages <= 8
+        return following
+
+    assert pages_shown(page) <= 8
     for player in range(8):
         score = round_scores[player]
         assert shown[player + 1] == (">" if player == 5 else " ", str(totals[player]),

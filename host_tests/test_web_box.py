@@ -374,13 +374,18 @@ def test_house_rules_the_box_refuses_are_shown_with_its_own_words_and_not_applie
     assert box.python("box._box.menu.name()") == "young-players"
 
 
+def to_the_first_roll(box):
+    """From the menu to the first turn's first roll: start (a long ok), then "ok to play"."""
+    box.wait_ready()
+    box.hold("#ok", LONG_PRESS_MS)
+    box.page.wait_for_timeout(300)
+    box.page.click("#ok")  # every turn waits for it
+    box.page.wait_for_timeout(300)
+    assert box.python("[box._box.phase, box._box.turn.state]") == [PLAY, AWAIT_ROLL]
+
+
 def test_shaking_the_phone_rolls_the_dice(phone):
-    phone.wait_ready()
-    phone.hold("#ok", LONG_PRESS_MS)
-    phone.page.wait_for_timeout(300)
-    phone.page.click("#ok")  # "ok to play": every turn waits for it
-    phone.page.wait_for_timeout(300)
-    assert phone.python("[box._box.phase, box._box.turn.state]") == [PLAY, AWAIT_ROLL]
+    to_the_first_roll(phone)
     phone.page.click("#motion")
     phone.page.wait_for_function("document.getElementById('motion').disabled")
     until_ms = phone.page.evaluate("shutbox.page.boardMs") + SHAKE_MS
@@ -412,12 +417,7 @@ def test_every_control_of_every_box_is_a_finger_wide_on_a_phone_with_no_sideways
 
 
 def test_a_tap_on_shake_rolls_the_dice(phone):
-    phone.wait_ready()
-    phone.hold("#ok", LONG_PRESS_MS)
-    phone.page.wait_for_timeout(300)
-    phone.page.click("#ok")  # "ok to play": every turn waits for it
-    phone.page.wait_for_timeout(300)
-    assert phone.python("[box._box.phase, box._box.turn.state]") == [PLAY, AWAIT_ROLL]
+    to_the_first_roll(phone)
     phone.page.tap("#shake")
     phone.page.wait_for_function("(n) => shutbox.page.firmware.evaluate(n) === 1",
                                  arg="box._box.turn.rolls", timeout=10000)
