@@ -4,14 +4,15 @@ FIRMWARE is beside board_sim in a clone (or an editable install), or inside it w
 from a wheel (pyproject.toml maps firmware/ there). `use_firmware()` puts it on sys.path and
 gives CPython what firmware modules import from MicroPython: the simulator's `micropython` and
 `deflate` stand-ins, viper's type names and time.ticks_add/ticks_diff, and a module marked for
-native code as the flasher builds it for a Pico (board_sim.native_build). Every host entry point calls it: the
-`tools` and `bench` packages when imported, SimBox, and the tests' conftest. (A simulated
+native code as the flasher builds it for a Pico (board_sim.native_build). Every host entry
+point calls it: the `tools` and `bench` packages when imported, SimBox, and the tests' conftest. (A simulated
 board, board_sim.install, adds `machine` and the devices on top, for as long as it runs.)
 """
 
 import builtins
 import importlib.abc
 import importlib.machinery
+import importlib.util
 import pathlib
 import sys
 import time
@@ -43,18 +44,23 @@ def use_firmware():
 
 class _AsFlashed(importlib.abc.MetaPathFinder):
     """Finds a firmware module with native marks (board_sim.native_build) as the flasher
-    builds it for a board with native code, its marks made real."""
+    builds it for a board with native code, its marks made real. The firmware's modules are
+    read for marks once (the firmware lets modules go and imports them again, a save at a time),
+    so any other import is passed on at once."""
+
+    def __init__(self):
+        self.marked = {}  # module name: its source file, for the modules with native marks
+        for path in FIRMWARE.rglob("*.py"):
+            if has_native_marks(path.read_text(encoding="utf-8")):
+                name = path.relative_to(FIRMWARE).with_suffix("").as_posix().replace("/", ".")
+                self.marked[name] = str(path)
 
     def find_spec(self, fullname, path=None, target=None):
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
-        origin = spec.origin if spec is not None else None
-        if origin is None or not origin.endswith(".py") or not origin.startswith(str(FIRMWARE)):
+        origin = self.marked.get(fullname)
+        if origin is None:
             return None
-        with open(origin, encoding="utf-8") as source:
-            if not has_native_marks(source.read()):
-                return None
-        spec.loader = _NativeMarkedLoader(fullname, origin)
-        return spec
+        return importlib.util.spec_from_file_location(fullname, origin,
+                                                      loader=_NativeMarkedLoader(fullname, origin))
 
 
 class _NativeMarkedLoader(importlib.machinery.SourceFileLoader):

@@ -12,21 +12,18 @@ Other goals (game.at_stake's) set other end values for the same programme: a sco
 below (max-penalty) or to beat with the match's totals (the last throw of a tournament), where
 a shut box scores 0.
 
-The chances are whole numbers of 1/WIN_ONE, one per open mask reachable from the start, in
-arrays game.win_table makes once per rule set. Everything is done in slices (`step`), so the App's loop never
-waits long: once per rule set the outcome table game.win_table prepares (loaded for that and
-let go); once per `begin` the end value of each score; then the masks, game.win_kernel's `fill`
-(viper on a board).
+The chances are whole numbers of 1/WIN_ONE, one per open mask reachable from the start.
+Everything is done in slices (`step`), so the App's loop never waits long: once per rule set
+game.win_table's buffers and outcome table (that module loaded for it and let go); once per
+`begin` the end value of each score; then the masks, game.win_kernel's `fill` (viper on a board).
 """
-
 
 from micropython import const
 
 from game.strategy import WIN_ONE
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 
-_MOVE_ANY = const(0)  # game.rules' (a copy: see there)
-_SCORE_DIGITAL = const(2)
+_SCORE_DIGITAL = const(2)  # game.rules' (a copy: see there)
 _TIES_FULL = const(1)
 _GOAL_ROUND = const(1)  # game.at_stake's (a copy: see there)
 _GOAL_MATCH = const(2)
@@ -140,9 +137,9 @@ class WinChance:
         return self.lead[2 * slot] | (self.lead[2 * slot + 1] << 8)
 
     def step(self, count=1):
-        """Do `count` slices of the work (a slice: a roll of the outcome table, or some masks,
-        each about as long), then the first roll under 2-to-go/3-to-go; True once all are done. At each
-        mask the better of all the dice and one die (ties: all)."""
+        """Do `count` slices of the work (game.win_table's, a few end values, or some masks,
+        each about as long), then the first roll under 2-to-go/3-to-go; True once all are done.
+        At each mask the better of all the dice and one die (ties: all)."""
         while count > 0 and not self.ready:
             count -= 1
             if self.table is None:
@@ -154,9 +151,8 @@ class WinChance:
             elif self._ends_done < len(self.ends):
                 self._prepare_ends()
             else:
-                from game.win_kernel import (
-                    fill,  # with the first masks: a round's `begin` needs none
-                )
+                # loaded with the first masks: a round's `begin` needs none
+                from game.win_kernel import fill
 
                 self.next_mask = fill(self.chances, self.ends, self.table, self.one_die,
                                       self.next_mask, self.start, self.masks_per_step)
