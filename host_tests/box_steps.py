@@ -113,3 +113,13 @@ def standings_read(lines, first_row=1, last_row=7):
 def names_the_winners(title):
     """Is this line a standings' title (app.finish: who won)?"""
     return re.fullmatch(r"P\d (wins!|shut the box!)|Tie:( P\d)+|\d-way tie!", title) is not None
+
+
+def saves_settled(box, max_ms=2000):
+    """Run the box until the save it has under way (app.keeper: a slice a tick) is on the flash."""
+    keeper = box.keeper
+    for _tick in range(max_ms // 5):
+        if keeper.job is None and keeper.wanted is None:
+            return
+        box.run(5)
+    raise AssertionError("the box's save did not end within %d ms" % max_ms)

@@ -51,6 +51,7 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
+from box_steps import saves_settled
 from power_cut_files import PowerCut, PowerCutFiles
 
 from board_sim.box import BoxOptions, SimBox
@@ -66,7 +67,7 @@ _MENU = {"game": None, "players": 2, "hints": False}  # the game is the machine'
 # match (or the stats): its first step (settling an earlier .new), its first or last byte,
 # its rename.
 CUT_PLACES = ("k steps on", "match settle", "match first byte", "match last byte",
-              "match rename", "stats last byte", "stats rename")
+              "match rename", "stats first byte", "stats last byte", "stats rename")
 
 COUNTS = {"steps": 0, "clean_cuts": 0, "save_cuts": 0, "kept_new": 0, "matches": 0}
 
@@ -198,13 +199,14 @@ class BoxMachine(RuleBasedStateMachine):
         self.last_turn = None
 
     def _watch(self, atomic_file):
-        """Note each save of the keeper's files: what it writes, and that it completed."""
-        save = getattr(atomic_file.save, "unwatched", atomic_file.save)  # watched once
+        """Note each save of the keeper's files: what it writes, and that it completed (its
+        steps, which AtomicFile.save runs at once and the App's ticks one at a time)."""
+        save_steps = getattr(atomic_file.save_steps, "unwatched", atomic_file.save_steps)  # watched once
 
-        def watched_save(store, payload):
+        def watched_save_steps(store, payload):
             name = store.path.rsplit("/", 1)[-1]
             if name not in STORES:  # a copy kept as .bad
-                save(store, payload)
+                yield from save_steps(store, payload)
                 return
             whole = b"".join(bytes(piece) for piece in payload) if isinstance(payload, list) else bytes(payload)
             self.saving = (name, whole, self.files.steps)
@@ -212,15 +214,15 @@ class BoxMachine(RuleBasedStateMachine):
                 self.files.cut_at = self.files.steps + _cut_offset(self.cut_place[1], len(whole))
                 self.cut_place = None
             try:
-                save(store, payload)
+                yield from save_steps(store, payload)
             except Exception:
                 self.saving = None
                 raise
             self.saving = None
             self.saved[name] = whole
 
-        watched_save.unwatched = save
-        atomic_file.save = watched_save
+        watched_save_steps.unwatched = save_steps
+        atomic_file.save_steps = watched_save_steps
 
     def teardown(self):
         if self.keeper_release is not None:  # the next test's keeper lets its modules go again
@@ -240,6 +242,7 @@ class BoxMachine(RuleBasedStateMachine):
         COUNTS[frame.f_code.co_name] = COUNTS.get(frame.f_code.co_name, 0) + 1
         try:
             action()
+            saves_settled(self.box)  # the save a step began (a slice a tick) ends within it
         except PowerCut:
             self._cut_mid_save()
 
@@ -294,6 +297,7 @@ class BoxMachine(RuleBasedStateMachine):
         if was_playing is not None:  # a clean cut in PLAY: nothing committed is lost
             assert (view.player, view.turn.open_mask) == was_playing
         box.run(60)  # the flaps read again: a half-made move on them is taken up
+        saves_settled(box)
 
     def _expect_merge_at_boot(self, expected, state):
         """A saved match that is over and not yet in the saved statistics (the power went
@@ -527,7 +531,10 @@ def test_a_classic_box_survives_random_play_and_power_cuts():
     # Since a save writes its pieces (2026-11-24) the same settings gave 2400 steps run alone
     # and 2260 (166 clean cuts, 161 cuts mid-save, 32 new copies kept) in the whole suite on
     # 2 workers: the dice's generator, stirred by the shakes, took other values from one
-    # shake on (traced), for a reason not found; the floor allows either.
+    # shake on (traced), for a reason not found; the floor allows either. Since the App saves
+    # in slices (issue 28), each step running on until its save is on the flash, and a cut
+    # in the statistics' first byte is drawn too: 2400 steps, 443 clean cuts, 136 cuts
+    # mid-save (before that cut place, none merged at boot).
     assert counts["steps"] >= 2200 and counts["clean_cuts"] >= 50 and counts["save_cuts"] >= 80, counts
     assert counts["kept_new"] >= 10 and counts["matches"] >= 8 and counts.get("merged_at_boot", 0) >= 1, counts
 

@@ -11,7 +11,7 @@ import os
 import pytest
 from app import keeper_save
 from app.core import FINISHED, MENU, PLAY, SETUP
-from box_steps import roll, start, to_players_row
+from box_steps import roll, saves_settled, start, to_players_row
 from game.tiles import bit, mask_of
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
 from power_cut_files import PowerCut, PowerCutFiles
@@ -27,7 +27,9 @@ def boot(data_dir, shut=(), files=None, seed=5, **options):
 
 
 def power_cut(box):
-    """The flaps shut when the power went (they stay where they are)."""
+    """The flaps shut when the power went (they stay where they are), once the save under way
+    is on the flash (a cut during one keeps the copy before it: test_box_state_machine)."""
+    saves_settled(box)
     shut = box.board.shut_tiles()
     box.close()
     return shut

@@ -33,7 +33,7 @@ from game.sources import feed
 from micropython import const
 
 from app import release
-from app.keeper import keep
+from app.keeper import keep, save_match, step
 from app.presentation import compose, render
 from app.reconcile import expected_open
 
@@ -191,12 +191,12 @@ class App:
 
     def save(self, after=None):
         """Save the match as it stands (after a roll, a committed move, a turn's end; after
-        a roll's `after` result only when game.snapshot says so)."""
+        a roll's `after` result only when game.turn's SAVES_AFTER says so): saved from the
+        next tick on, a slice a tick (app.keeper's step)."""
         keeper = self.keeper
         if keeper is not None:
-            keep(keeper, "save_match", self.match, self.source, self.tally, self.log, after)
+            save_match(keeper, self.match, self.source, self.tally, self.log, after)
             keeper.saved_pending = self.turn.pending
-            self.report_keeper()
 
     def retry_saves(self, now_ms):
         """Save again what the keeper could not save (the match as it stands now): at the
@@ -224,8 +224,13 @@ class App:
         buttons = devices.buttons  # the buttons fitted, by name
         select = buttons["select"].update(now_ms) if "select" in buttons else _NO_PRESS
         ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
-        if self.keeper is not None and self.keeper.unsaved:
-            self.retry_saves(now_ms)
+        keeper = self.keeper
+        if keeper is not None:
+            if keeper.job is not None or keeper.wanted is not None:
+                step(keeper)  # a slice of the match's save
+                self.report_keeper()
+            elif keeper.unsaved:
+                self.retry_saves(now_ms)
         shown = self.faults.watch(now_ms)
         if shown:
             self.dirty = True

@@ -19,6 +19,13 @@ as it then stands, the menu's choices, and the statistics with the matches merge
 (Keeper.stats_payload, saved before the match file is written over, so a finished match is
 counted once whatever the flash did). A match left for the menu is saved as an empty file.
 
+The match is saved in slices, one a tick of the App's loop (save_match asks, step does the next
+slice): its modules imported one at a time, the snapshot encoded a few values at a time, then the
+file written, read back and renamed in ticks of their own, so no tick of the box waits for a whole
+save (issue 28: some 300 ms on a Pico in one tick). A match that changes while it is encoded is
+encoded again; one that changes while it is written is saved again after. Any other call through
+keep() first finishes a save under way (flush), so the files are written in the order asked.
+
 A box in play holds only this module: a Keeper is the keeper's state, and keep() calls the
 code that writes the files (app.keeper_save) or reads them (app.keeper_read, the match
 app.keeper_files) for each save, load or merge, importing it (with game.snapshot, game.stats, hal.storage ...) and letting it go
@@ -28,6 +35,7 @@ after. A save loads only what it writes: no reading, no checking, no rules' name
 import os
 import sys
 
+from game.turn import SAVES_AFTER
 from micropython import const
 
 from app import release
@@ -66,6 +74,44 @@ class Keeper:
         self.menu = None
         self.saved_pending = 0
         self.merged_serial = 0
+        self.wanted = None  # (match, source, tally, log): the match to save, as last asked
+        self.job = None  # the save under way: app.keeper_save's match_steps
+        self.loaded = None  # the modules loaded before the save under way began
+
+
+def save_match(keeper, match, source, tally, log, after=None):
+    """Ask for the match, its tally and its log to be saved (`after`: the Turn event's result it
+    follows, saved only after those game.turn's SAVES_AFTER names): the App's ticks save it, a
+    slice each (step)."""
+    if after is None or after in SAVES_AFTER:
+        keeper.wanted = (match, source, tally, log)
+
+
+def step(keeper):
+    """The next slice of the match's save (the App's tick, while one is asked for or under way):
+    the first imports app.keeper_save; the last lets go what the save imported."""
+    job = keeper.job
+    if job is None:
+        keeper.loaded = list(sys.modules)
+        from app.keeper_save import match_steps
+
+        keeper.job = match_steps(keeper)
+        return
+    try:
+        next(job)
+    except StopIteration:
+        keeper.job = None
+        loaded = keeper.loaded
+        keeper.loaded = None
+        from app.keeper_save import WORK
+
+        release([name for name in WORK if name not in loaded], False, True)
+
+
+def flush(keeper):
+    """Finish the save asked for or under way, now."""
+    while keeper.job is not None or keeper.wanted is not None:
+        step(keeper)
 
 
 def keep(keeper, action, *args, module="app.keeper_save"):
@@ -76,6 +122,7 @@ def keep(keeper, action, *args, module="app.keeper_save"):
     conservative) then pins that module alone, not all its code, which kept 7 KB after boot.
     So a call returns plain values or objects of modules that stay. A menu unchanged since the
     last load or save (Keeper.menu) loads nothing: it is saved."""
+    flush(keeper)
     unchanged = action == "save_menu" and args == keeper.menu
     if unchanged:  # the menu as last loaded or saved: nothing to load, nothing to write
         return unchanged

@@ -23,6 +23,7 @@ _MENU_BYTES = const(256)
 _MATCH = const(1)  # Keeper.unsaved's bits: the files whose last save failed
 _MENU = const(2)
 _STATS = const(4)
+_VALUES_PER_SLICE = const(8)  # a match's values encoded per slice of its save (match_steps)
 
 
 def match_file(keeper):
@@ -49,15 +50,23 @@ def save(keeper, file, payload, kind):
     try:
         file.save(payload)
     except StorageError as error:
-        if not keeper.unsaved:
-            keeper.faults.append("not saved: %s" % error)
-        keeper.unsaved |= kind
+        _failed(keeper, error, kind)
         return False
+    _saved(keeper, kind)
+    return True
+
+
+def _failed(keeper, error, kind):
+    if not keeper.unsaved:
+        keeper.faults.append("not saved: %s" % error)
+    keeper.unsaved |= kind
+
+
+def _saved(keeper, kind):
     keeper.writes += 1
     keeper.unsaved &= ~kind
     if not keeper.unsaved:
         keeper.tried_ms = None
-    return True
 
 
 def retry(keeper, match, source, tally, log):
@@ -110,8 +119,9 @@ def _menu_payload(menu):
 
 
 def save_match(keeper, match, source, tally, log, after=None):
-    """Save the match, its tally and its log; False (reported once) if it could not be.
-    after: the Turn event's result it follows, saved only when game.snapshot says so."""
+    """Save the match, its tally and its log now, in one go; False (reported once) if it could
+    not be. after: the Turn event's result it follows, saved only when game.snapshot says so.
+    (The App saves in slices: app.keeper's save_match and step, here match_steps.)"""
     from game.snapshot import encode, saves_after
 
     if after is not None and not saves_after(after):
@@ -119,6 +129,48 @@ def save_match(keeper, match, source, tally, log, after=None):
     snapshot = encode(match, source, tally)
     _stats_first(keeper)
     return save(keeper, match_file(keeper), [snapshot, b"\n"] + log_pieces(log), _MATCH)
+
+
+def match_steps(keeper):
+    """The match's save in slices, a generator app.keeper's step advances once a tick: the
+    snapshot's modules imported one a slice, the match encoded _VALUES_PER_SLICE values a slice
+    (from the start again if the App asks for another save meanwhile: `keeper.wanted`), the
+    log copied, then the file's own steps (hal.storage's save_steps); and again while the App
+    asked for another save during the writing."""
+    import game.snapshot_format  # noqa: F401  (one module a slice)
+
+    yield
+    from game.snapshot import dumps, snapshot_steps
+
+    while keeper.wanted is not None:
+        yield
+        match, source, tally, log = keeper.wanted
+        keeper.wanted = None
+        state = {}
+        done = 0
+        for _value in snapshot_steps(match, source, tally, state):
+            done += 1
+            if done % _VALUES_PER_SLICE == 0:
+                yield
+                if keeper.wanted is not None:
+                    break  # changed meanwhile: encode it again
+        else:
+            # the log as it stands, copied: the ring may change before the read-back
+            copied = bytearray()
+            for piece in log_pieces(log):
+                copied.extend(piece)
+            payload = [dumps(state), b"\n", copied]
+            state = None
+            _stats_first(keeper)
+            yield
+            file = match_file(keeper)
+            try:
+                for _step in file.save_steps(payload):
+                    yield
+            except StorageError as error:
+                _failed(keeper, error, _MATCH)
+            else:
+                _saved(keeper, _MATCH)
 
 
 def record_at(log, index):

@@ -18,9 +18,7 @@ from binascii import hexlify
 
 from game.rule_set import AXES, Rules
 from game.snapshot_format import FORMAT, MAX_PLAYERS, TURN_FIELDS
-from game.turn import COMMITTED, ENDED, FREE_THROW, ROLLED
-
-_SAVE_AFTER = (ROLLED, FREE_THROW, ENDED, COMMITTED)
+from game.turn import SAVES_AFTER
 
 # Each match, round, source and the stakes' Ledger declare what is kept of them in `SAVED`:
 # (key in the snapshot, attribute, kind, size), the size an attribute of the object (a number,
@@ -39,7 +37,7 @@ _SAVE_AFTER = (ROLLED, FREE_THROW, ENDED, COMMITTED)
 
 def saves_after(result):
     """Should the app save after a Turn event with this result (see the comment above)?"""
-    return result in _SAVE_AFTER
+    return result in SAVES_AFTER
 
 
 def _turn_values(turn):
@@ -52,11 +50,20 @@ def _turn_values(turn):
 
 def _save(owner, state):
     """`state` with what owner.SAVED declares."""
+    for _step in _save_steps(owner, state):
+        pass
+    return state
+
+
+def _save_steps(owner, state):
+    """_save in steps, a generator that stops after each value kept (those of an object kept
+    inside it too)."""
     for key, name, kind, _size in owner.SAVED:
         value = getattr(owner, name)
         if kind == "o" or kind == "d":
             if value is not None:
-                state[key] = _save(value, {})
+                part = state[key] = {}
+                yield from _save_steps(value, part)
         elif kind == "t":
             state[key] = _turn_values(value)
         elif kind == "T":
@@ -69,11 +76,21 @@ def _save(owner, state):
             state[key] = int(value)
         else:
             state[key] = list(value) if kind in "NBSPO" else value
-    return state
+        yield
 
 
 def snapshot(match, source, tally=None):
     """The match, its random source and (optionally) its game.gamelog.MatchTally as a JSON-ready dict."""
+    state = {}
+    for _step in snapshot_steps(match, source, tally, state):
+        pass
+    return state
+
+
+def snapshot_steps(match, source, tally, state):
+    """snapshot() in steps, a generator filling `state`: it stops after each value kept, so a
+    save can be spread over several ticks of the App's loop (app.keeper_save: a match that
+    changes meanwhile is encoded again from the start)."""
     if match.players > MAX_PLAYERS:
         raise ValueError("a snapshot holds up to %d players, not %d" % (MAX_PLAYERS, match.players))
     rules = {}  # the axes that differ from classic, as a configuration file names them
@@ -88,17 +105,21 @@ def snapshot(match, source, tally=None):
             names = VALUE_NAMES.get(axis)
             if names:
                 rules[axis] = names[rules[axis]]
-    state = {
-        "v": FORMAT,
-        "rules": rules,
-        "players": match.players,
-        "source": _save(source, {}),
-    }
+    state["v"] = FORMAT
+    state["rules"] = rules
+    state["players"] = match.players
+    state["source"] = _save(source, {})
     if tally is not None:
         state["tally"] = [getattr(tally, name) for name in tally.FIELDS]
-    return _save(match, state)
+    yield
+    yield from _save_steps(match, state)
 
 
 def encode(match, source, tally=None):
     """The snapshot as compact JSON bytes, ready for AtomicFile.save()."""
-    return json.dumps(snapshot(match, source, tally), separators=(",", ":")).encode()
+    return dumps(snapshot(match, source, tally))
+
+
+def dumps(state):
+    """A snapshot (snapshot_steps' state) as compact JSON bytes."""
+    return json.dumps(state, separators=(",", ":")).encode()

@@ -53,6 +53,8 @@ _E_DICE_COUNT = const(23)
 _E_ONE_DIE = const(24)
 _E_NOTHING_TO_COMMIT = const(25)
 _ERROR_FIRST = const(_E_TURN_OVER)
+# The results after which the App saves the match (game.snapshot says why).
+SAVES_AFTER = (ROLLED, FREE_THROW, ENDED, COMMITTED)
 
 
 def is_error(result):

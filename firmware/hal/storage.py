@@ -133,6 +133,14 @@ class AtomicFile:
         """Store `payload` (bytes, or a list of byte strings saved one after another: a
         memoryview of a ring's part needs no copy); raises StorageError if it could not be
         written whole."""
+        for _step in self.save_steps(payload):
+            pass
+
+    def save_steps(self, payload):
+        """save() in steps, a generator: it stops after each of the flash's operations (an
+        earlier `.new` finished or removed, the write, its read-back, the rename), so a caller
+        can spread one save over several ticks of its loop. The payload must not change before
+        the last step: the read-back compares it with the file."""
         pieces = payload if isinstance(payload, list) else [payload]
         size = crc = 0
         for piece in pieces:
@@ -148,6 +156,7 @@ class AtomicFile:
                 raise StorageError("%s: rename failed (%s)" % (self.path, error)) from None
         else:
             self._discard_new()
+        yield
         header = _MAGIC + size.to_bytes(4, "little") + (crc & 0xFFFFFFFF).to_bytes(4, "little")
         try:
             with self.files.open(self.new_path, "wb") as stream:
@@ -157,9 +166,11 @@ class AtomicFile:
         except OSError as error:
             self._discard_new()
             raise StorageError("%s: write failed (%s)" % (self.path, error)) from None
+        yield
         if not self._holds(self.new_path, header, pieces):
             self._discard_new()
             raise StorageError("%s: read-back did not match (flash full or failing?)" % self.path)
+        yield
         try:
             self.files.rename(self.new_path, self.path)
         except OSError as error:
