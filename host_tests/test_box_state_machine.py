@@ -37,6 +37,7 @@ from app.core import FINISHED, MENU, PLAY, SETUP
 from app.keeper_files import log_events
 from app.keeper_save import log_pieces
 from app.view import PHASE_NAMES
+from box_steps import saves_settled
 from game.snapshot import snapshot
 from game.snapshot_format import TURN_FIELDS as SNAPSHOT_TURN_FIELDS
 from game.stats import Stats
@@ -51,7 +52,6 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-from box_steps import saves_settled
 from power_cut_files import PowerCut, PowerCutFiles
 
 from board_sim.box import BoxOptions, SimBox
