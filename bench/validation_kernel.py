@@ -8,10 +8,10 @@ the floor (a bare bytearray index in the same loop).
 import sys
 import time
 
-from game.moves import MoveRules
 from game.rules import Rules
 from game.tables import LegalityTable
 from game.tiles import tile_sum
+from game.turn import MoveRules
 
 ON_MICROPYTHON = sys.implementation.name == "micropython"
 

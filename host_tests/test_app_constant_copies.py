@@ -1,8 +1,8 @@
 """app.core, app.presentation, app.roller and app.faults keep const() copies of other modules'
 codes (an imported name costs a stored name on the board): app.reconcile's flags, app.roller's
 states, and, in app.core, game.turn's states, ends and results and hal.buttons' presses; the
-App's phases and sounds are app.core's, copied where they are used. The copies must stay equal
-to the originals."""
+App's phases and sounds are app.core's, copied where they are used (and app.menu's HOUSE in
+app.settings, which the menu imports). The copies must stay equal to the originals."""
 
 from app import core, lights, presentation, reconcile, roller
 from game import rules, turn
@@ -52,16 +52,17 @@ def test_the_core_imports_none_of_the_names_it_keeps_copies_of():
 
 
 def test_the_copies_of_the_app_s_phases_sounds_first_message_and_fault_signal_match_app_core_s():
-    from app import faults, finish, menu, phases, startup
+    from app import boot_state, faults, finish, menu, phases, settings
 
     for name in ("MENU", "SETUP", "PLAY", "FINISHED"):
         assert getattr(presentation, "_" + name) == getattr(core, name), name
         assert not hasattr(presentation, name), name
-    assert phases._MENU == startup._MENU == core.MENU
-    assert startup._PLAY == core.PLAY
+    assert phases._MENU == boot_state._MENU == core.MENU
+    assert boot_state._PLAY == core.PLAY
     assert finish._FINISHED == core.FINISHED
-    assert startup._MSG_SHAKE == presentation._MSG_SHAKE
+    assert boot_state._MSG_SHAKE == presentation._MSG_SHAKE
     assert menu._SOUND_CLICK == core._SOUND_CLICK
+    assert settings._HOUSE == menu.HOUSE
     assert finish._SOUND_WINNER == core._SOUND_WINNER
     assert core._FAULT_UP == faults._FAULT_UP
 

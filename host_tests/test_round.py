@@ -1,8 +1,8 @@
 """A round of several players: lowest score wins, ties share, shutting the box wins at once
 (the winners as the match finds them: round_winners over the Round's scores)."""
 
-from game.match import Round, round_winners
 from game.presets import preset
+from game.rounds import Round, round_winners
 from game.turn import OVER
 
 

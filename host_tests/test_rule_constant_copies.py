@@ -2,8 +2,8 @@
 const() copy of game.rules' name for it (`_MATCH_RACE = const(5)`, or the public name in a
 module loaded for one job), which costs no stored name on the board. Every copy must equal its
 original, only modules that boot (or a save) lets go with game.rules may import it, and a match
-played with hints, to its end, never loads it. (game.match's copies of game.turn's codes are
-checked here too.)"""
+played with hints, to its end, never loads it. (game.rounds' copies of game.turn's codes and
+game.policy_file's of game.strategy's objectives are checked here too.)"""
 
 import ast
 import json
@@ -107,12 +107,19 @@ def test_play_with_hints_never_loads_game_rules(tmp_path):
 
 
 def test_the_game_modules_copies_of_the_turn_codes_equal_game_turns():
-    from game import gamelog, match, strategy, turn
+    from game import gamelog, rounds, strategy, turn
 
     for name in ("OVER", "END_SHUT", "END_FIRST_ROLL_LOST"):
-        assert getattr(match, "_" + name) == getattr(turn, name), name
+        assert getattr(rounds, "_" + name) == getattr(turn, name), name
     assert gamelog._END_SHUT == turn.END_SHUT
     assert strategy._AWAIT_MOVE == turn.AWAIT_MOVE
+
+
+def test_the_policy_file_s_copies_of_the_objectives_equal_game_strategy_s():
+    from game import policy_file, strategy
+
+    assert policy_file._OBJ_SHUT == strategy.OBJ_SHUT
+    assert policy_file._OBJ_SCORE == strategy.OBJ_SCORE
 
 
 def test_the_statistics_reader_s_copy_of_the_counters_limit_equals_the_game_log_s():

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from app.roller import Roller
     from app.screens import Screen
 
-# The App's phases (the docstring's; app.presentation, app.phases, app.finish and app.startup
+# The App's phases (the docstring's; app.presentation, app.phases, app.finish and app.boot_state
 # keep const() copies, app.view names them).
 MENU = const(0)
 SETUP = const(1)
@@ -110,14 +110,14 @@ class App:
     devices: hal.devices.Devices; settings: app.settings.Settings; rng: a game.prng.Xorshift32
     (the dice); hints: an optional hint provider (app.hints) or None; faults: messages found
     before the App started (settings file), reported once with the devices' own; keeper: an
-    app.keeper.Keeper to save to and resume from, or None; saved: app.startup.read_saved's, when
+    app.keeper.Keeper to save to and resume from, or None; saved: app.boot_state.read_saved's, when
     boot read the files before the App's modules loaded (None: they are read now). Its collaborators: `faults`
     (app.faults), `screen` (app.screens, or None) and `lights`, drawn by app.presentation;
-    app.startup sets the App up (at boot only: none of it stays in the heap) and restores what
+    app.boot_state sets the App up (at boot only: none of it stays in the heap) and restores what
     the keeper saved. Hosts read it through app.view.
     """
 
-    if TYPE_CHECKING:  # the App's state, as app.startup.set_up sets it up
+    if TYPE_CHECKING:  # the App's state, as app.boot_state.set_up sets it up
         devices: Any  # its flaps, buttons (by name: those fitted), buzzer ...
         screen: Screen | None
         lights: Lights | None
@@ -178,7 +178,7 @@ class App:
         tally: MatchTally
 
     def __init__(self, devices, settings, rng, hints=None, faults=(), keeper=None, saved=None):
-        from app.startup import set_up  # boot only: app.startup lets itself go after
+        from app.boot_state import set_up  # boot only: app.startup lets it go after
 
         set_up(self, devices, settings, rng, hints, faults, keeper, saved)
 
@@ -335,7 +335,7 @@ class App:
         from app.phases import new_match
 
         new_match(self, now_ms)
-        release(("app.phases",), False, True)
+        release(("app.phases", "game.match"), False, True)  # game.match: start_match only
 
     # -- setting up a turn -------------------------------------------------------------------
     def enter_setup(self, now_ms, new_turn=True):

@@ -17,6 +17,7 @@ DEFAULT_PLAYERS = 2
 _MAX_BYTES = const(4096)  # the longest house rules take about 600
 _ROWS_TAKE_TURNS = const(0)  # game.rules' (copies: see there)
 _SOURCE_MANUAL = const(1)
+_HOUSE = const("house rules")  # app.menu's HOUSE (a copy: app.menu imports this module)
 
 
 class Settings:
@@ -82,8 +83,6 @@ def game_entries(settings, tiles, rows):
     entries: (name, Rules) of the house rules (when they change a preset), then each preset
     this box can play; chosen: the entry the settings name; faults: why it cannot be played.
     """
-    from app.menu import HOUSE  # the menu's, loaded with it: boot reads saved matches without it
-
     config = settings.rules_config
     name = config.get("preset", PRESET_NAMES[0])  # classic
     entries = []
@@ -92,15 +91,15 @@ def game_entries(settings, tiles, rows):
     house = False
     for key in config:
         house = house or key != "preset"
-    candidates = [(HOUSE, rules_from_config(config))] if house else []
+    candidates = [(_HOUSE, rules_from_config(config))] if house else []
     for preset_name in PRESET_NAMES:
         candidates.append((preset_name, preset(preset_name)))
     for entry in candidates:
         problem = why_unplayable(entry[1], tiles, rows)
         if problem is None:
-            if entry[0] == (HOUSE if house else name):
+            if entry[0] == (_HOUSE if house else name):
                 chosen = len(entries)
             entries.append(entry)
-        elif entry[0] == (HOUSE if house else name):
+        elif entry[0] == (_HOUSE if house else name):
             faults.append("%s: %s; not offered" % (entry[0], problem))
     return entries, chosen, faults

@@ -5,7 +5,7 @@ and reshuffled when the deck runs out. Ace to six and two agreed face cards coun
 from micropython import const
 
 from game.bag import Bag
-from game.sources import MAX_DICE
+from game.turn import MAX_DICE
 
 SUITS = const(4)
 

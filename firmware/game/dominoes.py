@@ -2,7 +2,7 @@
 replacement; optionally double-blank (a total of 0: the turn gives a free throw) and zero-one."""
 
 from game.bag import Bag
-from game.sources import MAX_DICE
+from game.turn import MAX_DICE
 
 
 def domino_set(with_blanks):

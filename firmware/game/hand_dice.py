@@ -4,7 +4,7 @@ dice, it fills its preallocated `values` and `draw(count)` returns how many it f
 allocating nothing.
 """
 
-from game.sources import MAX_DICE
+from game.turn import MAX_DICE
 
 
 class HandDice:

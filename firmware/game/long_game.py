@@ -8,7 +8,7 @@ whole box up before the uncoverer's turn) passes, and the other throws again. A 
 and not playable gives another throw when rules.double_rethrow (the long-game preset sets it).
 """
 
-from game.match import BaseMatch, saved_fields
+from game.rounds import BaseMatch, saved_fields
 from game.turn import END_SHUT, OVER, Turn
 
 

@@ -1,5 +1,5 @@
-"""What game.snapshot keeps of game.match's classes (the `SAVED` declarations the module
-docstring of game.match describes), apart from them so that play holds none of it: game.match's
+"""What game.snapshot keeps of game.rounds' classes (the `SAVED` declarations the module
+docstring of game.rounds describes), apart from them so that play holds none of it: game.rounds'
 `saved_fields` imports this module for one read and lets it go.
 """
 

@@ -1,15 +1,13 @@
 """Maximum penalty's end of a round (VARIANTS.md section 6): who drops out, and whether the
-match is over. Imported by game.match when a round of a max-penalty match ends (the only
-format that needs it), and kept for the rest of that match.
+match is over. Imported by game.rounds when a round of a max-penalty match ends (the only
+format that needs it), and kept for the rest of that match. It imports nothing of the game.
 """
-
-from game.match import lowest
 
 
 def drop_out(match):
     """A player whose total reaches the limit (or exceeds it, with drop_on_exceed) drops out;
-    the last one standing wins, or, when the last players all drop out in the same round, the
-    lowest total among them."""
+    the last one standing wins. When the last players all drop out in the same round, returns
+    them: the lowest total among them wins (the caller finishes the match); else None."""
     rules = match.rules
     leaving = []
     for player in match.order:
@@ -24,4 +22,5 @@ def drop_out(match):
     if len(standing) == 1:
         match._finish(standing)
     elif not standing:
-        match._finish(lowest(match.totals, leaving))
+        return leaving
+    return None

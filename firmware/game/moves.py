@@ -1,26 +1,26 @@
 """The move rules that go by the numbers the dice show (VARIANTS.md section 4): thai (one tile,
 the total or a die's), exact match (each die's tile, dice distinct), single die (the dice's
 tiles, or the total's tile) and young players' (any of those). Imported only when a Turn of one
-of them is made; the sum rule, every other game's, is game.turn's MoveRules (its docstring says
-how a roll is described). Allocation-free but for `legal_moves`.
+of them is made (game.turn imports this module, never the reverse); the sum rule, every other
+game's, is game.turn's MoveRules (its docstring says how a roll is described, and DiceMoveRules
+answers the same four questions). Allocation-free but for `legal_moves`.
 """
 
 from micropython import const
 
 from game.tiles import bit, tile_count
-from game.turn import MoveRules
 
 _MOVE_EXACT = const(2)  # game.rules' (a copy: see there)
 _MOVE_SINGLE_DIE = const(3)
 _MOVE_THAI = const(1)
 
 
-class DiceMoveRules(MoveRules):
+class DiceMoveRules:
     """Thai, exact match, single die or young players': moves among the tiles the dice and
     the total show."""
 
     def __init__(self, rules, table):
-        MoveRules.__init__(self, rules, table)
+        self.table = table
         self.rule = rules.move
         self.second_die_optional = rules.second_die_optional
         self.tiles = rules.tiles

@@ -8,8 +8,9 @@ the heap in play.
 from micropython import const
 
 from game import forget
-from game.strategy import OBJ_SCORE, OBJ_SHUT
 
+_OBJ_SHUT = const(0)  # game.strategy's objectives (copies: game.strategy imports this module)
+_OBJ_SCORE = const(1)
 _MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
 _MATCH_RACE = const(5)
 _MOVE_THAI = const(1)
@@ -24,8 +25,8 @@ def objective_of(rules):
     """What a rule set plays for: shutting (thai's jackpot, the race, the long game) or the
     lowest score (every game where the lowest score wins)."""
     if rules.move == _MOVE_THAI or rules.match == _MATCH_RACE or rules.match == _MATCH_LONG_GAME:
-        return OBJ_SHUT
-    return OBJ_SCORE
+        return _OBJ_SHUT
+    return _OBJ_SCORE
 
 
 def policy_key(rules):
@@ -42,7 +43,7 @@ def policy_key(rules):
         1 if rules.double_rethrow else 0)
     if rules.must_first:
         key += " first%d start%d" % (rules.must_first, rules.start_mask())
-    if objective == OBJ_SCORE:
+    if objective == _OBJ_SCORE:
         return key + " score%d" % rules.scoring
     return key + " shut"
 

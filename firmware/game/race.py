@@ -5,7 +5,7 @@ all throw at once; then a round ends when every row's turn is over.
 Player p plays row p; `totals` holds the score of what each row still has open.
 """
 
-from game.match import BaseMatch, saved_fields
+from game.rounds import BaseMatch, saved_fields
 from game.turn import END_SHUT, OVER, Turn
 
 

@@ -1,5 +1,5 @@
 """A match on a box with several flap rows where everyone throws at once (003, 4-player boxes):
-RowsMatch, a round format of game.match played in SimultaneousRounds.
+RowsMatch, a round format of game.rounds (RoundMatch) played in SimultaneousRounds.
 
 Each row has its own Turn, fed by its own dice; player p plays row p. The round ends when every
 row's turn is over. In a single round a shut box ends it at once: that player wins and the other
@@ -10,7 +10,7 @@ starts (game.match.start_match).
 
 from micropython import const
 
-from game.match import RoundMatch, round_winners
+from game.rounds import RoundMatch, round_winners
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
 
 _MATCH_SINGLE = const(0)  # game.rules' (a copy: see there)

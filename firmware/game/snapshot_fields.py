@@ -1,17 +1,47 @@
 """Restoring what a match, its round, random source and stakes declare in `SAVED` (the kinds
 listed in game.snapshot) and their turns, each value checked, a turn's pending move shut again
-tile by tile as the flaps were (game.snapshot_load's, for a match restored at boot)."""
+tile by tile as the flaps were (game.snapshot_load's, for a match restored at boot), and the
+checks both use: SnapshotError names the first field found wrong."""
 
 from binascii import unhexlify
 
 from micropython import const
 
+from game.numbers import whole
 from game.snapshot_format import DIE_MAX, TURN_FIELDS
-from game.snapshot_load import SnapshotError, checked_int, checked_list, field_value
-from game.sources import MAX_DICE
-from game.turn import AWAIT_MOVE, COMMITTED, OVER, is_error
+from game.turn import AWAIT_MOVE, COMMITTED, MAX_DICE, OVER, is_error
 
 _HALF = const(0xFFFF)
+
+
+class SnapshotError(ValueError):
+    """A snapshot that cannot be restored; `field` names the first part found wrong."""
+
+    def __init__(self, field, problem):
+        super().__init__("snapshot %s: %s" % (field, problem))
+        self.field = field
+
+
+def field_value(state, key, field):
+    if not isinstance(state, dict):
+        raise SnapshotError(field, "expected an object holding '%s'" % key)
+    if key not in state:
+        raise SnapshotError(field, "missing")
+    return state[key]
+
+
+def checked_int(value, field, low, high=None):
+    if not whole(value):
+        raise SnapshotError(field, "expected a whole number, got %r" % (value,))
+    if not whole(value, low, high):
+        raise SnapshotError(field, "%d is outside %d..%s" % (value, low, "" if high is None else high))
+    return value
+
+
+def checked_list(value, field, size):
+    if not isinstance(value, list) or len(value) != size:
+        raise SnapshotError(field, "expected a list of %d, got %r" % (size, value))
+    return value
 
 
 def _size(owner, name):

@@ -4,8 +4,7 @@ holds none of the saving code."""
 
 from micropython import const
 
-from game.sources import MAX_DICE
-from game.turn import END_FIRST_ROLL_LOST, OVER
+from game.turn import END_FIRST_ROLL_LOST, MAX_DICE, OVER
 
 FORMAT = const(2)  # 2: a turn keeps its pending move (format 1, without it, is read too)
 MAX_PLAYERS = const(8)

@@ -17,44 +17,20 @@ from micropython import const
 
 from game.config import ConfigError, rules_from_config
 from game.match import start_match
-from game.numbers import whole
 from game.prng import Xorshift32
+from game.snapshot_fields import (  # a module of its own: from source each compiles apart
+    SnapshotError,
+    checked_int,
+    checked_list,
+    field_value,
+    load_saved,
+)
 from game.snapshot_format import FORMAT, MAX_PLAYERS, TURN_FIELDS
 from game.sources import source_for
 
 _MATCH_RACE = const(5)  # game.rules' (a copy: see there)
 
 _NO_PENDING = const(1)  # the format whose turns end before "pending", TURN_FIELDS' last field
-
-
-class SnapshotError(ValueError):
-    """A snapshot that cannot be restored; `field` names the first part found wrong."""
-
-    def __init__(self, field, problem):
-        super().__init__("snapshot %s: %s" % (field, problem))
-        self.field = field
-
-
-def field_value(state, key, field):
-    if not isinstance(state, dict):
-        raise SnapshotError(field, "expected an object holding '%s'" % key)
-    if key not in state:
-        raise SnapshotError(field, "missing")
-    return state[key]
-
-
-def checked_int(value, field, low, high=None):
-    if not whole(value):
-        raise SnapshotError(field, "expected a whole number, got %r" % (value,))
-    if not whole(value, low, high):
-        raise SnapshotError(field, "%d is outside %d..%s" % (value, low, "" if high is None else high))
-    return value
-
-
-def checked_list(value, field, size):
-    if not isinstance(value, list) or len(value) != size:
-        raise SnapshotError(field, "expected a list of %d, got %r" % (size, value))
-    return value
 
 
 def restore(state, tally=None, playable=None):
@@ -78,10 +54,6 @@ def restore(state, tally=None, playable=None):
         raise SnapshotError("rules", "saved on another box: this one %s" % problem)
     players = checked_int(field_value(state, "players", "players"), "players", 1, MAX_PLAYERS)
     first = checked_int(field_value(state, "first", "first"), "first", 0, players - 1)
-    from game.snapshot_fields import (
-        load_saved,  # a module of its own: from source each compiles apart
-    )
-
     source = source_for(rules, Xorshift32())
     try:
         match = start_match(rules, players, first)

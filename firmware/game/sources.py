@@ -7,13 +7,14 @@ dominoes and cards (game.hand_dice, game.dominoes, game.cards: each loaded for i
     if count:
         result = feed(turn, source.values, count)
 
-Every source fills its preallocated `values` (up to MAX_DICE) and `draw(count)` returns how
+Every source fills its preallocated `values` (up to game.turn's MAX_DICE) and `draw(count)` returns how
 many it filled. Drawing allocates nothing.
 """
 
 from micropython import const
 
-MAX_DICE = const(4)
+from game.turn import MAX_DICE
+
 _SOURCE_MANUAL = const(1)  # game.rules' (a copy: see there)
 _SOURCE_DOMINOES = const(2)
 _SOURCE_CARDS = const(3)

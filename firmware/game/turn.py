@@ -18,6 +18,7 @@ from game.tables import table_for
 from game.tiles import bit, tile_sum
 
 _MOVE_ANY = const(0)  # game.rules' (a copy: see there)
+MAX_DICE = const(4)  # the most values a roll has (roll's a to d): every random source's buffer
 _SOURCE_CARDS = const(3)
 
 # Turn states.
@@ -120,7 +121,7 @@ class Turn:
             from game.moves import DiceMoveRules
 
             self.move_rules = DiceMoveRules(rules, self.table)
-        self.dice = bytearray(4)
+        self.dice = bytearray(MAX_DICE)
         self.start(open_mask)
 
     def start(self, open_mask=None):

@@ -4,8 +4,8 @@ Plain functions and asserts only, so the same module runs under pytest and on Mi
 """
 
 from game.config import ConfigError, rules_from_config
-from game.match import Round, round_winners
 from game.presets import PRESET_NAMES, preset
+from game.rounds import Round, round_winners
 from game.tables import LegalityTable
 from game.tiles import bit, mask_of, tile_count, tile_sum, tiles_of
 from game.turn import COMMITTED, ENDED, MOVE_COMPLETE, PENDING, ROLLED, Turn
