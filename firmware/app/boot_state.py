@@ -6,11 +6,11 @@ saved match resumed at the turn as it was committed. app.startup and app.core im
 imports neither. Let go with app.startup (app.startup.BOOT_ONLY).
 """
 
-from game.gamelog import GameLog, MatchTally
+from game.gamelog import LOG_RECORDS, GameLog, MatchTally
 from game.turn import OVER
 from micropython import const
 
-from app.keeper import LOG_RECORDS, keep
+from app.keeper import keep
 
 _MENU = const(0)  # app.core's phases (as there)
 _PLAY = const(2)

@@ -39,7 +39,8 @@ def end_match(app, now_ms):
     app.save()
     keeper = app.keeper
     if keeper is not None:
-        keeper.merged_serial = keep(keeper, "merge_stats", match, app.tally, app.match_preset)
+        keeper.merged_serial = keep(keeper, "merge_stats", match, app.tally, app.match_preset,
+                                     module="app.keeper_read")
         app.report_keeper()
 
 

@@ -109,10 +109,10 @@ def export_log(directory=None):
     """The saved match's game log as JSON text (run over mpremote by tools/export_log.py)."""
     import gc
 
-    from game.gamelog import GameLog, MatchTally
+    from game.gamelog import LOG_RECORDS, GameLog, MatchTally
     from game.rule_names import as_names
 
-    from app.keeper import LOG_RECORDS, Keeper
+    from app.keeper import Keeper
 
     gc.collect()  # the imports' leftovers: room for the file in one piece
     keeper = Keeper(directory)

@@ -1,24 +1,15 @@
 """What a save in play loads (app.keeper.keep's module unless told another): the keeper's three
 files, the game log as bytes, and the save itself, whose failure is reported (once until every
-file saves again) and the game plays on, and the saves again of what failed (retry); a match's
-end merges into the statistics through here (app.keeper_read reads them)."""
+file saves again) and the game plays on, and the saves again of what failed (retry); the
+match's save in slices (match_steps, which app.keeper's step advances). A match's end merges
+into the statistics through app.keeper_read, which saves them with save_stats."""
 
 import json
 
-from game.gamelog import RECORD_BYTES
+from game.gamelog import LOG_RECORDS, RECORD_BYTES
 from hal.storage import AtomicFile, StorageError
 from micropython import const
 
-from app.keeper import LOG_RECORDS
-
-# What a call through app.keeper.keep may import, let go after it unless it was loaded before
-# (hal.json_file, game.config and game.presets to read a file, which boot holds already for
-# app.startup to let go). Each is emptied when it goes: the only other modules that import from
-# them (app.settings, hal.board_config) are boot's or the menu's, loaded before such a call.
-WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.config", "game.numbers",
-        "game.snapshot", "game.snapshot_format", "game.snapshot_load", "game.snapshot_fields",
-        "game.rule_names", "game.stats", "game.stats_load", "game.presets", "game.rules",
-        "hal.json_file", "hal.storage")
 _MENU_BYTES = const(256)
 _MATCH = const(1)  # Keeper.unsaved's bits: the files whose last save failed
 _MENU = const(2)
@@ -96,14 +87,6 @@ def _stats_first(keeper):
     match they count may be the file's."""
     if keeper.unsaved & _STATS:
         save_stats(keeper, keeper.stats_payload)
-
-
-def merge_stats(keeper, match, tally, name=None):
-    """A finished match merged into the lifetime statistics: app.keeper_read's merge_stats, which
-    reads them first (a match's end is no save in flight)."""
-    from app.keeper_read import merge_stats
-
-    return merge_stats(keeper, match, tally, name)
 
 
 def save_menu(keeper, name, players, hints):

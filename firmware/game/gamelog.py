@@ -16,6 +16,7 @@ kept as a best.
 from micropython import const
 
 RECORD_BYTES = const(5)
+LOG_RECORDS = const(300)  # the box's log: about 30 turns of classic; the oldest go first
 KIND_TURN = const(1)  # player, row, round (2 bytes)
 KIND_ROLL = const(2)  # up to four values, each stored plus one (0 = no die; dominoes show 0)
 KIND_MOVE = const(3)  # mask of tiles shut, 3 bytes
