@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tools import micropython_runtimes as runtimes
+from tools.build import micropython_runtimes as runtimes
 
 FIRMWARE = runtimes.FIRMWARE
 RUNTIMES = runtimes.RUNTIMES

@@ -10,7 +10,7 @@ import pytest
 from micropython_runtimes import FIRMWARE, run_on
 from version import VERSION
 
-from tools import check_mpy_cross
+from tools.build import check_mpy_cross
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

@@ -20,7 +20,7 @@ from game.sources import ElectronicDice, feed
 from game.strategy import load
 from game.turn import AWAIT_MOVE, END_SHUT, MOVE_COMPLETE, OVER, Turn
 
-from tools import analyze, gen_policy
+from tools.coach import analyze, gen_policy
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TABLES_DIR = ROOT / "firmware" / "game" / "tables"
@@ -29,7 +29,7 @@ SIGMAS = 4
 
 
 def test_the_committed_tables_are_current():
-    result = subprocess.run([sys.executable, "tools/gen_policy.py", "--check"], cwd=ROOT,
+    result = subprocess.run([sys.executable, "tools/coach/gen_policy.py", "--check"], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -1,4 +1,4 @@
-"""The exact solver (tools/analyze.py): its command line for every preset, the thai figure of
+"""The exact solver (tools/coach/analyze.py): its command line for every preset, the thai figure of
 VARIANTS.md, and the dynamic programme against an independent brute-force expectimax on small
 boxes."""
 
@@ -13,13 +13,13 @@ import pytest
 from game import rules as R
 from game.presets import PRESET_NAMES, changed, preset
 
-from tools import analyze
+from tools.coach import analyze
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def _cli(*args):
-    result = subprocess.run([sys.executable, "tools/analyze.py", *args], cwd=ROOT,
+    result = subprocess.run([sys.executable, "tools/coach/analyze.py", *args], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     return result.stdout

@@ -1,7 +1,7 @@
-"""The vectorised solver (tools/vector_solver.py, the one that solves the-300): the same code on
+"""The vectorised solver (tools/coach/vector_solver.py, the one that solves the-300): the same code on
 boxes the plain solver and the brute force can check, value for value at every open mask, one
 die choice for one die choice; and its Monte Carlo play on the firmware's Turn. The full
-the-300 solve (minutes) is not run here: tools/vector_solver.py the-300 does it."""
+the-300 solve (minutes) is not run here: tools/coach/vector_solver.py the-300 does it."""
 
 import math
 import pathlib
@@ -12,7 +12,7 @@ from game import rules as R
 from game.presets import changed, preset
 from test_solver import brute_force
 
-from tools import analyze, vector_solver
+from tools.coach import analyze, vector_solver
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -73,7 +73,7 @@ def test_rules_it_cannot_take_say_why():
 
 
 def test_a_worth_per_score_gives_the_last_players_win_chance():
-    from tools import play_to_win
+    from tools.coach import play_to_win
 
     scores = np.arange(46)
     worth = np.where(scores < 10, 1.0, np.where(scores == 10, 0.5, 0.0))

@@ -1,4 +1,4 @@
-"""Playing to win (tools/round_win.py, tools/turn_values.py, analyze.py --distribution, --beat,
+"""Playing to win (tools/coach/round_win.py, tools/coach/turn_values.py, analyze.py --distribution, --beat,
 --players): the exact figures against a brute-force game tree written from VARIANTS.md on
 boxes of 4-5 tiles, and against Monte Carlo rounds of the firmware's own Round and Turn.
 
@@ -17,9 +17,14 @@ import pytest
 from game import rules as R
 from game.presets import PRESET_NAMES, changed, preset
 
-from tools import analyze, play_to_win, round_monte_carlo
-from tools.round_win import NOBODY, RoundSolver
-from tools.turn_values import ending_distribution, endings, play_of_solution, score_distribution
+from tools.coach import analyze, play_to_win, round_monte_carlo
+from tools.coach.round_win import NOBODY, RoundSolver
+from tools.coach.turn_values import (
+    ending_distribution,
+    endings,
+    play_of_solution,
+    score_distribution,
+)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -27,7 +32,7 @@ SIGMAS = 4
 
 
 def _cli(*args):
-    result = subprocess.run([sys.executable, "tools/analyze.py", *args], cwd=ROOT,
+    result = subprocess.run([sys.executable, "tools/coach/analyze.py", *args], cwd=ROOT,
                             capture_output=True, text=True, timeout=300)
     return result
 
@@ -322,6 +327,6 @@ def test_every_preset_gives_a_win_chance_or_says_why_not(name):
 
 
 def test_the_300_goes_to_the_vectorised_solver():
-    from tools import vector_solver
+    from tools.coach import vector_solver
 
     assert analyze.why_unsolvable(preset("the-300")) and vector_solver.why_not(preset("the-300")) is None

@@ -1,9 +1,9 @@
 """Every player's chance of winning on the box (game.win_chance) against the host: the same
-whole-number programme run over tools/analyze.py's transitions gives the very same numbers;
-tools/round_win.py's exact figures agree within rounding at every open mask, and the box's
+whole-number programme run over tools/coach/analyze.py's transitions gives the very same numbers;
+tools/coach/round_win.py's exact figures agree within rounding at every open mask, and the box's
 move is the host's best up to that rounding at every roll, for every round state of small
 boxes (tables of end values made for them) and sampled states of classic and 2-to-go (the
-committed win_ends.bin); the box reads every committed table as tools/gen_win_ends.py wrote
+committed win_ends.bin); the box reads every committed table as tools/coach/gen_win_ends.py wrote
 it; and Monte Carlo rounds of the firmware's own game code, every player following the box's
 hints, win as often as RoundSolver says (within 4 standard errors, seeded)."""
 
@@ -22,9 +22,9 @@ from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 from game.win_chance import WinChance
 from game.win_ends import ENDS_PLAYERS, ends_key, slot_count, slot_of
 
-from tools import analyze, gen_win_ends, round_monte_carlo
+from tools.coach import analyze, gen_win_ends, round_monte_carlo
+from tools.coach.round_win import NOBODY, RoundSolver
 from tools.replay.turn_names import END_NO_MOVE
-from tools.round_win import NOBODY, RoundSolver
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -36,8 +36,8 @@ ROUNDING = 2e-4  # whole numbers of 1/65535 at the ends and at each average
 
 
 def test_the_committed_win_ends_are_current():
-    """Every table's first column regenerated (the whole file: tools/gen_win_ends.py --check)."""
-    result = subprocess.run([sys.executable, "tools/gen_win_ends.py", "--check-first"], cwd=ROOT,
+    """Every table's first column regenerated (the whole file: tools/coach/gen_win_ends.py --check)."""
+    result = subprocess.run([sys.executable, "tools/coach/gen_win_ends.py", "--check-first"], cwd=ROOT,
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -18,10 +18,10 @@ from game.win_chance import WinChance
 from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
-from tools import analyze
+from tools.coach import analyze
+from tools.coach.round_monte_carlo import make_move
+from tools.coach.round_win import RoundSolver
 from tools.replay.turn_names import END_NO_MOVE
-from tools.round_monte_carlo import make_move
-from tools.round_win import RoundSolver
 
 NO_GOAL = 0  # app.hints: the table's hints
 

@@ -10,7 +10,7 @@ chance of every ending, so every score distribution, quantile and win chance bel
 import numpy as np
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 
-from tools.analyze import END, FREE, MOVES, TIE
+from tools.coach.analyze import END, FREE, MOVES, TIE
 
 
 def endings(model):

@@ -3,14 +3,14 @@
     python tools/flash.py [--device PORT] [--board NAME | --keep-board-json] [--remove-root-copy]
 
 Compiles firmware/ for the board's MicroPython, packs the modules into one file (pack.bin, which
-boot.py mounts: tools/flash_pack.py), stages the tree in the one the board is not running
+boot.py mounts: tools/flashing/pack.py), stages the tree in the one the board is not running
 (/fw_a or /fw_b), sending only files whose sha256 differs from both trees (a changed module
 sends the whole pack again), verifies every hash on the board, then switches by renaming /active.new over /active (boot.py finishes a switch a
 cut cable interrupted). The generated tables are kept once in "/", shared by both trees
-(tools/flash_tables.py): written only when the board lacks them. Never touched: /data/ (what
+(tools/flashing/tables.py): written only when the board lacks them. Never touched: /data/ (what
 the firmware saves: settings, scores), /lib/, and the board's board.json when it was edited on
 the board (unless --board is given). The board is flashed in its maintenance start, where no
-watchdog runs (tools/flash_start.py). Last, the firmware's self-test, which must report the
+watchdog runs (tools/flashing/start.py). Last, the firmware's self-test, which must report the
 version flashed, and a hard reset: the box plays.
 """
 
@@ -20,10 +20,7 @@ import pathlib
 import sys
 import time
 
-if not __package__:  # python tools/flash.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
-
-from tools.flash_build import (
+from tools.flashing.build import (
     BOARD_JSON,
     BOARD_PLATFORMS,
     FIRMWARE,
@@ -38,12 +35,12 @@ from tools.flash_build import (
     native_arch_for,
     sha256,
 )
-from tools.flash_device import delete_hint, mpremote_command, usb_boards
-from tools.flash_leftovers import describe, remove_copy, root_copy
-from tools.flash_pack import manifest, packed_tree
-from tools.flash_space import DEFAULT_INLINE_BYTES, INLINE_BYTES, file_blocks, tree_blocks
-from tools.flash_start import MAINTENANCE, restart_after_failure, start_box, stop_for_flash
-from tools.flash_tables import (
+from tools.flashing.device import delete_hint, mpremote_command, usb_boards
+from tools.flashing.leftovers import describe, remove_copy, root_copy
+from tools.flashing.pack import manifest, packed_tree
+from tools.flashing.space import DEFAULT_INLINE_BYTES, INLINE_BYTES, file_blocks, tree_blocks
+from tools.flashing.start import MAINTENANCE, restart_after_failure, start_box, stop_for_flash
+from tools.flashing.tables import (
     TablePlan,
     named_in,
     remove_tables,
@@ -71,7 +68,7 @@ class FlashReport:
         self.version = None
         self.selftest = None
         self.compiled_bytes = 0
-        self.compiled_files = 0  # .mpy modules, all in the tree's pack (tools/flash_pack.py)
+        self.compiled_files = 0  # .mpy modules, all in the tree's pack (tools/flashing/pack.py)
         self.bytes_sent = 0
         self.free_bytes = None  # on the board's filesystem once flashed
         self.seconds = 0.0
@@ -143,7 +140,7 @@ def choose_board_json(board, active, board_name, keep_board_json, firmware_dir, 
 
 def space_needed(image, staging_files, block_bytes, inline_bytes):
     """(bytes staging `image` takes, bytes it gives back) over a tree holding `staging_files`
-    ({path: (hash, size)}), as the board's statvfs counts them (tools.flash_space): the new
+    ({path: (hash, size)}), as the board's statvfs counts them (tools.flashing.space): the new
     tree with its manifest, plus the largest file it replaces (its old blocks stay until the
     new copy is closed); the tree it replaces."""
     sizes = {path: len(data) for path, data in image.items()}

@@ -2,10 +2,10 @@
 play and chance to beat the scores thrown, every seat's chance to win a round of N players,
 and the match-aware goals (max-penalty's limit, the last throw of a tournament, chips).
 
-    python tools/analyze.py PRESET --distribution [--json]
-    python tools/analyze.py PRESET --beat X [--tied K] [--after M] [--json]
-    python tools/analyze.py PRESET --players N [--json]
-    python tools/analyze.py PRESET --total T | --totals T1,T2.. | --chips S1,S2.. [--kitty K]
+    python -m tools.coach.analyze PRESET --distribution [--json]
+    python -m tools.coach.analyze PRESET --beat X [--tied K] [--after M] [--json]
+    python -m tools.coach.analyze PRESET --players N [--json]
+    python -m tools.coach.analyze PRESET --total T | --totals T1,T2.. | --chips S1,S2.. [--kitty K]
 """
 
 import numpy as np
@@ -16,9 +16,9 @@ from game.stakes import Ledger
 from game.tiles import tiles_of
 from game.turn import END_FIRST_ROLL_LOST
 
-from tools import analyze, vector_solver
-from tools.round_win import NOBODY, RoundSolver, share, tie_rule
-from tools.turn_values import (
+from tools.coach import analyze, vector_solver
+from tools.coach.round_win import NOBODY, RoundSolver, share, tie_rule
+from tools.coach.turn_values import (
     ending_distribution,
     endings,
     play_of_solution,
@@ -179,7 +179,7 @@ def _beat_on_a_big_box(report, rules, beat, tied):
         "solvable": True, "beat": beat, "tied": tied, "after": 0, "tie_rule": tie_rule(rules),
         "rule": _beat_rule(beat, tied, 0, share(rules, tied + 1), 0, rules.match != analyze.R.MATCH_SINGLE),
         "win": solver.start_value(), "seconds": round(solver.seconds, 1), "exact": True,
-        "method": "exact: tools/vector_solver.py's numpy dynamic programme over all %d open "
+        "method": "exact: tools/coach/vector_solver.py's numpy dynamic programme over all %d open "
                   "masks (no distribution or box-policy figures: each is another pass)"
                   % (1 << rules.tiles),
     })
@@ -312,7 +312,7 @@ def round_report(name, players, monte_carlo=0, rules=None):
         "first_player_vs_box": _first_seat_against(best, box, players),
     })
     if monte_carlo:
-        from tools.round_monte_carlo import HintedPlayer, play_rounds
+        from tools.coach.round_monte_carlo import HintedPlayer, play_rounds
 
         means, errors = play_rounds(rules, [HintedPlayer(rules)] * players, monte_carlo, MONTE_CARLO_SEED)
         report["box_hints_monte_carlo"] = {"rounds": monte_carlo, "seed": MONTE_CARLO_SEED,

@@ -1,10 +1,10 @@
 """Optimal play: an exact solver for one turn of Shut the Box, on the firmware's own game code.
 
-    python tools/analyze.py PRESET [--json]
-    python tools/analyze.py PRESET --distribution | --beat X [--tied K] [--after M] | --players N
-    python tools/analyze.py PRESET --total T | --chips S1,S2.. [--kitty K] | --totals T1,T2..
+    python -m tools.coach.analyze PRESET [--json]
+    python -m tools.coach.analyze PRESET --distribution | --beat X [--tied K] [--after M] | --players N
+    python -m tools.coach.analyze PRESET --total T | --chips S1,S2.. [--kitty K] | --totals T1,T2..
 
-Those (tools/play_to_win.py) give the exact score distribution of each objective's policy, the
+Those (tools/coach/play_to_win.py) give the exact score distribution of each objective's policy, the
 best play to win a round against the scores already thrown, every seat's chance of winning a
 round of N players, the best chance to stay under max-penalty's limit with T points so far,
 the last player's best play for chips (pool or Canoga) against the scores thrown, and the
@@ -18,7 +18,7 @@ throws), so the solver and the box cannot disagree.
 
 Solvable: boxes of up to 12 tiles with electronic (or hand-thrown, taken as fair) dice. Not
 solvable here: 24 tiles (2^24 masks x 21 totals of 4d6: too slow in plain Python; the numpy
-solver tools/vector_solver.py does it, and no board could hold the table), dominoes and cards (drawn without replacement:
+solver tools/coach/vector_solver.py does it, and no board could hold the table), dominoes and cards (drawn without replacement:
 the state would include the whole bag or deck, not just the open tiles).
 """
 
@@ -26,9 +26,6 @@ import argparse
 import json
 import sys
 import time
-
-if not __package__:  # python tools/analyze.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
 
 from game import policy_file, strategy
 from game import rules as R
@@ -47,7 +44,7 @@ END = 1
 FREE = 2
 
 WHY_24 = ("24 tiles: 2^24 = 16.8 million open masks, each with 21 totals of 4d6 (4..24): hours "
-          "for this plain-Python solver; `python tools/vector_solver.py the-300` solves it with "
+          "for this plain-Python solver; `python -m tools.coach.vector_solver the-300` solves it with "
           "numpy (minutes, figures in the README), and a policy table of 16.8M x 21 x 4 bits = "
           "176 MB that no board could hold")
 
@@ -439,7 +436,7 @@ def main(argv=None):
     names = PRESET_NAMES if args.preset == "all" else (args.preset,)
     chosen = (args.beat, args.players, args.total, args.chips, args.totals)
     if args.distribution or any(choice is not None for choice in chosen):
-        from tools import play_to_win as win
+        from tools.coach import play_to_win as win
 
         if args.totals is not None:
             make, show = (lambda name: win.final_round_report(name, args.totals)), win.human_beat

@@ -15,9 +15,6 @@ Memory: V and one layer of Q (for the-300: 128 MB + 360 MB in float64).
 
 import time
 
-if not __package__:  # python tools/vector_solver.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
-
 import numpy as np
 from game import rules as R
 
@@ -238,7 +235,7 @@ def play_turns(solver, turns, seed):
     from game.sources import ElectronicDice, feed
     from game.turn import AWAIT_MOVE, END_SHUT, OVER, Turn
 
-    from tools.round_monte_carlo import make_move
+    from tools.coach.round_monte_carlo import make_move
 
     rules = solver.rules
     value = solver.value
