@@ -12,11 +12,10 @@ import pathlib
 import shutil
 import tempfile
 
-from tools.flash import DATA_RESERVE_BYTES, flash
-
 from board_sim.virtual_board import FS_IMAGES, VirtualBoard
 from tools.flashing.build import FIRMWARE
 from tools.flashing.device import free_bytes_at
+from tools.flashing.flash import DATA_RESERVE_BYTES, flash
 from tools.flashing.pack import PACK
 
 KIB = 1024

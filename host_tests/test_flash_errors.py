@@ -7,10 +7,10 @@ import sys
 import threading
 
 import pytest
-from tools.flash import MIN_MICROPYTHON, check_board, find_device, main
 
 from board_sim.virtual_board import VirtualBoard
 from tools.flashing.build import FlashError
+from tools.flashing.flash import MIN_MICROPYTHON, check_board, find_device, main
 
 pytestmark = pytest.mark.micropython
 

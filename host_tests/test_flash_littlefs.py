@@ -9,12 +9,12 @@ import subprocess
 import sys
 
 import pytest
-from tools.flash import DATA_RESERVE_BYTES, flash
 
 from board_sim.virtual_board import FS_IMAGES, VirtualBoard
 from host_tests.micropython_runtimes import run_on
 from tools.flashing.build import FlashError
 from tools.flashing.device import Board, believable_free_blocks, free_bytes_at
+from tools.flashing.flash import DATA_RESERVE_BYTES, flash
 from tools.flashing.pack import PACK, packed_tree
 from tools.flashing.space import file_blocks, tree_blocks
 from tools.flashing.tables import SHARED
@@ -100,7 +100,7 @@ def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_
             flash(board.url, firmware_dir=firmware, log=quiet)  # refused before anything is sent
         assert free_bytes_at(board.url) == refused_free
         with monkeypatch.context() as estimate:  # were the estimate wrong, the board says so
-            estimate.setattr("tools.flash.space_needed", lambda *_args: (0, 0))
+            estimate.setattr("tools.flashing.flash.space_needed", lambda *_args: (0, 0))
             with pytest.raises(FlashError, match="this firmware would leave [0-9]+ KiB free, less "
                                                  "than the 16 KiB kept for saved games"):
                 flash(board.url, firmware_dir=firmware, log=quiet)

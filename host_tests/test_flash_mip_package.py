@@ -79,8 +79,7 @@ def test_flash_names_a_mip_copy_at_the_root_and_removes_it_when_asked(tmp_path):
     """A board that had the sources installed by mip at "/" keeps them beside the flashed trees:
     the flasher says so (their size, and the exact command to remove them), and removes them
     with --remove-root-copy; boot.py and the saved games stay."""
-    from tools.flash import flash
-
+    from tools.flashing.flash import flash
     from tools.flashing.leftovers import copy_names
 
     with VirtualBoard(tmp_path / "board") as board:

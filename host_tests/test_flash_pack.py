@@ -11,12 +11,12 @@ import subprocess
 import sys
 
 import pytest
-from tools.flash import flash
 
 from board_sim.firmware_dir import FIRMWARE
 from board_sim.virtual_board import VirtualBoard
 from host_tests.micropython_runtimes import RUNTIMES, run_on
 from tools.flashing.build import board_json_for, build_image
+from tools.flashing.flash import flash
 from tools.flashing.pack import PACK, PackError, board_files, pack, packed_tree, unpack
 
 pytestmark = pytest.mark.micropython

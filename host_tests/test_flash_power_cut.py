@@ -3,12 +3,12 @@ boots the old or the new firmware, whole, and a second flash then completes."""
 
 
 import pytest
-from tools.flash import flash
 
 from board_sim.virtual_board import VirtualBoard
 from board_sim.virtual_board.cable import Cable
 from tools.flashing.build import FIRMWARE, FlashError
 from tools.flashing.device import Board
+from tools.flashing.flash import flash
 
 pytestmark = pytest.mark.micropython
 

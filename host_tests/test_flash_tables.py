@@ -8,13 +8,13 @@ import hashlib
 import shutil
 
 import pytest
-from tools.flash import flash
 
 from board_sim.virtual_board import VirtualBoard
 from board_sim.virtual_board.cable import Cable
 from host_tests.test_flash_power_cut import booted_version
 from tools.flashing.build import FlashError
 from tools.flashing.device import Board
+from tools.flashing.flash import flash
 from tools.flashing.pack import PACK, unpack
 from tools.flashing.tables import SHARED, TablePlan
 

@@ -9,10 +9,10 @@ import sys
 import time
 
 import pytest
-from tools.flash import flash
 
 from board_sim.virtual_board import VirtualBoard
 from tools.flashing.build import firmware_files
+from tools.flashing.flash import flash
 from tools.flashing.pack import PACK, unpack
 from tools.flashing.tables import SHARED
 

@@ -8,10 +8,10 @@ import re
 import time
 
 import pytest
-from tools.flash import flash
 
 from board_sim.virtual_board import VirtualBoard
 from tools.flashing.device import Board
+from tools.flashing.flash import flash
 from tools.flashing.pack import PACK
 from tools.flashing.start import MAINTENANCE
 

@@ -214,9 +214,8 @@ def export_tool(*args):
 
 @pytest.mark.micropython
 def test_export_log_fetches_the_saved_match_from_the_virtual_board(classic, tmp_path):
-    from tools.flash import flash
-
     from board_sim.virtual_board import VirtualBoard
+    from tools.flashing.flash import flash
 
     with VirtualBoard(tmp_path / "board") as board:
         device = ("--device", board.url)
