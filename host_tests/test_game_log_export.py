@@ -20,7 +20,6 @@ from tools.replay.plan import build_script
 from tools.replay.verdict import replay_log as replay
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-EXPORT_TOOL = ROOT / "tools" / "export_log.py"
 SEED = 3
 
 
@@ -208,7 +207,7 @@ def test_impossible_logs_diverge_where_they_break_the_rules():
 
 
 def export_tool(*args):
-    return subprocess.run([sys.executable, str(EXPORT_TOOL), *args],
+    return subprocess.run([sys.executable, "-m", "tools.replay.export_log", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
 
 

@@ -71,7 +71,7 @@ def test_an_unknown_preset_names_the_choices():
 
 
 def test_list_presets_prints_every_preset_with_its_description():
-    output = subprocess.run([sys.executable, str(ROOT / "tools" / "list_presets.py")],
+    output = subprocess.run([sys.executable, "-m", "tools.build.list_presets"], cwd=ROOT,
                             capture_output=True, text=True, check=True).stdout.splitlines()
     assert output == ["- `%s`: %s" % (name, DESCRIPTIONS[name]) for name in PRESET_NAMES]
 

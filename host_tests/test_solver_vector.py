@@ -12,7 +12,7 @@ from game import rules as R
 from game.presets import changed, preset
 from test_solver import brute_force
 
-from tools.coach import analyze, vector_solver
+from tools.coach import turn_solver, vector_solver
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -33,7 +33,7 @@ CASES = {
 def test_every_masks_value_and_one_die_choice_is_the_plain_solvers(name, objective):
     rules = CASES[name]
     solver = vector_solver.VectorSolver(rules, objective).solve()
-    plain = analyze.solve(rules, objective)
+    plain = turn_solver.solve(rules, objective)
     expected = np.array(plain.shut if objective == vector_solver.SHUT else [-s for s in plain.score])
     assert np.abs(solver.value - expected).max() < 1e-12
     assert solver.one_die == {mask: plain.one_die[mask] for mask in solver.one_die}

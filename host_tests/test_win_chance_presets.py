@@ -8,7 +8,7 @@ import pytest
 from game.presets import preset
 from game.strategy import WIN_ONE
 
-from tools.coach import analyze, gen_win_ends
+from tools.coach import gen_win_ends, turn_solver
 from tools.coach.round_win import NOBODY, RoundSolver
 
 ROUNDING = 2e-4  # whole numbers of 1/65535 at the ends and at each average
@@ -55,7 +55,7 @@ def test_every_table_the_box_has_is_here():
 @pytest.mark.parametrize("name", PRESETS)
 def test_the_box_gives_round_wins_exact_chance_at_every_seat(name):
     rules = preset(name)
-    solver = RoundSolver(analyze.Model(rules), MOST_PLAYERS)  # G[m] holds for any number of players
+    solver = RoundSolver(turn_solver.Model(rules), MOST_PLAYERS)  # G[m] holds for any number of players
     wrong = []
     worked_out = {}  # (state, after): (exact, box), the same whatever the number of players
     for players, seat in seats():

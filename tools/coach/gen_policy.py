@@ -2,7 +2,7 @@
 
 One table per distinct play-relevant rule set of the presets the box offers (game.policy_file's
 policy_key: tiles, dice, one-die rule, move rule, unlucky 7, free throws, 2/3-to-go and the
-objective with its scoring), solved exactly by tools/coach/analyze.py. Per table, per open mask:
+objective with its scoring), solved exactly by tools/coach/turn_solver.py. Per table, per open mask:
 
     VALUE        VALUE_BYTES LE: the objective's value x VALUE_UNIT, a whole number: the shut
                  chance (x 65535) or the expected score (x the finest whole unit that fits the
@@ -38,7 +38,7 @@ from game import policy_file, strategy
 from game.presets import PRESET_NAMES, preset
 from game.tables import WBITS
 
-from tools.coach import analyze
+from tools.coach import turn_solver
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -55,7 +55,7 @@ def table_groups():
     for name in PRESET_NAMES:
         rules = preset(name)
         key = policy_file.policy_key(rules)
-        if key is None or analyze.why_unsolvable(rules):
+        if key is None or turn_solver.why_unsolvable(rules):
             continue
         for group in groups:
             if group[0] == key:
@@ -78,24 +78,24 @@ def score_format(rules):
 
 def value_format(rules, objective):
     """(bytes, unit) of a table's VALUE: shut chances in 1/65535, scores as score_format."""
-    if objective == analyze.OBJ_SHUT:
+    if objective == turn_solver.OBJ_SHUT:
         return 2, strategy._VALUE_SHUT_ONE
     return score_format(rules)
 
 
 def stored_value(solution, mask, unit):
     """The whole number a table stores for a mask (solution's objective)."""
-    if solution.objective == analyze.OBJ_SHUT:
+    if solution.objective == turn_solver.OBJ_SHUT:
         return int(round(solution.shut[mask] * unit))
     return int(round(solution.score[mask] * unit))
 
 
 def rounded_policy(unit):
-    """analyze.solve's pick_move for the box's rule: the first move leaving the highest
+    """turn_solver.solve's pick_move for the box's rule: the first move leaving the highest
     stored value (game.strategy.first_best on the rounded figures)."""
 
     def pick_move(solution, mask, _roll_key, afters):
-        sign = 1 if solution.objective == analyze.OBJ_SHUT else -1
+        sign = 1 if solution.objective == turn_solver.OBJ_SHUT else -1
 
         def value_of(after):
             return sign * stored_value(solution, after, unit)
@@ -108,9 +108,9 @@ def rounded_policy(unit):
 
 def solve_rounded(rules):
     """(solution, bytes, unit): the box's policy for a rule set and its VALUE format."""
-    objective = analyze.objective_of(rules)
+    objective = turn_solver.objective_of(rules)
     width, unit = value_format(rules, objective)
-    return analyze.solve(rules, objective, pick_move=rounded_policy(unit)), width, unit
+    return turn_solver.solve(rules, objective, pick_move=rounded_policy(unit)), width, unit
 
 
 def shut_byte(chance):
@@ -130,14 +130,14 @@ def build(key, rules):
         if solution.one_die[mask]:
             one_die[mask >> 3] |= 1 << (mask & 7)
     constants = {
-        "OBJECTIVE": strategy.OBJ_SHUT if solution.objective == analyze.OBJ_SHUT else strategy.OBJ_SCORE,
+        "OBJECTIVE": strategy.OBJ_SHUT if solution.objective == turn_solver.OBJ_SHUT else strategy.OBJ_SCORE,
         "VALUE_BYTES": width, "VALUE_UNIT": unit,
         "START": 0, "FIRST_SHUT": 0, "FIRST_VALUE": 0, "FIRST_ONE_DIE": False,
         "VALUE": bytes(value), "SHUT": bytes(shut), "ONE_DIE": bytes(one_die),
     }
     if solution.first is not None:
         first_shut, first_score, first_one, _first_best = solution.first
-        first_value = first_shut if solution.objective == analyze.OBJ_SHUT else first_score
+        first_value = first_shut if solution.objective == turn_solver.OBJ_SHUT else first_score
         constants.update(START=rules.start_mask(), FIRST_SHUT=shut_byte(first_shut),
                          FIRST_VALUE=int(round(first_value * unit)), FIRST_ONE_DIE=bool(first_one))
     return constants, solution
@@ -217,7 +217,7 @@ def render_index(entries):
     for entry, names, solution in entries:
         start_shut, start_score = solution.start_figures()
         lines.append("    # %s: playing for %s; from the start %.4f%% shut chance, expected score %.4f"
-                     % (", ".join(names), "the shut chance" if solution.objective == analyze.OBJ_SHUT
+                     % (", ".join(names), "the shut chance" if solution.objective == turn_solver.OBJ_SHUT
                         else "the lowest score", 100 * start_shut, start_score))
         lines.append("    %r," % (entry,))
     lines.append(")")

@@ -40,7 +40,7 @@ from game.strategy import WIN_ONE
 from game.tables import WBITS
 from game.win_ends import ENDS_PLAYERS, ends_key, slot_count, slot_of
 
-from tools.coach import analyze
+from tools.coach import turn_solver
 from tools.coach.gen_policy import compress
 from tools.coach.round_win import RoundSolver
 
@@ -55,7 +55,7 @@ def table_groups():
         rules = preset(name)
         key = ends_key(rules)
         if (key is None or rules.match != MATCH_SINGLE or rules.scoring == SCORE_DIGITAL
-                or analyze.why_unsolvable(rules)):
+                or turn_solver.why_unsolvable(rules)):
             continue  # digital: a column per open mask (512), 13 KB of the file; not shipped
         for group in groups:
             if group[0] == key:
@@ -74,7 +74,7 @@ def columns(rules, players=ENDS_PLAYERS):
     """The table of a rule set as bytes, from RoundSolver of `players`: every block when
     players is ENDS_PLAYERS; with fewer, only the columns it solves exactly from the start
     (G[1][slot, 1], the first column, for 2 players: what --check-first compares)."""
-    solver = RoundSolver(analyze.Model(rules), players)
+    solver = RoundSolver(turn_solver.Model(rules), players)
     slots = slot_count(rules)
     place_of_slot = [None] * slots
     for row, (mask, _how) in enumerate(solver.ordered):

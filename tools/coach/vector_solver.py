@@ -1,7 +1,7 @@
 """The exact one-turn solver vectorised with numpy, for boxes up to 24 tiles (the-300: 2^24
 open masks, 4d6 and its one-die rule).
 
-Same dynamic programme as analyze.py (largest shut chance, or lowest expected score; one die
+Same dynamic programme as turn_solver.py (largest shut chance, or lowest expected score; one die
 only when strictly better; the best move per roll total), for any-combination moves with fair
 dice. The masks are split into high tiles (any two of them add up to more than the largest
 roll, so a move shuts at most one) and low tiles: V[high, low]. Blocks of masks with the
@@ -18,7 +18,7 @@ import time
 import numpy as np
 from game import rules as R
 
-TIE = 1e-12  # as analyze.py: one die only when better by more than this
+TIE = 1e-12  # as turn_solver.py: one die only when better by more than this
 SHUT = "shut"
 SCORE = "score"
 
