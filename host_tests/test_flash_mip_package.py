@@ -1,7 +1,7 @@
-"""mip installs the firmware at a board's root, where boot.py, finding no flashed tree, runs it:
-the root package.json (npm's too) lists every firmware source (kept current by
-tools/build/gen_mip_package.py); build/mip/package.json (tools/build/mip.py, `make mip`) the firmware
-compiled to .mpy, installed by the README's exact lines onto a Pico W-sized LittleFS."""
+"""mip installs the firmware at a board's root, where boot.py, finding no flashed tree, runs it: the
+root package.json (npm's too) lists every firmware source (kept current by
+tools/build/gen_mip_package.py); build/mip/package.json (tools/build/mip.py, `make mip`) the
+firmware compiled to .mpy, installed by the README's exact lines onto a Pico W-sized LittleFS."""
 
 import json
 import pathlib

@@ -21,7 +21,8 @@ from tools.flashing.pack import PACK, PackError, board_files, pack, packed_tree,
 
 pytestmark = pytest.mark.micropython
 
-# Where each runtime sees the board's "/" (tools/build/wasm_runner.mjs copies the first path to /mods/0)
+# Where each runtime sees the board's "/" (tools/build/wasm_runner.mjs copies the first path to
+# /mods/0)
 BOARD_ROOT = {"wasm": "/mods/0"}
 BYTECODE = "6.3"
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"

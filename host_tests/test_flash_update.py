@@ -56,7 +56,7 @@ def test_fresh_board_gets_every_file_and_reports_its_version(board, firmware):
     plain = ["board.json", "boot.py", "config.json", "main.py", "packfs.mpy", "pico.json"]
     tables = [path for path in report.sent if path.startswith("/table_")]
     assert sorted(set(report.sent) - set(tables)) == sorted(plain + [PACK])
-    assert len(tables) == len(SHARED)  # the tables, once, shared by both trees (tools.flashing.tables)
+    assert len(tables) == len(SHARED)  # the tables, once, shared by both trees (flashing.tables)
     assert report.selftest == "shutbox selftest ok 1.0.0"
     assert (board.fs_dir / "active").read_text() == "fw_a\n"
     assert (board.fs_dir / "boot.py").read_bytes() == (firmware / "boot.py").read_bytes()

@@ -1,7 +1,8 @@
 """The game log leaves the box and settles a dispute: a match played on the simulated box is
-exported from its saved /data/match (app.keeper_files.export_log), replayed by tools/replay/replay_log.py
-on a fresh simulated box, and must come out the same (house rules too); a log with one move
-changed is caught. Over the virtual board, tools/replay/export_log.py fetches the same JSON through mpremote."""
+exported from its saved /data/match (app.keeper_files.export_log), replayed by
+tools/replay/replay_log.py on a fresh simulated box, and must come out the same (house rules too); a
+log with one move changed is caught. Over the virtual board, tools/replay/export_log.py fetches the
+same JSON through mpremote."""
 
 import copy
 import json

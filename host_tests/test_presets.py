@@ -79,4 +79,5 @@ def test_list_presets_prints_every_preset_with_its_description():
 def test_the_readme_lists_every_preset_as_the_tool_prints_it():
     readme = (ROOT / "README.md").read_text().splitlines()
     for name in PRESET_NAMES:
-        assert "- `%s`: %s" % (name, DESCRIPTIONS[name]) in readme, "run: python -m tools.build.list_presets"
+        assert "- `%s`: %s" % (name, DESCRIPTIONS[name]) in readme, (
+            "run: python -m tools.build.list_presets")

@@ -1,6 +1,6 @@
-"""The exact solver (tools/coach/turn_solver.py, tools/coach/analyze.py): its command line for every preset, the thai figure of
-VARIANTS.md, and the dynamic programme against an independent brute-force expectimax on small
-boxes."""
+"""The exact solver (tools/coach/turn_solver.py, tools/coach/analyze.py): its command line for every
+preset, the thai figure of VARIANTS.md, and the dynamic programme against an independent brute-force
+expectimax on small boxes."""
 
 import json
 import pathlib
@@ -75,9 +75,10 @@ def test_thai_stated_strategy_shuts_7_9855_percent_and_is_not_optimal():
 
 def test_unsolvable_sources_say_why():
     classic = preset("classic")
-    assert "without replacement" in turn_solver.why_unsolvable(changed(classic, source=R.SOURCE_DOMINOES))
-    assert "without replacement" in turn_solver.why_unsolvable(changed(classic, source=R.SOURCE_CARDS))
-    assert turn_solver.why_unsolvable(changed(classic, source=R.SOURCE_MANUAL)) is None
+    why = turn_solver.why_unsolvable
+    assert "without replacement" in why(changed(classic, source=R.SOURCE_DOMINOES))
+    assert "without replacement" in why(changed(classic, source=R.SOURCE_CARDS))
+    assert why(changed(classic, source=R.SOURCE_MANUAL)) is None
 
 
 # -- brute force: a plain recursive expectimax, written from VARIANTS.md, not the firmware -----

@@ -1,7 +1,7 @@
-"""The vectorised solver (tools/coach/vector_solver.py, the one that solves the-300): the same code on
-boxes the plain solver and the brute force can check, value for value at every open mask, one
-die choice for one die choice; and its Monte Carlo play on the firmware's Turn. The full
-the-300 solve (minutes) is not run here: tools/coach/vector_solver.py the-300 does it."""
+"""The vectorised solver (tools/coach/vector_solver.py, the one that solves the-300): the same code
+on boxes the plain solver and the brute force can check, value for value at every open mask, one die
+choice for one die choice; and its Monte Carlo play on the firmware's Turn. The full the-300 solve
+(minutes) is not run here: `python -m tools.coach.vector_solver the-300` does it."""
 
 import math
 import pathlib

@@ -1,5 +1,5 @@
-"""Playing to win (tools/coach/round_win.py, tools/coach/turn_values.py, analyze.py --distribution, --beat,
---players): the exact figures against a brute-force game tree written from VARIANTS.md on
+"""Playing to win (tools/coach/round_win.py, tools/coach/turn_values.py, analyze --distribution,
+--beat, --players): the exact figures against a brute-force game tree written from VARIANTS.md on
 boxes of 4-5 tiles, and against Monte Carlo rounds of the firmware's own Round and Turn.
 
 Monte Carlo confidence: each figure within 4 standard errors of the exact one (a false alarm
@@ -309,7 +309,8 @@ def test_the_last_throw_of_a_tournament_is_a_beat_of_the_totals():
     assert final["win"] == play_to_win.beat_report("tournament", 10)["win"]
     assert final["totals"] == [102, 80, 70] and "exact" in final["method"]
     level = play_to_win.final_round_report("fixed-rounds", [40, 35, 35])
-    assert level["win"] == pytest.approx(turn_solver.solve(preset("classic"), "shut").start_figures()[0] / 2)
+    shut = turn_solver.solve(preset("classic"), "shut").start_figures()[0]
+    assert level["win"] == pytest.approx(shut / 2)
     assert play_to_win.final_round_report("fixed-rounds", [30, 35, 40])["win"] == 0.0
     assert "may go on" in play_to_win.final_round_report("tournament", [90, 80, 70])["why"]
     assert "no totals" in play_to_win.final_round_report("classic", [3, 4])["why"]
@@ -329,4 +330,5 @@ def test_every_preset_gives_a_win_chance_or_says_why_not(name):
 def test_the_300_goes_to_the_vectorised_solver():
     from tools.coach import vector_solver
 
-    assert turn_solver.why_unsolvable(preset("the-300")) and vector_solver.why_not(preset("the-300")) is None
+    the_300 = preset("the-300")
+    assert turn_solver.why_unsolvable(the_300) and vector_solver.why_not(the_300) is None

@@ -1,5 +1,6 @@
 """Every player's chance of winning on the box (game.win_chance) against the host: the same
-whole-number programme run over tools/coach/turn_solver.py's transitions gives the very same numbers;
+whole-number programme run over tools/coach/turn_solver.py's transitions gives the very same
+numbers;
 tools/coach/round_win.py's exact figures agree within rounding at every open mask, and the box's
 move is the host's best up to that rounding at every roll, for every round state of small
 boxes (tables of end values made for them) and sampled states of classic and 2-to-go (the
@@ -36,9 +37,10 @@ ROUNDING = 2e-4  # whole numbers of 1/65535 at the ends and at each average
 
 
 def test_the_committed_win_ends_are_current():
-    """Every table's first column regenerated (the whole file: tools/coach/gen_win_ends.py --check)."""
-    result = subprocess.run([sys.executable, "-m", "tools.coach.gen_win_ends", "--check-first"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=300)
+    """Every table's first column regenerated (the whole file:
+    python -m tools.coach.gen_win_ends --check)."""
+    result = subprocess.run([sys.executable, "-m", "tools.coach.gen_win_ends", "--check-first"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -55,7 +55,7 @@ def test_every_table_the_box_has_is_here():
 @pytest.mark.parametrize("name", PRESETS)
 def test_the_box_gives_round_wins_exact_chance_at_every_seat(name):
     rules = preset(name)
-    solver = RoundSolver(turn_solver.Model(rules), MOST_PLAYERS)  # G[m] holds for any number of players
+    solver = RoundSolver(turn_solver.Model(rules), MOST_PLAYERS)  # G[m] holds for any player count
     wrong = []
     worked_out = {}  # (state, after): (exact, box), the same whatever the number of players
     for players, seat in seats():

@@ -31,7 +31,8 @@ def main(argv=None):
     wanted = package_json_text(current)
     if "--check" in argv:
         if current != wanted:
-            print("package.json is stale: run python -m tools.build.gen_mip_package", file=sys.stderr)
+            print("package.json is stale: run python -m tools.build.gen_mip_package",
+                  file=sys.stderr)
             return 1
         return 0
     if current != wanted:

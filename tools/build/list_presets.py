@@ -1,8 +1,8 @@
 """Print every preset with its one-line description as a Markdown list, for the README.
 
-Run `python -m tools.build.list_presets`; the names and their order come from firmware/game/presets.py
-and the descriptions from firmware/game/preset_cards.py (the box's rules cards), so the list
-stays true to the firmware.
+Run `python -m tools.build.list_presets`; the names and their order come from
+firmware/game/presets.py and the descriptions from firmware/game/preset_cards.py (the box's rules
+cards), so the list stays true to the firmware.
 """
 
 import sys

@@ -105,7 +105,8 @@ def main(argv=None):
     wanted = readme_with_table(current)
     if "--check" in argv:
         if current != wanted:
-            print("README.md's wiring table is stale: run python -m tools.build.wiring_table", file=sys.stderr)
+            print("README.md's wiring table is stale: run python -m tools.build.wiring_table",
+                  file=sys.stderr)
             return 1
         return 0
     if current != wanted:

@@ -1,7 +1,8 @@
-"""Optimal play, the coach's command: the exact figures of a preset, on the firmware's own game code.
+"""Optimal play, the coach's command: a preset's exact figures, on the firmware's own game code.
 
     python -m tools.coach.analyze PRESET [--json]
-    python -m tools.coach.analyze PRESET --distribution | --beat X [--tied K] [--after M] | --players N
+    python -m tools.coach.analyze PRESET --distribution | --players N
+    python -m tools.coach.analyze PRESET --beat X [--tied K] [--after M]
     python -m tools.coach.analyze PRESET --total T | --chips S1,S2.. [--kitty K] | --totals T1,T2..
 
 Without a report option: one turn's best play for each objective (the exact solver,

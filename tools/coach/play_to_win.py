@@ -9,6 +9,7 @@ and the match-aware goals (max-penalty's limit, the last throw of a tournament, 
 """
 
 import numpy as np
+from game import rules as R
 from game.match import round_winners
 from game.presets import changed, preset
 from game.rule_names import MATCH_NAMES, SCORE_NAMES, STAKES_NAMES
@@ -37,7 +38,7 @@ def _base(name, rules, lowest_wins=True):
     report = {"preset": name, "tiles": rules.tiles, "dice": "%dd%d" % (rules.dice, rules.faces),
               "scoring": SCORE_NAMES[rules.scoring]}
     problem = turn_solver.why_unsolvable(rules)
-    if not problem and lowest_wins and rules.match in (turn_solver.R.MATCH_RACE, turn_solver.R.MATCH_LONG_GAME):
+    if not problem and lowest_wins and rules.match in (R.MATCH_RACE, R.MATCH_LONG_GAME):
         problem = ("a %s is won by the first to clear the box, not by the lowest score: the box "
                    "plays it for the shut chance" % MATCH_NAMES[rules.match])
     report["solvable"] = problem is None
@@ -177,7 +178,7 @@ def _beat_on_a_big_box(report, rules, beat, tied):
     report.pop("why")
     report.update({
         "solvable": True, "beat": beat, "tied": tied, "after": 0, "tie_rule": tie_rule(rules),
-        "rule": _beat_rule(beat, tied, 0, share(rules, tied + 1), 0, rules.match != turn_solver.R.MATCH_SINGLE),
+        "rule": _beat_rule(beat, tied, 0, share(rules, tied + 1), 0, rules.match != R.MATCH_SINGLE),
         "win": solver.start_value(), "seconds": round(solver.seconds, 1), "exact": True,
         "method": "exact: tools/coach/vector_solver.py's numpy dynamic programme over all %d open "
                   "masks (no distribution or box-policy figures: each is another pass)"
@@ -191,7 +192,7 @@ def stay_in_report(name, total, rules=None):
     so far (a player whose total reaches the limit, or exceeds it under drop_on_exceed, drops out)."""
     rules = rules or preset(name)
     report = _base(name, rules)
-    if report["solvable"] and rules.match != turn_solver.R.MATCH_MAX_PENALTY:
+    if report["solvable"] and rules.match != R.MATCH_MAX_PENALTY:
         report["solvable"] = False
         report["why"] = "%s is not a max-penalty match: no limit to stay under" % name
     if not report["solvable"]:
@@ -220,7 +221,7 @@ def chips_report(name, scores, kitty=None, rules=None):
     report = _base(name, rules)
     if not report["solvable"]:
         return report
-    if rules.stakes == turn_solver.R.STAKES_NONE:
+    if rules.stakes == R.STAKES_NONE:
         report["solvable"] = False
         report["why"] = "no chips to play for: %s has stakes none (use --beat)" % name
         return report
@@ -266,7 +267,6 @@ def final_round_report(name, totals, rules=None):
     The lowest total wins the match (ties share it as the tie rule pays): exactly a --beat."""
     rules = rules or preset(name)
     others, mine = totals[:-1], totals[-1]
-    R = turn_solver.R
     if rules.match not in (R.MATCH_TOURNAMENT, R.MATCH_FIXED_ROUNDS):
         report = _base(name, rules)
         report["solvable"] = False
