@@ -157,7 +157,7 @@ def test_a_flashed_board_whose_pack_is_cut_short_stays_in_root_at_its_repl(tmp_p
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_a_traceback_from_the_pack_names_the_module(tmp_path, runtime):
-    """Each module's bytecode is compiled under its module name (tools/flash_build.module_name),
+    """Each module's bytecode is compiled under its module name (tools/flashing/build.module_name),
     which the board interns anyway: no file path of its own in the heap, and still a traceback
     that says where."""
     root, _files = lay_out_board(tmp_path / "board", runtime)
