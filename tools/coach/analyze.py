@@ -25,7 +25,6 @@ from game.presets import PRESET_NAMES, preset
 from game.rule_names import MOVE_NAMES, ONE_DIE_NAMES, SCORE_NAMES
 from game.tiles import tiles_of
 
-from tools.coach import play_to_win as win
 from tools.coach.turn_solver import (
     OBJ_SCORE,
     OBJ_SHUT,
@@ -208,6 +207,8 @@ def main(argv=None):
     names = PRESET_NAMES if args.preset == "all" else (args.preset,)
     chosen = (args.beat, args.players, args.total, args.chips, args.totals)
     if args.distribution or any(choice is not None for choice in chosen):
+        from tools.coach import play_to_win as win  # numpy: only these reports need it
+
         if args.totals is not None:
             make, show = (lambda name: win.final_round_report(name, args.totals)), win.human_beat
         elif args.total is not None:
