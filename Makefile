@@ -59,24 +59,24 @@ virtual-board: $(VENV_STAMP)
 # build/mip/: the firmware as .mpy with a package.json, for `mpremote mip install --target /`
 # (ARGS="--board pico_w", ARGS="--bytecode 6.2" for MicroPython 1.22).
 mip: $(RUN_STAMP)
-	$(PY) tools/build_mip.py $(ARGS)
+	$(PY) -m tools.build.mip $(ARGS)
 
 # package.json's mip fields ("urls", "version"): run after adding or removing a firmware file.
 mip-package: $(RUN_STAMP)
-	$(PY) tools/gen_mip_package.py
+	$(PY) -m tools.build.gen_mip_package
 
 # The box in a browser: build the page's folder (publishable as it is), serve it on 127.0.0.1.
 web: web-build
-	$(PY) tools/serve_web.py --dir $(WEB_DIR) --port $(PORT)
+	$(PY) -m tools.build.serve_web --dir $(WEB_DIR) --port $(PORT)
 
 web-build: $(VENV_STAMP) $(NODE_STAMP)
-	$(PY) tools/build_web.py --out $(WEB_DIR)
+	$(PY) -m tools.build.web --out $(WEB_DIR)
 
 lint: $(VENV_STAMP)
 	$(VENV)/bin/ruff check .
 
 mpy-cross-check: $(VENV_STAMP)
-	$(PY) tools/check_mpy_cross.py
+	$(PY) -m tools.build.check_mpy_cross
 
 typecheck: $(STUBS_STAMP) $(NODE_STAMP)
 	$(VENV)/bin/pyright -p pyrightconfig.json

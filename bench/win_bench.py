@@ -22,8 +22,8 @@ import subprocess
 import sys
 import tempfile
 
-from tools.flash_build import board_json_for, build_image
-from tools.micropython_runtimes import RuntimeMissing, run_unix
+from tools.build.micropython_runtimes import RuntimeMissing, run_unix
+from tools.flashing.build import board_json_for, build_image
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"

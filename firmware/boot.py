@@ -10,7 +10,7 @@ module a 4 KiB block). A pack cut short is not mounted: boot.py says so and stay
 where there is no main.py, so the board shows its REPL, not a traceback. With no tree (a
 plain copy, mpremote mip) the firmware runs from "/".
 
-The maintenance start (tools/flash_start.py): when the flasher has made the directory
+The maintenance start (tools/flashing/start.py): when the flasher has made the directory
 /maintenance and reset the board, boot.py enters that directory, where there is no main.py,
 so no watchdog runs while the board is flashed. A power-on (a cable cut mid-flash) removes it
 and starts the box as usual.

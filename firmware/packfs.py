@@ -1,4 +1,4 @@
-"""The firmware's modules, packed in one file (tools/flash_pack.py writes it), as a read-only
+"""The firmware's modules, packed in one file (tools/flashing/pack.py writes it), as a read-only
 filesystem that boot.py mounts at /pack: LittleFS gives each file over its inline size a 4 KiB
 block, one pack takes its bytes rounded up to a block.
 
@@ -39,7 +39,7 @@ class PackFs:
     (measured on the virtual board's LittleFS: a 12 KiB hint table found no room in one
     piece). The index stays on flash, binary-searched there into three small buffers: no name
     is kept in RAM. LittleFS counts a file held open twice in statvfs once another handle of
-    it closes: tools/flash_device.py unmounts /pack before it reads the trees."""
+    it closes: tools/flashing/device.py unmounts /pack before it reads the trees."""
 
     def __init__(self, path):
         pack = open(path, "rb")

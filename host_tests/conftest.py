@@ -30,7 +30,7 @@ def simulator_data_home(tmp_path_factory):
 @pytest.fixture
 def firmware(tmp_path):
     """A copy of the firmware that a test may change (the flash tests flash it)."""
-    from tools.flash_build import FIRMWARE
+    from tools.flashing.build import FIRMWARE
 
     copy = tmp_path / "firmware"
     shutil.copytree(FIRMWARE, copy, ignore=shutil.ignore_patterns("__pycache__"))

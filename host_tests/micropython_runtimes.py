@@ -1,4 +1,4 @@
-"""tools/micropython_runtimes for tests: a runtime missing on this platform skips the test,
+"""tools/build/micropython_runtimes for tests: a runtime missing on this platform skips the test,
 unless SHUTBOX_REQUIRE_MICROPYTHON=1 (set by `make test`), where it fails it: the wasm build
 always, the unix port where its wheel exists (elsewhere the wasm build stands in for it)."""
 
@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tools import micropython_runtimes as runtimes
+from tools.build import micropython_runtimes as runtimes
 
 FIRMWARE = runtimes.FIRMWARE
 RUNTIMES = runtimes.RUNTIMES

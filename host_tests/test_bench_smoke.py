@@ -49,7 +49,7 @@ RANGES = {
     "free with one copy": (0, 16 * KIB), "free with two copies": (0, 16 * KIB),
     "left beside two copies, less the 16 KiB reserve": (-16 * KIB, 16 * KIB),
     "seconds": (0.001, 120), "bytes over the cable": (100, 10 * MEGA), "files sent": (0, 500),
-    # a changed module sends the whole pack again (tools/flash_pack.py): about 90% of a full
+    # a changed module sends the whole pack again (tools/flashing/pack.py): about 90% of a full
     # flash's time alone, 115% seen with the test suite running beside it
     "files copied on the board": (0, 500), "vs a full flash": (0, 200),
     "shut chance (best)": (0, 100), "expected score (best)": (0, 100),

@@ -12,8 +12,8 @@ from test_watchdog_resume import Stop, board_files, boot_main  # noqa: F401 (boa
 from board_sim.board import SimBoard
 from board_sim.box import FIRMWARE, BoxOptions, pinmap_for
 from board_sim.frontend.oled import text_lines
-from tools.flash import INLINE_BYTES
-from tools.flash_build import compile_module
+from tools.flashing.build import compile_module
+from tools.flashing.flash import INLINE_BYTES
 
 pytestmark = pytest.mark.usefixtures("board_files")  # the firmware as a board's flash: the cwd
 WATCHED_MS = 30000  # well past the 8 s watchdog

@@ -9,8 +9,8 @@ import threading
 import pytest
 
 from board_sim.virtual_board import VirtualBoard
-from tools.flash import MIN_MICROPYTHON, check_board, find_device, main
-from tools.flash_build import FlashError
+from tools.flashing.build import FlashError
+from tools.flashing.flash import MIN_MICROPYTHON, check_board, find_device, main
 
 pytestmark = pytest.mark.micropython
 

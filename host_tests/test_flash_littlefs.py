@@ -12,12 +12,12 @@ import pytest
 
 from board_sim.virtual_board import FS_IMAGES, VirtualBoard
 from host_tests.micropython_runtimes import run_on
-from tools.flash import DATA_RESERVE_BYTES, flash
-from tools.flash_build import FlashError
-from tools.flash_device import Board, believable_free_blocks, free_bytes_at
-from tools.flash_pack import PACK, packed_tree
-from tools.flash_space import file_blocks, tree_blocks
-from tools.flash_tables import SHARED
+from tools.flashing.build import FlashError
+from tools.flashing.device import Board, believable_free_blocks, free_bytes_at
+from tools.flashing.flash import DATA_RESERVE_BYTES, flash
+from tools.flashing.pack import PACK, packed_tree
+from tools.flashing.space import file_blocks, tree_blocks
+from tools.flashing.tables import SHARED
 
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
 KIB = 1024
@@ -89,7 +89,7 @@ def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_
         before = free_bytes_at(board.url)
         set_version(firmware, "v1")
         first_flash_bytes = before - flash(board.url, firmware_dir=firmware, log=quiet).free_bytes
-        # The tables are on the board once, shared by both trees (tools/flash_tables.py): a
+        # The tables are on the board once, shared by both trees (tools/flashing/tables.py): a
         # second tree takes the first flash's room less theirs (files in "/").
         tree_bytes = first_flash_bytes - 4 * KIB * sum(
             file_blocks((firmware / path).stat().st_size, 4096, 512) for _name, path in SHARED)
@@ -100,7 +100,7 @@ def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_
             flash(board.url, firmware_dir=firmware, log=quiet)  # refused before anything is sent
         assert free_bytes_at(board.url) == refused_free
         with monkeypatch.context() as estimate:  # were the estimate wrong, the board says so
-            estimate.setattr("tools.flash.space_needed", lambda *_args: (0, 0))
+            estimate.setattr("tools.flashing.flash.space_needed", lambda *_args: (0, 0))
             with pytest.raises(FlashError, match="this firmware would leave [0-9]+ KiB free, less "
                                                  "than the 16 KiB kept for saved games"):
                 flash(board.url, firmware_dir=firmware, log=quiet)
@@ -108,7 +108,7 @@ def test_a_nearly_full_board_keeps_the_promised_margin_or_is_left_as_it_was(tmp_
                                 "os.stat('/data/filler')[6] > 0, 'fw_b' in os.listdir('/'))")
         assert free_bytes_at(board.url) >= refused_free - 8 * KIB  # the staged copy is gone
         on_board(board, "import os\nos.remove('/data/filler')")
-        # The estimate counts a few blocks more than LittleFS takes (tools.flash_space).
+        # The estimate counts a few blocks more than LittleFS takes (tools.flashing.space).
         fill_data(board, tree_bytes + DATA_RESERVE_BYTES + 48 * KIB)
         report = flash(board.url, firmware_dir=firmware, log=quiet)
     assert still == "/fw_a v1 True False"
@@ -192,7 +192,7 @@ for tree in TREES:
 
 
 def test_the_space_estimate_never_counts_fewer_blocks_than_littlefs(firmware):
-    from tools.flash_build import board_json_for, build_image
+    from tools.flashing.build import board_json_for, build_image
 
     rng = random.Random(13)
     image = build_image("6.3", board_json_for("pico_w"), firmware)
@@ -218,7 +218,7 @@ def test_the_space_estimate_never_counts_fewer_blocks_than_littlefs(firmware):
 
 @pytest.mark.parametrize("board", ["pico", "pico_w", "pico2", "pico2_w", "esp32_devkit"])
 def test_only_the_chosen_pin_map_is_flashed_beside_board_json_taking_no_block(board):
-    from tools.flash_build import HOST_ONLY_KEYS, board_json_for, build_image
+    from tools.flashing.build import HOST_ONLY_KEYS, board_json_for, build_image
 
     image = build_image("6.3", board_json_for(board))
     pin_maps = {path: data for path, data in image.items()
@@ -230,7 +230,7 @@ def test_only_the_chosen_pin_map_is_flashed_beside_board_json_taking_no_block(bo
 
 
 def test_a_pin_map_named_as_a_file_of_the_tree_is_refused(firmware):
-    from tools.flash_build import build_image
+    from tools.flashing.build import build_image
 
     (firmware / "boards" / "config.json").write_text((firmware / "boards" / "pico.json").read_text())
     with pytest.raises(FlashError, match="boards/config.json would be flashed as config.json, a "

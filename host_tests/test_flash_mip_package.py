@@ -1,7 +1,7 @@
-"""mip installs the firmware at a board's root, where boot.py, finding no flashed tree, runs it:
-the root package.json (npm's too) lists every firmware source (kept current by
-tools/gen_mip_package.py); build/mip/package.json (tools/build_mip.py, `make mip`) the firmware
-compiled to .mpy, installed by the README's exact lines onto a Pico W-sized LittleFS."""
+"""mip installs the firmware at a board's root, where boot.py, finding no flashed tree, runs it: the
+root package.json (npm's too) lists every firmware source (kept current by
+tools/build/gen_mip_package.py); build/mip/package.json (tools/build/mip.py, `make mip`) the
+firmware compiled to .mpy, installed by the README's exact lines onto a Pico W-sized LittleFS."""
 
 import json
 import pathlib
@@ -12,15 +12,15 @@ import pytest
 
 from board_sim.virtual_board import VirtualBoard
 from host_tests.test_readme_build_your_box import readme_block
-from tools.flash_build import FIRMWARE, ROOT, firmware_files, firmware_version
-from tools.gen_mip_package import PACKAGE_JSON, package_json_text
+from tools.build.gen_mip_package import PACKAGE_JSON, package_json_text
+from tools.flashing.build import FIRMWARE, ROOT, firmware_files, firmware_version
 
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
 
 
 def test_package_json_is_current():
     current = PACKAGE_JSON.read_text()
-    assert current == package_json_text(current), "run: python tools/gen_mip_package.py"
+    assert current == package_json_text(current), "run: python -m tools.build.gen_mip_package"
 
 
 def test_package_json_keeps_npms_fields_and_lists_every_firmware_file():
@@ -79,8 +79,8 @@ def test_flash_names_a_mip_copy_at_the_root_and_removes_it_when_asked(tmp_path):
     """A board that had the sources installed by mip at "/" keeps them beside the flashed trees:
     the flasher says so (their size, and the exact command to remove them), and removes them
     with --remove-root-copy; boot.py and the saved games stay."""
-    from tools.flash import flash
-    from tools.flash_leftovers import copy_names
+    from tools.flashing.flash import flash
+    from tools.flashing.leftovers import copy_names
 
     with VirtualBoard(tmp_path / "board") as board:
         for path in firmware_files(FIRMWARE):  # what the root package.json's mip install leaves

@@ -1,4 +1,4 @@
-"""A flashed tree keeps its modules in one pack file (tools/flash_pack.py), which boot.py mounts
+"""A flashed tree keeps its modules in one pack file (tools/flashing/pack.py), which boot.py mounts
 read-only at /pack (firmware/packfs.py) on real MicroPython: every module imports from it, a
 missing one raises ImportError as before, a package stats as a directory, a pack cut short or
 damaged gives one clear line and the REPL (boot.py stays in "/", where no main.py runs), on
@@ -15,13 +15,14 @@ import pytest
 from board_sim.firmware_dir import FIRMWARE
 from board_sim.virtual_board import VirtualBoard
 from host_tests.micropython_runtimes import RUNTIMES, run_on
-from tools.flash import flash
-from tools.flash_build import board_json_for, build_image
-from tools.flash_pack import PACK, PackError, board_files, pack, packed_tree, unpack
+from tools.flashing.build import board_json_for, build_image
+from tools.flashing.flash import flash
+from tools.flashing.pack import PACK, PackError, board_files, pack, packed_tree, unpack
 
 pytestmark = pytest.mark.micropython
 
-# Where each runtime sees the board's "/" (tools/wasm_runner.mjs copies the first path to /mods/0)
+# Where each runtime sees the board's "/" (tools/build/wasm_runner.mjs copies the first path to
+# /mods/0)
 BOARD_ROOT = {"wasm": "/mods/0"}
 BYTECODE = "6.3"
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
@@ -156,7 +157,7 @@ def test_a_flashed_board_whose_pack_is_cut_short_stays_in_root_at_its_repl(tmp_p
 
 @pytest.mark.parametrize("runtime", RUNTIMES)
 def test_a_traceback_from_the_pack_names_the_module(tmp_path, runtime):
-    """Each module's bytecode is compiled under its module name (tools/flash_build.module_name),
+    """Each module's bytecode is compiled under its module name (tools/flashing/build.module_name),
     which the board interns anyway: no file path of its own in the heap, and still a traceback
     that says where."""
     root, _files = lay_out_board(tmp_path / "board", runtime)

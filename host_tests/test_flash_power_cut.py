@@ -6,9 +6,9 @@ import pytest
 
 from board_sim.virtual_board import VirtualBoard
 from board_sim.virtual_board.cable import Cable
-from tools.flash import flash
-from tools.flash_build import FIRMWARE, FlashError
-from tools.flash_device import Board
+from tools.flashing.build import FIRMWARE, FlashError
+from tools.flashing.device import Board
+from tools.flashing.flash import flash
 
 pytestmark = pytest.mark.micropython
 

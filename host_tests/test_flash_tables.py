@@ -1,5 +1,5 @@
 """The generated tables on a flashed board: stored once in "/", named by their content and
-shared by both trees (tools/flash_tables.py); those a flash before put in /tables go, and the
+shared by both trees (tools/flashing/tables.py); those a flash before put in /tables go, and the
 folder with them. A re-flash of one file writes none; changed tables
 are written and the old tree's stay until that tree is gone; a cable cut mid-table leaves the
 old firmware booting with its tables; the box reads its hint tables from there."""
@@ -12,11 +12,11 @@ import pytest
 from board_sim.virtual_board import VirtualBoard
 from board_sim.virtual_board.cable import Cable
 from host_tests.test_flash_power_cut import booted_version
-from tools.flash import flash
-from tools.flash_build import FlashError
-from tools.flash_device import Board
-from tools.flash_pack import PACK, unpack
-from tools.flash_tables import SHARED, TablePlan
+from tools.flashing.build import FlashError
+from tools.flashing.device import Board
+from tools.flashing.flash import flash
+from tools.flashing.pack import PACK, unpack
+from tools.flashing.tables import SHARED, TablePlan
 
 pytestmark = pytest.mark.micropython
 

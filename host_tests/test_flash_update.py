@@ -11,10 +11,10 @@ import time
 import pytest
 
 from board_sim.virtual_board import VirtualBoard
-from tools.flash import flash
-from tools.flash_build import firmware_files
-from tools.flash_pack import PACK, unpack
-from tools.flash_tables import SHARED
+from tools.flashing.build import firmware_files
+from tools.flashing.flash import flash
+from tools.flashing.pack import PACK, unpack
+from tools.flashing.tables import SHARED
 
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
 
@@ -56,7 +56,7 @@ def test_fresh_board_gets_every_file_and_reports_its_version(board, firmware):
     plain = ["board.json", "boot.py", "config.json", "main.py", "packfs.mpy", "pico.json"]
     tables = [path for path in report.sent if path.startswith("/table_")]
     assert sorted(set(report.sent) - set(tables)) == sorted(plain + [PACK])
-    assert len(tables) == len(SHARED)  # the tables, once, shared by both trees (tools.flash_tables)
+    assert len(tables) == len(SHARED)  # the tables, once, shared by both trees (flashing.tables)
     assert report.selftest == "shutbox selftest ok 1.0.0"
     assert (board.fs_dir / "active").read_text() == "fw_a\n"
     assert (board.fs_dir / "boot.py").read_bytes() == (firmware / "boot.py").read_bytes()
@@ -118,7 +118,7 @@ def test_boot_leaves_main_only_its_modules_names():
     """boot.py and main.py share the board's __main__ globals: what boot.py leaves there stays
     in the heap while the box runs."""
     from host_tests.micropython_runtimes import run_on
-    from tools.flash_build import FIRMWARE
+    from tools.flashing.build import FIRMWARE
 
     script = ("names = {'__name__': '__main__'}\nexec(open(%r).read(), names)\n"
               "print(sorted(name for name in names if not name.startswith('__')))"

@@ -10,10 +10,10 @@ import time
 import pytest
 
 from board_sim.virtual_board import VirtualBoard
-from tools.flash import flash
-from tools.flash_device import Board
-from tools.flash_pack import PACK
-from tools.flash_start import MAINTENANCE
+from tools.flashing.device import Board
+from tools.flashing.flash import flash
+from tools.flashing.pack import PACK
+from tools.flashing.start import MAINTENANCE
 
 pytestmark = pytest.mark.micropython
 

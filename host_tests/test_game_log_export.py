@@ -1,7 +1,8 @@
 """The game log leaves the box and settles a dispute: a match played on the simulated box is
-exported from its saved /data/match (app.keeper_files.export_log), replayed by tools/replay_log.py
-on a fresh simulated box, and must come out the same (house rules too); a log with one move
-changed is caught. Over the virtual board, tools/export_log.py fetches the same JSON through mpremote."""
+exported from its saved /data/match (app.keeper_files.export_log), replayed by
+tools/replay/replay_log.py on a fresh simulated box, and must come out the same (house rules too); a
+log with one move changed is caught. Over the virtual board, tools/replay/export_log.py fetches the
+same JSON through mpremote."""
 
 import copy
 import json
@@ -14,13 +15,12 @@ import pytest
 
 from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
-from tools import replay_log
+from tools.replay import replay_log
 from tools.replay.log_file import ReplayError, load_log
 from tools.replay.plan import build_script
 from tools.replay.verdict import replay_log as replay
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-EXPORT_TOOL = ROOT / "tools" / "export_log.py"
 SEED = 3
 
 
@@ -208,14 +208,14 @@ def test_impossible_logs_diverge_where_they_break_the_rules():
 
 
 def export_tool(*args):
-    return subprocess.run([sys.executable, str(EXPORT_TOOL), *args],
+    return subprocess.run([sys.executable, "-m", "tools.replay.export_log", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
 
 
 @pytest.mark.micropython
 def test_export_log_fetches_the_saved_match_from_the_virtual_board(classic, tmp_path):
     from board_sim.virtual_board import VirtualBoard
-    from tools.flash import flash
+    from tools.flashing.flash import flash
 
     with VirtualBoard(tmp_path / "board") as board:
         device = ("--device", board.url)

@@ -227,7 +227,7 @@ def test_a_board_file_nested_too_deep_is_an_error_naming_the_file(root):
 def flashed(tmp_path):
     """A tree as tools/flash.py lays it out for a Pico: board.json and pico.json beside
     it, no boards/; returns the root prefix."""
-    from tools.flash_build import board_json_for, build_image
+    from tools.flashing.build import board_json_for, build_image
 
     for path, data in build_image(None, board_json_for("pico")).items():
         if path.endswith(".json"):

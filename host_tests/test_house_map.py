@@ -1,11 +1,11 @@
-"""CONTRIBUTING.md's map of the house (issue 33) is drawn from the code: tools.house_map
+"""CONTRIBUTING.md's map of the house (issue 33) is drawn from the code: tools.build.house_map
 aggregates every module's imports per room, and the block between its markers must be what
-`python tools/house_map.py --write` draws today. Every top folder of the checkout has a room
+`python -m tools.build.house_map --write` draws today. Every top folder of the checkout has a room
 with its job, and no import goes back up the floors DESIGN.md names."""
 
 import pathlib
 
-from tools import house_map
+from tools.build import house_map
 
 
 def test_contributing_s_map_of_the_house_is_current():
@@ -13,7 +13,7 @@ def test_contributing_s_map_of_the_house_is_current():
     block = house_map.current_block(text)
     assert block is not None, "CONTRIBUTING.md lost its house map markers"
     assert block == house_map.picture(), (
-        "CONTRIBUTING.md's map of the house is stale: run `python tools/house_map.py --write`")
+        "CONTRIBUTING.md's map of the house is stale: run `python -m tools.build.house_map --write`")
 
 
 def test_every_top_folder_has_a_room_with_its_job():

@@ -1,16 +1,16 @@
-"""No import circles (issue 33): every module's imports, read with `ast` (tools.house_map: at
+"""No import circles (issue 33): every module's imports, read with `ast` (tools.build.house_map: at
 module level and in functions, relative and absolute, TYPE_CHECKING's left out), form no circle
 in the firmware, the simulator, the tools, the bench or the tests. A dispatcher imports its
 parts, never the reverse: what both need lives in a leaf module below them."""
 
-from tools import house_map
+from tools.build import house_map
 
 
 def test_the_walker_finds_every_room_s_modules_and_their_imports():
     graph = house_map.import_graph()
     assert {"app.core", "game.turn", "hal.flaps", "main", "board_sim.box", "bench.boot_bench",
             "box_steps"} <= set(graph)
-    assert "tools.house_map" in graph
+    assert "tools.build.house_map" in graph
     assert "game.moves" in graph["game.turn"]  # imported in Turn.__init__
     assert "board_sim.firmware_dir" in graph["tools"]  # the package's __init__
     assert "game.tiles" in graph["game.turn"]

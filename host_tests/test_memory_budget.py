@@ -8,7 +8,7 @@ import os
 import pytest
 
 from bench import boot_bench
-from tools import micropython_runtimes, wiring_table
+from tools.build import micropython_runtimes, wiring_table
 
 BOARDS = wiring_table.BOARDS
 BUDGET_AFTER_BOOT = 64 * 1024  # 32-bit, firmware as .mpy
@@ -54,7 +54,7 @@ def test_the_readme_names_only_boards_left_with_half_their_heap_free(wasm_boot):
         fits = heap - peak >= heap // 2
         listed = path.stem in wiring_table.BOARD_NAMES
         assert fits == listed, "%s: heap %d, firmware peak %d (32-bit): %s" % (
-            path.stem, heap, peak, "list it in tools/wiring_table.py" if fits else
+            path.stem, heap, peak, "list it in tools/build/wiring_table.py" if fits else
             "it cannot keep half its heap free: drop it from the README's boards")
 
 

@@ -10,13 +10,13 @@ import pytest
 from micropython_runtimes import FIRMWARE, run_on
 from version import VERSION
 
-from tools import check_mpy_cross
+from tools.build import check_mpy_cross
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def test_every_firmware_file_compiles():
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "check_mpy_cross.py")],
+    result = subprocess.run([sys.executable, "-m", "tools.build.check_mpy_cross"], cwd=ROOT,
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     count = len(list(FIRMWARE.rglob("*.py")))

@@ -20,7 +20,7 @@ from game.sources import ElectronicDice, feed
 from game.strategy import load
 from game.turn import AWAIT_MOVE, END_SHUT, MOVE_COMPLETE, OVER, Turn
 
-from tools import analyze, gen_policy
+from tools.coach import gen_policy, turn_solver
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TABLES_DIR = ROOT / "firmware" / "game" / "tables"
@@ -29,7 +29,7 @@ SIGMAS = 4
 
 
 def test_the_committed_tables_are_current():
-    result = subprocess.run([sys.executable, "tools/gen_policy.py", "--check"], cwd=ROOT,
+    result = subprocess.run([sys.executable, "-m", "tools.coach.gen_policy", "--check"], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -132,7 +132,7 @@ def test_the_box_hints_the_hosts_policy_at_every_position(key, name):
     policy = load(rules)
     solution, _width, unit = gen_policy.solve_rounded(rules)
     turn = Turn(rules)
-    by_total = rules.move == analyze.R.MOVE_ANY
+    by_total = rules.move == turn_solver.R.MOVE_ANY
     positions = [(mask, False, solution.best[mask]) for mask in range(1, 1 << rules.tiles)]
     if solution.first is not None:
         positions.append((rules.start_mask(), True, solution.first[3]))
@@ -154,7 +154,7 @@ def test_rounding_costs_next_to_nothing():
     """The box's policy (on rounded values) against the exact optimum from the start."""
     for name, figure in (("classic", 1), ("ten", 1), ("thai", 0)):  # (shut, score)[figure]
         rules = preset(name)
-        exact = analyze.solve(rules, analyze.objective_of(rules)).start_figures()[figure]
+        exact = turn_solver.solve(rules, turn_solver.objective_of(rules)).start_figures()[figure]
         rounded = gen_policy.solve_rounded(rules)[0].start_figures()[figure]
         assert abs(rounded - exact) < 1e-6, name
 
@@ -199,7 +199,7 @@ def play_turns(rules, turns, seed):
                                         ("young-players", 8000), ("ten", 6000)))
 def test_monte_carlo_play_of_the_table_matches_the_exact_figures(name, turns):
     rules = preset(name)
-    solution = analyze.solve(rules, analyze.objective_of(rules))
+    solution = turn_solver.solve(rules, turn_solver.objective_of(rules))
     exact_shut, exact_score = solution.start_figures()
     shuts, total, squares = play_turns(rules, turns, seed=2024)
     rate = shuts / turns

@@ -11,7 +11,7 @@ from game.config import conflicts, rules_from_config
 from game.presets import PRESET_NAMES, PRESETS, preset, preset_axes
 from game.rule_names import as_names
 
-from tools.list_presets import DESCRIPTIONS
+from tools.build.list_presets import DESCRIPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,7 +71,7 @@ def test_an_unknown_preset_names_the_choices():
 
 
 def test_list_presets_prints_every_preset_with_its_description():
-    output = subprocess.run([sys.executable, str(ROOT / "tools" / "list_presets.py")],
+    output = subprocess.run([sys.executable, "-m", "tools.build.list_presets"], cwd=ROOT,
                             capture_output=True, text=True, check=True).stdout.splitlines()
     assert output == ["- `%s`: %s" % (name, DESCRIPTIONS[name]) for name in PRESET_NAMES]
 
@@ -79,4 +79,5 @@ def test_list_presets_prints_every_preset_with_its_description():
 def test_the_readme_lists_every_preset_as_the_tool_prints_it():
     readme = (ROOT / "README.md").read_text().splitlines()
     for name in PRESET_NAMES:
-        assert "- `%s`: %s" % (name, DESCRIPTIONS[name]) in readme, "run: python tools/list_presets.py"
+        assert "- `%s`: %s" % (name, DESCRIPTIONS[name]) in readme, (
+            "run: python -m tools.build.list_presets")

@@ -10,9 +10,9 @@ import subprocess
 
 import pytest
 
-from tools import wiring_table
-from tools.flash_build import FIRMWARE, firmware_version
-from tools.flash_pack import PACK, unpack
+from tools.build import wiring_table
+from tools.flashing.build import FIRMWARE, firmware_version
+from tools.flashing.pack import PACK, unpack
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -28,7 +28,7 @@ def readme_block(marker):
 
 def test_the_wiring_table_is_made_from_the_pin_maps():
     assert README.read_text() == wiring_table.readme_with_table(README.read_text()), (
-        "run: python tools/wiring_table.py")
+        "run: python -m tools.build.wiring_table")
     assert "| flap switches (to GND) | tiles 1-9: GP6 GP7 GP8" in README.read_text()
 
 

@@ -10,7 +10,7 @@ from board_sim import link
 from board_sim.board import SimBoard
 from board_sim.bridge.host import BridgeHost
 from host_tests import micropython_runtimes
-from tools import micropython_runtimes as runtimes
+from tools.build import micropython_runtimes as runtimes
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PINMAP = {

@@ -11,7 +11,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 @pytest.mark.micropython
 def test_font_module_is_current():
-    result = subprocess.run([sys.executable, "tools/gen_sim_font.py", "--check"], cwd=ROOT,
+    result = subprocess.run([sys.executable, "-m", "tools.build.gen_sim_font", "--check"], cwd=ROOT,
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -1,6 +1,6 @@
-"""The exact solver (tools/analyze.py): its command line for every preset, the thai figure of
-VARIANTS.md, and the dynamic programme against an independent brute-force expectimax on small
-boxes."""
+"""The exact solver (tools/coach/turn_solver.py, tools/coach/analyze.py): its command line for every
+preset, the thai figure of VARIANTS.md, and the dynamic programme against an independent brute-force
+expectimax on small boxes."""
 
 import json
 import pathlib
@@ -13,13 +13,13 @@ import pytest
 from game import rules as R
 from game.presets import PRESET_NAMES, changed, preset
 
-from tools import analyze
+from tools.coach import analyze, turn_solver
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def _cli(*args):
-    result = subprocess.run([sys.executable, "tools/analyze.py", *args], cwd=ROOT,
+    result = subprocess.run([sys.executable, "-m", "tools.coach.analyze", *args], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     return result.stdout
@@ -75,9 +75,10 @@ def test_thai_stated_strategy_shuts_7_9855_percent_and_is_not_optimal():
 
 def test_unsolvable_sources_say_why():
     classic = preset("classic")
-    assert "without replacement" in analyze.why_unsolvable(changed(classic, source=R.SOURCE_DOMINOES))
-    assert "without replacement" in analyze.why_unsolvable(changed(classic, source=R.SOURCE_CARDS))
-    assert analyze.why_unsolvable(changed(classic, source=R.SOURCE_MANUAL)) is None
+    why = turn_solver.why_unsolvable
+    assert "without replacement" in why(changed(classic, source=R.SOURCE_DOMINOES))
+    assert "without replacement" in why(changed(classic, source=R.SOURCE_CARDS))
+    assert why(changed(classic, source=R.SOURCE_MANUAL)) is None
 
 
 # -- brute force: a plain recursive expectimax, written from VARIANTS.md, not the firmware -----
@@ -133,7 +134,7 @@ def test_the_dynamic_programme_agrees_with_brute_force(tiles, rule, one_die):
     rules = R.Rules(tiles=tiles, move=R.MOVE_THAI if rule == "thai" else R.MOVE_ANY,
                     one_die=R.ONE_DIE_HIGH_SHUT if one_die == "always" else R.ONE_DIE_NEVER)
     for objective in ("shut", "score"):
-        solution = analyze.solve(rules, objective)
+        solution = turn_solver.solve(rules, objective)
         shut, score = solution.start_figures()
         expected = brute_force(tiles, rule, one_die, objective)
         assert (shut if objective == "shut" else score) == pytest.approx(expected, abs=1e-12)

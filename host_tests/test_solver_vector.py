@@ -1,7 +1,7 @@
-"""The vectorised solver (tools/vector_solver.py, the one that solves the-300): the same code on
-boxes the plain solver and the brute force can check, value for value at every open mask, one
-die choice for one die choice; and its Monte Carlo play on the firmware's Turn. The full
-the-300 solve (minutes) is not run here: tools/vector_solver.py the-300 does it."""
+"""The vectorised solver (tools/coach/vector_solver.py, the one that solves the-300): the same code
+on boxes the plain solver and the brute force can check, value for value at every open mask, one die
+choice for one die choice; and its Monte Carlo play on the firmware's Turn. The full the-300 solve
+(minutes) is not run here: `python -m tools.coach.vector_solver the-300` does it."""
 
 import math
 import pathlib
@@ -12,7 +12,7 @@ from game import rules as R
 from game.presets import changed, preset
 from test_solver import brute_force
 
-from tools import analyze, vector_solver
+from tools.coach import turn_solver, vector_solver
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -33,7 +33,7 @@ CASES = {
 def test_every_masks_value_and_one_die_choice_is_the_plain_solvers(name, objective):
     rules = CASES[name]
     solver = vector_solver.VectorSolver(rules, objective).solve()
-    plain = analyze.solve(rules, objective)
+    plain = turn_solver.solve(rules, objective)
     expected = np.array(plain.shut if objective == vector_solver.SHUT else [-s for s in plain.score])
     assert np.abs(solver.value - expected).max() < 1e-12
     assert solver.one_die == {mask: plain.one_die[mask] for mask in solver.one_die}
@@ -73,7 +73,7 @@ def test_rules_it_cannot_take_say_why():
 
 
 def test_a_worth_per_score_gives_the_last_players_win_chance():
-    from tools import play_to_win
+    from tools.coach import play_to_win
 
     scores = np.arange(46)
     worth = np.where(scores < 10, 1.0, np.where(scores == 10, 0.5, 0.0))

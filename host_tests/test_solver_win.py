@@ -1,5 +1,5 @@
-"""Playing to win (tools/round_win.py, tools/turn_values.py, analyze.py --distribution, --beat,
---players): the exact figures against a brute-force game tree written from VARIANTS.md on
+"""Playing to win (tools/coach/round_win.py, tools/coach/turn_values.py, analyze --distribution,
+--beat, --players): the exact figures against a brute-force game tree written from VARIANTS.md on
 boxes of 4-5 tiles, and against Monte Carlo rounds of the firmware's own Round and Turn.
 
 Monte Carlo confidence: each figure within 4 standard errors of the exact one (a false alarm
@@ -17,9 +17,14 @@ import pytest
 from game import rules as R
 from game.presets import PRESET_NAMES, changed, preset
 
-from tools import analyze, play_to_win, round_monte_carlo
-from tools.round_win import NOBODY, RoundSolver
-from tools.turn_values import ending_distribution, endings, play_of_solution, score_distribution
+from tools.coach import play_to_win, round_monte_carlo, turn_solver
+from tools.coach.round_win import NOBODY, RoundSolver
+from tools.coach.turn_values import (
+    ending_distribution,
+    endings,
+    play_of_solution,
+    score_distribution,
+)
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -27,7 +32,7 @@ SIGMAS = 4
 
 
 def _cli(*args):
-    result = subprocess.run([sys.executable, "tools/analyze.py", *args], cwd=ROOT,
+    result = subprocess.run([sys.executable, "-m", "tools.coach.analyze", *args], cwd=ROOT,
                             capture_output=True, text=True, timeout=300)
     return result
 
@@ -97,7 +102,7 @@ def _small(tiles, full_ties=False, match=R.MATCH_SINGLE):
                                                      (4, 3, True), (5, 2, True)))
 def test_every_seats_win_chance_is_the_brute_force_game_trees(tiles, players, full_ties):
     rules = _small(tiles, full_ties)
-    solver = RoundSolver(analyze.Model(rules), players)
+    solver = RoundSolver(turn_solver.Model(rules), players)
     expected = brute_round(tiles, players, full_ties)
     assert solver.seat_chances() == pytest.approx(expected, abs=1e-9)
     if not full_ties:
@@ -107,10 +112,10 @@ def test_every_seats_win_chance_is_the_brute_force_game_trees(tiles, players, fu
 @pytest.mark.parametrize("tiles,players,full_ties", ((4, 3, False), (5, 2, True)))
 def test_a_played_out_round_lets_the_others_tie_a_shut_box(tiles, players, full_ties):
     rules = _small(tiles, full_ties, match=R.MATCH_FIXED_ROUNDS)
-    solver = RoundSolver(analyze.Model(rules), players)
+    solver = RoundSolver(turn_solver.Model(rules), players)
     expected = brute_round(tiles, players, full_ties, play_out=True)
     assert solver.seat_chances() == pytest.approx(expected, abs=1e-9)
-    single = RoundSolver(analyze.Model(_small(tiles, full_ties)), players).seat_chances()
+    single = RoundSolver(turn_solver.Model(_small(tiles, full_ties)), players).seat_chances()
     assert expected[-1] > single[-1] + 1e-4  # the last player may now tie a shut box
 
 
@@ -118,16 +123,16 @@ def test_a_played_out_round_lets_the_others_tie_a_shut_box(tiles, players, full_
 def test_the_last_players_chance_to_beat_the_scores_is_the_brute_force_one(tiles, previous):
     rules = _small(tiles)
     players = len(previous) + 1
-    solver = RoundSolver(analyze.Model(rules), players)
+    solver = RoundSolver(turn_solver.Model(rules), players)
     best = min(previous)
     values = solver.play([(best, previous.count(best))], 0).start_value()
     assert values[0] == pytest.approx(brute_round(tiles, players, False, previous)[-1], abs=1e-12)
 
 
 def test_a_tie_pays_as_the_tie_rule_says():
-    split = RoundSolver(analyze.Model(_small(5)), 2).play([(4, 1)], 0).start_value()[0]
-    full = RoundSolver(analyze.Model(_small(5, True)), 2).play([(4, 1)], 0).start_value()[0]
-    strict = RoundSolver(analyze.Model(_small(5)), 2).play([(3, 1)], 0).start_value()[0]
+    split = RoundSolver(turn_solver.Model(_small(5)), 2).play([(4, 1)], 0).start_value()[0]
+    full = RoundSolver(turn_solver.Model(_small(5, True)), 2).play([(4, 1)], 0).start_value()[0]
+    strict = RoundSolver(turn_solver.Model(_small(5)), 2).play([(3, 1)], 0).start_value()[0]
     assert strict < split < full
 
 
@@ -190,8 +195,8 @@ def test_canoga_chips_are_the_brute_force_best_for_the_last_player(scores, kitty
 @pytest.mark.parametrize("name", ("classic", "2-to-go", "thai", "digital"))
 def test_the_score_distribution_sums_to_one_and_gives_the_solvers_figures(name):
     report = play_to_win.distribution_report(name)
-    for objective in (analyze.OBJ_SHUT, analyze.OBJ_SCORE):
-        shut, score = analyze.solve(preset(name), objective).start_figures()
+    for objective in (turn_solver.OBJ_SHUT, turn_solver.OBJ_SCORE):
+        shut, score = turn_solver.solve(preset(name), objective).start_figures()
         distribution = {int(k): p for k, p in report["%s_policy" % objective]["distribution"].items()}
         assert sum(distribution.values()) == pytest.approx(1.0, abs=1e-12)
         assert sum(k * p for k, p in distribution.items()) == pytest.approx(score, rel=1e-12)
@@ -213,8 +218,8 @@ def test_quantiles_are_the_smallest_score_reaching_each_level():
 
 def test_the_distribution_matches_monte_carlo_play_on_the_firmware():
     rules = preset("classic")
-    model = analyze.Model(rules)
-    solution = analyze.solve(rules, analyze.OBJ_SCORE, model=model)
+    model = turn_solver.Model(rules)
+    solution = turn_solver.solve(rules, turn_solver.OBJ_SCORE, model=model)
     box = play_of_solution(model, solution)
     ordered, index = endings(model)
     exact, _lost = score_distribution(rules, ordered, ending_distribution(box, index)[:, 0])
@@ -240,7 +245,7 @@ def test_the_distribution_matches_monte_carlo_play_on_the_firmware():
 
 @pytest.mark.parametrize("name,players,rounds", (("classic", 3, 2500), ("2-to-go", 2, 2000)))
 def test_seat_win_chances_match_monte_carlo_rounds_of_the_firmware(name, players, rounds):
-    solver = RoundSolver(analyze.Model(preset(name)), players)
+    solver = RoundSolver(turn_solver.Model(preset(name)), players)
     exact = solver.seat_chances()
     seats = [round_monte_carlo.Player(solver, seat) for seat in range(players)]
     means, errors = round_monte_carlo.play_rounds(solver.rules, seats, rounds, seed=2026)
@@ -304,7 +309,8 @@ def test_the_last_throw_of_a_tournament_is_a_beat_of_the_totals():
     assert final["win"] == play_to_win.beat_report("tournament", 10)["win"]
     assert final["totals"] == [102, 80, 70] and "exact" in final["method"]
     level = play_to_win.final_round_report("fixed-rounds", [40, 35, 35])
-    assert level["win"] == pytest.approx(analyze.solve(preset("classic"), "shut").start_figures()[0] / 2)
+    shut = turn_solver.solve(preset("classic"), "shut").start_figures()[0]
+    assert level["win"] == pytest.approx(shut / 2)
     assert play_to_win.final_round_report("fixed-rounds", [30, 35, 40])["win"] == 0.0
     assert "may go on" in play_to_win.final_round_report("tournament", [90, 80, 70])["why"]
     assert "no totals" in play_to_win.final_round_report("classic", [3, 4])["why"]
@@ -322,6 +328,7 @@ def test_every_preset_gives_a_win_chance_or_says_why_not(name):
 
 
 def test_the_300_goes_to_the_vectorised_solver():
-    from tools import vector_solver
+    from tools.coach import vector_solver
 
-    assert analyze.why_unsolvable(preset("the-300")) and vector_solver.why_not(preset("the-300")) is None
+    the_300 = preset("the-300")
+    assert turn_solver.why_unsolvable(the_300) and vector_solver.why_not(the_300) is None

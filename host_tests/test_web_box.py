@@ -25,8 +25,9 @@ from app.roller import IDLE
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
 
 from board_sim.browser.page_box import refusals
-from tools import build_web, serve_web
-from tools.list_presets import DESCRIPTIONS
+from tools.build import serve_web
+from tools.build import web as build_web
+from tools.build.list_presets import DESCRIPTIONS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""The browser box's build (tools/build_web.py), on CPython: fast checks the browser test
+"""The browser box's build (tools/build/web.py), on CPython: fast checks the browser test
 relies on."""
 
 import json
@@ -7,7 +7,7 @@ import pathlib
 import pytest
 from hal.board_config import load_config
 
-from tools import build_web
+from tools.build import web as build_web
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

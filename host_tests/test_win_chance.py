@@ -1,9 +1,10 @@
 """Every player's chance of winning on the box (game.win_chance) against the host: the same
-whole-number programme run over tools/analyze.py's transitions gives the very same numbers;
-tools/round_win.py's exact figures agree within rounding at every open mask, and the box's
+whole-number programme run over tools/coach/turn_solver.py's transitions gives the very same
+numbers;
+tools/coach/round_win.py's exact figures agree within rounding at every open mask, and the box's
 move is the host's best up to that rounding at every roll, for every round state of small
 boxes (tables of end values made for them) and sampled states of classic and 2-to-go (the
-committed win_ends.bin); the box reads every committed table as tools/gen_win_ends.py wrote
+committed win_ends.bin); the box reads every committed table as tools/coach/gen_win_ends.py wrote
 it; and Monte Carlo rounds of the firmware's own game code, every player following the box's
 hints, win as often as RoundSolver says (within 4 standard errors, seeded)."""
 
@@ -22,9 +23,9 @@ from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 from game.win_chance import WinChance
 from game.win_ends import ENDS_PLAYERS, ends_key, slot_count, slot_of
 
-from tools import analyze, gen_win_ends, round_monte_carlo
+from tools.coach import gen_win_ends, round_monte_carlo, turn_solver
+from tools.coach.round_win import NOBODY, RoundSolver
 from tools.replay.turn_names import END_NO_MOVE
-from tools.round_win import NOBODY, RoundSolver
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -36,9 +37,10 @@ ROUNDING = 2e-4  # whole numbers of 1/65535 at the ends and at each average
 
 
 def test_the_committed_win_ends_are_current():
-    """Every table's first column regenerated (the whole file: tools/gen_win_ends.py --check)."""
-    result = subprocess.run([sys.executable, "tools/gen_win_ends.py", "--check-first"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=300)
+    """Every table's first column regenerated (the whole file:
+    python -m tools.coach.gen_win_ends --check)."""
+    result = subprocess.run([sys.executable, "-m", "tools.coach.gen_win_ends", "--check-first"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -65,7 +67,7 @@ def small_box_tables(tmp_path, monkeypatch):
 
 
 def host_whole_numbers(model, win):
-    """The programme of game.win_chance in whole numbers, over analyze.Model's transitions."""
+    """The programme of game.win_chance in whole numbers, over turn_solver.Model's transitions."""
     rules = model.rules
     chance = [WIN_ONE] + [0] * ((1 << rules.tiles) - 1)
 
@@ -74,9 +76,9 @@ def host_whole_numbers(model, win):
         weighed = free = 0
         for probability, kind, _key, data in model.transitions(mask, first, count):
             weight = round(probability * outcomes)
-            if kind == analyze.FREE:
+            if kind == turn_solver.FREE:
                 free += weight
-            elif kind == analyze.END:
+            elif kind == turn_solver.END:
                 weighed += weight * win.ending(*data)
             else:
                 weighed += weight * max(chance[after] for after in data)
@@ -97,7 +99,7 @@ def host_whole_numbers(model, win):
 def test_the_box_computes_the_hosts_whole_numbers(name, to_beat, tied, after):
     rules = preset(name)
     win = box_chances(rules, to_beat, tied, after)
-    chance, first = host_whole_numbers(analyze.Model(rules), win)
+    chance, first = host_whole_numbers(turn_solver.Model(rules), win)
     assert [win.chance(mask) for mask in range(1 << rules.tiles)] == chance
     if first is not None:
         assert win.first_chance == first
@@ -116,7 +118,7 @@ def agrees_with_round_win(model, play, column, win):
     for mask in range(1, 1 << rules.tiles):
         for count in model.choices(mask):
             for _p, kind, key, afters in model.transitions(mask, False, count):
-                if kind != analyze.MOVES:
+                if kind != turn_solver.MOVES:
                     continue
                 moves = [mask & ~after_mask for after_mask in afters]
                 chosen = first_best(moves, win.chance, mask)
@@ -127,7 +129,7 @@ def agrees_with_round_win(model, play, column, win):
 def test_the_box_agrees_with_round_win_within_rounding(name, to_beat, tied, after):
     rules = preset(name)
     win = box_chances(rules, to_beat, tied, after)
-    model = analyze.Model(rules)
+    model = turn_solver.Model(rules)
     solver = RoundSolver(model, tied + after + 1)
     state = (NOBODY if to_beat < 0 else to_beat, tied)
     agrees_with_round_win(model, solver.play([state], after), 0, win)
@@ -135,7 +137,7 @@ def test_the_box_agrees_with_round_win_within_rounding(name, to_beat, tied, afte
 
 def test_every_round_state_of_small_boxes_agrees_with_round_win(small_box_tables):
     for rules in small_box_tables:
-        model = analyze.Model(rules)
+        model = turn_solver.Model(rules)
         solver = RoundSolver(model, 4)
         for seat in range(4):
             after = 3 - seat
@@ -188,7 +190,7 @@ def test_a_missing_table_means_no_win_chance_and_nothing_computed(tmp_path, monk
 
 def test_three_players_following_the_box_win_as_round_win_says(small_box_tables):
     rules = small_box_tables[0]
-    solver = RoundSolver(analyze.Model(rules), 3)
+    solver = RoundSolver(turn_solver.Model(rules), 3)
     exact = solver.seat_chances()
     seats = [round_monte_carlo.HintedPlayer(rules)] * 3
     means, errors = round_monte_carlo.play_rounds(rules, seats, 6000, seed=16)

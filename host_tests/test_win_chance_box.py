@@ -18,10 +18,10 @@ from game.win_chance import WinChance
 from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
-from tools import analyze
+from tools.coach import turn_solver
+from tools.coach.round_monte_carlo import make_move
+from tools.coach.round_win import RoundSolver
 from tools.replay.turn_names import END_NO_MOVE
-from tools.round_monte_carlo import make_move
-from tools.round_win import RoundSolver
 
 NO_GOAL = 0  # app.hints: the table's hints
 
@@ -89,7 +89,7 @@ def test_every_player_of_a_three_player_round_is_told_the_chance_of_winning():
             assert oled[3].endswith("win")
             assert oled[2].endswith("%d%%" % percent(expected.chance(app.turn.open_mask), WIN_ONE))
             if len(seen) == 1:  # the first player: RoundSolver's chance for seat 1 (33.94 %)
-                exact = RoundSolver(analyze.Model(rules), 3).seat_chances()[0]
+                exact = RoundSolver(turn_solver.Model(rules), 3).seat_chances()[0]
                 assert abs(expected.chance(app.turn.open_mask) / WIN_ONE - exact) < 2e-4
             sim.dice.force([3, 4])
             player.step()

@@ -1,5 +1,5 @@
 """The box's chance of winning at the start of a turn (game.win_chance, with the committed
-win_ends.bin) against tools/round_win.py's exact figure, for every single-round preset the box
+win_ends.bin) against tools/coach/round_win.py's exact figure, for every single-round preset the box
 has tables for, rounds of 2 to 8 players, the first, a middle and the last seat: the end values
 of each start position are its own (3-down-extreme, lucky-7, against-all-odds and even-stevens
 once read classic's)."""
@@ -8,8 +8,8 @@ import pytest
 from game.presets import preset
 from game.strategy import WIN_ONE
 
-from tools import analyze, gen_win_ends
-from tools.round_win import NOBODY, RoundSolver
+from tools.coach import gen_win_ends, turn_solver
+from tools.coach.round_win import NOBODY, RoundSolver
 
 ROUNDING = 2e-4  # whole numbers of 1/65535 at the ends and at each average
 MOST_PLAYERS = 8
@@ -55,7 +55,7 @@ def test_every_table_the_box_has_is_here():
 @pytest.mark.parametrize("name", PRESETS)
 def test_the_box_gives_round_wins_exact_chance_at_every_seat(name):
     rules = preset(name)
-    solver = RoundSolver(analyze.Model(rules), MOST_PLAYERS)  # G[m] holds for any number of players
+    solver = RoundSolver(turn_solver.Model(rules), MOST_PLAYERS)  # G[m] holds for any player count
     wrong = []
     worked_out = {}  # (state, after): (exact, box), the same whatever the number of players
     for players, seat in seats():

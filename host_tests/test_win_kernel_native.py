@@ -7,8 +7,8 @@ scoring), and a board without native code gets the bytecode."""
 import pytest
 from game.presets import preset
 
-from tools.flash_build import board_json_for, build_image, native_arch_for
-from tools.micropython_runtimes import RuntimeMissing, run_unix
+from tools.build.micropython_runtimes import RuntimeMissing, run_unix
+from tools.flashing.build import board_json_for, build_image, native_arch_for
 
 PRESETS = ("classic", "thai", "exact-match", "single-die", "long-game", "unlucky-7", "2-to-go",
            "digital", "3-down-extreme", "2012")

@@ -1,8 +1,8 @@
-"""`python tools/NAME.py` from a checkout: the checkout's root replaces tools/ at the head of
-sys.path and the tools package is imported (so the firmware is importable), before the tool's
-own imports. A tool imports it only when run that way:
+"""`python tools/flash.py` from a checkout: the checkout's root replaces tools/ at the head of
+sys.path and the tools package is imported (so the firmware is importable), before the
+script's own imports. The script imports it only when run that way:
 
-    if not __package__:  # python tools/NAME.py
+    if not __package__:  # python tools/flash.py
         import checkout  # noqa: F401
 """
 

@@ -1,5 +1,5 @@
 // The box's MicroPython: the WebAssembly build with the firmware and board_sim copied into
-// its filesystem (box.bin, indexed by box.json, made by tools/build_web.py), powered on as
+// its filesystem (box.bin, indexed by box.json, made by tools/build/web.py), powered on as
 // board_sim/browser/page_box.py's PageBox.
 import { loadMicroPython } from "./micropython.mjs";
 

@@ -1,6 +1,6 @@
 // Beside the box: the scoreboard (the game, the round, whose turn, every player's total) and a
 // short rules card for the game the box offers or plays (the presets' one-line descriptions,
-// tools/list_presets.py's, in box.json), from page_box.py's game_summary().
+// tools/build/list_presets.py's, in box.json), from page_box.py's game_summary().
 const MENU = 0; // app.core's phases
 const FINISHED = 3;
 const HOUSE = "house rules"; // app.menu's entry for config.json's own rules

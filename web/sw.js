@@ -1,6 +1,6 @@
 // Offline, and fast on a flaky connection: the page is served from the cache of its build
 // first, never waiting on the network. Each build has a cache of its own (VERSION, written by
-// tools/build_web.py): the browser checks sw.js on every visit, so a new build installs in the
+// tools/build/web.py): the browser checks sw.js on every visit, so a new build installs in the
 // background (every file of offline.json fetched into its cache, the page left running as it
 // is), takes over, and shows at the next load or restart of the box; older caches are dropped.
 const VERSION = "dev";

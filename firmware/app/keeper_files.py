@@ -1,8 +1,9 @@
 """The match in progress read back from /data/match (at boot by app.startup through
 app.keeper.keep): the snapshot, restored by game.snapshot_load, then the game log's bytes
 (app.keeper_save's log_pieces) into its ring; and the log as events, for an export that the
-simulator can replay to settle a disputed game (export_log over mpremote: tools/export_log.py,
-then tools/replay), which only reads: an unreadable file stays where it is."""
+simulator can replay to settle a disputed game (export_log over mpremote:
+tools/replay/export_log.py, then tools/replay), which only reads: an unreadable file stays where it
+is."""
 
 # An unreadable log alone is reported and the match goes on without it (its file kept as .bad).
 
@@ -106,7 +107,7 @@ def export(log, rules_names, players):
 
 
 def export_log(directory=None):
-    """The saved match's game log as JSON text (run over mpremote by tools/export_log.py)."""
+    """The saved match's game log as JSON text (run over mpremote by tools/replay/export_log.py)."""
     import gc
 
     from game.gamelog import LOG_RECORDS, GameLog, MatchTally

@@ -1,4 +1,4 @@
-"""A rule set's optimal-play table found in game/tables/policies.bin (tools/gen_policy.py
+"""A rule set's optimal-play table found in game/tables/policies.bin (tools/coach/gen_policy.py
 writes it, with policies.py, its index): the rule set's key, its index entry, and the file
 opened where its table starts. game.strategy.load imports this module for one look and it lets
 itself go (sys.modules and the game package forget it), with the index, so none of it stays in

@@ -1,5 +1,5 @@
 """One line on each preset's rules: its card on the box (the menu: select on the Game row,
-app.screen_menu) and the README's list (tools/list_presets.py). Loaded only while a card is
+app.screen_menu) and the README's list (tools/build/list_presets.py). Loaded only while a card is
 shown, let go when it closes."""
 
 # preset name -> its one-line description (test_presets: every preset has one, and no other name)

@@ -27,7 +27,7 @@ _STAKES_CANOGA = const(2)
 
 # The names, in the menu's order, as one string constant: a name of ten characters or fewer
 # written as a constant of its own would be interned, and kept for good, by every boot. The
-# one-line descriptions are the host's (tools/list_presets.py), which no firmware code reads.
+# one-line descriptions are the host's (tools/build/list_presets.py), which no firmware code reads.
 PRESET_NAMES = tuple(
     "classic two-dice-only one-die-last-tile low-sum-one-die ten full-house 2012 the-300 thai"
     " exact-match single-die young-players 2-to-go 3-to-go 3-down-extreme lucky-7 unlucky-7"

@@ -2,7 +2,7 @@
 end values, so the box's hints play to win rather than to score.
 
 A turn ending on score s is worth, with the best score so far X shared by k players and m
-players still to throw after this one (tools/round_win.py, tools/gen_win_ends.py): below X
+players still to throw after this one (tools/coach/round_win.py and gen_win_ends.py): below X
 G[m][s, 1], on X G[m][X, k + 1], above it nothing; a shut box wins at once; with no score yet
 every score leads and a first-roll loss is worth L[m][k + 1]. For the last player (m = 0) G is
 1 and a tie shares the win as the rules' tie rule pays; for the others `begin` reads G[m]'s

@@ -1,4 +1,4 @@
-"""The round's end values for game.win_chance, read from win_ends.bin (tools/gen_win_ends.py
+"""The round's end values for game.win_chance, read from win_ends.bin (tools/coach/gen_win_ends.py
 writes it and documents its layout): for a player with m players still to throw after them, the
 column G[m][slot, 1] and the two values G[m][X, k + 1] and L[m][k + 1]. Imported only when
 such a player's turn starts (the last player's, a tournament's or max-penalty's programme never

@@ -1,5 +1,5 @@
-"""A game log as tools/export_log.py writes it (app.keeper_files' export): reading and checking
-it, its turns, and a step in words."""
+"""A game log as tools/replay/export_log.py writes it (app.keeper_files' export): reading and
+checking it, its turns, and a step in words."""
 
 import json
 
@@ -21,8 +21,8 @@ def load_log(text):
     except ValueError as error:
         raise ReplayError("not a game log: not valid JSON (%s)" % error) from None
     if not isinstance(log, dict) or log.get("format") != FORMAT:
-        raise ReplayError("not a game log: expected \"format\": %r (tools/export_log.py writes it)"
-                          % FORMAT)
+        raise ReplayError("not a game log: expected \"format\": %r (tools/replay/export_log.py "
+                          "writes it)" % FORMAT)
     for key, kind in (("rules", dict), ("players", int), ("dropped", int), ("events", list)):
         if not isinstance(log.get(key), kind):
             raise ReplayError("not a game log: %r must be a %s" % (key, kind.__name__))

@@ -2,8 +2,8 @@
 (`table_for`): each table's bytes are computed when it is made (game.reach's load_reach, loaded
 for that and let go), no file, 0 bytes of flash.
 
-The optimal-play tables (policies.bin, tools/gen_policy.py writes it here with policies.py, its
-index) are read by game.policy_file; win_ends.bin by game.win_ends. A board flashed by
+The optimal-play tables (policies.bin: tools/coach/gen_policy.py writes it here with policies.py,
+its index) are read by game.policy_file; win_ends.bin by game.win_ends. A board flashed by
 tools/flash.py keeps each table once, shared by its firmware trees: game/tables/files.py
 (generated there) names it.
 

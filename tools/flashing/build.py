@@ -2,7 +2,7 @@
 (.mpy, except main.py and boot.py), its JSON files without the spaces (a file of 512 bytes or
 less lives in LittleFS's directory entry instead of a 4 KiB block of its own), the board.json
 chosen for it with the one pin map it names beside it (<name>.json: no boards/ directory,
-which LittleFS's statvfs counts as 4 blocks), and each file's sha256. tools/flash_pack.py then
+which LittleFS's statvfs counts as 4 blocks), and each file's sha256. tools/flashing/pack.py then
 packs the modules into one file, as the board keeps them.
 
 Compiled files are cached in build/flash/<bytecode>/ by a hash of their source.
@@ -19,7 +19,7 @@ import threading
 from board_sim.firmware_dir import FIRMWARE  # in board_sim when installed from a wheel
 from board_sim.native_build import has_native_marks, native_source
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 CACHE = ROOT / "build" / "flash"
 KEPT_AS_SOURCE = ("main.py", "boot.py")  # MicroPython runs these two only as .py
 ROOT_FILES = ("boot.py",)  # live at the board's "/", outside the switched trees

@@ -1,14 +1,11 @@
 """Print every preset with its one-line description as a Markdown list, for the README.
 
-Run `python tools/list_presets.py`; the names and their order come from firmware/game/presets.py
-and the descriptions from firmware/game/preset_cards.py (the box's rules cards), so the list
-stays true to the firmware.
+Run `python -m tools.build.list_presets`; the names and their order come from
+firmware/game/presets.py and the descriptions from firmware/game/preset_cards.py (the box's rules
+cards), so the list stays true to the firmware.
 """
 
 import sys
-
-if not __package__:  # python tools/list_presets.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
 
 from game.preset_cards import DESCRIPTIONS  # the box's rules cards
 from game.presets import PRESET_NAMES

@@ -1,14 +1,15 @@
-"""analyze.py's reports on the whole outcome of a turn: score distributions, a player's best
+"""analyze's reports on the whole outcome of a turn: score distributions, a player's best
 play and chance to beat the scores thrown, every seat's chance to win a round of N players,
 and the match-aware goals (max-penalty's limit, the last throw of a tournament, chips).
 
-    python tools/analyze.py PRESET --distribution [--json]
-    python tools/analyze.py PRESET --beat X [--tied K] [--after M] [--json]
-    python tools/analyze.py PRESET --players N [--json]
-    python tools/analyze.py PRESET --total T | --totals T1,T2.. | --chips S1,S2.. [--kitty K]
+    python -m tools.coach.analyze PRESET --distribution [--json]
+    python -m tools.coach.analyze PRESET --beat X [--tied K] [--after M] [--json]
+    python -m tools.coach.analyze PRESET --players N [--json]
+    python -m tools.coach.analyze PRESET --total T | --totals T1,T2.. | --chips S1,S2.. [--kitty K]
 """
 
 import numpy as np
+from game import rules as R
 from game.match import round_winners
 from game.presets import changed, preset
 from game.rule_names import MATCH_NAMES, SCORE_NAMES, STAKES_NAMES
@@ -16,9 +17,9 @@ from game.stakes import Ledger
 from game.tiles import tiles_of
 from game.turn import END_FIRST_ROLL_LOST
 
-from tools import analyze, vector_solver
-from tools.round_win import NOBODY, RoundSolver, share, tie_rule
-from tools.turn_values import (
+from tools.coach import turn_solver, vector_solver
+from tools.coach.round_win import NOBODY, RoundSolver, share, tie_rule
+from tools.coach.turn_values import (
     ending_distribution,
     endings,
     play_of_solution,
@@ -36,8 +37,8 @@ def _base(name, rules, lowest_wins=True):
     (`lowest_wins`: the answer is about a round the lowest score wins)."""
     report = {"preset": name, "tiles": rules.tiles, "dice": "%dd%d" % (rules.dice, rules.faces),
               "scoring": SCORE_NAMES[rules.scoring]}
-    problem = analyze.why_unsolvable(rules)
-    if not problem and lowest_wins and rules.match in (analyze.R.MATCH_RACE, analyze.R.MATCH_LONG_GAME):
+    problem = turn_solver.why_unsolvable(rules)
+    if not problem and lowest_wins and rules.match in (R.MATCH_RACE, R.MATCH_LONG_GAME):
         problem = ("a %s is won by the first to clear the box, not by the lowest score: the box "
                    "plays it for the shut chance" % MATCH_NAMES[rules.match])
     report["solvable"] = problem is None
@@ -66,10 +67,10 @@ def distribution_report(name, rules=None):
     report = _base(name, rules, lowest_wins=False)
     if not report["solvable"]:
         return report
-    model = analyze.Model(rules)
+    model = turn_solver.Model(rules)
     ordered, index = endings(model)
-    for objective in (analyze.OBJ_SHUT, analyze.OBJ_SCORE):
-        solution = analyze.solve(rules, objective, model=model)
+    for objective in (turn_solver.OBJ_SHUT, turn_solver.OBJ_SCORE):
+        solution = turn_solver.solve(rules, objective, model=model)
         chances = ending_distribution(play_of_solution(model, solution), index)[:, 0]
         distribution, lost = score_distribution(rules, ordered, chances)
         report["%s_policy" % objective] = {
@@ -78,7 +79,7 @@ def distribution_report(name, rules=None):
             "distribution": {str(score): chance for score, chance in distribution.items()},
             "quantiles": quantiles(distribution),
         }
-    report["objective"] = analyze.objective_of(rules)
+    report["objective"] = turn_solver.objective_of(rules)
     return report
 
 
@@ -123,7 +124,7 @@ class Goal:
     def figures(self, name):
         """{name: best value, "box_policy": {...}, "policy": {...}} for a report."""
         return {name: float(self.play.start_value()[0]),
-                "box_policy": {"objective": analyze.objective_of(self.model.rules),
+                "box_policy": {"objective": turn_solver.objective_of(self.model.rules),
                                name: float(self.box_chances @ self.worth)},
                 "policy": _policy_summary(self.model, self.play, 0, self.box)}
 
@@ -137,7 +138,7 @@ def beat_report(name, beat, tied=1, after=0, rules=None):
         return _beat_on_a_big_box(report, rules, beat, tied)
     if not report["solvable"]:
         return report
-    model = analyze.Model(rules)
+    model = turn_solver.Model(rules)
     solver = RoundSolver(model, tied + after + 1)
     goal = Goal(model, solver.index, solver.utility([(beat, tied)], after)[:, 0])
     counted = solver.counts
@@ -177,9 +178,9 @@ def _beat_on_a_big_box(report, rules, beat, tied):
     report.pop("why")
     report.update({
         "solvable": True, "beat": beat, "tied": tied, "after": 0, "tie_rule": tie_rule(rules),
-        "rule": _beat_rule(beat, tied, 0, share(rules, tied + 1), 0, rules.match != analyze.R.MATCH_SINGLE),
+        "rule": _beat_rule(beat, tied, 0, share(rules, tied + 1), 0, rules.match != R.MATCH_SINGLE),
         "win": solver.start_value(), "seconds": round(solver.seconds, 1), "exact": True,
-        "method": "exact: tools/vector_solver.py's numpy dynamic programme over all %d open "
+        "method": "exact: tools/coach/vector_solver.py's numpy dynamic programme over all %d open "
                   "masks (no distribution or box-policy figures: each is another pass)"
                   % (1 << rules.tiles),
     })
@@ -191,12 +192,12 @@ def stay_in_report(name, total, rules=None):
     so far (a player whose total reaches the limit, or exceeds it under drop_on_exceed, drops out)."""
     rules = rules or preset(name)
     report = _base(name, rules)
-    if report["solvable"] and rules.match != analyze.R.MATCH_MAX_PENALTY:
+    if report["solvable"] and rules.match != R.MATCH_MAX_PENALTY:
         report["solvable"] = False
         report["why"] = "%s is not a max-penalty match: no limit to stay under" % name
     if not report["solvable"]:
         return report
-    model = analyze.Model(rules)
+    model = turn_solver.Model(rules)
     ordered, index = endings(model)
     room = rules.max_penalty - total
     scores = np.array([rules.score(mask) for mask, _how in ordered])
@@ -220,11 +221,11 @@ def chips_report(name, scores, kitty=None, rules=None):
     report = _base(name, rules)
     if not report["solvable"]:
         return report
-    if rules.stakes == analyze.R.STAKES_NONE:
+    if rules.stakes == R.STAKES_NONE:
         report["solvable"] = False
         report["why"] = "no chips to play for: %s has stakes none (use --beat)" % name
         return report
-    model = analyze.Model(rules)
+    model = turn_solver.Model(rules)
     ordered, index = endings(model)
     players = len(scores) + 1
     pot = players * rules.ante if kitty is None else kitty
@@ -266,7 +267,6 @@ def final_round_report(name, totals, rules=None):
     The lowest total wins the match (ties share it as the tie rule pays): exactly a --beat."""
     rules = rules or preset(name)
     others, mine = totals[:-1], totals[-1]
-    R = analyze.R
     if rules.match not in (R.MATCH_TOURNAMENT, R.MATCH_FIXED_ROUNDS):
         report = _base(name, rules)
         report["solvable"] = False
@@ -302,7 +302,7 @@ def round_report(name, players, monte_carlo=0, rules=None):
     report = _base(name, rules)
     if not report["solvable"]:
         return report
-    model = analyze.Model(rules)
+    model = turn_solver.Model(rules)
     best = RoundSolver(model, players)
     box = _box_play(model)
     report.update({
@@ -312,7 +312,7 @@ def round_report(name, players, monte_carlo=0, rules=None):
         "first_player_vs_box": _first_seat_against(best, box, players),
     })
     if monte_carlo:
-        from tools.round_monte_carlo import HintedPlayer, play_rounds
+        from tools.coach.round_monte_carlo import HintedPlayer, play_rounds
 
         means, errors = play_rounds(rules, [HintedPlayer(rules)] * players, monte_carlo, MONTE_CARLO_SEED)
         report["box_hints_monte_carlo"] = {"rounds": monte_carlo, "seed": MONTE_CARLO_SEED,
@@ -323,7 +323,7 @@ def round_report(name, players, monte_carlo=0, rules=None):
 def _box_play(model):
     """The policy the box's hint tables carry (its rules' objective) as a one-column Play."""
     rules = model.rules
-    return play_of_solution(model, analyze.solve(rules, analyze.objective_of(rules), model=model))
+    return play_of_solution(model, turn_solver.solve(rules, turn_solver.objective_of(rules), model=model))
 
 
 def _first_seat_against(best, box, players):

@@ -18,8 +18,8 @@ names never sit in RAM; a member is read from flash when it is opened.
 import json
 import struct
 
-from tools.flash_build import FIRMWARE, ROOT_FILES, build_image, firmware_version, sha256
-from tools.flash_tables import MANIFEST_KEY, split_tables
+from tools.flashing.build import FIRMWARE, ROOT_FILES, build_image, firmware_version, sha256
+from tools.flashing.tables import MANIFEST_KEY, split_tables
 
 PACK = "pack.bin"
 MAGIC = b"SBPK"
@@ -80,7 +80,7 @@ def unpack(data):
 
 
 def packed_tree(image):
-    """A tree ({relative path: bytes}, as tools.flash_build.build_image gives it) as the board
+    """A tree ({relative path: bytes}, as tools.flashing.build.build_image gives it) as the board
     keeps it: its plain files, and pack.bin holding the rest."""
     tree = {path: data for path, data in image.items() if plain(path)}
     members = {path: data for path, data in image.items() if not plain(path)}
@@ -107,7 +107,7 @@ def manifest(version, board_json_bytes, tables):
 def board_files(bytecode, board_json_bytes, firmware_dir=FIRMWARE, tree="fw_a", root="/"):
     """{path from the board's "/": bytes} of a board tools/flash.py flashed once: boot.py, the
     tree (its modules packed) with its manifest, /active naming it, the shared tables.
-    `root`: the board's "/" as the firmware finds it (tools.flash_tables.split_tables)."""
+    `root`: the board's "/" as the firmware finds it (tools.flashing.tables.split_tables)."""
     image = build_image(bytecode, board_json_bytes, firmware_dir)
     files = {name: image.pop(name) for name in ROOT_FILES if name in image}
     tables = split_tables(image, bytecode, root)

@@ -1,6 +1,6 @@
-"""Replay a game log (tools/export_log.py's JSON) on the simulated box, to settle a dispute.
+"""Replay a game log (tools/replay/export_log.py's JSON) on the simulated box, to settle a dispute.
 
-    python tools/replay_log.py LOG.json [--script OUT.txt] [--log OUT.jsonl]
+    python -m tools.replay.replay_log LOG.json [--script OUT.txt] [--log OUT.jsonl]
     shutbox-replay LOG.json ...                   (the same, installed)
 
 The log becomes a board_sim script (board_sim/SCRIPTS.md): the game the log names (its preset,
@@ -20,9 +20,6 @@ import argparse
 import pathlib
 import sys
 
-if not __package__:  # python tools/replay_log.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
-
 from tools.replay.log_file import ReplayError, load_log, split_turns
 from tools.replay.plan import build_script
 from tools.replay.verdict import run_plan
@@ -33,7 +30,7 @@ SHOWN_MISMATCHES = 5  # after the first, a diverged replay usually differs in ev
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="shutbox-replay", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("log", help="the game log (JSON, from tools/export_log.py)")
+    parser.add_argument("log", help="the game log (JSON, from tools/replay/export_log.py)")
     parser.add_argument("--script", help="write the replay script here")
     parser.add_argument("--log", dest="box_log", help="write the simulated box's JSON-lines log here")
     args = parser.parse_args(argv)

@@ -1,7 +1,7 @@
 """The exact one-turn solver vectorised with numpy, for boxes up to 24 tiles (the-300: 2^24
 open masks, 4d6 and its one-die rule).
 
-Same dynamic programme as analyze.py (largest shut chance, or lowest expected score; one die
+Same dynamic programme as turn_solver.py (largest shut chance, or lowest expected score; one die
 only when strictly better; the best move per roll total), for any-combination moves with fair
 dice. The masks are split into high tiles (any two of them add up to more than the largest
 roll, so a move shuts at most one) and low tiles: V[high, low]. Blocks of masks with the
@@ -15,13 +15,10 @@ Memory: V and one layer of Q (for the-300: 128 MB + 360 MB in float64).
 
 import time
 
-if not __package__:  # python tools/vector_solver.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
-
 import numpy as np
 from game import rules as R
 
-TIE = 1e-12  # as analyze.py: one die only when better by more than this
+TIE = 1e-12  # as turn_solver.py: one die only when better by more than this
 SHUT = "shut"
 SCORE = "score"
 
@@ -238,7 +235,7 @@ def play_turns(solver, turns, seed):
     from game.sources import ElectronicDice, feed
     from game.turn import AWAIT_MOVE, END_SHUT, OVER, Turn
 
-    from tools.round_monte_carlo import make_move
+    from tools.coach.round_monte_carlo import make_move
 
     rules = solver.rules
     value = solver.value

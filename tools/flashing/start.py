@@ -14,8 +14,8 @@ watchdog cuts (the link lost) is tried again.
 
 import time
 
-from tools.flash_build import FlashError, sha256
-from tools.flash_device import Board
+from tools.flashing.build import FlashError, sha256
+from tools.flashing.device import Board
 
 MAINTENANCE = "/maintenance"
 _ATTEMPTS = 4

@@ -4,7 +4,7 @@ A player with m players still to throw after them, in a single round where the b
 far is X shared by k players, wins with chance G[m][s, 1] when their turn ends on a score s
 below X (they lead alone), G[m][X, k + 1] on X, nothing above it; a shut box wins at once; with
 no score yet (the k before all lost their first roll) every score leads and a first-roll loss
-is worth L[m][k + 1]. tools/round_win.py's RoundSolver computes G and L exactly (every later
+is worth L[m][k + 1]. tools/coach/round_win.py's RoundSolver computes G and L exactly (every later
 player playing their own best); game.win_chance.WinChance uses them (game.win_ends reads
 them) as the terminal values of the turn's dynamic programme, so every player of a round gets
 the exact win chance, not only the last one. G[m] does not depend on how many players the round has, so one table serves
@@ -24,7 +24,7 @@ The file: the number of tables (1 byte), per table its key's length (1 byte), th
 number of slots (2 bytes LE) and the offset of its raw-deflate stream (window game.tables.WBITS)
 in the file (3 bytes LE); then the streams.
 
-`python tools/gen_win_ends.py` writes it; `--check` exits non-zero when it is stale (every
+`python -m tools.coach.gen_win_ends` writes it; `--check` exits non-zero when it is stale (every
 block, ~1 minute on one core); `--check-first` compares each table's first column only,
 G[1][slot, 1] (what the tests run: every table, a few seconds); `--sizes` prints the bytes per
 table.
@@ -34,20 +34,17 @@ import pathlib
 import sys
 import zlib
 
-if not __package__:  # python tools/gen_win_ends.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
-
 from game.presets import PRESET_NAMES, preset
 from game.rules import MATCH_SINGLE, SCORE_DIGITAL
 from game.strategy import WIN_ONE
 from game.tables import WBITS
 from game.win_ends import ENDS_PLAYERS, ends_key, slot_count, slot_of
 
-from tools import analyze
-from tools.gen_policy import compress
-from tools.round_win import RoundSolver
+from tools.coach import turn_solver
+from tools.coach.gen_policy import compress
+from tools.coach.round_win import RoundSolver
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN = ROOT / "firmware" / "game" / "tables" / "win_ends.bin"
 
 
@@ -58,7 +55,7 @@ def table_groups():
         rules = preset(name)
         key = ends_key(rules)
         if (key is None or rules.match != MATCH_SINGLE or rules.scoring == SCORE_DIGITAL
-                or analyze.why_unsolvable(rules)):
+                or turn_solver.why_unsolvable(rules)):
             continue  # digital: a column per open mask (512), 13 KB of the file; not shipped
         for group in groups:
             if group[0] == key:
@@ -77,7 +74,7 @@ def columns(rules, players=ENDS_PLAYERS):
     """The table of a rule set as bytes, from RoundSolver of `players`: every block when
     players is ENDS_PLAYERS; with fewer, only the columns it solves exactly from the start
     (G[1][slot, 1], the first column, for 2 players: what --check-first compares)."""
-    solver = RoundSolver(analyze.Model(rules), players)
+    solver = RoundSolver(turn_solver.Model(rules), players)
     slots = slot_count(rules)
     place_of_slot = [None] * slots
     for row, (mask, _how) in enumerate(solver.ordered):
@@ -151,7 +148,7 @@ def main(argv):
     if "--check" in argv or "--check-first" in argv:
         found = stale(2 if "--check-first" in argv else ENDS_PLAYERS)
         for message in found:
-            print(message + " (run python tools/gen_win_ends.py)")
+            print(message + " (run python -m tools.coach.gen_win_ends)")
         return 1 if found else 0
     tables = generate()
     packed = pack([(key, slots, data) for key, _names, slots, data in tables])

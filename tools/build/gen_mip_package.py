@@ -5,16 +5,13 @@ repository path) and "version" (firmware/version.py's), so that
 
 copies the firmware to a board's root. npm's fields are kept as they are.
 
-    python tools/gen_mip_package.py [--check]   (--check: exit 1 if package.json is stale)
+    python -m tools.build.gen_mip_package [--check]   (--check: exit 1 if package.json is stale)
 """
 
 import json
 import sys
 
-if not __package__:  # python tools/gen_mip_package.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
-
-from tools.flash_build import FIRMWARE, ROOT, firmware_files, firmware_version
+from tools.flashing.build import FIRMWARE, ROOT, firmware_files, firmware_version
 
 PACKAGE_JSON = ROOT / "package.json"
 
@@ -34,7 +31,8 @@ def main(argv=None):
     wanted = package_json_text(current)
     if "--check" in argv:
         if current != wanted:
-            print("package.json is stale: run python tools/gen_mip_package.py", file=sys.stderr)
+            print("package.json is stale: run python -m tools.build.gen_mip_package",
+                  file=sys.stderr)
             return 1
         return 0
     if current != wanted:

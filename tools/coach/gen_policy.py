@@ -2,7 +2,7 @@
 
 One table per distinct play-relevant rule set of the presets the box offers (game.policy_file's
 policy_key: tiles, dice, one-die rule, move rule, unlucky 7, free throws, 2/3-to-go and the
-objective with its scoring), solved exactly by tools/analyze.py. Per table, per open mask:
+objective with its scoring), solved exactly by tools/coach/turn_solver.py. Per table, per open mask:
 
     VALUE        VALUE_BYTES LE: the objective's value x VALUE_UNIT, a whole number: the shut
                  chance (x 65535) or the expected score (x the finest whole unit that fits the
@@ -25,7 +25,7 @@ whose sections are the same bytes share one table (classic, 2-to-go and 3-to-go 
 their first roll). policies.py indexes them: per key, the table's number, the scalars, the
 section sizes and the FIRST_* figures; game.policy_file.read_policy reads them.
 
-`python tools/gen_policy.py` writes them; `--check` exits non-zero when a committed file is
+`python -m tools.coach.gen_policy` writes them; `--check` exits non-zero when a committed file is
 stale (the tests run that);
 `--sizes` prints the bytes per table.
 """
@@ -34,16 +34,13 @@ import pathlib
 import sys
 import zlib
 
-if not __package__:  # python tools/gen_policy.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
-
 from game import policy_file, strategy
 from game.presets import PRESET_NAMES, preset
 from game.tables import WBITS
 
-from tools import analyze
+from tools.coach import turn_solver
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 TABLES_DIR = ROOT / "firmware" / "game" / "tables"
 INDEX = TABLES_DIR / "policies.py"
@@ -58,7 +55,7 @@ def table_groups():
     for name in PRESET_NAMES:
         rules = preset(name)
         key = policy_file.policy_key(rules)
-        if key is None or analyze.why_unsolvable(rules):
+        if key is None or turn_solver.why_unsolvable(rules):
             continue
         for group in groups:
             if group[0] == key:
@@ -81,24 +78,24 @@ def score_format(rules):
 
 def value_format(rules, objective):
     """(bytes, unit) of a table's VALUE: shut chances in 1/65535, scores as score_format."""
-    if objective == analyze.OBJ_SHUT:
+    if objective == turn_solver.OBJ_SHUT:
         return 2, strategy._VALUE_SHUT_ONE
     return score_format(rules)
 
 
 def stored_value(solution, mask, unit):
     """The whole number a table stores for a mask (solution's objective)."""
-    if solution.objective == analyze.OBJ_SHUT:
+    if solution.objective == turn_solver.OBJ_SHUT:
         return int(round(solution.shut[mask] * unit))
     return int(round(solution.score[mask] * unit))
 
 
 def rounded_policy(unit):
-    """analyze.solve's pick_move for the box's rule: the first move leaving the highest
+    """turn_solver.solve's pick_move for the box's rule: the first move leaving the highest
     stored value (game.strategy.first_best on the rounded figures)."""
 
     def pick_move(solution, mask, _roll_key, afters):
-        sign = 1 if solution.objective == analyze.OBJ_SHUT else -1
+        sign = 1 if solution.objective == turn_solver.OBJ_SHUT else -1
 
         def value_of(after):
             return sign * stored_value(solution, after, unit)
@@ -111,9 +108,9 @@ def rounded_policy(unit):
 
 def solve_rounded(rules):
     """(solution, bytes, unit): the box's policy for a rule set and its VALUE format."""
-    objective = analyze.objective_of(rules)
+    objective = turn_solver.objective_of(rules)
     width, unit = value_format(rules, objective)
-    return analyze.solve(rules, objective, pick_move=rounded_policy(unit)), width, unit
+    return turn_solver.solve(rules, objective, pick_move=rounded_policy(unit)), width, unit
 
 
 def shut_byte(chance):
@@ -133,14 +130,14 @@ def build(key, rules):
         if solution.one_die[mask]:
             one_die[mask >> 3] |= 1 << (mask & 7)
     constants = {
-        "OBJECTIVE": strategy.OBJ_SHUT if solution.objective == analyze.OBJ_SHUT else strategy.OBJ_SCORE,
+        "OBJECTIVE": strategy.OBJ_SHUT if solution.objective == turn_solver.OBJ_SHUT else strategy.OBJ_SCORE,
         "VALUE_BYTES": width, "VALUE_UNIT": unit,
         "START": 0, "FIRST_SHUT": 0, "FIRST_VALUE": 0, "FIRST_ONE_DIE": False,
         "VALUE": bytes(value), "SHUT": bytes(shut), "ONE_DIE": bytes(one_die),
     }
     if solution.first is not None:
         first_shut, first_score, first_one, _first_best = solution.first
-        first_value = first_shut if solution.objective == analyze.OBJ_SHUT else first_score
+        first_value = first_shut if solution.objective == turn_solver.OBJ_SHUT else first_score
         constants.update(START=rules.start_mask(), FIRST_SHUT=shut_byte(first_shut),
                          FIRST_VALUE=int(round(first_value * unit)), FIRST_ONE_DIE=bool(first_one))
     return constants, solution
@@ -165,7 +162,7 @@ def packed_sections(constants):
 
 # zlib's levels, memory levels (smaller blocks, each with its own codes) and strategies with
 # the box's window: on these tables the defaults make streams 3% larger than the smallest,
-# and a file's last 4 KiB block on the board can hang on a few bytes (tools/gen_win_ends.py).
+# and a file's last 4 KiB block on the board can hang on a few bytes (tools/coach/gen_win_ends.py).
 _SETTINGS = [(level, memory, kind) for level in range(1, 10) for memory in range(1, 10)
              for kind in (zlib.Z_DEFAULT_STRATEGY, zlib.Z_FILTERED)]
 
@@ -208,7 +205,7 @@ def index_entry(key, number, constants):
 
 def render_index(entries):
     lines = [
-        '"""Generated by tools/gen_policy.py: do not edit.',
+        '"""Generated by tools/coach/gen_policy.py: do not edit.',
         "",
         "The optimal-play tables by game.policy_file.policy_key, for its read_policy. Each entry:",
         "(key, table number in policies.bin, %s, sizes of %s, %s);" % (", ".join(SCALARS), ", ".join(SECTIONS), ", ".join(FIRST)),
@@ -220,7 +217,7 @@ def render_index(entries):
     for entry, names, solution in entries:
         start_shut, start_score = solution.start_figures()
         lines.append("    # %s: playing for %s; from the start %.4f%% shut chance, expected score %.4f"
-                     % (", ".join(names), "the shut chance" if solution.objective == analyze.OBJ_SHUT
+                     % (", ".join(names), "the shut chance" if solution.objective == turn_solver.OBJ_SHUT
                         else "the lowest score", 100 * start_shut, start_score))
         lines.append("    %r," % (entry,))
     lines.append(")")
@@ -265,9 +262,9 @@ def main(argv):
     if "--check" in argv:
         stale = _stale(files)
         for path in stale:
-            print("stale: %s (run python tools/gen_policy.py)" % path.relative_to(ROOT))
+            print("stale: %s (run python -m tools.coach.gen_policy)" % path.relative_to(ROOT))
         for path in sorted(TABLES_DIR.glob("policy_*.bin")):
-            print("left over: %s (run python tools/gen_policy.py)" % path.relative_to(ROOT))
+            print("left over: %s (run python -m tools.coach.gen_policy)" % path.relative_to(ROOT))
             stale.append(path)
         return 1 if stale else 0
     for path in sorted(TABLES_DIR.glob("policy_*.bin")):

@@ -1,8 +1,8 @@
 """One turn's best play for many goals at once, and how a turn ends under a policy.
 
 A goal is a terminal utility: what each way of ending the turn is worth (its end mask and how
-it ended). `solve_columns` is the expectimax of analyze.py's dynamic programme run for C goals
-side by side (numpy, one column per goal) over the same firmware transitions (analyze.Model).
+it ended). `solve_columns` is the expectimax of turn_solver.py's dynamic programme run for C goals
+side by side (numpy, one column per goal) over the same firmware transitions (turn_solver.Model).
 `ending_distribution` runs a policy forwards from the start position and gives the exact
 chance of every ending, so every score distribution, quantile and win chance below is exact.
 """
@@ -10,7 +10,7 @@ chance of every ending, so every score distribution, quantile and win chance bel
 import numpy as np
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 
-from tools.analyze import END, FREE, MOVES, TIE
+from tools.coach.turn_solver import END, FREE, MOVES, TIE
 
 
 def endings(model):
@@ -105,7 +105,7 @@ def solve_columns(model, utility, index):
 
 
 def play_of_solution(model, solution):
-    """analyze.solve's policy (the one the box's tables carry) as a one-column Play."""
+    """turn_solver.solve's policy (the one the box's tables carry) as a one-column Play."""
     play = Play(model, 1)
 
     def convert(mask, first, one, best):

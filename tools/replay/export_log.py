@@ -1,6 +1,6 @@
-"""Export the game log of the match the box has saved, as JSON (for tools/replay_log.py).
+"""Export the game log of the match the box has saved, as JSON (for tools/replay/replay_log.py).
 
-    python tools/export_log.py [--device PORT] [-o FILE]
+    python -m tools.replay.export_log [--device PORT] [-o FILE]
 
 Connects with mpremote's serial transport (as tools/flash.py does; default device: the first
 USB board, as `mpremote connect auto`), runs `app.keeper_files.export_log()` on the box and writes
@@ -16,13 +16,10 @@ import json
 import pathlib
 import sys
 
-if not __package__:  # python tools/export_log.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
-
 from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
-from tools.flash_device import usb_boards
+from tools.flashing.device import usb_boards
 
 _MARK = "shutbox-export:"
 # On the board: the log of /data's saved match (app.keeper_files.export_log only reads).
@@ -123,7 +120,7 @@ def export(device=None):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python tools/export_log.py", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m tools.replay.export_log", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--device", help="serial port or socket://HOST:PORT (default: the first USB board)")
     parser.add_argument("-o", "--output", help="write the JSON here (default: stdout)")

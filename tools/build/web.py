@@ -1,6 +1,6 @@
 """Build the browser box: web/'s page plus what it runs, into one folder to serve or publish.
 
-    python tools/build_web.py [--out build/web]
+    python -m tools.build.web [--out build/web]
 
 The folder holds web/'s files, the MicroPython WebAssembly build (micropython.mjs/.wasm from
 node_modules), and box.bin with its index box.json: the firmware as tools/flash.py puts it on
@@ -16,15 +16,12 @@ import pathlib
 import shutil
 import sys
 
-if not __package__:  # python tools/build_web.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
-
 from board_sim.box import BoxOptions, pinmap_for
 from board_sim.upy.font8x8 import FIRST_CHAR, FONT, LAST_CHAR
-from tools.flash_build import board_json_for, build_image, bytecode_for, compile_module
-from tools.list_presets import DESCRIPTIONS
+from tools.build.list_presets import DESCRIPTIONS
+from tools.flashing.build import board_json_for, build_image, bytecode_for, compile_module
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 WEB = ROOT / "web"
 WASM_PACKAGE = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
@@ -72,7 +69,7 @@ def layouts():
 
 def presets():
     """[{name, description, boxes}] in the menu's order: each preset's one-line description
-    (tools/list_presets.py's) and the names of the boxes offered that can play it."""
+    (tools/build/list_presets.py's) and the names of the boxes offered that can play it."""
     from app.settings import why_unplayable
     from game.presets import PRESET_NAMES, preset
 

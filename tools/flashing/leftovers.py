@@ -4,7 +4,7 @@ room (424 KiB for mip's .mpy copy of the sources). tools/flash.py names it, with
 removes it when asked (--remove-root-copy).
 """
 
-from tools.flash_build import ROOT_FILES, firmware_files
+from tools.flashing.build import ROOT_FILES, firmware_files
 
 
 def copy_names(firmware_dir):

@@ -22,8 +22,8 @@ import serial.tools.list_ports
 from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
-from tools.flash_build import FlashError, sha256
-from tools.flash_space import DEFAULT_INLINE_BYTES, tree_blocks
+from tools.flashing.build import FlashError, sha256
+from tools.flashing.space import DEFAULT_INLINE_BYTES, tree_blocks
 
 _CHUNK_BYTES = 3072
 CONNECT_WAIT_S = 5.0  # how long to wait for the port to answer
@@ -149,7 +149,7 @@ class Board:
     """An open raw-REPL session with the board at `device` (a serial port or socket:// URL):
     its firmware stopped by Ctrl-C and a soft reset (which on rp2 leaves a running watchdog
     running). `started_in` is the current directory boot.py left (a maintenance start's,
-    tools.flash_start)."""
+    tools.flashing.start)."""
 
     def __init__(self, device, wait_s=CONNECT_WAIT_S):
         self.device = device
@@ -239,7 +239,7 @@ class Board:
     def free_bytes(self):
         """Free bytes on "/": statvfs's figure when it can be true, else (a count that wrapped,
         such as 4294967295 free blocks) the filesystem's blocks less those its files and
-        directories take (tools.flash_space's count of what is on the board)."""
+        directories take (tools.flashing.space's count of what is on the board)."""
         block, _fragment, blocks, _free, free = self._eval(_STATVFS)
         if believable_free_blocks(blocks, free):
             return free * block

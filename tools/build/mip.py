@@ -6,7 +6,7 @@ compacted JSON, a board.json) with a package.json listing it, so that, offline,
 puts it at the board's root, where boot.py (finding no flashed tree) runs it. mip's default
 target, /lib, is on the import path but nothing there starts the box: --target / is needed.
 
-    python tools/build_mip.py [--board NAME] [--bytecode 6.3]
+    python -m tools.build.mip [--board NAME] [--bytecode 6.3]
 """
 
 import argparse
@@ -15,10 +15,7 @@ import pathlib
 import shutil
 import sys
 
-if not __package__:  # python tools/build_mip.py: this checkout's packages (tools/checkout.py)
-    import checkout  # noqa: F401
-
-from tools.flash_build import (
+from tools.flashing.build import (
     BOARD_JSON,
     FIRMWARE,
     ROOT,
@@ -53,7 +50,7 @@ def build_mip(board_name=None, bytecode=BYTECODE, out_dir=MIP_DIR, firmware_dir=
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python tools/build_mip.py", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m tools.build.mip", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--board", help="pin map the package's board.json selects "
                                         "(default: firmware/board.json's)")

@@ -15,14 +15,14 @@ any number of players (subgame-perfect play, every player for themself). G[m][x,
 one of the k players tied at the best score x wins when m players are still to throw;
 L[m][k] what each of k first-roll losers wins when no score counts yet. Neither depends on
 the number of players before: a solver of N players holds G[m][x, k] and L[m][k] for every
-k <= N - m (tools/gen_win_ends.py ships them for the box).
+k <= N - m (tools/coach/gen_win_ends.py ships them for the box).
 """
 
 import numpy as np
 from game.rules import MATCH_SINGLE, TIES_FULL
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 
-from tools.turn_values import Play, ending_distribution, endings, solve_columns
+from tools.coach.turn_values import Play, ending_distribution, endings, solve_columns
 
 NOBODY = None  # the best score so far when no one has a score that counts
 

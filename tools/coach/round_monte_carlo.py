@@ -19,7 +19,7 @@ from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, COMMITTED, OVER
 from game.win_chance import WinChance
 
-from tools.round_win import NOBODY, share
+from tools.coach.round_win import NOBODY, share
 
 
 def state_of(round_):

@@ -10,8 +10,8 @@ tree's manifest names it. Flashes before kept them in /tables: those go once no 
 them, and the folder with them.
 """
 
-from tools.flash_build import FlashError, compile_source, sha256
-from tools.flash_space import file_blocks
+from tools.flashing.build import FlashError, compile_source, sha256
+from tools.flashing.space import file_blocks
 
 TABLE_PREFIX = "table_"  # the tables' names in "/"
 LEGACY_DIR = "/tables"  # where flashes before this layout put them
