@@ -205,6 +205,7 @@ def play_command(argv):
     record = _settings_lines(defaults) if arguments.record else None  # (never with data_dir)
     try:
         play(box, record)
+        box.finish_saves()  # quit keeps the match as it stands
     finally:
         box.close()
         if arguments.record:

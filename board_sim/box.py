@@ -299,6 +299,20 @@ class SimBox:
             if each_tick is not None:
                 each_tick()
 
+    def saving(self):
+        """Has the box a save under way (app.keeper saves in slices, one a tick)?"""
+        keeper = self.keeper
+        return keeper is not None and (keeper.job is not None or keeper.wanted is not None)
+
+    def finish_saves(self, max_ms=2000):
+        """Run the box until the save it has under way is on the flash, as a box left on for a
+        moment does (before a quit that keeps the match; a power cut does not wait)."""
+        end_ms = self.board.now_ms + max_ms
+        while self.saving():
+            if self.board.now_ms >= end_ms:
+                raise RuntimeError("the box's save did not end within %d ms" % max_ms)
+            self.tick()
+
     def close(self):
         uninstall()
         if self.own_data_dir:

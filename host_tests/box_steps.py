@@ -117,9 +117,4 @@ def names_the_winners(title):
 
 def saves_settled(box, max_ms=2000):
     """Run the box until the save it has under way (app.keeper: a slice a tick) is on the flash."""
-    keeper = box.keeper
-    for _tick in range(max_ms // 5):
-        if keeper.job is None and keeper.wanted is None:
-            return
-        box.run(5)
-    raise AssertionError("the box's save did not end within %d ms" % max_ms)
+    box.finish_saves(max_ms)
