@@ -11,7 +11,7 @@ import os
 import pytest
 from app import keeper_save
 from app.core import FINISHED, MENU, PLAY, SETUP
-from box_steps import roll, saves_settled, start, to_players_row
+from box_steps import awaiting, play_until, roll, saves_settled, start, to_players_row
 from game.tiles import bit, mask_of
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
 from power_cut_files import PowerCut, PowerCutFiles
@@ -353,18 +353,21 @@ def test_a_saved_match_loads_with_the_menu_let_go_and_keeps_its_preset_name(tmp_
         box.close()
 
 
-def test_a_resumed_turn_plays_to_win_again_as_before_the_cut(tmp_path):
-    from app.roller import IDLE
+def _to_player_2s_chance_of_winning(box):
+    """Play a 2-player round on to player 2's turn, its chance of winning ready, before the
+    roll -> the BoxPlayer."""
+    player = BoxPlayer(box)
+    view = box.view
+    play_until(player, lambda: awaiting(view, AWAIT_ROLL) and view.player == 1 and view.hints.winning,
+               3000)
+    return player
 
+
+def test_a_resumed_turn_plays_to_win_again_as_before_the_cut(tmp_path):
     box = boot(tmp_path, hints=True, players=2)
     try:
-        player = BoxPlayer(box)
+        player = _to_player_2s_chance_of_winning(box)
         view = box.view
-        for _ in range(3000):  # player 2's turn, its chance of winning ready, before the roll
-            if (view.phase == PLAY and view.player == 1 and view.turn.state == AWAIT_ROLL
-                    and view.roller.state == IDLE and view.hints.winning):
-                break
-            player.step()
         box.dice.force([3, 4])
         player.step()
         assert view.turn.state == AWAIT_MOVE and view.hints.winning
@@ -385,3 +388,73 @@ def test_a_resumed_turn_plays_to_win_again_as_before_the_cut(tmp_path):
         assert after[3].endswith("win") and after[2] == before[2]
     finally:
         box.close()
+
+
+def _plays_on(box, player, rolls, done):
+    """Player 2 plays on (the lit tiles highest first, the moves not always the best) with
+    these dice until done()."""
+    view = box.view
+    for _ in range(600):
+        if done():
+            return
+        if awaiting(view, AWAIT_ROLL) and rolls:
+            box.dice.force(rolls.pop(0))
+        player.step()
+    raise AssertionError("never done")
+
+
+def _review_of_player_2s_turn(box, player, rolls):
+    """Player 2's turn played out with these dice -> (the review, its first page's lines)."""
+    view = box.view
+    _plays_on(box, player, rolls, lambda: view.phase == FINISHED)  # the round's last turn
+    box.board.press("ok")  # past the throw that ended the turn
+    box.run(300)
+    assert view.reviewing
+    review = view.hints.review
+    fields = (review.objective, review.player, review.total_cost,
+              [(review.totals[index], review.before[index], review.best[index], review.made[index],
+                review.costs[index]) for index in range(review.count)])
+    return fields, text_lines(box.board.display_pixels())
+
+
+def _player_2s_turn_reviewed(data_dir, cut):
+    """Player 2 of 2, hints on: a roll, a costly move, a roll, then (cut) a power cut and the
+    box on again; the turn played out -> its review, as _review_of_player_2s_turn gives it."""
+    rolls = [[3, 4], [5, 6], [6, 6], [6, 6], [6, 6], [6, 6], [6, 6], [6, 6]]
+    box = boot(data_dir, hints=True, players=2)
+    try:
+        player = _to_player_2s_chance_of_winning(box)
+        view = box.view
+        turn = view.turn
+        _plays_on(box, player, rolls, lambda: awaiting(view, AWAIT_MOVE))
+        assert view.hint == bit(7)
+        shut(box, 1, 6)  # 1 + 6, not the best move (7): a cost
+        _plays_on(box, player, rolls, lambda: turn.rolls == 2 and awaiting(view, AWAIT_MOVE))
+        assert turn.moves_made == 1 and view.hints.winning
+        before = text_lines(box.board.display_pixels())
+        assert before[3].endswith("win")
+        if cut:
+            flaps = power_cut(box)
+            box = boot(data_dir, flaps, seed=99, hints=True, players=2)
+            view = box.view
+            for _ in range(100):
+                box.run(20)
+                if view.hints.winning:
+                    break
+            assert view.hints.winning and view.turn.moves_made == 1
+            after = text_lines(box.board.display_pixels())
+            assert after[2:4] == before[2:4] and after[3].endswith("win")
+            player = BoxPlayer(box)
+        return _review_of_player_2s_turn(box, player, rolls)
+    finally:
+        box.close()
+
+
+def test_a_turn_resumed_after_a_move_plays_to_win_and_keeps_its_review(tmp_path):
+    """Player 2 of 2, hints on: a roll, a move, a roll, the power cut; the resumed turn plays
+    to win again and its review, at the turn's end, is the one a twin box never cut shows."""
+    uncut = _player_2s_turn_reviewed(tmp_path / "uncut", False)
+    resumed = _player_2s_turn_reviewed(tmp_path / "cut", True)
+    objective, _player, cost, moves = uncut[0]
+    assert objective == 2 and len(moves) >= 2 and moves[0][4] == cost > 0  # in win%, the cost before the cut
+    assert resumed == uncut

@@ -281,6 +281,51 @@ def test_a_classic_round_played_by_clicking_resumes_after_a_reload(box):
     assert canvas == display
 
 
+def test_a_reload_mid_turn_keeps_playing_to_win_and_the_turns_review(box):
+    """Player 2 of 2, hints on (the menu's switch): a roll and a move, then a reload (the box's
+    power cut): the hints still play to win, told in the live region too, and the review of
+    the turn, moves before the reload included, comes at its end."""
+    box.wait_ready()
+    for _ in range(12):  # past the Game row's rules card to the Hints row
+        if box.python("box._box.menu.row") == 2:
+            break
+        box.page.click("#select")
+        box.page.wait_for_timeout(100)
+    box.page.click("#ok")
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.menu.hints_on")
+    moved = ("box._box.phase == %d and box._box.player == 1 and box._box.turn.moves_made >= 1 and "
+             "box._box.turn.state in (%d, %d) and box._box.roller.state == %d" % (PLAY, AWAIT_ROLL, AWAIT_MOVE, IDLE))
+    steps = 0
+    while not box.python(moved):
+        if box.python("box._box.phase == %d" % FINISHED):  # player 1 shut the box (the dice are the page's)
+            box.hold("#select", LONG_PRESS_MS)  # to the menu (hints stay on), then another match
+        elif box.python("box._box.phase != %d and box._box.player == 1 and not box._box.hints.winning" % MENU):
+            box.page.wait_for_timeout(100)  # player 2's chance of winning, ready before the roll
+        else:
+            box.step()
+        steps += 1
+        assert steps < 2 * ROUND_STEPS
+    review = ("[box._box.hints.review.objective] + [[r.totals[i], r.before[i], r.best[i]] "
+              "for r in [box._box.hints.review] for i in range(r.count)]")
+    before = box.python(review)
+    entries = box.python("box._box.turn.moves_made + (box._box.turn.state == %d)" % AWAIT_MOVE)
+    assert before[0] == 2 and len(before) == 1 + entries  # in the chance of winning, each roll moved on
+    spoken = "/\\bwin\\b/.test(document.getElementById('status').textContent)"
+    box.page.wait_for_function(spoken)
+    box.page.wait_for_timeout(300)  # a few frames: the save reaches the browser's storage
+    box.page.reload()
+    box.wait_ready()
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)",
+                               arg="box._box.hints.winning and box._box.hints._replaying < 0")
+    assert box.python(review) == before
+    box.page.wait_for_function(spoken)
+    while box.step():
+        steps += 1
+        assert steps < 2 * ROUND_STEPS
+    box.page.wait_for_function("document.getElementById('status').textContent.startsWith('Review P2')")
+    assert box.python("len(%s) - 1 == box._box.turn.moves_made" % review)
+
+
 def test_the_box_restarts_any_number_of_times_in_one_page_life_then_plays_a_whole_match(box):
     box.wait_ready()
     box.page.fill("#config", '{"rules": {"preset": "classic"}, "players": 1}')

@@ -7,6 +7,7 @@ from app.hints import Hints
 from game.at_stake import _GOAL_MATCH as GOAL_MATCH
 from game.at_stake import _GOAL_ROUND as GOAL_ROUND
 from game.at_stake import _GOAL_STAY as GOAL_STAY
+from game.gamelog import GameLog
 from game.match import start_match
 from game.presets import preset
 from game.prng import Xorshift32
@@ -144,8 +145,9 @@ def _play_turn(match, dice):
 def _hinted(match):
     hints = Hints()
     hints.turn_starts(match)
-    hints.work(match.turn)  # the next tick looks at the turn
-    while hints.goal != NO_GOAL and not hints.work(match.turn):
+    log = GameLog(8)
+    hints.work(match.turn, log)  # the next tick looks at the turn
+    while hints.goal != NO_GOAL and not hints.work(match.turn, log):
         pass
     return hints
 
@@ -199,17 +201,55 @@ def test_a_roll_before_the_chance_is_ready_gets_the_win_hints_once_it_is():
     match = start_match(preset("classic"), 2)
     hints = Hints()
     turn = match.turn
+    log = GameLog(8)
     hints.turn_starts(match)
-    hints.work(turn)  # the next tick looks at the turn: the programme starts
+    hints.work(turn, log)  # the next tick looks at the turn: the programme starts
     assert hints.goal == GOAL_ROUND and not hints.winning
     feed(turn, bytearray((3, 4)), 2)  # a quick player rolls first
     assert turn.state == AWAIT_MOVE and hints.best_move(turn) == hints.policy.best_move(turn)
-    while not hints.work(turn):
+    while not hints.work(turn, log):
         pass
     assert hints.winning and hints.chance_word() == "win"
     win = hints.win
-    assert hints.best_move(turn) == first_best(turn.legal_moves(), win.chance, turn.open_mask)
+    best = first_best(turn.legal_moves(), win.chance, turn.open_mask)
+    assert hints.best_move(turn) == best
+    review = hints.review  # the roll's entry again, in the chance of winning
+    assert review.objective == 2 and review.count == 1 and review.best[0] == best
     assert hints.shut_chance(turn) == percent(win.chance(turn.open_mask & ~hints.best_move(turn)), WIN_ONE)
+
+
+def test_moves_made_before_the_chance_is_ready_are_reviewed_in_it_from_the_game_log():
+    match = start_match(preset("classic"), 2)
+    hints = Hints()
+    turn = match.turn
+    log = GameLog(32)
+    log.turn(0)
+    hints.turn_starts(match)
+    hints.work(turn, log)
+    wanted = []  # (total, open before, best) of each roll, as the chance of winning picks
+    for dice in ((3, 4), (6, 5), (1, 2), (4, 4)):  # a quick player: four moves first
+        feed(turn, bytearray(dice), 2)
+        log.roll(*dice)
+        hints.best_move(turn)
+        wanted.append((turn.total, turn.open_mask, turn.legal_moves()))
+        before = turn.open_mask
+        make_move(turn, turn.legal_moves()[-1])
+        log.move(before & ~turn.open_mask)
+    feed(turn, bytearray((6, 3)), 2)
+    log.roll(6, 3)
+    wanted.append((turn.total, turn.open_mask, turn.legal_moves()))
+    assert turn.state == AWAIT_MOVE and hints.review.objective == 1  # in points of the score so far
+    while not hints.work(turn, log):
+        pass
+    assert hints.winning
+    hints.best_move(turn)  # the tick it turns ready: the roll's move is lit again, to win
+    assert hints.work(turn, log) is False and hints._replaying == 4  # four rolls a tick
+    assert hints.work(turn, log) is False and hints._replaying == -1
+    review = hints.review
+    assert review.objective == 2 and review.count == 5 and hints._recording
+    for index, (total, before, moves) in enumerate(wanted):
+        assert review.totals[index] == total and review.before[index] == before, index
+        assert review.best[index] == first_best(moves, hints.win.chance, before), index
 
 
 def test_the_box_lights_the_winning_move_of_a_roll_made_before_the_chance_was_ready():

@@ -283,7 +283,7 @@ class App:
             self._play(now_ms, select, ok)
         else:
             self.ending.step(self, now_ms, select, ok)
-        if self.hints_on and (phase == SETUP or phase == PLAY) and self.hints.work(self.turn):
+        if self.hints_on and (phase == SETUP or phase == PLAY) and self.hints.work(self.turn, self.log):
             self.dirty = True  # the chance of winning is ready: the turn's hints play to win
             if self.phase == PLAY and self.turn.state == _AWAIT_MOVE:
                 self._hint_move()  # a roll came first: its move is lit again, to win

@@ -77,6 +77,7 @@ class Hints:
         self.uncovering = False  # the turn is the long game's uncoverer's: its chance is "open"
         self._recording = False  # a review is being recorded for the turn in play
         self._roll_best = 0  # the best move for the roll the turn awaits a move for
+        self._replaying = -1  # the roll the turn's review is rebuilt from next (app.hints_turn)
 
     def policy_for(self, turn):
         """The policy of the turn's rules (imported on first use), or None. Another game's
@@ -101,13 +102,16 @@ class Hints:
         self.goal = _NO_GOAL
         self.uncovering = match.uncovering()
         self._starting = match
+        self._replaying = -1
 
-    def work(self, turn):
+    def work(self, turn, log):
         """Each tick: look at a turn just started, else advance the chance of winning by one
         slice (game.win_chance's step: a few milliseconds on a Pico); True when it turns ready.
         The turn's hints play to win from then on, a turn under way too (lit moves, one die,
-        "win NN%"); its review, in the chance of winning, covers the turn only if no move was
-        made before (a review in two currencies would add up nothing)."""
+        "win NN%"). Once what the turn plays for is settled, a turn with moves made (resumed
+        after a power cut or a page reload, or moved before the chance was ready) has its
+        review rebuilt from the game `log` in that one currency, a few rolls a tick from the
+        next on (app.hints_turn's replay)."""
         match = self._starting
         if match is not None:
             self._starting = None
@@ -115,7 +119,15 @@ class Hints:
 
             start(self, match)
             release(_TURN_MODULE, False, True)
+            if turn.moves_made and (self.winning or self.goal == _NO_GOAL):
+                self._replaying = 0
             return self.winning
+        if self._replaying >= 0:
+            from app.hints_turn import replay
+
+            replay(self, turn, log)
+            release(_TURN_MODULE, False, True)
+            return False
         win = self.win
         if win is None or self.goal == _NO_GOAL or win.ready or self.winning:
             return False
@@ -123,12 +135,12 @@ class Hints:
             return False
         if self.goal == _GOAL_STAY and win.chance(turn.open_mask) >= _STAY_SURE:
             self.goal = _NO_GOAL  # in no real danger: the lowest score serves better
-            return False
-        self.winning = True
-        if turn.rolls:
-            self._recording = False
+        else:
+            self.winning = True
             self._roll_best = 0
-        return True
+        if turn.moves_made:
+            self._replaying = 0
+        return self.winning
 
     # -- after a roll ------------------------------------------------------------------------
     def best_move(self, turn):
