@@ -40,14 +40,6 @@ from game.turn import SAVES_AFTER
 from app import release
 
 DIRECTORY = "/data"  # absolute: boot.py runs the firmware from /fw_a or /fw_b
-# What a call through keep() or a save may import, let go after it unless it was loaded before
-# (hal.json_file, game.config and game.presets to read a file, which boot holds already for
-# app.startup to let go). Each is emptied when it goes: the only other modules that import from
-# them (app.settings, hal.board_config) are boot's or the menu's, loaded before such a call.
-WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.config", "game.numbers",
-        "game.snapshot", "game.snapshot_format", "game.snapshot_load", "game.snapshot_fields",
-        "game.rule_names", "game.stats", "game.stats_load", "game.presets", "game.rules",
-        "hal.json_file", "hal.storage")
 
 
 class Keeper:
@@ -109,6 +101,8 @@ def step(keeper):
         keeper.job = None
         loaded = keeper.loaded
         keeper.loaded = None
+        from app.keeper_save import WORK
+
         release([name for name in WORK if name not in loaded], False, True)
 
 
@@ -121,7 +115,7 @@ def flush(keeper):
 def keep(keeper, action, *args, module="app.keeper_save"):
     """The function named `action` of `module` (app.keeper_save's saves; app.startup reads from
     app.keeper_read and app.keeper_files), called with the keeper and `args`: what the call
-    imported of WORK is let go after it (freed at the collector's next run),
+    imported of app.keeper_save's WORK is let go after it (freed at the collector's next run),
     each module emptied: a stale word that looks like a pointer to one (the collector is
     conservative) then pins that module alone, not all its code, which kept 7 KB after boot.
     So a call returns plain values or objects of modules that stay. A menu unchanged since the
@@ -132,5 +126,7 @@ def keep(keeper, action, *args, module="app.keeper_save"):
         return unchanged
     loaded = list(sys.modules)
     result = getattr(__import__(module, None, None, (action,)), action)(keeper, *args)
+    from app.keeper_save import WORK
+
     release([name for name in WORK if name not in loaded], False, True)
     return result

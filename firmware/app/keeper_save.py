@@ -10,6 +10,14 @@ from game.gamelog import LOG_RECORDS, RECORD_BYTES
 from hal.storage import AtomicFile, StorageError
 from micropython import const
 
+# What a call through app.keeper.keep or a save may import, let go after it unless it was loaded
+# before (hal.json_file, game.config and game.presets to read a file, which boot holds already for
+# app.startup to let go). Each is emptied when it goes: the only other modules that import from
+# them (app.settings, hal.board_config) are boot's or the menu's, loaded before such a call.
+WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.config", "game.numbers",
+        "game.snapshot", "game.snapshot_format", "game.snapshot_load", "game.snapshot_fields",
+        "game.rule_names", "game.stats", "game.stats_load", "game.presets", "game.rules",
+        "hal.json_file", "hal.storage")
 _MENU_BYTES = const(256)
 _MATCH = const(1)  # Keeper.unsaved's bits: the files whose last save failed
 _MENU = const(2)
