@@ -26,7 +26,20 @@ from app.hints import Hints
 from app.keeper import Keeper
 from app.settings import Settings
 
-DATA_DIR = "/tmp/shutbox-coach-bench"
+
+def _data_dir():
+    """Where the bench's Keeper saves: in RAM (Linux's /dev/shm) where there is one, so a save's
+    slices time the firmware's own work, not the host disk's journal (a rename there took up
+    to 0.4 ms); the Pico's flash has times of its own, which no factor scales (issue 28: a
+    4 KiB erase stalls it ~45 ms, at most one a tick)."""
+    try:
+        os.stat("/dev/shm")
+        return "/dev/shm/shutbox-coach-bench"
+    except OSError:
+        return "/tmp/shutbox-coach-bench"
+
+
+DATA_DIR = _data_dir()
 _ROOM = 96 * 1024  # free bytes below which the heap is collected before a tick
 
 

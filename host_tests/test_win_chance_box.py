@@ -142,11 +142,21 @@ def _play_turn(match, dice):
     match.end_turn()
 
 
+def _look_at_turn(hints, turn, log):
+    """The ticks that look at a turn just started (app.hints_turn's start, a slice a tick: a new
+    game's policy, what the turn plays for, its programme begun)."""
+    for _tick in range(3):
+        hints.work(turn, log)
+        if hints._starting is None:
+            return
+    raise AssertionError("the turn is still being looked at after three ticks")
+
+
 def _hinted(match):
     hints = Hints()
     hints.turn_starts(match)
     log = GameLog(8)
-    hints.work(match.turn, log)  # the next tick looks at the turn
+    _look_at_turn(hints, match.turn, log)
     while hints.goal != NO_GOAL and not hints.work(match.turn, log):
         pass
     return hints
@@ -203,7 +213,7 @@ def test_a_roll_before_the_chance_is_ready_gets_the_win_hints_once_it_is():
     turn = match.turn
     log = GameLog(8)
     hints.turn_starts(match)
-    hints.work(turn, log)  # the next tick looks at the turn: the programme starts
+    _look_at_turn(hints, turn, log)  # the programme begins
     assert hints.goal == GOAL_ROUND and not hints.winning
     feed(turn, bytearray((3, 4)), 2)  # a quick player rolls first
     assert turn.state == AWAIT_MOVE and hints.best_move(turn) == hints.policy.best_move(turn)
@@ -225,7 +235,7 @@ def test_moves_made_before_the_chance_is_ready_are_reviewed_in_it_from_the_game_
     log = GameLog(32)
     log.turn(0)
     hints.turn_starts(match)
-    hints.work(turn, log)
+    _look_at_turn(hints, turn, log)
     wanted = []  # (total, open before, best) of each roll, as the chance of winning picks
     for dice in ((3, 4), (6, 5), (1, 2), (4, 4)):  # a quick player: four moves first
         feed(turn, bytearray(dice), 2)

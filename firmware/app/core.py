@@ -225,12 +225,12 @@ class App:
         select = buttons["select"].update(now_ms) if "select" in buttons else _NO_PRESS
         ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
         keeper = self.keeper
-        if keeper is not None:
-            if keeper.job is not None or keeper.wanted is not None:
-                step(keeper)  # a slice of the match's save
-                self.report_keeper()
-            elif keeper.unsaved:
-                self.retry_saves(now_ms)
+        saving = keeper is not None and (keeper.job is not None or keeper.wanted is not None)
+        if saving:
+            step(keeper)  # a slice of the match's save: the tick's one long piece of work
+            self.report_keeper()
+        elif keeper is not None and keeper.unsaved:
+            self.retry_saves(now_ms)
         shown = self.faults.watch(now_ms)
         if shown:
             self.dirty = True
@@ -283,7 +283,8 @@ class App:
             self._play(now_ms, select, ok)
         else:
             self.ending.step(self, now_ms, select, ok)
-        if self.hints_on and (phase == SETUP or phase == PLAY) and self.hints.work(self.turn, self.log):
+        if (self.hints_on and not saving and (phase == SETUP or phase == PLAY)
+                and self.hints.work(self.turn, self.log)):
             self.dirty = True  # the chance of winning is ready: the turn's hints play to win
             if self.phase == PLAY and self.turn.state == _AWAIT_MOVE:
                 self._hint_move()  # a roll came first: its move is lit again, to win

@@ -72,7 +72,8 @@ class Hints:
         self.win = None  # game.win_chance.WinChance of the rules in play, once needed
         self.winning = False  # this turn's hints are win's chance of winning (or of staying in)
         self.goal = _NO_GOAL  # what the chance is of, once ready
-        self._starting = None  # the match whose turn just started, looked at on the next tick
+        self._starting = None  # the match whose turn just started, looked at on the next ticks
+        self.stake = None  # what that turn plays for, once found (app.hints_turn's start)
         self.review = Review()
         self.uncovering = False  # the turn is the long game's uncoverer's: its chance is "open"
         self._recording = False  # a review is being recorded for the turn in play
@@ -102,6 +103,7 @@ class Hints:
         self.goal = _NO_GOAL
         self.uncovering = match.uncovering()
         self._starting = match
+        self.stake = None
         self._replaying = -1
 
     def work(self, turn, log):
@@ -114,11 +116,13 @@ class Hints:
         next on (app.hints_turn's replay)."""
         match = self._starting
         if match is not None:
-            self._starting = None
             from app.hints_turn import start
 
-            start(self, match)
+            done = start(self, match)
             release(_TURN_MODULE, False, True)
+            if not done:
+                return False
+            self._starting = None
             if turn.moves_made and (self.winning or self.goal == _NO_GOAL):
                 self._replaying = 0
             return self.winning
@@ -132,6 +136,10 @@ class Hints:
         if win is None or self.goal == _NO_GOAL or win.ready or self.winning:
             return False
         if not win.step(1):
+            if win.to_beat == -2:  # its table has no such round: the lowest score, then
+                self.goal = _NO_GOAL
+                if turn.moves_made:
+                    self._replaying = 0
             return False
         if self.goal == _GOAL_STAY and win.chance(turn.open_mask) >= _STAY_SURE:
             self.goal = _NO_GOAL  # in no real danger: the lowest score serves better

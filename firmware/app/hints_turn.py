@@ -22,40 +22,54 @@ _MAX_PENALTY = const(3)
 
 def start(hints, match):
     """Play to win where the format allows it (every player of a single round; the last
-    throw of a tournament; staying in under max-penalty). game.win_chance is imported only
-    when it may find something at stake."""
+    throw of a tournament; staying in under max-penalty), in two calls on two ticks: the
+    first finds what is at stake (`hints.stake`), the second begins the programme, whose end
+    values game.win_chance's step then reads (game.win_chance is imported only when
+    something is at stake); a new game's policy is loaded in a call before those. True once
+    done."""
+    stake = hints.stake
+    if stake is None:
+        if hints.rules is not match.turn.rules:
+            hints.policy_for(match.turn)  # a new game's policy: a slice of its own
+            return False
+        hints.stake = _at_stake(hints, match)
+        return hints.stake is None
+    hints.stake = None
+    from game.win_chance import WinChance
+
+    win = hints.win
+    if win is None:
+        win = hints.win = WinChance(match.rules)
+    if win.begin(stake[0], stake[1], stake[2], stake[3], False):
+        hints.goal = stake[3]
+        hints.winning = win.ready
+    return True
+
+
+def _at_stake(hints, match):
+    """game.at_stake's stake_of for a match whose format allows playing to win, else None."""
     rules = match.rules
     kind = rules.match
     if match.over or match.simultaneous or match.players < 2 or hints.policy_for(match.turn) is None:
-        return
+        return None
     if kind != _SINGLE and kind != _MAX_PENALTY:  # a first look at a round of totals
         if kind != _FIXED and kind != _TOURNAMENT:
-            return
+            return None
         round_ = match.round
         if round_.turns_played != round_.players - 1:
-            return
+            return None
         if kind == _FIXED and match.rounds_played + 1 < rules.rounds:
-            return
+            return None
         if kind == _TOURNAMENT:  # no total can have reached the target yet
             thrown = 0
             for score in round_.scores:
                 if score is not None and score > thrown:
                     thrown = score
             if max(match.totals) + thrown < rules.target:
-                return
+                return None
     from game.at_stake import stake_of
 
-    stake = stake_of(match)
-    if stake is None:
-        return
-    from game.win_chance import WinChance
-
-    win = hints.win
-    if win is None:
-        win = hints.win = WinChance(match.rules)
-    if win.begin(*stake):
-        hints.goal = stake[3]
-        hints.winning = win.ready
+    return stake_of(match)
 
 
 def replay(hints, turn, log):

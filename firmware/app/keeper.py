@@ -73,7 +73,7 @@ class Keeper:
         self.saved_pending = 0
         self.merged_serial = 0
         self.wanted = None  # (match, source, tally, log): the match to save, as last asked
-        self.job = None  # the save under way: app.keeper_save's match_steps
+        self.job = None  # the save under way: app.keeper_save's match_steps (0: about to be)
         self.loaded = None  # the modules loaded before the save under way began
 
 
@@ -87,10 +87,16 @@ def save_match(keeper, match, source, tally, log, after=None):
 
 def step(keeper):
     """The next slice of the match's save (the App's tick, while one is asked for or under way):
-    the first imports app.keeper_save; the last lets go what the save imported."""
+    the first two import hal.storage and app.keeper_save; the last lets go what the save
+    imported."""
     job = keeper.job
     if job is None:
         keeper.loaded = list(sys.modules)
+        import hal.storage  # noqa: F401  (app.keeper_save's, in a slice of its own)
+
+        keeper.job = 0
+        return
+    if job == 0:
         from app.keeper_save import match_steps
 
         keeper.job = match_steps(keeper)

@@ -15,7 +15,8 @@ a shut box scores 0.
 The chances are whole numbers of 1/WIN_ONE, one per open mask reachable from the start.
 Everything is done in slices (`step`), so the App's loop never waits long: once per rule set
 game.win_table's buffers and outcome table (that module loaded for it and let go); once per
-`begin` the end value of each score; then the masks, game.win_kernel's `fill` (viper on a board).
+`begin` the round's column of win_ends.bin (game.win_ends, for the App a few reads a slice) and
+the end value of each score; then the masks, game.win_kernel's `fill` (viper on a board).
 """
 
 from micropython import const
@@ -55,7 +56,7 @@ class WinChance:
         self.ends = None  # per slot (a score; digital: an open mask): a turn ending there
         self.table = None  # the outcome table (game.win_kernel), once it is ready
         self.masks_per_step = 1  # game.win_kernel's CHECKS_PER_STEP over the table's moves
-        self.building = None  # game.win_table's work in progress
+        self.building = None  # game.win_table's work in progress (0: that module just imported)
         self._ends_done = 0  # slots whose end value is known for this `begin`
         self.lead = b""  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
         self.to_beat = -2  # -1: no score counts yet; -2: no round begun
@@ -67,8 +68,10 @@ class WinChance:
         self.first_chance = 0  # the first roll under 2-to-go/3-to-go (from the start mask)
         self.first_one_die = False
         self.ready = False
+        self._read_for = None  # (to_beat, tied, after): the end values `step` reads next
+        self._reading = None  # game.win_ends' read_steps under way (0: about to be)
 
-    def begin(self, to_beat, tied, after=0, goal=_GOAL_ROUND):
+    def begin(self, to_beat, tied, after=0, goal=_GOAL_ROUND, at_once=True):
         """Start over for a player of a single round: `to_beat` the best score so far (-1: none
         yet), `tied` the players on it (or, with none, those who lost their first roll), `after`
         the players still to throw after this one (game.at_stake's stake_of gives them); nothing
@@ -76,9 +79,15 @@ class WinChance:
         to compute) when the table of end values has no such round for these rules. Another
         `goal`: a score below `to_beat` wins (or stays in) in a round played out, one on it is
         worth a win shared with `tied` others (the match's) or nothing (staying in); a shut box
-        scores 0, a first-roll loss loses."""
+        scores 0, a first-roll loss loses. With at_once False the table of end values is read
+        by `step`, a slice at a time (the App's), and True is returned before it is known
+        whether the table has the round: if it has not, `step` ends with `to_beat` -2."""
         if goal == _GOAL_ROUND and self.to_beat == to_beat and self.tied == tied and self.after == after:
             return True
+        if self._reading is not None:
+            self._reading.close()  # another round's read, left for this one
+            self._reading = None
+        self._read_for = None
         share = WIN_ONE if self.rules.ties == _TIES_FULL else (WIN_ONE + (tied + 1) // 2) // (tied + 1)
         lost = 0
         if goal != _GOAL_ROUND:
@@ -89,17 +98,21 @@ class WinChance:
         elif after == 0:
             lost = share if to_beat < 0 else 0
         else:
-            from game.win_ends import read_ends
+            self.to_beat = to_beat
+            self.tied = tied
+            self.after = after
+            self.ready = False
+            self.next_mask = 0
+            self._read_for = (to_beat, tied, after)
+            if at_once:
+                while self._read_for is not None:
+                    self._read_slice()
+                return self.to_beat != -2
+            return True
+        self._start(to_beat, tied, after, share, lost)
+        return True
 
-            found = read_ends(self, ENDS_FILE, to_beat, tied, after, bytearray(_SCRATCH))
-            if found is None:
-                self.to_beat = -2  # matches no round: the next `begin` reads again
-                self.ready = False
-                self.next_mask = 0
-                return False
-            share, lost = found
-            if to_beat >= 0:
-                lost = 0
+    def _start(self, to_beat, tied, after, share, lost):
         self.to_beat = to_beat
         self.tied = tied
         self.after = after
@@ -108,7 +121,36 @@ class WinChance:
         self._ends_done = 0
         self.next_mask = self.start & -self.start  # the smallest submask of the start
         self.ready = False
-        return True
+
+    def _read_slice(self):
+        """A slice of the reading of the round's end values (game.win_ends' read_steps, the
+        module imported in a slice of its own), then the round begins, or there is none
+        (`to_beat` -2: the next `begin` reads again)."""
+        reading = self._reading
+        if reading is None:  # what game.win_ends imports, in a slice of its own
+            import game.policy_file  # noqa: F401
+
+            self._reading = 0
+            return
+        if reading == 0:
+            from game.win_ends import read_steps
+
+            to_beat, tied, after = self._read_for
+            self._reading = read_steps(self, ENDS_FILE, to_beat, tied, after, bytearray(_SCRATCH))
+            return
+        try:
+            next(reading)
+            return
+        except StopIteration as done:
+            found = done.value
+        self._reading = None
+        to_beat, tied, after = self._read_for
+        self._read_for = None
+        if found is None:
+            self.to_beat = -2  # matches no round
+            return
+        share, lost = found
+        self._start(to_beat, tied, after, share, 0 if to_beat >= 0 else lost)
 
     def chance(self, mask):
         """The chance of winning from an open mask before the roll, 0..WIN_ONE."""
@@ -143,9 +185,16 @@ class WinChance:
         while count > 0 and not self.ready:
             count -= 1
             if self.table is None:
+                if self.building is None:  # game.win_table imported in a slice of its own
+                    import game.win_table  # noqa: F401
+
+                    self.building = 0
+                    continue
                 from game.win_table import prepare
 
                 prepare(self)
+            elif self._read_for is not None:
+                self._read_slice()
             elif self.next_mask == 0:
                 return False  # no round begun
             elif self._ends_done < len(self.ends):

@@ -13,6 +13,7 @@ from game.policy_file import policy_key
 _SCORE_DIGITAL = const(2)  # game.rules' (a copy: see there)
 
 ENDS_PLAYERS = const(8)  # win_ends.bin holds rounds of up to this many players (app.menu's most)
+_READS_PER_SLICE = const(1)  # reads of the stream (128 bytes each at most) per slice of read_steps
 
 
 def ends_key(rules):
@@ -56,9 +57,11 @@ def _find(packed, key, slots):
 
 def _read(stream, scratch, count, buffer):
     """Read `count` bytes of a stream into nothing (a scratch buffer), then fill `buffer` (a
-    bytearray or a memoryview); False if it ends first."""
+    bytearray or a memoryview); False if it ends first. A generator: it stops after every
+    _READS_PER_SLICE reads (the value comes with its end: `yield from`)."""
     view = memoryview(buffer)
     read = -count  # < 0: bytes still to skip
+    reads = 0
     while read < len(view):
         if read < 0:
             part = scratch[:-read] if -read < len(scratch) else scratch
@@ -68,15 +71,30 @@ def _read(stream, scratch, count, buffer):
         if not got:
             return False
         read += got
+        reads += 1
+        if reads % _READS_PER_SLICE == 0:
+            yield
     return True
 
 
 def read_ends(win, path, to_beat, tied, after, scratch):
+    """read_steps at once."""
+    steps = read_steps(win, path, to_beat, tied, after, scratch)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def read_steps(win, path, to_beat, tied, after, scratch):
     """(G[after][to_beat, tied + 1], L[after][tied + 1]) from win_ends.bin, with the column
     G[after][slot, 1] read into a WinChance's `lead` (`scratch`, a bytearray, for skipping);
     None when the file has no table for these rules or no such round (a missing or damaged
     file included). `path`: win_ends.bin (None: the one beside this module), unless
-    game.tables.files names the board's copy."""
+    game.tables.files names the board's copy. A generator, so the reading can be spread over
+    ticks of the App's loop (game.win_chance's step): it stops once the table is found and
+    every few reads of it; the value comes with its end (StopIteration's)."""
     forget("game.win_ends")
     forget("game.policy_file")  # policy_key's, imported with this module
     rules = win.rules
@@ -108,21 +126,23 @@ def read_ends(win, path, to_beat, tied, after, scratch):
             where = _find(packed, key, slots)
             if where < 0:
                 return None
+            yield
             packed.seek(where)
             stream = DeflateIO(packed, RAW, WBITS)
+            yield
             two = scratch[:2]
-            if not _read(stream, scratch, before, win.lead):
+            if not (yield from _read(stream, scratch, before, win.lead)):
                 return None
             level = 0
             if to_beat >= 0:
                 at = (next_tied - 2) * column + 2 * _slot_of_score(rules, to_beat)
-                if not _read(stream, scratch, at, two):
+                if not (yield from _read(stream, scratch, at, two)):
                     return None
                 level = two[0] | (two[1] << 8)
                 used = at + 2
             else:
                 used = 0
-            if not _read(stream, scratch, (columns - 1) * column - used + 2 * (next_tied - 1), two):
+            if not (yield from _read(stream, scratch, (columns - 1) * column - used + 2 * (next_tied - 1), two)):
                 return None
             return level, two[0] | (two[1] << 8)
     except (OSError, EOFError):

@@ -37,13 +37,15 @@ class _Building:
 
 
 def prepare(win):
-    """One slice of a WinChance's preparation: the rolls planned, where one die may be rolled,
-    or one roll added to the outcome table. Once it is ready the table is the WinChance's, and
+    """One slice of a WinChance's preparation: the rolls planned, the buffers made, where one
+    die may be rolled, or one roll added to the outcome table. Once it is ready the table is the WinChance's, and
     this module is let go."""
     building = win.building
-    if building is None:
+    if not building:  # None, or 0 (this module just imported)
         building = win.building = _Building()
         _plan_rolls(win, building)
+    elif building.turn is None:
+        _buffers(win, building)
     elif building.table[ONE_DIE_AT] == 0xFFFF:
         _one_die_masks(win, building.table)
     else:
@@ -80,6 +82,11 @@ def _plan_rolls(win, building):
     # where each option's block is (one die: 0 until there is one), how a mask scores, one die's
     # masks (0xFFFF: still to work out, the next step)
     building.table = array("H", (BLOCKS_AT, 0, rules.scoring, 0xFFFF, 0, 0, 0))
+
+
+def _buffers(win, building):
+    """The Turn whose rolls give the moves, and the WinChance's buffers."""
+    rules = win.rules
     building.turn = Turn(rules)
     size = 1 << rules.tiles
     win.chances = array("H", bytes(2 * size))
