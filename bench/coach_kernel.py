@@ -73,7 +73,9 @@ class CoachKernel(app_kernel.Kernel):
                 gc.collect()
                 self.collections += 1
             keeper = self.keeper
-            saving = keeper.job is not None or keeper.wanted is not None
+            writes = keeper.writes
+            # a save in slices (app.keeper's step; a Keeper of older firmware saves at once)
+            saving = getattr(keeper, "job", None) is not None or getattr(keeper, "wanted", None) is not None
             hints = app.hints
             before = hints.win if hints is not None else None
             idle = before is None or before.ready or hints._starting is not None
@@ -84,7 +86,7 @@ class CoachKernel(app_kernel.Kernel):
             self.total += spent
             win = hints.win if hints is not None else None
             computing = win is not None and not win.ready
-            if saving:  # a slice of a save (app.keeper's step)
+            if saving or keeper.writes != writes:  # a save, or a slice of one
                 self.save_longest = max(self.save_longest, spent)
             elif idle and computing:  # a turn's programme starts: what it plays for, its table read
                 self.start_longest = max(self.start_longest, spent)
