@@ -8,7 +8,8 @@ start for the first) and starts its win-chance programme until the chance is rea
 it took and their CPU time added up; then the longest tick of each kind over the whole match:
 one that computed a slice of the programme, one that started a turn's programme (what the turn
 plays for, the table of end values read), one that did a slice of the match's save (a Keeper
-saving to DATA_DIR, as main.py's does);
+saving to DATA_DIR, as main.py's does), and the tick that started the match or ended it (the
+menu's choices saved, the statistics merged: at once, as keep() does);
 and the mean tick. Times in microseconds of this runtime.
 
 The collector's pauses are left out: the heap is collected between ticks whenever less than
@@ -40,6 +41,8 @@ def _data_dir():
 
 
 DATA_DIR = _data_dir()
+_MENU = 0  # app.core's phases
+_FINISHED = 3
 _ROOM = 96 * 1024  # free bytes below which the heap is collected before a tick
 
 
@@ -61,6 +64,7 @@ class CoachKernel(app_kernel.Kernel):
         self.ticks_run = 0
         self.save_longest = 0  # the longest tick that saved the match
         self.start_longest = 0  # ... that started a turn's programme (saving nothing)
+        self.bounds_longest = 0  # ... that started the match or ended it (neither counted above)
         self.step_longest = 0  # ... that computed a slice of it (neither)
         self.collections = 0  # the heap collected between ticks
 
@@ -79,6 +83,7 @@ class CoachKernel(app_kernel.Kernel):
             hints = app.hints
             before = hints.win if hints is not None else None
             idle = before is None or before.ready or hints._starting is not None
+            phase = app.phase
             started = time.ticks_us()
             app.tick(self.now)
             spent = time.ticks_diff(time.ticks_us(), started)
@@ -86,7 +91,10 @@ class CoachKernel(app_kernel.Kernel):
             self.total += spent
             win = hints.win if hints is not None else None
             computing = win is not None and not win.ready
-            if saving or keeper.writes != writes:  # a save, or a slice of one
+            if app.phase != phase and (phase == _MENU or app.phase == _FINISHED):
+                # the match starts (the menu's choices saved) or ends (the statistics merged)
+                self.bounds_longest = max(self.bounds_longest, spent)
+            elif saving or keeper.writes != writes:  # a save, or a slice of one
                 self.save_longest = max(self.save_longest, spent)
             elif idle and computing:  # a turn's programme starts: what it plays for, its table read
                 self.start_longest = max(self.start_longest, spent)
@@ -114,5 +122,6 @@ def run(preset, tiles, turns=2):
     print("coach step_longest_us", kernel.step_longest)
     print("coach start_longest_us", kernel.start_longest)
     print("coach save_longest_us", kernel.save_longest)
+    print("coach bounds_longest_us", kernel.bounds_longest)
     print("coach mean_us", kernel.total // kernel.ticks_run)
     print("coach collections", kernel.collections)
