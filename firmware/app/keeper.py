@@ -37,7 +37,7 @@ import sys
 
 from game.turn import SAVES_AFTER
 
-from app import release
+from app.memory import since
 
 DIRECTORY = "/data"  # absolute: boot.py runs the firmware from /fw_a or /fw_b
 
@@ -109,7 +109,7 @@ def step(keeper):
         keeper.loaded = None
         from app.keeper_save import WORK
 
-        release([name for name in WORK if name not in loaded], False, True)
+        since(loaded, WORK)
 
 
 def flush(keeper):
@@ -134,5 +134,5 @@ def keep(keeper, action, *args, module="app.keeper_save"):
     result = getattr(__import__(module, None, None, (action,)), action)(keeper, *args)
     from app.keeper_save import WORK
 
-    release([name for name in WORK if name not in loaded], False, True)
+    since(loaded, WORK)
     return result

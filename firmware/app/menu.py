@@ -17,8 +17,8 @@ import sys
 from hal.buttons import LONG_PRESS, SHORT_PRESS
 from micropython import const
 
-from app import release
 from app.lights import LEGAL, OFF, PLAYER_COLOURS, WRONG, blink_on
+from app.memory import let_go, since
 
 _MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
 _MATCH_MAX_PENALTY = const(3)
@@ -53,7 +53,7 @@ def open_menu(app):
 
     flaps = app.devices.flaps
     entries = game_entries(Settings(app.rules_config), flaps.tiles, flaps.row_count)[0]
-    release([name for name in sys.modules if name not in loaded and name != __name__], False, True)
+    since(loaded, None, __name__)
     menu = Menu(entries, 0, app.players, app.hints is not None, app.hints_on)
     menu.restore(app.game[0], app.players, app.hints_on)
     app.menu = menu
@@ -151,7 +151,7 @@ class Menu:
         if self.card >= 0:
             self.card = -1
             self.card_next = 0
-            release(("app.screen_card", "game.preset_cards"), False, True)
+            let_go("card")
 
     def leave(self, app):
         """The App plays by the choices made (the game, its rules and preset name, the players,
@@ -163,7 +163,7 @@ class Menu:
         app.players = self.players
         app.hints_on = self.hints_on
         app.menu = None
-        release((__name__,), False, True)
+        let_go("menu")
 
     def light(self, lights, tiles, now_ms):
         """The menu without a display: row 0 the preset (one tile, colour by bank of 9),

@@ -7,8 +7,8 @@ Messages are up to three lines of at most 16 characters; a number may follow the
 from game.tiles import bit
 from micropython import const
 
-from app import release
 from app.lights import blink_on
+from app.memory import frames_shown
 
 # Other modules' constants, as there (an imported name costs a stored name on the board):
 _TUMBLING = const(1)  # app.roller's state
@@ -182,7 +182,7 @@ def _frames(screen, name):
     imported when it is not the last one drawn from, which is let go: a phase's frames take
     RAM while shown, and a frame drawn again imports nothing (an import allocates)."""
     if screen.frames is not None and (name is None or not screen.frames.__name__.endswith(name)):
-        release((screen.frames.__name__,), False, True)
+        frames_shown(screen.frames)
         screen.frames = None
     if screen.frames is None and name is not None:
         screen.frames = __import__("app.screen_" + name, None, None, ("show",))

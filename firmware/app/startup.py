@@ -12,15 +12,8 @@ match's clocks.
 
 import time
 
-from app import release
 from app.boot_state import read_saved
-
-# Let go once the devices are built (the accelerometer is then read through hal.shake.BusAccel).
-_BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017", "hal.lis3dh", "hal.mpu6050")
-# Let go once the settings and the saved files are read (read_saved), before the App's modules load.
-_READ_ONLY = ("app.settings", "game.config", "game.numbers", "game.presets", "game.rule_names",
-              "game.rules", "game.snapshot_load", "hal.json_file")
-BOOT_ONLY = _BOARD_ONLY + _READ_ONLY + ("app.phases", "game.match", "app.boot_state", "app.startup")
+from app.memory import let_go
 
 
 def _devices():
@@ -51,21 +44,21 @@ def start():
     if globals().get("__file__", "").endswith(".py"):  # compiled from source at each import
         _compile_the_app_first()
     devices = _devices()
-    release(_BOARD_ONLY, empty=True)  # emptied: a stale word pointing into one pins only it
+    let_go("board")  # the accelerometer is then read through hal.shake.BusAccel
     import game.gamelog  # noqa: F401 (the match's modules, which stay: low in the heap)
     import game.rounds  # noqa: F401 (game.match, which starts a match, goes with boot's modules)
 
     settings, setting_faults = _settings()
     keeper = Keeper()
     saved = read_saved(settings, devices.flaps, keeper)
-    release(_READ_ONLY, empty=True)  # none of it is called again before the menu opens again
+    let_go("files")  # before the App's modules load
     from app.core import App  # the App's modules, which stay, then its collaborators'
     from app.hints import Hints
 
     boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
     box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
               keeper=keeper, saved=saved)
-    release(BOOT_ONLY, empty=True)  # nothing of theirs is called again (this function only returns)
+    let_go("booted")  # nothing of theirs is called again (this function only returns)
     return box
 
 

@@ -351,7 +351,7 @@ def saved_matches(directory):
 def _saved_match(keeper):
     """The payload of the match file as the keeper saved it (its modules let go after, as
     keep() lets them go: it empties them, so its file object cannot be read after the call)."""
-    from app import release
+    from app.memory import release
 
     loaded = list(sys.modules)
     from app.keeper_save import match_file

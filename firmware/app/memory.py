@@ -1,0 +1,114 @@
+"""The box's memory policy, in one place (issue 33): what loads when, and what is let go after
+which moment. The rest of the firmware tells this module where the box is (`let_go(moment)`,
+`since(loaded)`, `frames_shown`) instead of letting modules go itself.
+
+Why: MicroPython keeps an imported module's bytecode, constants and objects in the heap until
+it is let go (out of sys.modules and its package, then collected), and its collector is
+conservative: a stale word that looks like a pointer into a module let go would keep all of it,
+so a module let go is emptied too (`release`'s empty=True), then a stray pointer pins the
+module alone, not its code. On the wasm build (python -m bench, "Fits the board") the box holds
+some 64 KB after boot with this policy; the rules it replaced were made when it held 122 KB.
+
+    when                      what loads                             let go (who says so)
+    boot, the devices         hal.board, hal.board_config, the      "board" (app.startup)
+                              chips' drivers
+    boot, the saved files     app.settings, game.config, presets,   "files" (app.startup)
+                              rules' names, snapshot_load, json_file
+    boot, the App             app.core, app.hints ... (they stay);  "booted" (app.startup)
+                              app.boot_state, app.startup,
+                              app.phases, game.match
+    a match starts, the menu  app.phases, game.match                "phase" (app.core)
+    the menu                  app.menu, its frames                  "menu" (app.menu's leave)
+    the menu's list of games  app.settings and what it imports      since(loaded) (app.menu)
+    a rules card              app.screen_card, game.preset_cards    "card" (app.menu)
+    the match's end           app.finish                            "finish" (its leave)
+    a turn's start, its       app.hints_turn                        "turn work" (app.hints)
+    review
+    a save, a read, a merge   app.keeper_save's WORK                since(loaded) (app.keeper)
+    a phase's frames          app.screen_<name>                     frames_shown (presentation)
+    a piece of game/'s work   game.at_stake, game.win_table,        by themselves when done
+                              game.win_ends, game.policy_file (with (game.forget: game/ knows
+                              game.tables.policies and .files),     no app)
+                              game.match_saved, game.reach
+
+Copies of constants. A module that tests another's value keeps a const() copy of it rather
+than importing it (a name imported costs a stored name, and the module it comes from may not
+be loaded), each marked "(a copy ...)" or "(..., as there)" beside it and checked against the
+original by host_tests/test_app_constant_copies.py and test_rule_constant_copies.py;
+host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
+
+    app: boot_state, core, faults, finish, hints, hints_turn, menu, phases, presentation,
+         reconcile, roller, screen_end, settings
+    game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
+          snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
+          win_ends, win_table
+    hal: leds
+"""
+
+import gc
+import sys
+
+_BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017", "hal.lis3dh", "hal.mpu6050")
+_READ_ONLY = ("app.settings", "game.config", "game.numbers", "game.presets", "game.rule_names",
+              "game.rules", "game.snapshot_load", "hal.json_file")
+BOOT_ONLY = _BOARD_ONLY + _READ_ONLY + ("app.phases", "game.match", "app.boot_state", "app.startup")
+
+
+def let_go(moment):
+    """Let go what goes once `moment` (a word of the table above: one name imported, the
+    caller's only one) has passed."""
+    if moment == "board":
+        release(_BOARD_ONLY, True, True)
+    elif moment == "files":
+        release(_READ_ONLY, True, True)  # none of it is called again before the menu opens again
+    elif moment == "booted":
+        release(BOOT_ONLY, True, True)
+    elif moment == "phase":
+        release(("app.phases", "game.match"), False, True)  # game.match: start_match only
+    elif moment == "menu":
+        release(("app.menu",), False, True)
+    elif moment == "card":
+        release(("app.screen_card", "game.preset_cards"), False, True)
+    elif moment == "finish":
+        release(("app.finish",), False, True)
+    elif moment == "turn work":
+        release(("app.hints_turn",), False, True)
+
+
+def since(loaded, among=None, keep=None):
+    """Let go what was imported since `loaded` (list(sys.modules) then): only the names
+    `among` when given (what a piece of work spread over ticks may import: others may import
+    their own meanwhile), and never `keep` (the caller's own module)."""
+    names = sys.modules if among is None else among
+    release([name for name in names if name not in loaded and name != keep and name in sys.modules],
+            False, True)
+
+
+def frames_shown(frames):
+    """The frames module last drawn from (app.presentation's) goes: another phase's are shown."""
+    release((frames.__name__,), False, True)
+
+
+def release(names, collect=True, empty=False):
+    """Forget modules (and their packages' references to them) so the collector frees them
+    (at once, or with collect=False at its next run).
+
+    empty=True also empties each module's namespace on MicroPython, for modules none of whose
+    functions is called again: its collector is conservative, and a stale word that happens to
+    look like a pointer to a module let go (a stack slot, a byte buffer) would otherwise keep
+    all of it. (CPython frees a module by reference counts, and its host tools may hold one.)"""
+    empty = empty and sys.implementation.name == "micropython"
+    for name in names:
+        if name in sys.modules:
+            if empty:
+                sys.modules[name].__dict__.clear()
+            del sys.modules[name]
+            dot = name.rfind(".")
+            package = name[:dot]
+            if dot > 0 and package in sys.modules:
+                try:
+                    delattr(sys.modules[package], name[dot + 1:])
+                except (AttributeError, TypeError):
+                    pass
+    if collect:
+        gc.collect()
