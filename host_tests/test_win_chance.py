@@ -188,6 +188,32 @@ def test_a_missing_table_means_no_win_chance_and_nothing_computed(tmp_path, monk
     assert win.begin(10, 1, 0)  # the last player needs no table
 
 
+def test_end_values_read_in_slices_give_what_a_read_at_once_gives_even_when_another_round_cuts_in():
+    """The App's begin (at_once False) leaves the read of win_ends.bin to step, a slice a tick;
+    another round asked for mid-read (its module just imported, or its stream half read)
+    closes that read and reads its own."""
+    rules = preset("classic")
+    for cut_when in (lambda win: win._reading == 0, lambda win: win._reading not in (None, 0)):
+        win = WinChance(rules)
+        assert win.begin(10, 1, 2, GOAL_ROUND, False)
+        while not cut_when(win):
+            win.step(1)
+        assert win.begin(12, 1, 1, GOAL_ROUND, False) and not win.ready
+        while not win.step(1):
+            pass
+        assert win._reading is None and win._read_for is None
+        at_once = WinChance(rules)
+        assert at_once.begin(12, 1, 1)
+        while not at_once.step(1):
+            pass
+        assert list(win.chances) == list(at_once.chances) and win.level == at_once.level
+    missing = WinChance(rules)  # no such round (9 players): found out by step, not by begin
+    assert missing.begin(5, ENDS_PLAYERS - 1, 1, GOAL_ROUND, False)
+    for _step in range(200):
+        assert not missing.step(1)
+    assert missing.to_beat == -2 and not missing.ready
+
+
 def test_three_players_following_the_box_win_as_round_win_says(small_box_tables):
     rules = small_box_tables[0]
     solver = RoundSolver(turn_solver.Model(rules), 3)

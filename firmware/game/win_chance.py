@@ -46,6 +46,8 @@ class WinChance:
         ends: Any
         table: Any
         one_die: Any
+        _reading: Any  # None, 0, or game.win_ends' read_steps (a generator)
+        _read_for: Any
 
     def __init__(self, rules):
         self.rules = rules
@@ -84,9 +86,9 @@ class WinChance:
         whether the table has the round: if it has not, `step` ends with `to_beat` -2."""
         if goal == _GOAL_ROUND and self.to_beat == to_beat and self.tied == tied and self.after == after:
             return True
-        if self._reading is not None:
+        if self._reading:  # a read under way (0: its module just imported)
             self._reading.close()  # another round's read, left for this one
-            self._reading = None
+        self._reading = None
         self._read_for = None
         share = WIN_ONE if self.rules.ties == _TIES_FULL else (WIN_ONE + (tied + 1) // 2) // (tied + 1)
         lost = 0
