@@ -55,6 +55,18 @@ def open_box():
 
 
 @pytest.fixture(autouse=True)
+def no_board_left_installed():
+    """A test that leaves a simulated board installed (a SimBox not closed) fails itself, and
+    the board is taken down: the next test on the worker then starts clean."""
+    from board_sim import install
+
+    yield
+    if install._saved is not None:
+        install.uninstall()
+        pytest.fail("the test left a simulated board installed (a SimBox not closed)")
+
+
+@pytest.fixture(autouse=True)
 def firmware_modules_kept():
     """The firmware lets modules go (app.memory.release: the keeper's save path after each save, a
     phase's frames): the ones loaded before a test are put back after it, so a test module's

@@ -171,7 +171,7 @@ class BoxMachine(RuleBasedStateMachine):
         self.saving = None  # (store, payload, files.steps at its start) while a save runs
         self.cut_place = None  # (store, place): where in its next save to cut the power
         self.box = None
-        self.keeper_release = None  # app.keeper's release while this test stubs it
+        self.keeper_release = None  # app.keeper's since (app.memory's) while this test stubs it
         self.player = None
         self.serial = 0  # counts the match objects seen (a new one at each boot too)
         self.last_match = None
@@ -189,8 +189,8 @@ class BoxMachine(RuleBasedStateMachine):
         # so its AtomicFile's saves can be watched.
         keeper_module = sys.modules["app.keeper"]
         if self.keeper_release is None:  # the real one, once: after a power cut the stub is in place
-            self.keeper_release = keeper_module.release
-        keeper_module.release = lambda names, collect=True, empty=False: None
+            self.keeper_release = keeper_module.since
+        keeper_module.since = lambda loaded, among=None, keep=None: None
         self._watch(importlib.import_module("hal.storage").AtomicFile)
         view = self.box.view
         self.serial += 1
@@ -226,7 +226,7 @@ class BoxMachine(RuleBasedStateMachine):
 
     def teardown(self):
         if self.keeper_release is not None:  # the next test's keeper lets its modules go again
-            sys.modules["app.keeper"].release = self.keeper_release
+            sys.modules["app.keeper"].since = self.keeper_release
             self.keeper_release = None
         if self.box is not None:
             self.box.close()
