@@ -67,6 +67,7 @@ class CoachKernel(app_kernel.Kernel):
         self.bounds_longest = 0  # ... that started the match or ended it (neither counted above)
         self.step_longest = 0  # ... that computed a slice of it (neither)
         self.collections = 0  # the heap collected between ticks
+        self.save_us = 0  # the CPU of every tick that saved or did a slice of a save, added up
 
     def run(self, ms):
         app = self.app
@@ -96,6 +97,7 @@ class CoachKernel(app_kernel.Kernel):
                 self.bounds_longest = max(self.bounds_longest, spent)
             elif saving or keeper.writes != writes:  # a save, or a slice of one
                 self.save_longest = max(self.save_longest, spent)
+                self.save_us += spent
             elif idle and computing:  # a turn's programme starts: what it plays for, its table read
                 self.start_longest = max(self.start_longest, spent)
             elif computing or (win is not None and before is win and not before.ready):
@@ -123,5 +125,7 @@ def run(preset, tiles, turns=2):
     print("coach start_longest_us", kernel.start_longest)
     print("coach save_longest_us", kernel.save_longest)
     print("coach bounds_longest_us", kernel.bounds_longest)
+    print("coach save_us", kernel.save_us)
+    print("coach saves", kernel.keeper.writes)
     print("coach mean_us", kernel.total // kernel.ticks_run)
     print("coach collections", kernel.collections)

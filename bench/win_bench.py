@@ -126,10 +126,11 @@ def run(quick=False):
         print("F = 100 (the project's budget figure: a quick run, or no git history to calibrate with)")
     print("| box | build | player 1 ticks | player 1 unix ms | player 2 ticks | player 2 unix ms | "
           "longest step, unix ms | longest start, unix ms | longest save, unix ms | "
-          "match start or end, unix ms | mean tick, unix ms | Pico: player 1 ready (s) | "
+          "match start or end, unix ms | a save, its ticks added up, unix ms | mean tick, unix ms | "
+          "Pico: player 1 ready (s) | "
           "Pico: player 2 ready (s) | Pico: longest step (ms) | Pico: longest start (ms) | "
           "Pico: longest save (ms) | Pico: match start or end (ms) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for preset, tiles in cases:
         for build in ("before", "bytecode", "native"):
             found = figures.get((build, preset))
@@ -139,11 +140,12 @@ def run(quick=False):
             second = thinking(found, 1)
             longest = [found.get(name, 0) for name in ("step_longest_us", "start_longest_us", "save_longest_us",
                                                        "bounds_longest_us")]
-            print("| %s (%d tiles) | %s | %d | %.1f | %d | %.1f | %.2f | %.2f | %.2f | %.2f | %.3f | %.2f | "
-                  "%.2f | %.0f | %.0f | %.0f | %.0f |" % (
+            per_save = found.get("save_us", 0) / max(1, found.get("saves", 0))
+            print("| %s (%d tiles) | %s | %d | %.1f | %d | %.1f | %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | "
+                  "%.2f | %.2f | %.0f | %.0f | %.0f | %.0f |" % (
                       preset, tiles, build, first[0], first[1] / 1000, second[0], second[1] / 1000,
                       longest[0] / 1000, longest[1] / 1000, longest[2] / 1000, longest[3] / 1000,
-                      found["mean_us"] / 1000, pico_ready_s(first[0], first[1], factor),
+                      per_save / 1000, found["mean_us"] / 1000, pico_ready_s(first[0], first[1], factor),
                       pico_ready_s(second[0], second[1], factor), longest[0] * factor / 1000,
                       longest[1] * factor / 1000, longest[2] * factor / 1000, longest[3] * factor / 1000))
     print("Goals (issue 28): ready within %.0f s of the previous turn's end, no tick over %.0f ms on a "
