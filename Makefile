@@ -83,7 +83,7 @@ typecheck: $(STUBS_STAMP) $(NODE_STAMP)
 
 test: $(VENV_STAMP) $(NODE_STAMP) $(STUBS_STAMP) $(CHROMIUM)
 	$(MAKE) --no-print-directory lint mpy-cross-check typecheck
-	SHUTBOX_REQUIRE_MICROPYTHON=1 SHUTBOX_OTHER_PYTHON="$(OTHER_PYTHON)" $(PY) -m pytest -n 2
+	SHUTBOX_REQUIRE_MICROPYTHON=1 SHUTBOX_OTHER_PYTHON="$(OTHER_PYTHON)" $(PY) -m pytest -n 2 --dist worksteal
 
 bench: $(VENV_STAMP) $(NODE_STAMP)
 	$(PY) -m bench
