@@ -301,8 +301,9 @@ class SimBox:
 
     def saving(self):
         """Has the box a save under way (app.keeper saves in slices, one a tick)?"""
-        keeper = self.keeper
-        return keeper is not None and (keeper.job is not None or keeper.wanted is not None)
+        from app.keeper import under_way
+
+        return self.keeper is not None and under_way(self.keeper)
 
     def finish_saves(self, max_ms=2000):
         """Run the box until the save it has under way is on the flash, as a box left on for a

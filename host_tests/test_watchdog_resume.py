@@ -99,7 +99,9 @@ def test_a_hang_mid_turn_is_reset_by_the_watchdog_and_the_turn_resumes(board_fil
             board.press("ok")
         elif view.phase == PLAY and view.roller.state == 0 and not (view.must_open or view.must_shut):
             turn = view.turn
-            saving = app.keeper.job is not None or app.keeper.wanted is not None  # a slice a tick
+            from app.keeper import under_way
+
+            saving = under_way(app.keeper)  # a save takes a slice a tick
             if turn.state == AWAIT_MOVE and turn.moves_made >= 1 and saving:
                 pass  # the second roll has landed: wait for its save
             elif turn.state == AWAIT_MOVE and turn.moves_made >= 1 and "hung" not in seen:

@@ -32,7 +32,7 @@ import time
 from game.sources import feed
 from micropython import const
 
-from app.keeper import keep, save_match, step
+from app.keeper import keep, save_match, step, under_way
 from app.memory import let_go
 from app.presentation import compose, render
 from app.reconcile import expected_open
@@ -225,7 +225,7 @@ class App:
         select = buttons["select"].update(now_ms) if "select" in buttons else _NO_PRESS
         ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
         keeper = self.keeper
-        saving = keeper is not None and (keeper.job is not None or keeper.wanted is not None)
+        saving = keeper is not None and under_way(keeper)
         if saving:
             step(keeper)  # a slice of the match's save: the tick's one long piece of work
             self.report_keeper()

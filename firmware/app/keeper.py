@@ -85,6 +85,11 @@ def save_match(keeper, match, source, tally, log, after=None):
         keeper.wanted = (match, source, tally, log)
 
 
+def under_way(keeper):
+    """Is a save of the match asked for or under way?"""
+    return keeper.job is not None or keeper.wanted is not None
+
+
 def step(keeper):
     """The next slice of the match's save (the App's tick, while one is asked for or under way):
     the first two import hal.storage and app.keeper_save; the last lets go what the save
@@ -114,7 +119,7 @@ def step(keeper):
 
 def flush(keeper):
     """Finish the save asked for or under way, now."""
-    while keeper.job is not None or keeper.wanted is not None:
+    while under_way(keeper):
         step(keeper)
 
 

@@ -109,14 +109,12 @@ def _menu_payload(menu):
     return json.dumps({"game": name, "players": players, "hints": hints}).encode()
 
 
-def save_match(keeper, match, source, tally, log, after=None):
-    """Save the match, its tally and its log now, in one go; False (reported once) if it could
-    not be. after: the Turn event's result it follows, saved only when game.snapshot says so.
-    (The App saves in slices: app.keeper's save_match and step, here match_steps.)"""
-    from game.snapshot import encode, saves_after
+def save_match(keeper, match, source, tally, log):
+    """Save the match, its tally and its log now, in one go (retry; a host's keep()); False
+    (reported once) if it could not be. (The App saves in slices: app.keeper's save_match and
+    step, here match_steps.)"""
+    from game.snapshot import encode
 
-    if after is not None and not saves_after(after):
-        return True
     snapshot = encode(match, source, tally)
     _stats_first(keeper)
     return save(keeper, match_file(keeper), [snapshot, b"\n"] + log_pieces(log), _MATCH)

@@ -77,16 +77,6 @@ def _read(stream, scratch, count, buffer):
     return True
 
 
-def read_ends(win, path, to_beat, tied, after, scratch):
-    """read_steps at once."""
-    steps = read_steps(win, path, to_beat, tied, after, scratch)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
 def read_steps(win, path, to_beat, tied, after, scratch):
     """(G[after][to_beat, tied + 1], L[after][tied + 1]) from win_ends.bin, with the column
     G[after][slot, 1] read into a WinChance's `lead` (`scratch`, a bytearray, for skipping);
