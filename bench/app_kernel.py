@@ -155,7 +155,8 @@ class Kernel:
 
     def run(self, ms):
         """Let ms pass; only what App.tick allocates is counted: in a tick that stays in its
-        phase and turn (the event path), or in one that ends a turn or changes phase."""
+        phase and turn (the event path), or in one that ends a turn or changes phase (with the
+        tick after it that imports the new phase's frames: app.presentation's)."""
         app = self.app
         view = self.view
         end = self.now + ms
@@ -163,10 +164,11 @@ class Kernel:
             self.now += TICK_MS
             phase = view.phase
             turn = view.turn
+            importing = app.screen.frames == 0  # (app.presentation's)
             before = gc.mem_alloc()
             app.tick(self.now)
             allocated = gc.mem_alloc() - before
-            if view.phase == phase and view.turn is turn:
+            if view.phase == phase and view.turn is turn and not importing:
                 self.steady[phase] += allocated
             else:
                 self.transitions += 1

@@ -46,13 +46,15 @@ def games_kept(data_dir):
 
 
 def play_match(box):
-    """From the menu (or a match's end) through one whole match of 1 player."""
+    """From the menu (or a match's end) through one whole match of 1 player, and its saves (the
+    statistics' merge, a few ticks after the match's end)."""
     player = BoxPlayer(box)
     if box.view.phase == FINISHED:
         player.to_standings()
         box.board.press("ok")  # play again
         box.run(300)
     assert player.play() and box.view.phase == FINISHED
+    box.finish_saves()
 
 
 def saves_of_one_match(tmp_path):

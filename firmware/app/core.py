@@ -225,9 +225,12 @@ class App:
         select = buttons["select"].update(now_ms) if "select" in buttons else _NO_PRESS
         ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
         keeper = self.keeper
+        # One long piece of work a tick: a frame's module imported (render), else a slice of a
+        # save, else a slice of the coach's (hints.work) when no save is under way or asked.
+        busy = self.screen is not None and self.screen.frames == 0
         saving = keeper is not None and under_way(keeper)
-        if saving:
-            step(keeper)  # a slice of the match's save: the tick's one long piece of work
+        if saving and not busy:
+            step(keeper)
             self.report_keeper()
         elif keeper is not None and keeper.unsaved:
             self.retry_saves(now_ms)
@@ -236,20 +239,11 @@ class App:
             self.dirty = True
             if shown == _FAULT_UP:
                 self.play(_SOUND_FAULT)
-        if self.result_since < 0:
-            # A match resumed at boot (app.startup): its clocks start now, and a turn under way
-            # gets its hints (their table loads here, not while boot holds its modules).
-            self.result_since = now_ms
-            self.page_since = now_ms
-            if self.ending is not None:  # resumed as its last turn ended: the standings' clock
-                self.ending.page_since = now_ms
-            if self.hints_on and (self.phase == SETUP or self.phase == PLAY):
-                self.hints.turn_starts(self.match)  # what the turn plays for, as before the cut
-            if self.phase == PLAY:
-                if self.hints_on and self.turn.state == _AWAIT_MOVE:
-                    self._hint_move()
-                else:
-                    self._hint_roll()
+        if self.result_since < 0:  # a match resumed at boot: its first tick (app.phases)
+            from app.phases import resumed
+
+            resumed(self, now_ms)
+            let_go("phase")
         if (self.review_due or self.reviewing) and self._review(now_ms, ok):
             ok = _NO_PRESS
         if select == _LONG_PRESS and self.phase == FINISHED:
@@ -283,7 +277,8 @@ class App:
             self._play(now_ms, select, ok)
         else:
             self.ending.step(self, now_ms, select, ok)
-        if (self.hints_on and not saving and (phase == SETUP or phase == PLAY)
+        if (self.hints_on and not (busy or saving) and (phase == SETUP or phase == PLAY)
+                and not (keeper is not None and under_way(keeper))
                 and self.hints.work(self.turn, self.log)):
             self.dirty = True  # the chance of winning is ready: the turn's hints play to win
             if self.phase == PLAY and self.turn.state == _AWAIT_MOVE:
@@ -295,9 +290,9 @@ class App:
     def _review(self, now_ms, ok):
         """Hints: the turn's result, then its review a page at a time, each until ok or its
         time is up; True when it took the ok."""
-        if not (ok == _SHORT_PRESS or time.ticks_diff(now_ms, self.result_since)
-                >= (_RESULT_FIRST_MS if self.review_due else _REVIEW_MS)):
-            return False
+        if self.hints.review.end_mask >= 0 or not (ok == _SHORT_PRESS or time.ticks_diff(
+                now_ms, self.result_since) >= (_RESULT_FIRST_MS if self.review_due else _REVIEW_MS)):
+            return False  # (a review is shown once priced: the next tick but a save's)
         if self.review_due:
             self.review_due = False
             self.reviewing = True

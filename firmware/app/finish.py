@@ -12,7 +12,6 @@ import time
 from hal.buttons import SHORT_PRESS
 from micropython import const
 
-from app.keeper import keep
 from app.lights import OFF, PLAYER_COLOURS
 from app.memory import let_go
 from app.presentation import END_WORDS
@@ -25,8 +24,8 @@ _LAST_STANDING_ROW = const(5)  # rows 1-5 hold the players; 6 and 7 say what ok 
 
 
 def end_match(app, now_ms):
-    """The App's match is over: its winners, saved and merged into the statistics; the
-    phase's state is app.ending's (an Ending)."""
+    """The App's match is over: its winners, saved and merged into the statistics (asked of the
+    keeper: its modules let go once done); the phase's state is app.ending's (an Ending)."""
     match = app.match
     app.phase = _FINISHED
     app.ending = Ending(app.waits_for_ok(), now_ms)
@@ -36,12 +35,15 @@ def end_match(app, now_ms):
     app.winner_mask = winner_mask
     app.play(_SOUND_WINNER)
     app.dirty = True
+    if app.hints_on and app.hints.review.end_mask >= 0:  # (no turn follows to price it: app.hints_turn's start)
+        from app.hints_turn import price
+
+        price(app.hints)
+        let_go("turn work")
     app.save()
     keeper = app.keeper
-    if keeper is not None:
-        keeper.merged_serial = keep(keeper, "merge_stats", match, app.tally, app.match_preset,
-                                     module="app.keeper_read")
-        app.report_keeper()
+    if keeper is not None:  # after the save, in the ticks that follow (app.keeper's step)
+        keeper.merging = (match, app.tally, app.match_preset)
 
 
 class Ending:

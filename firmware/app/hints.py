@@ -52,6 +52,7 @@ class Review:
         self.made = array("H", [0] * _MAX_MOVES)
         self.costs = array("i", [0] * _MAX_MOVES)  # tenths, >= 0
         self.total_cost = 0  # tenths
+        self.end_mask = -1  # the open tiles the turn ended with, until priced (app.hints_turn)
         self.uncovered = False  # the long game's uncoverer's turn: a chance of opening every tile
 
     def clear(self):
@@ -239,15 +240,19 @@ class Hints:
 
     # -- after the turn ----------------------------------------------------------------------
     def turn_over(self, turn, player):
-        """Close the review of a finished turn; returns how many moves it holds (0: none)."""
+        """Close the review of a finished turn; returns how many moves it holds (0: none), each
+        priced in a tick of its own (app.hints_turn's price: before the next turn's start, or at
+        the match's end). Its programme stops."""
         review = self.review
         if not self._recording or self.policy is None:
             review.clear()
             return 0
         self._recording = False
         self._roll_best = 0
-        from app.hints_turn import price
-
-        count = price(self, turn, player)
-        let_go("turn work")
-        return count
+        self.goal = _NO_GOAL
+        review.player = player
+        if review.count > turn.moves_made:
+            review.count = turn.moves_made
+        if review.count:
+            review.end_mask = turn.open_mask
+        return review.count

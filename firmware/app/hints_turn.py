@@ -26,7 +26,11 @@ def start(hints, match):
     first finds what is at stake (`hints.stake`), the second begins the programme, whose end
     values game.win_chance's step then reads (game.win_chance is imported only when
     something is at stake); a new game's policy is loaded in a call before those. True once
-    done."""
+    done. A turn just over (app.hints' turn_over) has its review priced first, in a call of its
+    own."""
+    if hints.review.end_mask >= 0:
+        price(hints)
+        return False
     stake = hints.stake
     if stake is None:
         if hints.rules is not match.turn.rules:
@@ -135,13 +139,11 @@ def replay(hints, turn, log):
     hints._recording = True
 
 
-def price(hints, turn, player):
-    """Close the review of a finished turn that was recorded: each move's cost against the
-    best move and the total; returns how many moves it holds."""
+def price(hints):
+    """The review of a finished turn (closed by app.hints' turn_over): each move's cost
+    against the best move, and the total."""
     review = hints.review
-    review.player = player
-    count = review.count if review.count <= turn.moves_made else turn.moves_made
-    review.count = count
+    count = review.count
     if review.objective >= _OBJ_WIN:
         value = hints.win.chance
         unit = WIN_ONE
@@ -152,7 +154,7 @@ def price(hints, turn, player):
     total = 0
     for index in range(count):
         before = review.before[index]
-        after = review.before[index + 1] if index + 1 < count else turn.open_mask
+        after = review.before[index + 1] if index + 1 < count else review.end_mask
         made = before & ~after
         review.made[index] = made
         raw = value(before & ~review.best[index]) - value(after)
@@ -161,4 +163,4 @@ def price(hints, turn, player):
         review.costs[index] = (raw * tenths_of + unit // 2) // unit
         total += raw
     review.total_cost = (total * tenths_of + unit // 2) // unit
-    return count
+    review.end_mask = -1

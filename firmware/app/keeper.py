@@ -23,13 +23,20 @@ The match is saved in slices, one a tick of the App's loop (save_match asks, ste
 slice): its modules imported one at a time, the snapshot encoded a few values at a time, then the
 file written, read back and renamed in ticks of their own, so no tick of the box waits for a whole
 save (issue 28: some 300 ms on a Pico in one tick). A match that changes while it is encoded is
-encoded again; one that changes while it is written is saved again after. Any other call through
-keep() first finishes a save under way (flush), so the files are written in the order asked.
+encoded again; one that changes while it is written is saved again after. The menu's choices as
+a match starts (`menu_wanted`) and a finished match's merge into the statistics (`merging`) are
+saved the same way, in the order asked. Any other call through keep() first finishes the work under
+way (flush), so the files are written in the order asked.
 
-A box in play holds only this module: a Keeper is the keeper's state, and keep() calls the
+The save's modules, once the match's first save has imported them, stay until the match is over
+(its merge saved; or app.phases' to_menu): on a Pico importing them again took 116 ms a
+save.
+
+Between matches a box holds only this module: a Keeper is the keeper's state, and keep() calls the
 code that writes the files (app.keeper_save) or reads them (app.keeper_read, the match
-app.keeper_files) for each save, load or merge, importing it (with game.snapshot, game.stats, hal.storage ...) and letting it go
-after. A save loads only what it writes: no reading, no checking, no rules' names for classic.
+app.keeper_files), importing it (with game.snapshot, game.stats, hal.storage ...) and letting go
+after what it imported. A save loads only what it writes: no reading, no checking, no rules' names
+for classic.
 """
 
 import os
@@ -73,8 +80,10 @@ class Keeper:
         self.saved_pending = 0
         self.merged_serial = 0
         self.wanted = None  # (match, source, tally, log): the match to save, as last asked
-        self.job = None  # the save under way: app.keeper_save's match_steps (0: about to be)
-        self.loaded = None  # the modules loaded before the save under way began
+        self.menu_wanted = None  # the menu's choices to save (a match starts: app.phases)
+        self.merging = None  # (match, tally, preset): a finished match to merge (app.finish),
+        #                      `merged_serial` then its serial; 0 once merged: the save's modules go
+        self.job = None  # the work under way: app.keeper_save's jobs (0: about to be)
 
 
 def save_match(keeper, match, source, tally, log, after=None):
@@ -86,39 +95,38 @@ def save_match(keeper, match, source, tally, log, after=None):
 
 
 def under_way(keeper):
-    """Is a save of the match asked for or under way?"""
-    return keeper.job is not None or keeper.wanted is not None
+    """Is a save of the match, the menu's or the statistics' asked for or under way?"""
+    return (keeper.job is not None or keeper.wanted is not None or keeper.menu_wanted is not None
+            or keeper.merging)
 
 
 def step(keeper):
-    """The next slice of the match's save (the App's tick, while one is asked for or under way):
-    the first two import hal.storage and app.keeper_save; the last lets go what the save
-    imported."""
+    """The next slice of the work asked for (the App's tick, while some is under way): the first
+    two import hal.storage and app.keeper_save (already there from the match's first save on)."""
     job = keeper.job
     if job is None:
-        keeper.loaded = list(sys.modules)
         import hal.storage  # noqa: F401  (app.keeper_save's, in a slice of its own)
 
         keeper.job = 0
         return
     if job == 0:
-        from app.keeper_save import match_steps
+        from app.keeper_save import jobs
 
-        keeper.job = match_steps(keeper)
+        keeper.job = jobs(keeper)
         return
     try:
         next(job)
     except StopIteration:
         keeper.job = None
-        loaded = keeper.loaded
-        keeper.loaded = None
-        from app.keeper_save import WORK
+        if keeper.merging == 0:  # the match's end saved and merged: the save's modules go
+            keeper.merging = None
+            from app.keeper_save import WORK
 
-        since(loaded, WORK)
+            since((), WORK)
 
 
 def flush(keeper):
-    """Finish the save asked for or under way, now."""
+    """Finish the work asked for or under way, now."""
     while under_way(keeper):
         step(keeper)
 
@@ -129,12 +137,8 @@ def keep(keeper, action, *args, module="app.keeper_save"):
     imported of app.keeper_save's WORK is let go after it (freed at the collector's next run),
     each module emptied: a stale word that looks like a pointer to one (the collector is
     conservative) then pins that module alone, not all its code, which kept 7 KB after boot.
-    So a call returns plain values or objects of modules that stay. A menu unchanged since the
-    last load or save (Keeper.menu) loads nothing: it is saved."""
+    So a call returns plain values or objects of modules that stay."""
     flush(keeper)
-    unchanged = action == "save_menu" and args == keeper.menu
-    if unchanged:  # the menu as last loaded or saved: nothing to load, nothing to write
-        return unchanged
     loaded = list(sys.modules)
     result = getattr(__import__(module, None, None, (action,)), action)(keeper, *args)
     from app.keeper_save import WORK

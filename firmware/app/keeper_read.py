@@ -1,6 +1,6 @@
 """How app.keeper reads its files back: the menu's choices and the lifetime statistics, at boot
-(app.startup) and at a match's end (merge_stats), through app.keeper.keep, which lets it go after
-(app.keeper_files reads the match).
+(app.startup, through app.keeper.keep, which lets it go after) and at a match's end (merge_steps,
+in slices: app.keeper_save's jobs); app.keeper_files reads the match.
 
 Every file is an hal.storage.AtomicFile read with hal.json_file's bounds. A file that cannot
 be read or used is reported, kept as `<name>.bad`, and the older copy or a fresh start takes
@@ -8,8 +8,11 @@ its place (app.keeper's docstring says which, when)."""
 
 from hal.json_file import parse
 from hal.storage import BAD_KEPT
+from micropython import const
 
-from app.keeper_save import menu_file, save_stats, stats_file
+from app.keeper_save import menu_file, save_stats, save_steps, stats_file
+
+_STATS = const(4)  # app.keeper_save's bit of the statistics (a copy, as there)
 
 
 def load_newest(keeper, file, use, set_aside=True):
@@ -79,11 +82,30 @@ def load_stats(keeper):
     return stats if stats is not None else Stats()
 
 
-def merge_stats(keeper, match, tally, name=None):
-    """Merge a finished match's game.gamelog.MatchTally into the saved statistics and save them,
-    unless it was merged before (a merge repeated after a power cut counts once); the serial
-    of the last match merged. `name`: the match's preset (by default found from its rules)."""
-    return _merge(keeper, load_stats(keeper), match, tally, name)
+def merge_steps(keeper):
+    """Merge the finished match Keeper.merging holds (app.finish's; its game.gamelog.MatchTally)
+    into the saved statistics and save them, in slices (app.keeper_save's jobs): their modules
+    imported, the file read, the match added and the statistics encoded and saved each in
+    slices of their own; unless it was merged before (a merge repeated after a power cut counts
+    once). `merged_serial` is then the last merged match's."""
+    import game.stats  # noqa: F401  (a module a slice)
+
+    yield
+    import game.stats_load  # noqa: F401
+
+    yield
+    match, tally, name = keeper.merging
+    keeper.merging = 0  # app.keeper lets the save's modules go once this is done
+    stats = load_stats(keeper)
+    yield
+    if stats.add_match(match, tally, name):
+        yield
+        import json
+
+        keeper.stats_payload = json.dumps(stats.to_dict()).encode()
+        yield
+        yield from save_steps(keeper, stats_file(keeper), keeper.stats_payload, _STATS)
+    keeper.merged_serial = stats.last_serial
 
 
 def _merge(keeper, stats, match, tally, name=None):

@@ -1,10 +1,11 @@
 """What a save in play loads (app.keeper.keep's module unless told another): the keeper's three
 files, the game log as bytes, and the save itself, whose failure is reported (once until every
-file saves again) and the game plays on, and the saves again of what failed (retry); the
-match's save in slices (match_steps, which app.keeper's step advances). A match's end merges
-into the statistics through app.keeper_read, which saves them with save_stats."""
+file saves again) and the game plays on, and the saves again of what failed (retry); the work
+app.keeper asks for in slices (jobs, which its step advances): the menu's choices, the match,
+and a finished match merged into the statistics (app.keeper_read's merge_steps)."""
 
 import json
+import sys
 
 from game.gamelog import LOG_RECORDS, RECORD_BYTES
 from hal.storage import AtomicFile, StorageError
@@ -15,14 +16,17 @@ from micropython import const
 # app.startup to let go). Each is emptied when it goes: the only other modules that import from
 # them (app.settings, hal.board_config) are boot's or the menu's, loaded before such a call.
 WORK = ("app.keeper_save", "app.keeper_read", "app.keeper_files", "game.config", "game.numbers",
-        "game.snapshot", "game.snapshot_format", "game.snapshot_load", "game.snapshot_fields",
-        "game.rule_names", "game.stats", "game.stats_load", "game.presets", "game.rules",
+        "game.match_saved", "game.snapshot", "game.snapshot_format", "game.snapshot_load",
+        "game.snapshot_fields", "game.rule_names", "game.stats", "game.stats_load", "game.presets", "game.rules",
         "hal.json_file", "hal.storage")
 _MENU_BYTES = const(256)
 _MATCH = const(1)  # Keeper.unsaved's bits: the files whose last save failed
 _MENU = const(2)
 _STATS = const(4)
-_VALUES_PER_SLICE = const(8)  # a match's values encoded per slice of its save (match_steps)
+_VALUES_PER_SLICE = const(32)  # a match's values encoded per slice of its save (_match_steps)
+# What a match's save imports besides this module and hal.storage (game.match_saved: what
+# game.rounds' classes keep, which their saved_fields reads), a slice each (jobs).
+_SAVE_MODULES = ("game.snapshot_format", "game.match_saved", "game.snapshot")
 
 
 def match_file(keeper):
@@ -83,7 +87,7 @@ def retry(keeper, match, source, tally, log):
 
 
 def save_stats(keeper, payload):
-    """Save the lifetime statistics (app.keeper_read's merge_stats), kept as `stats_payload`
+    """Save the lifetime statistics (app.keeper_read's boot_stats), kept as `stats_payload`
     until they are saved: a later merge adds to them, and they are saved again (retry)."""
     keeper.stats_payload = payload
     if save(keeper, stats_file(keeper), payload, _STATS):
@@ -95,13 +99,6 @@ def _stats_first(keeper):
     match they count may be the file's."""
     if keeper.unsaved & _STATS:
         save_stats(keeper, keeper.stats_payload)
-
-
-def save_menu(keeper, name, players, hints):
-    """Save the menu's choices (app.keeper.keep calls it only when they changed since the last
-    load or save)."""
-    keeper.menu = (name, players, hints)
-    return save(keeper, menu_file(keeper), _menu_payload(keeper.menu), _MENU)
 
 
 def _menu_payload(menu):
@@ -120,46 +117,71 @@ def save_match(keeper, match, source, tally, log):
     return save(keeper, match_file(keeper), [snapshot, b"\n"] + log_pieces(log), _MATCH)
 
 
-def match_steps(keeper):
-    """The match's save in slices, a generator app.keeper's step advances once a tick: the
-    snapshot's modules imported one a slice, the match encoded _VALUES_PER_SLICE values a slice
-    (from the start again if the App asks for another save meanwhile: `keeper.wanted`), the
-    log copied, then the file's own steps (hal.storage's save_steps); and again while the App
-    asked for another save during the writing."""
-    import game.snapshot_format  # noqa: F401  (one module a slice)
+def jobs(keeper):
+    """The work app.keeper asks for, in slices: a generator its step advances once a tick. The
+    snapshot's modules are imported a slice each; then, while any is asked for, in this order:
+    the menu's choices (menu_wanted), the match (save_match: encoded _VALUES_PER_SLICE values a
+    slice, from the start again if the App asks for another save meanwhile), a finished
+    match's merge into the statistics (merging). Each file is written in hal.storage's
+    save_steps, a step a slice."""
+    for name in _SAVE_MODULES:  # one a slice, at the match's first save (kept after: app.keeper)
+        if name not in sys.modules:
+            __import__(name)
+            yield
+    while True:
+        if keeper.menu_wanted is not None:
+            keeper.menu = keeper.menu_wanted
+            keeper.menu_wanted = None
+            yield from save_steps(keeper, menu_file(keeper), _menu_payload(keeper.menu), _MENU)
+        elif keeper.wanted is not None:
+            yield from _match_steps(keeper)
+        elif keeper.merging:
+            import hal.json_file  # noqa: F401  (app.keeper_read's, in a slice of its own)
 
-    yield
+            yield
+            from app.keeper_read import merge_steps
+
+            yield from merge_steps(keeper)
+        else:
+            return
+
+
+def _match_steps(keeper):
     from game.snapshot import dumps, snapshot_steps
 
-    while keeper.wanted is not None:
-        yield
-        match, source, tally, log = keeper.wanted
-        keeper.wanted = None
-        state = {}
-        done = 0
-        for _value in snapshot_steps(match, source, tally, state):
-            done += 1
-            if done % _VALUES_PER_SLICE == 0:
-                yield
-                if keeper.wanted is not None:
-                    break  # changed meanwhile: encode it again
-        else:
-            # the log as it stands, copied: the ring may change before the read-back
-            copied = bytearray()
-            for piece in log_pieces(log):
-                copied.extend(piece)
-            payload = [dumps(state), b"\n", copied]
-            state = None
-            _stats_first(keeper)
+    match, source, tally, log = keeper.wanted
+    keeper.wanted = None
+    state = {}
+    done = 0
+    for _value in snapshot_steps(match, source, tally, state):
+        done += 1
+        if done % _VALUES_PER_SLICE == 0:
             yield
-            file = match_file(keeper)
-            try:
-                for _step in file.save_steps(payload):
-                    yield
-            except StorageError as error:
-                _failed(keeper, error, _MATCH)
-            else:
-                _saved(keeper, _MATCH)
+            if keeper.wanted is not None:
+                return  # changed meanwhile: encoded again
+    # the log as it stands, copied: the ring may change before the read-back
+    copied = bytearray()
+    for piece in log_pieces(log):
+        copied.extend(piece)
+    payload = [dumps(state), b"\n", copied]
+    state = None
+    yield
+    if keeper.unsaved & _STATS:  # statistics not yet saved go first (_stats_first)
+        yield from save_steps(keeper, stats_file(keeper), keeper.stats_payload, _STATS)
+    yield from save_steps(keeper, match_file(keeper), payload, _MATCH)
+
+
+def save_steps(keeper, file, payload, kind):
+    """save(), a step a slice: hal.storage's save_steps."""
+    try:
+        for _step in file.save_steps(payload):
+            yield
+    except StorageError as error:
+        _failed(keeper, error, kind)
+        return
+    if kind == _STATS:
+        keeper.stats_payload = None
+    _saved(keeper, kind)
 
 
 def record_at(log, index):

@@ -37,7 +37,7 @@ be loaded), each marked "(a copy ...)" or "(..., as there)" beside it and checke
 original by host_tests/test_app_constant_copies.py and test_rule_constant_copies.py;
 host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
 
-    app: boot_state, core, faults, finish, hints, hints_turn, menu, phases, presentation,
+    app: boot_state, core, faults, finish, hints, hints_turn, keeper_read, menu, phases, presentation,
          reconcile, roller, screen_end, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,

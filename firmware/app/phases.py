@@ -3,14 +3,20 @@ taken up (new, or resumed at boot by app.startup), and back to the menu. Loaded 
 (App.new_match, App.to_menu), then let go: a turn holds none of it.
 """
 
+import sys
+
 from game.gamelog import MatchTally
 from game.match import start_match
 from game.sources import source_for
 from micropython import const
 
-from app.keeper import keep
+from app.keeper import flush
+from app.memory import since
 
-_MENU = const(0)  # app.core's phase (as there)
+_MENU = const(0)  # app.core's phases (as there)
+_SETUP = const(1)
+_PLAY = const(2)
+_AWAIT_MOVE = const(1)  # game.turn's state (as there)
 
 _SOURCE_DICE = const(0)  # game.rules' (copies: play never loads game.rules)
 _SOURCE_MANUAL = const(1)
@@ -27,6 +33,13 @@ def to_menu(app):
     app.leaving = False
     app.match = None
     app.turn = None
+    keeper = app.keeper
+    if keeper is not None:  # the save's modules go (app.keeper), what it does done first
+        flush(keeper)
+        if "app.keeper_save" in sys.modules:
+            from app.keeper_save import WORK
+
+            since((), WORK)
     from app.menu import open_menu
 
     open_menu(app)
@@ -45,7 +58,10 @@ def new_match(app, now_ms):
     keeper = app.keeper
     name, rules, preset = app.game
     if keeper is not None:
-        keep(keeper, "save_menu", name, app.players, app.hints_on)
+        flush(keeper)  # the last match's merge, whose serial the tally follows
+        menu = (name, app.players, app.hints_on)
+        if menu != keeper.menu:  # as last loaded or saved: not saved again
+            keeper.menu_wanted = menu
     take_match(app, start_match(rules, app.players, 0, None, ledger), source_for(rules, app.roller.rng),
                preset)
     app.result_player = -1
@@ -71,3 +87,20 @@ def take_match(app, match, source, preset):
     app.source = source
     app.match_preset = preset
     app.roller.reset(rules.faces if rules.source == _SOURCE_DICE or rules.source == _SOURCE_MANUAL else 6)
+
+
+def resumed(app, now_ms):
+    """The first tick of a match resumed at boot (app.startup): its clocks start now, and a turn
+    under way gets its hints (their table loads from here on, not while boot holds its modules)."""
+    app.result_since = now_ms
+    app.page_since = now_ms
+    if app.ending is not None:  # resumed as its last turn ended: the standings' clock
+        app.ending.page_since = now_ms
+    phase = app.phase
+    if app.hints_on and (phase == _SETUP or phase == _PLAY):
+        app.hints.turn_starts(app.match)  # what the turn plays for, as before the cut
+    if phase == _PLAY:
+        if app.hints_on and app.turn.state == _AWAIT_MOVE:
+            app._hint_move()
+        else:
+            app._hint_roll()

@@ -1,5 +1,8 @@
 """What the App shows: the turn's message (compose) and each tick's LEDs and OLED frame
-(render), from the App's state; the OLED is redrawn only when `app.dirty` says it changed.
+(render), from the App's state; the OLED is redrawn only when `app.dirty` says it changed. A
+frame drawn with a module of frames not loaded (app.screen_<name>: a phase's own) waits a tick:
+the next imports it and draws (the Screen's `frames` is 0 meanwhile), doing no other long work
+(app.core's tick).
 
 Messages are up to three lines of at most 16 characters; a number may follow the last line.
 """
@@ -149,41 +152,41 @@ def render(app, now_ms):
     screen = app.screen
     if screen is None or not app.dirty:
         return
+    name = "fault" if faults.showing else "leave" if app.leaving else "menu" if phase == _MENU else (
+        None if phase == _PLAY else "end")
+    frames = screen.frames  # a module, None, or 0: the one named is imported now
+    if frames and (name is None or not frames.__name__.endswith(name)):
+        frames_shown(frames)
+        frames = None
+    if name is None:
+        frames = None
+    elif frames is None:  # imported on the next tick, which does no other long work
+        screen.frames = 0
+        return
+    elif frames == 0:
+        frames = __import__("app.screen_" + name, None, None, ("show",))
+    screen.frames = frames
     app.dirty = False
     if faults.showing:
-        _frames(screen, "fault").show_fault(screen, faults.reported[faults.shown], faults.page)
+        frames.show_fault(screen, faults.reported[faults.shown], faults.page)
     elif app.leaving:
-        _frames(screen, "leave").show_leave(screen)
+        frames.show_leave(screen)
     elif app.reviewing and (phase == _SETUP or phase == _FINISHED):
-        app.review_next = _frames(screen, "end").show_review(screen, app.hints.review,
-                                                             app.review_page)
+        app.review_next = frames.show_review(screen, app.hints.review, app.review_page)
     elif phase == _SETUP and app.match_page >= 0:
-        app.match_page_next = _frames(screen, "end").show_match(
+        app.match_page_next = frames.show_match(
             screen, app.match, app.rules, app.player, app.match_page, app.waits_for_ok())
     elif phase == _SETUP:
-        _frames(screen, "end").show_setup(
+        frames.show_setup(
             screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total,
             app.player, 0 if app.rules.match == _MATCH_SINGLE else app.match.rounds_played + 1,
             app.must_open, app.must_shut,
             app.waits_for_ok(), app.rules, app.blocked_shake)
     elif phase == _MENU:
-        _frames(screen, "menu").show_menu(screen, app.menu)
+        frames.show_menu(screen, app.menu)
     elif phase == _FINISHED:  # app.finish's frames, drawn with app.screen_end's
-        app.ending.show(app, screen, _frames(screen, "end"))
+        app.ending.show(app, screen, frames)
     else:
-        _frames(screen, None)
         screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
                          app.number, app.chance, app.advice,
                          app.hints.chance_word() if app.hints_on else "shut")
-
-
-def _frames(screen, name):
-    """The module of the frames drawn now (app.screen_<name>; None: app.screens' own),
-    imported when it is not the last one drawn from, which is let go: a phase's frames take
-    RAM while shown, and a frame drawn again imports nothing (an import allocates)."""
-    if screen.frames is not None and (name is None or not screen.frames.__name__.endswith(name)):
-        frames_shown(screen.frames)
-        screen.frames = None
-    if screen.frames is None and name is not None:
-        screen.frames = __import__("app.screen_" + name, None, None, ("show",))
-    return screen.frames

@@ -39,7 +39,7 @@ class Screen:
     def __init__(self, display):
         self.display = display
         self.fault = None  # why the last frame could not be sent, None once one gets through
-        self.frames = None  # the module of a phase's own frames in use (app.presentation)
+        self.frames = None  # the module of a phase's own frames in use (app.presentation; 0: due)
 
     # -- primitives --------------------------------------------------------------------------
     def clear(self):

@@ -15,6 +15,8 @@ game.snapshot lists them. Those of the classes here are game.match_saved's, read
 match is saved or restored (`saved_fields`).
 """
 
+import sys
+
 from micropython import const
 
 from game import forget
@@ -38,10 +40,13 @@ if TYPE_CHECKING:
 
 def saved_fields(name):
     """game.match_saved's declaration `name` (what game.snapshot keeps of a class here), read
-    from the module, which is let go at once: play holds none of it."""
+    from the module, which is let go at once (play holds none of it) unless it was loaded
+    before (app.keeper_save's saves keep it for the match's)."""
+    kept = "game.match_saved" in sys.modules
     from game import match_saved
 
-    forget("game.match_saved")
+    if not kept:
+        forget("game.match_saved")
     return getattr(match_saved, name)
 
 
