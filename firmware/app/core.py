@@ -275,6 +275,10 @@ class App:
             self._setup(now_ms, select, ok)
         elif phase == PLAY:
             self._play(now_ms, select, ok)
+        elif self.ending is None:  # the match ended last tick: app.finish takes over
+            from app.finish import end_match
+
+            end_match(self, now_ms)
         else:
             self.ending.step(self, now_ms, select, ok)
         if (self.hints_on and not (busy or saving) and (phase == SETUP or phase == PLAY)
@@ -563,11 +567,9 @@ class App:
             self.result_since = now_ms
         self.log.end(turn.ended, turn.open_mask)
         self.tally.add_turn(turn)
-        match = self.match
-        if not match.end_turn():
+        if not self.match.end_turn():
             self.enter_setup(now_ms)
             self.save()
             return
-        from app.finish import end_match  # the match's end (app.finish: self.ending)
-
-        end_match(self, now_ms)
+        self.phase = FINISHED  # the match's end: app.finish's, from the next tick (self.ending)
+        self.dirty = True

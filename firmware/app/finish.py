@@ -3,7 +3,7 @@ result then the standings on the OLED (the winners named in the title; a page at
 they take more than one screen, ok turning it), the winners' colours on the LEDs, and ok on
 the last page (play again) or select (the menu).
 
-Loaded as a match ends (App.turn_over), let go when the App leaves the phase (Ending.leave): a
+Loaded the tick after a match ends (App.turn_over, then App.tick), let go when the App leaves the phase (Ending.leave): a
 turn holds none of it.
 """
 
@@ -35,11 +35,6 @@ def end_match(app, now_ms):
     app.winner_mask = winner_mask
     app.play(_SOUND_WINNER)
     app.dirty = True
-    if app.hints_on and app.hints.review.end_mask >= 0:  # (no turn follows to price it: app.hints_turn's start)
-        from app.hints_turn import price
-
-        price(app.hints)
-        let_go("turn work")
     app.save()
     keeper = app.keeper
     if keeper is not None:  # after the save, in the ticks that follow (app.keeper's step)
@@ -66,8 +61,15 @@ class Ending:
 
     def step(self, app, now_ms, select, ok):
         """ok: on from the last turn's result to the standings, through their pages, then play
-        again; select: the menu."""
+        again; select: the menu. The last turn's review is priced at the first (no turn follows
+        to price it: app.hints_turn's start)."""
         app.roller.update(now_ms, False)
+        if app.hints_on and app.hints.review.end_mask >= 0:
+            from app.hints_turn import price
+
+            price(app.hints)
+            let_go("turn work")
+            return
         if self.showing_result and ok == SHORT_PRESS:
             self.showing_result = False  # on to the standings
             self.page_since = now_ms

@@ -147,7 +147,7 @@ def render(app, now_ms):
             lights.play(app.row, app.rules.tiles, turn.open_mask & ~turn.pending,
                         turn.pending, app.legal if awaiting else 0, app.hint if awaiting else 0,
                         app.must_open | app.must_shut, dice_mask, now_ms)
-        else:
+        elif app.ending is not None:  # (from the tick after the match's end: app.core)
             app.ending.light(lights, app.winner_mask, now_ms)
     screen = app.screen
     if screen is None or not app.dirty:
