@@ -16,6 +16,7 @@ booted through main.py's own start() (bench/boot_kernel.py), not here.
 """
 
 import gc
+import sys
 
 from app.core import FINISHED, MENU, PLAY, SETUP, App
 from app.keeper import Keeper
@@ -156,7 +157,8 @@ class Kernel:
     def run(self, ms):
         """Let ms pass; only what App.tick allocates is counted: in a tick that stays in its
         phase and turn (the event path), or in one that ends a turn or changes phase (with the
-        tick after it that imports the new phase's frames: app.presentation's)."""
+        tick after it that imports the new phase's frames, app.presentation's, and the tick
+        before a match starts, which imports app.phases)."""
         app = self.app
         view = self.view
         end = self.now + ms
@@ -165,10 +167,12 @@ class Kernel:
             phase = view.phase
             turn = view.turn
             importing = app.screen.frames == 0  # (app.presentation's)
+            starting = "app.phases" in sys.modules
             before = gc.mem_alloc()
             app.tick(self.now)
             allocated = gc.mem_alloc() - before
-            if view.phase == phase and view.turn is turn and not importing:
+            if (view.phase == phase and view.turn is turn and not importing
+                    and starting == ("app.phases" in sys.modules)):
                 self.steady[phase] += allocated
             else:
                 self.transitions += 1

@@ -53,6 +53,7 @@ class Ending:
         self.page = 0
         self.next_page = 0
         self.page_since = now_ms
+        self.again = False  # ok chose to play again: a new match at the next tick
 
     def leave(self, app):
         """The App leaves the phase (a new match, or the menu): this module goes."""
@@ -64,6 +65,9 @@ class Ending:
         again; select: the menu. The last turn's review is priced at the first (no turn follows
         to price it: app.hints_turn's start)."""
         app.roller.update(now_ms, False)
+        if self.again:
+            app.new_match(now_ms)
+            return
         if app.hints_on and app.hints.review.end_mask >= 0:
             from app.hints_turn import price
 
@@ -76,8 +80,10 @@ class Ending:
             app.dirty = True
         elif ok == SHORT_PRESS and self.next_page:
             self._turn_page(app, now_ms)
-        elif ok == SHORT_PRESS:
-            app.new_match(now_ms)
+        elif ok == SHORT_PRESS:  # play again, on the next tick (app.phases imported now)
+            import app.phases  # noqa: F401
+
+            self.again = True
         elif select == SHORT_PRESS:
             app.to_menu()
         elif (not self.waiting_ok and (self.page or self.next_page)

@@ -71,6 +71,7 @@ class Menu:
         self.players = players
         self.card = -1  # the first line of the rules card's page shown, -1: no card
         self.card_next = 0  # the first line of its next page, 0: the last page is shown
+        self.starting = False  # Start chosen: the match starts on the next tick (step)
         self._clamp_players()
 
     def restore(self, name, players, hints_on):
@@ -115,7 +116,10 @@ class Menu:
 
     def step(self, app, select, ok):
         """The buttons in the menu (select: next row, ok: change the value under the cursor,
-        which on Start starts; a long ok: start), with a click; True when the game starts."""
+        which on Start starts; a long ok: start), with a click; True when the game starts: the
+        tick after Start, which imports app.phases (what starts it: a long import of its own)."""
+        if self.starting:
+            return True
         if select == SHORT_PRESS:
             if self.row == _ROW_GAME and app.screen is not None and (self.card < 0 or self.card_next):
                 self.card = self.card_next if self.card >= 0 else 0  # the card, page by page
@@ -142,9 +146,17 @@ class Menu:
             elif row == _ROW_HINTS:
                 self.hints_on = not self.hints_on
             else:
-                return True
+                self.start()
             return False
-        return ok == LONG_PRESS
+        if ok == LONG_PRESS:
+            self.start()
+        return False
+
+    def start(self):
+        """Start: the match starts on the next tick (app.phases imported now)."""
+        import app.phases  # noqa: F401
+
+        self.starting = True
 
     def _close_card(self):
         """The rules card goes, and the descriptions with it."""
