@@ -143,13 +143,14 @@ def _play_turn(match, dice):
 
 
 def _look_at_turn(hints, turn, log):
-    """The ticks that look at a turn just started (app.hints_turn's start, a slice a tick: a new
-    game's policy, what the turn plays for, its programme begun)."""
-    for _tick in range(3):
+    """The ticks that look at a turn just started (the one that started it, then
+    app.hints_turn's start, a slice a tick: its import, a new game's policy in three, what the
+    turn plays for, game.win_chance imported, its programme begun)."""
+    for _tick in range(8):
         hints.work(turn, log)
         if hints._starting is None:
             return
-    raise AssertionError("the turn is still being looked at after three ticks")
+    raise AssertionError("the turn is still being looked at after eight ticks")
 
 
 def _hinted(match):

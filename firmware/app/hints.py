@@ -116,12 +116,14 @@ class Hints:
         next on (app.hints_turn's replay)."""
         match = self._starting
         if match is not None:
+            if self.stake is None:  # the tick that started the turn: its own work is enough
+                self.stake = 0
+                return False
             from app.hints_turn import start
 
-            done = start(self, match)
+            if not start(self, match):
+                return False  # app.hints_turn kept for the next slice
             let_go("turn work")
-            if not done:
-                return False
             self._starting = None
             if turn.moves_made and (self.winning or self.goal == _NO_GOAL):
                 self._replaying = 0

@@ -4,6 +4,7 @@ it), the review of a turn under way rebuilt from the game log once that is settl
 resumed, or one whose chance of winning came after a roll), and the pricing of a finished
 turn's review."""
 
+from game import forget
 from game.gamelog import KIND_MOVE, KIND_ROLL, KIND_TURN, RECORD_BYTES
 from game.strategy import OBJ_SCORE, WIN_ONE, first_best
 from micropython import const
@@ -18,32 +19,55 @@ _SINGLE = const(0)  # game.rules' MATCH_SINGLE, MATCH_FIXED_ROUNDS, MATCH_TOURNA
 _FIXED = const(1)
 _TOURNAMENT = const(2)
 _MAX_PENALTY = const(3)
+_LOAD_FILE = const(1)  # start's slices (hints.stake until what is at stake is found)
+_LOAD_INDEX = const(2)
+_LOAD = const(3)
+_AT_STAKE = const(4)
 
 
 def start(hints, match):
     """Play to win where the format allows it (every player of a single round; the last
-    throw of a tournament; staying in under max-penalty), in two calls on two ticks: the
-    first finds what is at stake (`hints.stake`), the second begins the programme, whose end
-    values game.win_chance's step then reads (game.win_chance is imported only when
-    something is at stake); a new game's policy is loaded in a call before those. True once
-    done. A turn just over (app.hints' turn_over) has its review priced first, in a call of its
-    own."""
-    if hints.review.end_mask >= 0:
-        price(hints)
-        return False
+    throw of a tournament; staying in under max-penalty), a slice a tick, this module kept
+    meanwhile (`hints.stake` says where it is: app.hints' work marks the tick that started the
+    turn with 0 and imports this module on the next): that import is the first; a new game's
+    policy loads in three (game.policy_file imported, game.tables.policies imported, the table
+    opened); then what is at stake is found; game.win_chance is imported (only when something
+    is at stake, the first time) and the programme begins, whose end values game.win_chance's
+    step then reads. True once done. A turn just over (app.hints' turn_over) has its review
+    priced first, in a slice of its own after the import."""
     stake = hints.stake
-    if stake is None:
-        if hints.rules is not match.turn.rules:
-            hints.policy_for(match.turn)  # a new game's policy: a slice of its own
+    if stake == 0:  # this module imported: the slice's work
+        if hints.review.end_mask >= 0:
+            price(hints)
             return False
+        hints.stake = _LOAD_FILE if hints.rules is not match.turn.rules else _AT_STAKE
+        return False
+    if stake == _LOAD_FILE:
+        import game.policy_file  # noqa: F401
+
+        hints.stake = _LOAD_INDEX
+        return False
+    if stake == _LOAD_INDEX:
+        import game.tables.policies  # noqa: F401
+
+        hints.stake = _LOAD
+        return False
+    if stake == _LOAD:
+        hints.policy_for(match.turn)  # a new game's policy (game.policy_file lets both go)
+        forget("game.tables.policies")  # unread (rules with no table, or loaded meanwhile)
+        forget("game.policy_file")
+        hints.stake = _AT_STAKE
+        return False
+    if stake == _AT_STAKE:
         hints.stake = _at_stake(hints, match)
         return hints.stake is None
-    hints.stake = None
-    from game.win_chance import WinChance
-
     win = hints.win
     if win is None:
-        win = hints.win = WinChance(match.rules)
+        from game.win_chance import WinChance
+
+        hints.win = WinChance(match.rules)
+        return False
+    hints.stake = None
     if win.begin(stake[0], stake[1], stake[2], stake[3], False):
         hints.goal = stake[3]
         hints.winning = win.ready

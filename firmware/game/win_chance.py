@@ -29,7 +29,7 @@ _TIES_FULL = const(1)
 _GOAL_ROUND = const(1)  # game.at_stake's (a copy: see there)
 _GOAL_MATCH = const(2)
 _PREPARE_PER_STEP = const(24)  # slots whose end value is worked out per step
-_SCRATCH = const(128)  # bytes per read when win_ends.bin's stream is skipped
+_SCRATCH = const(96)  # bytes per read of win_ends.bin's stream at most (a slice: game.win_ends' _read)
 
 TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class WinChance:
         self.ends = None  # per slot (a score; digital: an open mask): a turn ending there
         self.table = None  # the outcome table (game.win_kernel), once it is ready
         self.masks_per_step = 1  # game.win_kernel's CHECKS_PER_STEP over the table's moves
-        self.building = None  # game.win_table's work in progress (0: that module just imported)
+        self.building = None  # game.win_table's work (1, 0: game.win_kernel, game.win_table imported)
         self._ends_done = 0  # slots whose end value is known for this `begin`
         self.lead = b""  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
         self.to_beat = -2  # -1: no score counts yet; -2: no round begun
@@ -187,7 +187,13 @@ class WinChance:
         while count > 0 and not self.ready:
             count -= 1
             if self.table is None:
-                if self.building is None:  # game.win_table imported in a slice of its own
+                building = self.building
+                if building is None:  # game.win_kernel imported in a slice of its own
+                    import game.win_kernel  # noqa: F401
+
+                    self.building = 1
+                    continue
+                if building == 1:  # then game.win_table, in another
                     import game.win_table  # noqa: F401
 
                     self.building = 0

@@ -13,7 +13,7 @@ from game.policy_file import policy_key
 _SCORE_DIGITAL = const(2)  # game.rules' (a copy: see there)
 
 ENDS_PLAYERS = const(8)  # win_ends.bin holds rounds of up to this many players (app.menu's most)
-_READS_PER_SLICE = const(1)  # reads of the stream (128 bytes each at most) per slice of read_steps
+_FIRST_READ = const(16)  # bytes of the stream's first read (a slice: its code tables inflated too)
 
 
 def ends_key(rules):
@@ -55,25 +55,26 @@ def _find(packed, key, slots):
     return -1
 
 
-def _read(stream, scratch, count, buffer):
+def _read(stream, scratch, count, buffer, first=0):
     """Read `count` bytes of a stream into nothing (a scratch buffer), then fill `buffer` (a
-    bytearray or a memoryview); False if it ends first. A generator: it stops after every
-    _READS_PER_SLICE reads (the value comes with its end: `yield from`)."""
+    bytearray or a memoryview); False if it ends first. A generator: it stops after every read,
+    each of at most len(scratch) bytes (inflating them is most of a slice), the first of at most
+    `first` when given (the stream's first read inflates its block's code tables too); the
+    value comes with its end (`yield from`)."""
     view = memoryview(buffer)
     read = -count  # < 0: bytes still to skip
-    reads = 0
+    size = first or len(scratch)
     while read < len(view):
         if read < 0:
-            part = scratch[:-read] if -read < len(scratch) else scratch
+            part = scratch[:-read if -read < size else size]
         else:
-            part = view[read:]
+            part = view[read:read + size]
         got = stream.readinto(part)
         if not got:
             return False
         read += got
-        reads += 1
-        if reads % _READS_PER_SLICE == 0:
-            yield
+        size = len(scratch)
+        yield
     return True
 
 
@@ -83,8 +84,9 @@ def read_steps(win, path, to_beat, tied, after, scratch):
     None when the file has no table for these rules or no such round (a missing or damaged
     file included). `path`: win_ends.bin (None: the one beside this module), unless
     game.tables.files names the board's copy. A generator, so the reading can be spread over
-    ticks of the App's loop (game.win_chance's step): it stops once the table is found and
-    every few reads of it; the value comes with its end (StopIteration's)."""
+    ticks of the App's loop (game.win_chance's step): it stops before the file is opened, once
+    the table's stream is found and after every read of it; the value comes with its end
+    (StopIteration's)."""
     forget("game.win_ends")
     forget("game.policy_file")  # policy_key's, imported with this module
     rules = win.rules
@@ -112,16 +114,16 @@ def read_steps(win, path, to_beat, tied, after, scratch):
         except ImportError:
             if path is None:  # beside this module
                 path = __file__[:__file__.rfind("/") + 1] + "tables/win_ends.bin"
+        yield
         with open(path, "rb") as packed:
             where = _find(packed, key, slots)
             if where < 0:
                 return None
-            yield
             packed.seek(where)
             stream = DeflateIO(packed, RAW, WBITS)
             yield
             two = scratch[:2]
-            if not (yield from _read(stream, scratch, before, win.lead)):
+            if not (yield from _read(stream, scratch, before, win.lead, _FIRST_READ)):
                 return None
             level = 0
             if to_beat >= 0:
