@@ -7,10 +7,10 @@ For each player's turn, from the tick that sets it up (the previous turn's end; 
 start for the first) and starts its win-chance programme until the chance is ready: the ticks
 it took and their CPU time added up; then the longest tick of each kind over the whole match:
 one that computed a slice of the programme, one that started a turn's programme (what the turn
-plays for, the table of end values read), one that did a slice of the match's save (a Keeper
-saving to DATA_DIR, as main.py's does), and the tick that started the match or ended it (the
-menu's choices saved, the statistics merged: at once, as keep() does);
-and the mean tick. Times in microseconds of this runtime.
+plays for, the table of end values read), one that did a slice of the keeper's work (the
+match's save, the menu's, the statistics' merge: a Keeper saving to DATA_DIR, as main.py's
+does), and any other: the App's own ("bounds": a turn's end, the match's start and end, a
+frame's module imported, a roll, a move); and the mean tick. Times in microseconds of this runtime.
 
 The collector's pauses are left out: the heap is collected between ticks whenever less than
 _ROOM is free, so no tick allocates its way into a collection (which on this 512 KiB heap took
@@ -41,8 +41,6 @@ def _data_dir():
 
 
 DATA_DIR = _data_dir()
-_MENU = 0  # app.core's phases
-_FINISHED = 3
 _ROOM = 96 * 1024  # free bytes below which the heap is collected before a tick
 
 
@@ -64,8 +62,8 @@ class CoachKernel(app_kernel.Kernel):
         self.ticks_run = 0
         self.save_longest = 0  # the longest tick that saved the match
         self.start_longest = 0  # ... that started a turn's programme (saving nothing)
-        self.bounds_longest = 0  # ... that started the match or ended it (neither counted above)
-        self.step_longest = 0  # ... that computed a slice of it (neither)
+        self.bounds_longest = 0  # ... that did the App's own work alone (a turn's end, a match's ...)
+        self.step_longest = 0  # ... that computed a slice of it
         self.collections = 0  # the heap collected between ticks
         self.save_us = 0  # the CPU of every tick that saved or did a slice of a save, added up
 
@@ -79,12 +77,16 @@ class CoachKernel(app_kernel.Kernel):
                 self.collections += 1
             keeper = self.keeper
             writes = keeper.writes
-            # a save in slices (app.keeper's step; a Keeper of older firmware saves at once)
-            saving = getattr(keeper, "job", None) is not None or getattr(keeper, "wanted", None) is not None
+            # work asked of the keeper, done in slices (app.keeper's step; a Keeper of older
+            # firmware saves at once)
+            saving = (getattr(keeper, "job", None) is not None or getattr(keeper, "wanted", None) is not None
+                      or getattr(keeper, "menu_wanted", None) is not None or getattr(keeper, "merging", None))
             hints = app.hints
             before = hints.win if hints is not None else None
-            idle = before is None or before.ready or hints._starting is not None
+            starting = hints is not None and hints._starting is not None
+            idle = before is None or before.ready or starting
             phase = app.phase
+            turn = app.turn
             started = time.ticks_us()
             app.tick(self.now)
             spent = time.ticks_diff(time.ticks_us(), started)
@@ -92,16 +94,17 @@ class CoachKernel(app_kernel.Kernel):
             self.total += spent
             win = hints.win if hints is not None else None
             computing = win is not None and not win.ready
-            if app.phase != phase and (phase == _MENU or app.phase == _FINISHED):
-                # the match starts (the menu's choices saved) or ends (the statistics merged)
-                self.bounds_longest = max(self.bounds_longest, spent)
-            elif saving or keeper.writes != writes:  # a save, or a slice of one
+            if saving or keeper.writes != writes:  # a save, or a slice of one
                 self.save_longest = max(self.save_longest, spent)
                 self.save_us += spent
-            elif idle and computing:  # a turn's programme starts: what it plays for, its table read
+            elif app.phase != phase or app.turn is not turn:
+                self.bounds_longest = max(self.bounds_longest, spent)  # the App's own
+            elif (idle and computing) or starting:  # a turn's programme starts: what it plays for, its table read
                 self.start_longest = max(self.start_longest, spent)
             elif computing or (win is not None and before is win and not before.ready):
                 self.step_longest = max(self.step_longest, spent)  # a slice of the programme
+            else:
+                self.bounds_longest = max(self.bounds_longest, spent)  # the App's own
             if self.watching is None and computing:
                 self.watching = [0, 0]  # a turn was set up: its programme started in this tick
                 self.turns.append(self.watching)

@@ -59,11 +59,11 @@ RANGES = {
     "player 1 ticks": (1, 100_000), "player 2 ticks": (1, 100_000), "player 1 unix ms": (0.1, 600_000),
     "player 2 unix ms": (0.1, 600_000), "longest step, unix ms": (0.01, 10_000),
     "longest start, unix ms": (0.01, 10_000), "longest save, unix ms": (0.01, 10_000),
-    "match start or end, unix ms": (0.01, 10_000), "a save, its ticks added up, unix ms": (0.01, 10_000),
+    "longest other tick, unix ms": (0.01, 10_000), "a save, its ticks added up, unix ms": (0.01, 10_000),
     "mean tick, unix ms": (0.001, 1_000), "Pico: player 1 ready (s)": (0.01, 100_000),
     "Pico: player 2 ready (s)": (0.01, 100_000), "Pico: longest step (ms)": (0.1, 10_000_000),
     "Pico: longest start (ms)": (0.1, 10_000_000), "Pico: longest save (ms)": (0.1, 10_000_000),
-    "Pico: match start or end (ms)": (0.1, 10_000_000),
+    "Pico: longest other tick (ms)": (0.1, 10_000_000),
 }
 # The bracketed second figure of a cell: a share in percent, or a per-item count.
 SECOND = {"headroom at the peak": (-100, 100), "bytes there (each)": (0, MEGA)}

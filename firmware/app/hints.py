@@ -108,7 +108,8 @@ class Hints:
 
     def work(self, turn, log):
         """Each tick: look at a turn just started, else advance the chance of winning by one
-        slice (game.win_chance's step: a few milliseconds on a Pico); True when it turns ready.
+        slice (game.win_chance's step: a few milliseconds on a Pico); True on the tick after it
+        turns ready (a tick that computes redraws nothing).
         The turn's hints play to win from then on, a turn under way too (lit moves, one die,
         "win NN%"). Once what the turn plays for is settled, a turn with moves made (resumed
         after a power cut or a page reload, or moved before the chance was ready) has its
@@ -135,10 +136,10 @@ class Hints:
             let_go("turn work")
             return False
         win = self.win
-        if win is None or self.goal == _NO_GOAL or win.ready or self.winning:
+        if win is None or self.goal == _NO_GOAL or self.winning:
             return False
-        if not win.step(1):
-            if win.to_beat == -2:  # its table has no such round: the lowest score, then
+        if not win.ready:  # a slice; once ready, the hints change on the next tick (a redraw)
+            if not win.step(1) and win.to_beat == -2:  # no such round: the lowest score, then
                 self.goal = _NO_GOAL
                 if turn.moves_made:
                     self._replaying = 0

@@ -71,14 +71,18 @@ def _menu_choices(payload):
 
 
 # -- lifetime statistics ---------------------------------------------------------------------
-def load_stats(keeper):
+def load_stats(keeper, read=None):
     """The saved game.stats.Stats (those not yet saved, Keeper.stats_payload, when a save of
-    theirs failed: they are newer than the flash's), or fresh ones."""
+    theirs failed: they are newer than the flash's), or fresh ones; `read`: as game.stats_load's
+    stats_from_dict."""
     from game.stats import Stats
 
+    def use(payload):
+        return _stats(payload, read)
+
     if keeper.stats_payload is not None:
-        return _stats(keeper.stats_payload)
-    stats = load_newest(keeper, stats_file(keeper), _stats)
+        return use(keeper.stats_payload)
+    stats = load_newest(keeper, stats_file(keeper), use)
     return stats if stats is not None else Stats()
 
 
@@ -96,7 +100,7 @@ def merge_steps(keeper):
     yield
     match, tally, name = keeper.merging
     keeper.merging = 0  # app.keeper lets the save's modules go once this is done
-    stats = load_stats(keeper)
+    stats = load_stats(keeper, None if name is None else (name,))  # only its own preset read
     yield
     if stats.add_match(match, tally, name):
         yield
@@ -129,7 +133,7 @@ def boot_stats(keeper, match, tally):
     return stats.last_serial
 
 
-def _stats(payload):
+def _stats(payload, read=None):
     from game.stats_load import stats_from_dict
 
-    return stats_from_dict(parse(payload))
+    return stats_from_dict(parse(payload), read)

@@ -11,6 +11,8 @@ from game.gamelog import LOG_RECORDS, RECORD_BYTES
 from hal.storage import AtomicFile, StorageError
 from micropython import const
 
+from app.memory import release
+
 # What a call through app.keeper.keep or a save may import, let go after it unless it was loaded
 # before (hal.json_file, game.config and game.presets to read a file, which boot holds already for
 # app.startup to let go). Each is emptied when it goes: the only other modules that import from
@@ -136,6 +138,7 @@ def jobs(keeper):
         elif keeper.wanted is not None:
             yield from _match_steps(keeper)
         elif keeper.merging:
+            release(_SAVE_MODULES, False, True)  # the match is over: room for the merge's
             import hal.json_file  # noqa: F401  (app.keeper_read's, in a slice of its own)
 
             yield

@@ -32,10 +32,12 @@ def _counts(value, field, length, bests_from):
     return value
 
 
-def stats_from_dict(saved):
+def stats_from_dict(saved, read=None):
     """Stats from `to_dict()`; StatsError naming the field if they cannot be read. Entries of
     presets this firmware does not know (a newer firmware's games, a renamed preset) are kept
-    as they were, unread, in `unknown`, and saved again with the rest."""
+    as they were, unread, in `unknown`, and saved again with the rest. `read`: the names of the
+    only entries to read (a match's merge needs its own preset's: game.presets not loaded), the
+    others kept as unknown ones are."""
     if not isinstance(saved, dict):
         raise StatsError("stats", "expected an object, got %r" % (saved,))
     if saved.get("v") != FORMAT:
@@ -46,10 +48,12 @@ def stats_from_dict(saved):
     presets = saved.get("presets")
     if not isinstance(presets, dict):
         raise StatsError("presets", "expected an object, got %r" % (presets,))
-    from game.presets import PRESET_NAMES
+    if read is None:
+        from game.presets import PRESET_NAMES
 
+        read = PRESET_NAMES
     for name in presets:
-        if name in PRESET_NAMES or name == CUSTOM:
+        if name in read or name == CUSTOM:
             stats.by_preset[name] = _counts(presets[name], "presets.%s" % name, len(ENTRY_FIELDS),
                                              COUNTERS)
         else:
