@@ -11,7 +11,7 @@ from game.gamelog import LOG_RECORDS, RECORD_BYTES
 from hal.storage import AtomicFile, StorageError
 from micropython import const
 
-from app.memory import release
+from app.memory import since
 
 # What a call through app.keeper.keep or a save may import, let go after it unless it was loaded
 # before (hal.json_file, game.config and game.presets to read a file, which boot holds already for
@@ -138,7 +138,7 @@ def jobs(keeper):
         elif keeper.wanted is not None:
             yield from _match_steps(keeper)
         elif keeper.merging:
-            release(_SAVE_MODULES, False, True)  # the match is over: room for the merge's
+            since((), _SAVE_MODULES)  # the match is over: room for the merge's
             import hal.json_file  # noqa: F401  (app.keeper_read's, in a slice of its own)
 
             yield
