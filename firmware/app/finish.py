@@ -81,8 +81,7 @@ class Ending:
         elif ok == SHORT_PRESS and self.next_page:
             self._turn_page(app, now_ms)
         elif ok == SHORT_PRESS:  # play again, on the next tick (app.phases imported now)
-            import app.phases  # noqa: F401
-
+            __import__("app.phases")
             self.again = True
         elif select == SHORT_PRESS:
             app.to_menu()

@@ -23,6 +23,7 @@ _LOAD_FILE = const(1)  # start's slices (hints.stake until what is at stake is f
 _LOAD_INDEX = const(2)
 _LOAD = const(3)
 _AT_STAKE = const(4)
+_PRICE = const(5)
 
 
 def start(hints, match):
@@ -34,12 +35,14 @@ def start(hints, match):
     opened); then what is at stake is found; game.win_chance is imported (only when something
     is at stake, the first time) and the programme begins, whose end values game.win_chance's
     step then reads. True once done. A turn just over (app.hints' turn_over) has its review
-    priced first, in a slice of its own after the import."""
+    priced first, in the slice after the import's."""
     stake = hints.stake
-    if stake == 0:  # this module imported: the slice's work
-        if hints.review.end_mask >= 0:
+    if stake == 0 and hints.review.end_mask >= 0:  # this module imported: the slice's work
+        hints.stake = _PRICE
+        return False
+    if stake == 0 or stake == _PRICE:
+        if stake == _PRICE:
             price(hints)
-            return False
         hints.stake = _LOAD_FILE if hints.rules is not match.turn.rules else _AT_STAKE
         return False
     if stake == _LOAD_FILE:

@@ -146,17 +146,18 @@ class Menu:
             elif row == _ROW_HINTS:
                 self.hints_on = not self.hints_on
             else:
-                self.start()
+                self.start(app)
             return False
         if ok == LONG_PRESS:
-            self.start()
+            self.start(app)
         return False
 
-    def start(self):
-        """Start: the match starts on the next tick (app.phases imported now)."""
-        import app.phases  # noqa: F401
-
+    def start(self, app):
+        """Start: the match starts on the next tick (app.phases imported now, the menu's frame
+        not drawn again: the match's is)."""
+        __import__("app.phases")
         self.starting = True
+        app.dirty = False
 
     def _close_card(self):
         """The rules card goes, and the descriptions with it."""

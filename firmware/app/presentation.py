@@ -150,8 +150,8 @@ def render(app, now_ms):
         elif app.ending is not None:  # (from the tick after the match's end: app.core)
             app.ending.light(lights, app.winner_mask, now_ms)
     screen = app.screen
-    if screen is None or not app.dirty:
-        return
+    if screen is None or not app.dirty or (phase == _FINISHED and app.ending is None):
+        return  # (the match's end: its frame once app.finish has it, app.core's next tick)
     name = "fault" if faults.showing else "leave" if app.leaving else "menu" if phase == _MENU else (
         None if phase == _PLAY else "end")
     frames = screen.frames  # a module, None, or 0: the one named is imported now
