@@ -83,7 +83,7 @@ class Keeper:
         self.menu_wanted = None  # the menu's choices to save (a match starts: app.phases)
         self.merging = None  # (match, tally, preset): a finished match to merge (app.finish),
         #                      `merged_serial` then its serial; 0 once merged: the save's modules go
-        self.job = None  # the work under way: app.keeper_save's jobs (0: about to be)
+        self.job = None  # the work under way: app.keeper_jobs' jobs (0: about to be)
 
 
 def save_match(keeper, match, source, tally, log, after=None):
@@ -102,7 +102,7 @@ def under_way(keeper):
 
 def step(keeper):
     """The next slice of the work asked for (the App's tick, while some is under way): the first
-    two import hal.storage and app.keeper_save (already there from the match's first save on)."""
+    two import hal.storage and app.keeper_jobs (already there from the match's first save on)."""
     job = keeper.job
     if job is None:
         import hal.storage  # noqa: F401  (app.keeper_save's, in a slice of its own)
@@ -110,7 +110,7 @@ def step(keeper):
         keeper.job = 0
         return
     if job == 0:
-        from app.keeper_save import jobs
+        from app.keeper_jobs import jobs
 
         keeper.job = jobs(keeper)
         return

@@ -1,6 +1,6 @@
 """How app.keeper reads its files back: the menu's choices and the lifetime statistics, at boot
 (app.startup, through app.keeper.keep, which lets it go after) and at a match's end (merge_steps,
-in slices: app.keeper_save's jobs); app.keeper_files reads the match.
+in slices: app.keeper_jobs); app.keeper_files reads the match.
 
 Every file is an hal.storage.AtomicFile read with hal.json_file's bounds. A file that cannot
 be read or used is reported, kept as `<name>.bad`, and the older copy or a fresh start takes
@@ -8,11 +8,8 @@ its place (app.keeper's docstring says which, when)."""
 
 from hal.json_file import parse
 from hal.storage import BAD_KEPT
-from micropython import const
 
-from app.keeper_save import menu_file, save_stats, save_steps, stats_file
-
-_STATS = const(4)  # app.keeper_save's bit of the statistics (a copy, as there)
+from app.keeper_save import STATS_BIT, menu_file, save_stats, save_steps, stats_file
 
 
 def load_newest(keeper, file, use, set_aside=True):
@@ -88,7 +85,7 @@ def load_stats(keeper, read=None):
 
 def merge_steps(keeper):
     """Merge the finished match Keeper.merging holds (app.finish's; its game.gamelog.MatchTally)
-    into the saved statistics and save them, in slices (app.keeper_save's jobs): their modules
+    into the saved statistics and save them, in slices (app.keeper_jobs): their modules
     imported, the file read, the match added and the statistics encoded and saved each in
     slices of their own; unless it was merged before (a merge repeated after a power cut counts
     once). `merged_serial` is then the last merged match's."""
@@ -108,7 +105,7 @@ def merge_steps(keeper):
 
         keeper.stats_payload = json.dumps(stats.to_dict()).encode()
         yield
-        yield from save_steps(keeper, stats_file(keeper), keeper.stats_payload, _STATS)
+        yield from save_steps(keeper, stats_file(keeper), keeper.stats_payload, STATS_BIT)
     keeper.merged_serial = stats.last_serial
 
 

@@ -25,9 +25,9 @@ some 64 KB after boot with this policy; the rules it replaced were made when it 
     a turn's start, its       app.hints_turn                        "turn work" (app.hints)
     review
     a save, a read, a merge   app.keeper_save's WORK                since(loaded) (app.keeper)
-    a match's saves           hal.storage, app.keeper_save, the     its merge (app.keeper_save),
-                              snapshot's modules: from its first    the menu (app.phases)
-                              save on
+    a match's saves           hal.storage, app.keeper_save and      its merge (app.keeper_jobs),
+                              _jobs, the snapshot's modules:        the menu (app.phases)
+                              from its first save on
     a phase's frames          app.screen_<name>                     frames_shown (presentation)
     a piece of game/'s work   game.at_stake, game.win_table,        by themselves when done
                               game.win_ends, game.policy_file (with (game.forget: game/ knows
@@ -40,7 +40,7 @@ be loaded), each marked "(a copy ...)" or "(..., as there)" beside it and checke
 original by host_tests/test_app_constant_copies.py and test_rule_constant_copies.py;
 host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
 
-    app: boot_state, core, faults, finish, hints, hints_turn, keeper_read, menu, phases, presentation,
+    app: boot_state, core, faults, finish, hints, hints_turn, menu, phases, presentation,
          reconcile, roller, screen_end, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,

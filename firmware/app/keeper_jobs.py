@@ -1,0 +1,82 @@
+"""The work app.keeper asks for, in slices (its step advances `jobs` once a tick): the menu's
+choices as a match starts, the match after each roll, move and turn's end, and a finished
+match's merge into the statistics (app.keeper_read's merge_steps), each file written in
+app.keeper_save's save_steps. Loaded with the match's first save and kept, with the modules
+that save needs, until the match is over (app.keeper)."""
+
+import sys
+
+from micropython import const
+
+from app.keeper_save import (
+    MATCH_BIT,
+    MENU_BIT,
+    STATS_BIT,
+    log_pieces,
+    match_file,
+    menu_file,
+    menu_payload,
+    save_steps,
+    stats_file,
+)
+from app.memory import since
+
+_VALUES_PER_SLICE = const(32)  # a match's values encoded per slice of its save (_match_steps)
+# What a match's save imports besides app.keeper_save and hal.storage (game.match_saved: what
+# game.rounds' classes keep, which their saved_fields reads), a slice each (jobs).
+_SAVE_MODULES = ("game.snapshot_format", "game.match_saved", "game.snapshot")
+
+
+def jobs(keeper):
+    """The work app.keeper asks for, in slices: a generator its step advances once a tick. The
+    snapshot's modules are imported a slice each; then, while any is asked for, in this order:
+    the menu's choices (menu_wanted), the match (save_match: encoded _VALUES_PER_SLICE values a
+    slice, from the start again if the App asks for another save meanwhile), a finished
+    match's merge into the statistics (merging). Each file is written in hal.storage's
+    save_steps, a step a slice."""
+    for name in _SAVE_MODULES:  # one a slice, at the match's first save (kept after: app.keeper)
+        if name not in sys.modules:
+            __import__(name)
+            yield
+    while True:
+        if keeper.menu_wanted is not None:
+            keeper.menu = keeper.menu_wanted
+            keeper.menu_wanted = None
+            yield from save_steps(keeper, menu_file(keeper), menu_payload(keeper.menu), MENU_BIT)
+        elif keeper.wanted is not None:
+            yield from _match_steps(keeper)
+        elif keeper.merging:
+            since((), _SAVE_MODULES)  # the match is over: room for the merge's
+            import hal.json_file  # noqa: F401  (app.keeper_read's, in a slice of its own)
+
+            yield
+            from app.keeper_read import merge_steps
+
+            yield from merge_steps(keeper)
+        else:
+            return
+
+
+def _match_steps(keeper):
+    from game.snapshot import dumps, snapshot_steps
+
+    match, source, tally, log = keeper.wanted
+    keeper.wanted = None
+    state = {}
+    done = 0
+    for _value in snapshot_steps(match, source, tally, state):
+        done += 1
+        if done % _VALUES_PER_SLICE == 0:
+            yield
+            if keeper.wanted is not None:
+                return  # changed meanwhile: encoded again
+    # the log as it stands, copied: the ring may change before the read-back
+    copied = bytearray()
+    for piece in log_pieces(log):
+        copied.extend(piece)
+    payload = [dumps(state), b"\n", copied]
+    state = None
+    yield
+    if keeper.unsaved & STATS_BIT:  # statistics not yet saved go first (_stats_first)
+        yield from save_steps(keeper, stats_file(keeper), keeper.stats_payload, STATS_BIT)
+    yield from save_steps(keeper, match_file(keeper), payload, MATCH_BIT)
