@@ -1,0 +1,68 @@
+"""The keeper's work in slices (issue 28): no tick of the box does more than one step of a file
+(a check of an earlier `.new` and its removal, a write, a read-back or a rename) over a whole
+match, its end with the statistics' merge and a new match's start, so a save never holds the
+box's loop; and the statistics are on the flash a few ticks after the match's end, merged once."""
+
+import json
+import os
+
+from app.core import FINISHED
+from hal.storage import PosixFiles
+
+from board_sim.box import BoxOptions, SimBox
+from board_sim.script_player import BoxPlayer
+
+
+class CountingFiles(PosixFiles):
+    """The board's files, counting the operations on them."""
+
+    def __init__(self):
+        self.operations = 0
+
+    def open(self, path, mode):
+        self.operations += 1
+        return open(path, mode)
+
+    def rename(self, source, target):
+        self.operations += 1
+        os.rename(source, target)
+
+    def remove(self, path):
+        self.operations += 1
+        os.remove(path)
+
+
+def test_no_tick_does_more_than_one_step_of_a_file_and_the_merge_follows_the_match_s_end(tmp_path):
+    files = CountingFiles()
+    box = SimBox(BoxOptions(data_dir=str(tmp_path), seed=7, players=2, hints=True), files)
+    per_tick = []
+    phases = []
+    stats_from = []  # the first tick after which the statistics are on the flash
+    tick = box.tick
+
+    def counted_tick():
+        before = files.operations
+        tick()
+        per_tick.append(files.operations - before)
+        phases.append(box.view.phase)
+        if not stats_from and (tmp_path / "stats").exists():
+            stats_from.append(len(per_tick) - 1)
+
+    box.tick = counted_tick
+    try:
+        player = BoxPlayer(box)
+        assert player.play()
+        box.finish_saves()
+        stats = json.loads((tmp_path / "stats").read_bytes()[12:])
+        assert stats["last"] == 1 and stats["presets"]["classic"][0] == 1
+        # after the match's own save: its modules imported, the file read, the match added ...
+        assert stats_from[0] - phases.index(FINISHED) >= 5
+        player.to_standings()
+        box.board.press("ok")  # play again
+        box.run(500)
+        box.finish_saves()
+    finally:
+        box.tick = tick
+        box.close()
+    assert sum(per_tick) > 40  # the saves of a whole match were counted
+    assert max(per_tick) <= 2, max(per_tick)  # a check of `.new` and its removal, at most
