@@ -157,8 +157,9 @@ class Kernel:
     def run(self, ms):
         """Let ms pass; only what App.tick allocates is counted: in a tick that stays in its
         phase and turn (the event path), or in one that ends a turn or changes phase (with the
-        tick after it that imports the new phase's frames, app.presentation's, and the tick
-        before a match starts, which imports app.phases)."""
+        tick after it that imports the new phase's frames, app.presentation's, the tick after a
+        match's end, which imports app.finish, and the tick before a match starts, which
+        imports app.phases)."""
         app = self.app
         view = self.view
         end = self.now + ms
@@ -168,10 +169,11 @@ class Kernel:
             turn = view.turn
             importing = app.screen.frames == 0  # (app.presentation's)
             starting = "app.phases" in sys.modules
+            ending = app.ending
             before = gc.mem_alloc()
             app.tick(self.now)
             allocated = gc.mem_alloc() - before
-            if (view.phase == phase and view.turn is turn and not importing
+            if (view.phase == phase and view.turn is turn and not importing and app.ending is ending
                     and starting == ("app.phases" in sys.modules)):
                 self.steady[phase] += allocated
             else:

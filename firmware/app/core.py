@@ -568,9 +568,8 @@ class App:
             self.result_since = now_ms
         self.log.end(turn.ended, turn.open_mask)
         self.tally.add_turn(turn)
-        if not self.match.end_turn():
+        if self.match.end_turn():
+            self.phase = FINISHED  # the match's end: app.finish's, from the next tick (self.ending)
+        else:
             self.enter_setup(now_ms)
-            self.save()
-            return
-        self.phase = FINISHED  # the match's end: app.finish's, from the next tick (self.ending)
-        self.dirty = True
+        self.save()

@@ -24,8 +24,9 @@ _LAST_STANDING_ROW = const(5)  # rows 1-5 hold the players; 6 and 7 say what ok 
 
 
 def end_match(app, now_ms):
-    """The App's match is over: its winners, saved and merged into the statistics (asked of the
-    keeper: its modules let go once done); the phase's state is app.ending's (an Ending)."""
+    """The App's match is over (and saved: App.turn_over): its winners, merged into the
+    statistics (asked of the keeper: its modules let go once done); the phase's state is
+    app.ending's (an Ending)."""
     match = app.match
     app.phase = _FINISHED
     app.ending = Ending(app.waits_for_ok(), now_ms)
@@ -35,9 +36,8 @@ def end_match(app, now_ms):
     app.winner_mask = winner_mask
     app.play(_SOUND_WINNER)
     app.dirty = True
-    app.save()
     keeper = app.keeper
-    if keeper is not None:  # after the save, in the ticks that follow (app.keeper's step)
+    if keeper is not None:  # after the match's save, in the ticks that follow (app.keeper's step)
         keeper.merging = (match, app.tally, app.match_preset)
 
 
