@@ -185,13 +185,12 @@ class BoxMachine(RuleBasedStateMachine):
                              preset=self.PRESET, players=2, tiles=self.TILES)
         self.box = SimBox(options, files=self.files)
         self.player = BoxPlayer(self.box)
-        # The keeper's files code stays loaded from now on (on the box it goes at a match's end
-        # or the menu), so its AtomicFile's saves can be watched: app.memory's since, which lets
-        # it go, is stubbed where app.keeper holds it and for app.phases' next import.
+        # The keeper's files code stays loaded from now on (on the box it goes after each save),
+        # so its AtomicFile's saves can be watched.
         keeper_module = sys.modules["app.keeper"]
         if self.keeper_release is None:  # the real one, once: after a power cut the stub is in place
             self.keeper_release = keeper_module.since
-        keeper_module.since = sys.modules["app.memory"].since = lambda loaded, among=None, keep=None: None
+        keeper_module.since = lambda loaded, among=None, keep=None: None
         self._watch(importlib.import_module("hal.storage").AtomicFile)
         view = self.box.view
         self.serial += 1
@@ -227,7 +226,7 @@ class BoxMachine(RuleBasedStateMachine):
 
     def teardown(self):
         if self.keeper_release is not None:  # the next test's keeper lets its modules go again
-            sys.modules["app.keeper"].since = sys.modules["app.memory"].since = self.keeper_release
+            sys.modules["app.keeper"].since = self.keeper_release
             self.keeper_release = None
         if self.box is not None:
             self.box.close()

@@ -12,11 +12,7 @@ from tools.build import micropython_runtimes, wiring_table
 
 BOARDS = wiring_table.BOARDS
 BUDGET_AFTER_BOOT = 64 * 1024  # 32-bit, firmware as .mpy
-# Above the after-boot figure, during a whole match: 16 KiB until issue 28 kept the match save's
-# modules (app.keeper_jobs, app.keeper_save, hal.storage, game.snapshot ...) from its first save
-# to its end: some 7-8 KiB (importing them again took 116 ms of a Pico's every save). Half of a
-# Pico W's heap stays free (the test above).
-BUDGET_PLAY = 26 * 1024
+BUDGET_PLAY = 16 * 1024  # above the after-boot figure, during a whole match
 UNIX_TOURNAMENT_KIB = 128  # a whole tournament with hints and saving, .mpy
 UNIX_SOURCE_KIB = 192  # a classic match from source (a mip install)
 CLASSIC = {"preset": "classic"}  # one round: the resumed match and a whole new one in seconds

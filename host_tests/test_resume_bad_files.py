@@ -100,6 +100,7 @@ def test_damaged_statistics_are_kept_as_stats_bad_and_not_overwritten_unseen(tmp
     box = boot(tmp_path, seed=3)
     try:
         assert BoxPlayer(box).play()
+        box.finish_saves()  # the statistics merged, in the ticks after the match's end
     finally:
         power_cut(box)
     name, data = damaged((tmp_path / "stats").read_bytes())[kind]
@@ -109,6 +110,7 @@ def test_damaged_statistics_are_kept_as_stats_bad_and_not_overwritten_unseen(tmp
         box.run(300)
         only_fault(box.view, "/stats unreadable", "stats.bad")
         assert BoxPlayer(box).play(), name  # a whole match: its end saves fresh statistics
+        box.finish_saves()  # (merged in the ticks after its end)
         assert (tmp_path / "stats.bad").read_bytes() == data
         # fresh statistics: the match finished before the damage (merged again at boot) and this one
         assert box.view.stats.summary("classic")["games"] == 2

@@ -225,10 +225,11 @@ class App:
         select = buttons["select"].update(now_ms) if "select" in buttons else _NO_PRESS
         ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
         keeper = self.keeper
-        # One long piece of work a tick: a frame's module imported (render), else a slice of a
-        # save, else a slice of the coach's (hints.work) when no save is under way or asked and
-        # no frame is to be drawn.
-        busy = self.screen is not None and self.screen.frames == 0
+        # One long piece of work a tick: a frame's module imported (render) or a frame left to
+        # draw, else a slice of a save, else a slice of the coach's (hints.work) when no save
+        # is under way or asked and no frame is to be drawn.
+        screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
+        busy = screen is not None and (screen.frames == 0 or self.dirty)
         saving = keeper is not None and under_way(keeper)
         if saving and not busy:
             step(keeper)
@@ -282,7 +283,8 @@ class App:
             end_match(self, now_ms)
         else:
             self.ending.step(self, now_ms, select, ok)
-        if (self.hints_on and not (busy or saving or self.dirty) and (phase == SETUP or phase == PLAY)
+        if (self.hints_on and not (busy or saving or (self.dirty and screen is not None))
+                and (phase == SETUP or phase == PLAY)
                 and not (keeper is not None and under_way(keeper))
                 and self.hints.work(self.turn, self.log)):
             self.dirty = True  # the chance of winning is ready: the turn's hints play to win

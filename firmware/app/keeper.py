@@ -28,11 +28,11 @@ a match starts (`menu_wanted`) and a finished match's merge into the statistics 
 saved the same way, in the order asked. Any other call through keep() first finishes the work under
 way (flush), so the files are written in the order asked.
 
-The save's modules, once the match's first save has imported them, stay until the match is over
-(its merge saved; or app.phases' to_menu): on a Pico importing them again took 116 ms a
-save.
+Each piece of work imports its modules a slice each and lets them go once done: kept in play,
+they would leave the coach's tables too little room on a small heap (the tournament on a 128 KiB
+unix heap).
 
-Between matches a box holds only this module: a Keeper is the keeper's state, and keep() calls the
+A box in play holds only this module: a Keeper is the keeper's state, and keep() calls the
 code that writes the files (app.keeper_save) or reads them (app.keeper_read, the match
 app.keeper_files), importing it (with game.snapshot, game.stats, hal.storage ...) and letting go
 after what it imported. A save loads only what it writes: no reading, no checking, no rules' names
@@ -82,8 +82,9 @@ class Keeper:
         self.wanted = None  # (match, source, tally, log): the match to save, as last asked
         self.menu_wanted = None  # the menu's choices to save (a match starts: app.phases)
         self.merging = None  # (match, tally, preset): a finished match to merge (app.finish),
-        #                      `merged_serial` then its serial; 0 once merged: the save's modules go
-        self.job = None  # the work under way: app.keeper_jobs' jobs (0: about to be)
+        #                      `merged_serial` then its serial
+        self.job = None  # the work under way: app.keeper_jobs' jobs (0, 1: about to be)
+        self.loaded = None  # the modules loaded before the work under way began
 
 
 def save_match(keeper, match, source, tally, log, after=None):
@@ -97,19 +98,26 @@ def save_match(keeper, match, source, tally, log, after=None):
 def under_way(keeper):
     """Is a save of the match, the menu's or the statistics' asked for or under way?"""
     return (keeper.job is not None or keeper.wanted is not None or keeper.menu_wanted is not None
-            or keeper.merging)
+            or keeper.merging is not None)
 
 
 def step(keeper):
     """The next slice of the work asked for (the App's tick, while some is under way): the first
-    two import hal.storage and app.keeper_jobs (already there from the match's first save on)."""
+    three import hal.storage, app.keeper_save and app.keeper_jobs; the last lets go what the
+    work imported."""
     job = keeper.job
     if job is None:
+        keeper.loaded = list(sys.modules)
         import hal.storage  # noqa: F401  (app.keeper_save's, in a slice of its own)
 
         keeper.job = 0
         return
     if job == 0:
+        import app.keeper_save  # noqa: F401  (app.keeper_jobs', in a slice of its own)
+
+        keeper.job = 1
+        return
+    if job == 1:
         from app.keeper_jobs import jobs
 
         keeper.job = jobs(keeper)
@@ -118,11 +126,11 @@ def step(keeper):
         next(job)
     except StopIteration:
         keeper.job = None
-        if keeper.merging == 0:  # the match's end saved and merged: the save's modules go
-            keeper.merging = None
-            from app.keeper_save import WORK
+        loaded = keeper.loaded
+        keeper.loaded = None
+        from app.keeper_save import WORK
 
-            since((), WORK)
+        since(loaded, WORK)
 
 
 def flush(keeper):

@@ -1,8 +1,8 @@
 """The work app.keeper asks for, in slices (its step advances `jobs` once a tick): the menu's
 choices as a match starts, the match after each roll, move and turn's end, and a finished
 match's merge into the statistics (app.keeper_read's merge_steps), each file written in
-app.keeper_save's save_steps. Loaded with the match's first save and kept, with the modules
-that save needs, until the match is over (app.keeper)."""
+app.keeper_save's save_steps. Loaded for the work and let go after it, with what it imported
+(app.keeper)."""
 
 import sys
 
@@ -34,7 +34,7 @@ def jobs(keeper):
     slice, from the start again if the App asks for another save meanwhile), a finished
     match's merge into the statistics (merging). Each file is written in hal.storage's
     save_steps, a step a slice."""
-    for name in _SAVE_MODULES:  # one a slice, at the match's first save (kept after: app.keeper)
+    for name in _SAVE_MODULES:  # one a slice
         if name not in sys.modules:
             __import__(name)
             yield
@@ -45,8 +45,8 @@ def jobs(keeper):
             yield from save_steps(keeper, menu_file(keeper), menu_payload(keeper.menu), MENU_BIT)
         elif keeper.wanted is not None:
             yield from _match_steps(keeper)
-        elif keeper.merging:
-            since((), _SAVE_MODULES)  # the match is over: room for the merge's
+        elif keeper.merging is not None:
+            since((), _SAVE_MODULES)  # the match is over: room for the merge's (if it was saved)
             import hal.json_file  # noqa: F401  (app.keeper_read's, in a slice of its own)
 
             yield

@@ -96,7 +96,7 @@ def merge_steps(keeper):
 
     yield
     match, tally, name = keeper.merging
-    keeper.merging = 0  # app.keeper lets the save's modules go once this is done
+    keeper.merging = None
     stats = load_stats(keeper, None if name is None else (name,))  # only its own preset read
     yield
     if stats.add_match(match, tally, name):

@@ -25,9 +25,6 @@ some 64 KB after boot with this policy; the rules it replaced were made when it 
     a turn's start, its       app.hints_turn                        "turn work" (app.hints)
     review
     a save, a read, a merge   app.keeper_save's WORK                since(loaded) (app.keeper)
-    a match's saves           hal.storage, app.keeper_save and      its merge (app.keeper_jobs),
-                              _jobs, the snapshot's modules:        the menu (app.phases)
-                              from its first save on
     a phase's frames          app.screen_<name>                     frames_shown (presentation)
     a piece of game/'s work   game.at_stake, game.win_table,        by themselves when done
                               game.win_ends, game.policy_file (with (game.forget: game/ knows

@@ -3,15 +3,12 @@ taken up (new, or resumed at boot by app.startup), and back to the menu. Loaded 
 (App.new_match, App.to_menu), then let go: a turn holds none of it.
 """
 
-import sys
-
 from game.gamelog import MatchTally
 from game.match import start_match
 from game.sources import source_for
 from micropython import const
 
 from app.keeper import flush
-from app.memory import since
 
 _MENU = const(0)  # app.core's phases (as there)
 _SETUP = const(1)
@@ -33,13 +30,6 @@ def to_menu(app):
     app.leaving = False
     app.match = None
     app.turn = None
-    keeper = app.keeper
-    if keeper is not None:  # the save's modules go (app.keeper), what it does done first
-        flush(keeper)
-        if "app.keeper_save" in sys.modules:
-            from app.keeper_save import WORK
-
-            since((), WORK)
     from app.menu import open_menu
 
     open_menu(app)
