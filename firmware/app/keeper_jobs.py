@@ -46,7 +46,7 @@ def jobs(keeper):
         elif keeper.wanted is not None:
             yield from _match_steps(keeper)
         elif keeper.merging is not None:
-            since((), _SAVE_MODULES)  # the match is over: room for the merge's (if it was saved)
+            since((), _SAVE_MODULES)  # the match's last save's: room for the merge's
             import hal.json_file  # noqa: F401  (app.keeper_read's, in a slice of its own)
 
             yield

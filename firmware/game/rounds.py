@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 def saved_fields(name):
     """game.match_saved's declaration `name` (what game.snapshot keeps of a class here), read
     from the module, which is let go at once (play holds none of it) unless it was loaded
-    before (app.keeper_save's saves keep it for the match's)."""
+    before (a save in slices, app.keeper_jobs, imports it for the match's and the round's)."""
     kept = "game.match_saved" in sys.modules
     from game import match_saved
 
