@@ -11,6 +11,7 @@ copies the firmware to a board's root. npm's fields are kept as they are.
 import json
 import sys
 
+from tools.build.generated import refresh
 from tools.flashing.build import FIRMWARE, ROOT, firmware_files, firmware_version
 
 PACKAGE_JSON = ROOT / "package.json"
@@ -27,17 +28,11 @@ def package_json_text(current_text):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    current = PACKAGE_JSON.read_text()
-    wanted = package_json_text(current)
-    if "--check" in argv:
-        if current != wanted:
-            print("package.json is stale: run python -m tools.build.gen_mip_package",
-                  file=sys.stderr)
-            return 1
-        return 0
-    if current != wanted:
-        PACKAGE_JSON.write_text(wanted)
-    print("package.json: %d firmware files" % len(json.loads(wanted)["urls"]))
+    if refresh(PACKAGE_JSON, package_json_text, argv,
+               "package.json is stale: run python -m tools.build.gen_mip_package"):
+        return 1
+    if "--check" not in argv:
+        print("package.json: %d firmware files" % len(json.loads(PACKAGE_JSON.read_text())["urls"]))
     return 0
 
 

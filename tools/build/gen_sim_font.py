@@ -9,6 +9,8 @@ import pathlib
 import subprocess
 import sys
 
+from tools.build.generated import refresh
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 MICROPYTHON = ROOT / ".venv" / "bin" / "micropython"
 FONT_MODULE = ROOT / "board_sim" / "upy" / "font8x8.py"
@@ -53,13 +55,11 @@ def module_text(font):
 
 def main(argv):
     text = module_text(render_font())
-    if "--check" in argv:
-        if not FONT_MODULE.exists() or FONT_MODULE.read_text() != text:
-            print("%s is stale: run tools/build/gen_sim_font.py" % FONT_MODULE.relative_to(ROOT))
-            return 1
-        return 0
-    FONT_MODULE.write_text(text)
-    print("wrote %s" % FONT_MODULE.relative_to(ROOT))
+    if refresh(FONT_MODULE, lambda _current: text, argv,
+               "%s is stale: run tools/build/gen_sim_font.py" % FONT_MODULE.relative_to(ROOT)):
+        return 1
+    if "--check" not in argv:
+        print("wrote %s" % FONT_MODULE.relative_to(ROOT))
     return 0
 
 

@@ -12,6 +12,8 @@ import json
 import pathlib
 import sys
 
+from tools.build.generated import refresh
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 BOARDS = ROOT / "firmware" / "boards"
@@ -101,17 +103,11 @@ def readme_with_table(text):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    current = README.read_text()
-    wanted = readme_with_table(current)
-    if "--check" in argv:
-        if current != wanted:
-            print("README.md's wiring table is stale: run python -m tools.build.wiring_table",
-                  file=sys.stderr)
-            return 1
-        return 0
-    if current != wanted:
-        README.write_text(wanted)
-    print(table())
+    if refresh(README, readme_with_table, argv,
+               "README.md's wiring table is stale: run python -m tools.build.wiring_table"):
+        return 1
+    if "--check" not in argv:
+        print(table())
     return 0
 
 

@@ -135,6 +135,21 @@ def usb_boards():
                   if port.vid is not None and port.pid is not None)
 
 
+def open_port(device, wait_s, error, transport=SerialTransport):
+    """transport(device) at 115200 baud, tried again for up to wait_s seconds: a board just
+    plugged in (or a virtual one starting) takes a moment; then `error` (an exception class)
+    saying no board was found there."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            return transport(device, baudrate=115200)
+        except (TransportError, OSError, ValueError) as failure:
+            if time.monotonic() >= deadline:
+                raise error("no board found at %s (%s). Is the box plugged in and the port right? "
+                            "List ports with: mpremote connect list" % (device, failure)) from None
+            time.sleep(0.25)
+
+
 class _CountingTransport(SerialTransport):
     """mpremote's SerialTransport, counting the bytes of code it sends the board."""
 
@@ -172,16 +187,7 @@ class Board:
 
     @staticmethod
     def _opened(device, wait_s):
-        deadline = time.monotonic() + wait_s
-        while True:  # a board just plugged in (or a virtual one starting) takes a moment
-            try:
-                return _CountingTransport(device, baudrate=115200)
-            except (TransportError, OSError, ValueError) as error:
-                if time.monotonic() >= deadline:
-                    raise FlashError("no board found at %s (%s). Is the box plugged in and the port "
-                                     "right? List ports with: mpremote connect list"
-                                     % (device, error)) from None
-                time.sleep(0.25)
+        return open_port(device, wait_s, FlashError, _CountingTransport)
 
     @property
     def bytes_sent(self):

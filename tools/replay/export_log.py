@@ -17,9 +17,8 @@ import pathlib
 import sys
 
 from mpremote.transport import TransportError, TransportExecError
-from mpremote.transport_serial import SerialTransport
 
-from tools.flashing.device import usb_boards
+from tools.flashing.device import open_port, usb_boards
 
 _MARK = "shutbox-export:"
 # On the board: the log of /data's saved match (app.keeper_files.export_log only reads).
@@ -54,23 +53,9 @@ def find_device():
     return ports[0]
 
 
-def _connect(device, wait_s):
-    import time
-
-    deadline = time.monotonic() + wait_s
-    while True:  # a board just plugged in (or a virtual one starting) takes a moment
-        try:
-            return SerialTransport(device, baudrate=115200)
-        except (TransportError, OSError, ValueError) as error:
-            if time.monotonic() >= deadline:
-                raise ExportError("no board found at %s (%s). Is the box plugged in and the port "
-                                  "right? List ports with: mpremote connect list" % (device, error)) from None
-            time.sleep(0.25)
-
-
 def run_export(device):
     """The raw output of the export code on the board at `device`."""
-    transport = _connect(device, CONNECT_WAIT_S)
+    transport = open_port(device, CONNECT_WAIT_S, ExportError)
     try:
         try:
             transport.enter_raw_repl(soft_reset=True, timeout_overall=10)
