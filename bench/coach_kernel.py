@@ -12,6 +12,14 @@ match's save, the menu's, the statistics' merge: a Keeper saving to DATA_DIR, as
 does), and any other: the App's own ("bounds": a turn's end, the match's start and end, a
 frame's module imported, a roll, a move); and the mean tick. Times in microseconds of this runtime.
 
+Beside each kind's longest CPU time, the longest time its ticks kept the box's buses busy, which
+no factor scales: the I2C bytes app_kernel's Bus counts at I2C_HZ (9 clocks a byte: the OLED's
+frame parts, the accelerometer's reads) and the LED strip's writes (a WS2812 takes 30 us a
+LED, then a 50 us latch). A Pico's tick takes about its CPU times the Pico's factor (bench/
+win_bench.py's F) plus that, so for each kind the ticks that could be its longest, whatever the
+factor, are printed as "coach_ticks KIND CPU BUS" lines: those no other tick of the kind passes
+in both.
+
 The collector's pauses are left out: the heap is collected between ticks whenever less than
 _ROOM is free, so no tick allocates its way into a collection (which on this 512 KiB heap took
 2-28 ms of the unix port, a pause of the collector's C code, not the App's Python, that the
@@ -42,6 +50,10 @@ def _data_dir():
 
 DATA_DIR = _data_dir()
 _ROOM = 96 * 1024  # free bytes below which the heap is collected before a tick
+I2C_HZ = 400_000  # the boards' I2C clock (firmware/boards/*.json)
+_LED_US = 30  # a WS2812's 24 bits at 800 kHz
+_LATCH_US = 50
+KINDS = ("step", "start", "save", "bounds")
 
 
 class CoachKernel(app_kernel.Kernel):
@@ -66,6 +78,22 @@ class CoachKernel(app_kernel.Kernel):
         self.step_longest = 0  # ... that computed a slice of it
         self.collections = 0  # the heap collected between ticks
         self.save_us = 0  # the CPU of every tick that saved or did a slice of a save, added up
+        self.frontier = {}  # kind: [(CPU us, bus us)] of its ticks no other passes in both
+
+    def bus_us(self, bytes_before, writes_before):
+        """The time the last tick kept the buses busy on a board (the class docstring)."""
+        leds = self.strip.writes - writes_before
+        return ((self.bus.bytes - bytes_before) * 9 * 1_000_000 // I2C_HZ
+                + leds * (_LED_US * app_kernel.TILES + _LATCH_US))
+
+    def keep_tick(self, kind, cpu, bus):
+        """Add a tick to its kind's frontier unless a tick there passes it in both times."""
+        ticks = self.frontier.setdefault(kind, [])
+        for other in ticks:
+            if other[0] >= cpu and other[1] >= bus:
+                return
+        ticks[:] = [other for other in ticks if other[0] > cpu or other[1] > bus]
+        ticks.append((cpu, bus))
 
     def run(self, ms):
         app = self.app
@@ -87,9 +115,12 @@ class CoachKernel(app_kernel.Kernel):
             idle = before is None or before.ready or starting
             phase = app.phase
             turn = app.turn
+            bus_bytes = self.bus.bytes
+            led_writes = self.strip.writes
             started = time.ticks_us()
             app.tick(self.now)
             spent = time.ticks_diff(time.ticks_us(), started)
+            bus = self.bus_us(bus_bytes, led_writes)
             self.ticks_run += 1
             self.total += spent
             win = hints.win if hints is not None else None
@@ -97,14 +128,20 @@ class CoachKernel(app_kernel.Kernel):
             if saving or keeper.writes != writes:  # a save, or a slice of one
                 self.save_longest = max(self.save_longest, spent)
                 self.save_us += spent
+                kind = "save"
             elif app.phase != phase or app.turn is not turn:
                 self.bounds_longest = max(self.bounds_longest, spent)  # the App's own
+                kind = "bounds"
             elif (idle and computing) or starting:  # a turn's programme starts: what it plays for, its table read
                 self.start_longest = max(self.start_longest, spent)
+                kind = "start"
             elif computing or (win is not None and before is win and not before.ready):
                 self.step_longest = max(self.step_longest, spent)  # a slice of the programme
+                kind = "step"
             else:
                 self.bounds_longest = max(self.bounds_longest, spent)  # the App's own
+                kind = "bounds"
+            self.keep_tick(kind, spent, bus)
             if self.watching is None and computing:
                 self.watching = [0, 0]  # a turn was set up: its programme started in this tick
                 self.turns.append(self.watching)
@@ -128,6 +165,9 @@ def run(preset, tiles, turns=2):
     print("coach start_longest_us", kernel.start_longest)
     print("coach save_longest_us", kernel.save_longest)
     print("coach bounds_longest_us", kernel.bounds_longest)
+    for kind in KINDS:
+        for cpu, bus in kernel.frontier.get(kind, ()):
+            print("coach_ticks", kind, cpu, bus)
     print("coach save_us", kernel.save_us)
     print("coach saves", kernel.keeper.writes)
     print("coach mean_us", kernel.total // kernel.ticks_run)

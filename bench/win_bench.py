@@ -13,7 +13,9 @@ first player's chance of winning took PICO_BEFORE_US of CPU (9 tiles, full-house
 measures the same firmware and turn on the unix port, and F is the larger of the two ratios.
 The same F is applied to the native build: an assumption (viper code was not measured on a
 Pico). A turn's chance is ready on a Pico after its ticks' CPU times F plus the loop's sleep
-(main.py's 5 ms) after each tick.
+(main.py's 5 ms) after each tick. A Pico's longest tick of a kind is estimated as its CPU times F
+plus the time that tick kept the buses busy (coach_kernel: the OLED's writes at 400 kHz, the LED
+strip's), which no factor scales.
 """
 
 import argparse
@@ -71,8 +73,9 @@ def builds(work, quick):
 
 
 def measure(tree, preset, tiles, repeats):
-    """{figure: least value over the runs} of coach_kernel.run, or None (no unix port)."""
-    least = {}
+    """{figure: least value over the runs} of coach_kernel.run, with "ticks": each run's
+    {kind: [(CPU us, bus us)]} (coach_kernel's coach_ticks); or None (no unix port)."""
+    least = {"ticks": []}
     for _run in range(repeats):
         try:
             status, out, err = run_unix("import coach_kernel\ncoach_kernel.run(%r, %d)\n" % (preset, tiles),
@@ -82,9 +85,13 @@ def measure(tree, preset, tiles, repeats):
             return None
         if status:
             raise SystemExit("coach_kernel failed on %s:\n%s" % (tree.name, (out + err)[-2000:]))
+        ticks = {}
+        least["ticks"].append(ticks)
         for line in out.splitlines():
             words = line.split()
-            if words and words[0] == "coach":
+            if words and words[0] == "coach_ticks":
+                ticks.setdefault(words[1], []).append((int(words[2]), int(words[3])))
+            elif words and words[0] == "coach":
                 value = int(words[2])
                 least[words[1]] = min(value, least.get(words[1], value))
     return least
@@ -95,8 +102,24 @@ def thinking(figures, turn):
     return tuple(figures.get("turn%d_%s" % (turn, name), 0) for name in ("ticks", "us"))
 
 
+def pico_longest_ms(found, kind, factor):
+    """A kind's longest tick on a Pico: CPU times F plus its bus time, the least over the runs."""
+    return min(max((cpu * factor + bus for cpu, bus in run.get(kind, ())), default=0)
+               for run in found["ticks"]) / 1000
+
+
 def pico_ready_s(ticks, cpu_us, factor):
     return (cpu_us * factor / 1000 + ticks * LOOP_MS) / 1000
+
+
+def calibration(figures):
+    """[(preset, F)]: issue 28's emulated-RP2040 time of BEFORE's first programme over this run's."""
+    factors = []
+    for preset, pico_us in PICO_BEFORE_US.items():
+        if ("before", preset) in figures:
+            cpu = thinking(figures["before", preset], 0)[1]
+            factors.append((preset, pico_us / cpu))
+    return factors
 
 
 def run(quick=False):
@@ -111,11 +134,7 @@ def run(quick=False):
                 if found is None:
                     return
                 figures[build, preset] = found
-    factors = []
-    for preset, pico_us in PICO_BEFORE_US.items():
-        if ("before", preset) in figures:
-            cpu = thinking(figures["before", preset], 0)[1]
-            factors.append((preset, pico_us / cpu))
+    factors = calibration(figures)
     factor = max((ratio for _preset, ratio in factors), default=100.0)
     print("\n## The coach's time: the chance of winning, on the unix port and as a Pico estimate")
     if factors:
@@ -140,14 +159,14 @@ def run(quick=False):
             second = thinking(found, 1)
             longest = [found.get(name, 0) for name in ("step_longest_us", "start_longest_us", "save_longest_us",
                                                        "bounds_longest_us")]
+            pico = [pico_longest_ms(found, kind, factor) for kind in ("step", "start", "save", "bounds")]
             per_save = found.get("save_us", 0) / max(1, found.get("saves", 0))
             print("| %s (%d tiles) | %s | %d | %.1f | %d | %.1f | %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | "
                   "%.2f | %.2f | %.0f | %.0f | %.0f | %.0f |" % (
                       preset, tiles, build, first[0], first[1] / 1000, second[0], second[1] / 1000,
                       longest[0] / 1000, longest[1] / 1000, longest[2] / 1000, longest[3] / 1000,
                       per_save / 1000, found["mean_us"] / 1000, pico_ready_s(first[0], first[1], factor),
-                      pico_ready_s(second[0], second[1], factor), longest[0] * factor / 1000,
-                      longest[1] * factor / 1000, longest[2] * factor / 1000, longest[3] * factor / 1000))
+                      pico_ready_s(second[0], second[1], factor), pico[0], pico[1], pico[2], pico[3]))
     print("Goals (issue 28): ready within %.0f s of the previous turn's end, no tick over %.0f ms on a "
           "Pico. The longest tick of each kind (coach_kernel's docstring): a step of the programme, "
           "the start of a turn's programme, a slice of the keeper's work (saves, the statistics' merge), "

@@ -59,7 +59,14 @@ def roll_by_shaking(box):
 
 
 def oled(box):
-    """The OLED's text, a string a line."""
+    """The OLED's text, a string a line, once the frame in flight has reached the glass: the box
+    sends a frame a band of 16 rows a tick (app.screens), so it runs a few ticks (at most 10)
+    while a frame is drawn but not all sent."""
+    screen = box.app.screen
+    for _ in range(10):
+        if screen is None or not (screen.unsent or box.app.dirty):
+            break
+        box.tick()
     return text_lines(box.board.display_pixels())
 
 

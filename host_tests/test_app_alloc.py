@@ -41,9 +41,10 @@ class Panel(framebuf.FrameBuffer):
     # MicroPython's own framebuf, as hal.ssd1306 is; show() would send it over I2C.
     def __init__(self):
         self.buffer = bytearray(1024)
+        self.height = 64
         super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
 
-    def show(self):
+    def show(self, first=0, last=-1):
         pass
 
 
@@ -79,6 +80,8 @@ def turn_events():
     flaps.feed(turn, ALL & ~0x100)  # tile 9 shut: refused
     lights.play(0, 9, turn.open_mask, turn.pending, lit, 0, 0x100, 0, 250)
     screen.show_turn(0, source.values, 2, turn.total, MSG_REFUSED, 9, -1)
+    while screen.flush():  # the frame sent a part at a time, as app.presentation does
+        pass
     flaps.feed(turn, ALL & ~0x010)  # 9 reopened, 5 shut: pending
     flaps.feed(turn, ALL)  # 5 taken back
     flaps.feed(turn, ALL & ~0x080 & ~0x001)  # 8 adds up (taken); 1, shut before a roll, refused
@@ -87,6 +90,8 @@ def turn_events():
     feed(turn, source.values, count)
     lights.play(0, 9, turn.open_mask, turn.pending, turn.legal_tiles(), 0, 0, 0x24, 0)
     screen.show_turn(0, source.values, count, turn.total, MSG_MOVE, turn.total, 37)
+    while screen.flush():
+        pass
 
 
 for _ in range(3):

@@ -23,27 +23,30 @@ def test_the_drivers_show_raises_on_a_failing_bus_as_micropython_libs_does(box):
     box.board.fail_device("display", "eio")
     with pytest.raises(OSError):
         box.devices.display.show()
+    with pytest.raises(OSError):
+        box.devices.display.show_band(1)
     box.board.heal_device("display")
     box.devices.display.show()  # the bus answers again: no state kept in the driver
+    box.devices.display.show_band(1)
 
 
 def test_a_show_that_raises_is_retried_by_the_app_and_the_box_plays_on(box):
     display = box.devices.display
-    shown = display.show
+    shown = display.show_band
     inits = []
     failures = [3]
 
-    def glitching_show():  # micropython-lib's driver on a glitching bus: the error escapes
+    def glitching_show(band):  # the driver on a glitching bus: the error escapes, as show()'s does
         if failures[0]:
             failures[0] -= 1
             raise OSError(errno.EIO, "EIO")
-        shown()
+        shown(band)
 
     def counted_init():
         inits.append(1)
         type(display).init_display(display)
 
-    display.show = glitching_show
+    display.show_band = glitching_show
     display.init_display = counted_init
     player = BoxPlayer(box)
     box.run(200)

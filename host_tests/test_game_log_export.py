@@ -83,7 +83,8 @@ def test_a_classic_match_replays_to_the_same_rolls_moves_and_totals(classic):
 
 
 def tampered(log):
-    """The log with its first move that can be made illegal (tile 9 on a roll under 9) so."""
+    """(the log with its first move that can be made illegal so, that move's turn, its tile):
+    one open tile above the roll's total."""
     log = copy.deepcopy(log)
     shut = set()
     total = 0
@@ -95,21 +96,22 @@ def tampered(log):
         elif "roll" in event:
             total = sum(event["roll"])
         elif "move" in event:
-            if total < 9 and 9 not in shut and event["move"] != [9]:
-                event["move"] = [9]
-                return log, turn
+            wrong = [tile for tile in range(1, 10) if tile not in shut and tile > total]
+            if wrong:
+                event["move"] = [wrong[0]]
+                return log, turn, wrong[0]
             shut.update(event["move"])
-    raise AssertionError("no move to tamper with in this match (change SEED)")
+    raise AssertionError("no move to tamper with in this match")
 
 
 def test_a_tampered_move_is_reported_with_its_turn(classic, tmp_path, capsys):
-    log, turn = tampered(classic.log)
+    log, turn, tile = tampered(classic.log)
     verdict = replay(log)
     assert verdict.mismatches, "the tampered log replayed without a difference"
     first = verdict.mismatches[0]
     assert first.startswith("turn %d (player %d), step " % (turn, turn))
-    assert "expected move [9]" in first
-    assert verdict.plan.problem.startswith("turn %d: the move [9]" % turn)
+    assert "expected move [%d]" % tile in first
+    assert verdict.plan.problem.startswith("turn %d: the move [%d]" % (turn, tile))
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(log))
     assert replay_log.main([str(path), "--script", str(tmp_path / "replay.txt")]) == 1

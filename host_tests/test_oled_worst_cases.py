@@ -55,7 +55,12 @@ def screen():
 
         i2c = machine.I2C(0, sda=machine.Pin(4), scl=machine.Pin(5))
         shown = Screen(CheckedPanel(SSD1306_I2C(128, 64, i2c)))
-        shown.read = lambda: text_lines(board.display_pixels())
+        def read():
+            while shown.flush():  # the frame's parts, as the App's ticks send them
+                pass
+            return text_lines(board.display_pixels())
+
+        shown.read = read
         yield shown
 
 

@@ -23,7 +23,8 @@ from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
 
 box = SimBox(BoxOptions(data_dir=sys.argv[1], seed=3))
-from app.memory import BOOT_ONLY, release
+from app.memory import release
+from app.startup import BOOT_ONLY
 release(BOOT_ONLY)  # as app.startup.start() lets them go (SimBox keeps them for the host's tools)
 firmware = ("app.", "game.", "hal.")
 after_boot = sorted(name for name in sys.modules if name.startswith(firmware))

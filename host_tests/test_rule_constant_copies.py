@@ -82,7 +82,8 @@ from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
 
 box = SimBox(BoxOptions(data_dir=sys.argv[1], seed=5, preset=sys.argv[2], players=2, hints=True))
-from app.memory import BOOT_ONLY, release
+from app.memory import release
+from app.startup import BOOT_ONLY
 release(BOOT_ONLY)  # as app.startup.start() lets them go (SimBox keeps them for the host's tools)
 seen = ["game.rules" in sys.modules]
 finished = BoxPlayer(box).play()

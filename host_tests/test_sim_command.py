@@ -28,8 +28,13 @@ def run(tmp_path, capsys, script, *options):
 
 
 def first_screen(log):
-    """The OLED's first drawn frame in a log."""
-    return next(entry["oled"] for entry in log if any(entry.get("oled", ())))
+    """The OLED's first whole frame in a log: the first text that stays up a while (a frame
+    reaches the glass a band of 16 rows a tick, app.screens)."""
+    changes = [(entry["t"], entry["oled"]) for entry in log if "oled" in entry]
+    for (at, oled), (next_at, _next) in zip(changes, changes[1:] + [(float("inf"), None)], strict=True):
+        if any(oled) and next_at - at >= 50:
+            return oled
+    raise AssertionError("the OLED never showed a frame")
 
 
 def one_line(error):

@@ -4,6 +4,7 @@ reviewed in points of it; the formats that add up totals play for the match on i
 and, under max-penalty, to stay in when that is in doubt."""
 
 from app.hints import Hints
+from box_steps import oled as screen_text
 from game.at_stake import _GOAL_MATCH as GOAL_MATCH
 from game.at_stake import _GOAL_ROUND as GOAL_ROUND
 from game.at_stake import _GOAL_STAY as GOAL_STAY
@@ -17,7 +18,6 @@ from game.turn import AWAIT_MOVE, AWAIT_ROLL, END_SHUT, OVER
 from game.win_chance import WinChance
 
 from board_sim.box import BoxOptions, SimBox
-from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
 from tools.coach import turn_solver
 from tools.coach.round_monte_carlo import make_move
@@ -86,7 +86,7 @@ def test_every_player_of_a_three_player_round_is_told_the_chance_of_winning():
             assert app.hints.goal == GOAL_ROUND
             rules = app.match.rules
             expected = expected_chances(rules, app.match.round.scores, 2 - len(seen) + 1)
-            oled = text_lines(sim.board.display_pixels())
+            oled = screen_text(sim)
             assert oled[3].endswith("win")
             assert oled[2].endswith("%d%%" % percent(expected.chance(app.turn.open_mask), WIN_ONE))
             if len(seen) == 1:  # the first player: RoundSolver's chance for seat 1 (33.94 %)
@@ -105,7 +105,7 @@ def test_every_player_of_a_three_player_round_is_told_the_chance_of_winning():
                     player.step()
                 review = app.hints.review
                 assert review.player == seat and review.costs[0] > 0
-                oled = text_lines(sim.board.display_pixels())
+                oled = screen_text(sim)
                 assert oled[0].startswith("Review P1") and oled[0].endswith("win%")
                 assert "-%d.%d" % divmod(review.costs[0], 10) in oled[1]
     finally:
@@ -121,7 +121,7 @@ def test_a_twelve_tile_box_tells_the_first_player_the_chance_of_winning():
         assert _next_turn_up(sim, player, []) == 0
         _until_winning(sim)
         expected = expected_chances(app.match.rules, [None, None], 1)
-        oled = text_lines(sim.board.display_pixels())
+        oled = screen_text(sim)
         assert oled[3].endswith("win") and oled[2].endswith("%d%%" % percent(expected.chance(4095), WIN_ONE))
         sim.dice.force([6, 6])
         player.step()
@@ -281,7 +281,7 @@ def test_the_box_lights_the_winning_move_of_a_roll_made_before_the_chance_was_re
         _until_winning(sim)
         expected = expected_chances(app.match.rules, [None, None], 1)
         assert app.hint == first_best(turn.legal_moves(), expected.chance, turn.open_mask)
-        oled = text_lines(sim.board.display_pixels())
+        oled = screen_text(sim)
         assert oled[3].endswith("win"), oled
     finally:
         sim.close()

@@ -3,7 +3,7 @@
 a finished match the power cut short of its merge merged now, and the match the power cut
 short), then the App's state (App.__init__ calls set_up), the faults found before play, and the
 saved match resumed at the turn as it was committed. app.startup and app.core import it; it
-imports neither. Let go with app.startup (app.memory.BOOT_ONLY).
+imports neither. Let go with app.startup (app.startup.BOOT_ONLY).
 """
 
 from game.gamelog import LOG_RECORDS, GameLog, MatchTally

@@ -227,7 +227,8 @@ class App:
         keeper = self.keeper
         # One long piece of work a tick: a frame's module imported (render) or a frame left to
         # draw, else a slice of a save, else a slice of the coach's (hints.work) when no save
-        # is under way or asked and no frame is to be drawn.
+        # is under way or asked and no frame is to be drawn. (A band of a frame drawn may be
+        # sent beside either: app.screens' flush, about 6 ms of the I2C bus.)
         screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
         busy = screen is not None and (screen.frames == 0 or self.dirty)
         saving = keeper is not None and under_way(keeper)

@@ -13,7 +13,7 @@ from hal.buttons import SHORT_PRESS
 from micropython import const
 
 from app.lights import OFF, PLAYER_COLOURS
-from app.memory import let_go
+from app.memory import let_go, release
 from app.presentation import END_WORDS
 
 _FINISHED = const(3)  # app.core's phase (as there)
@@ -21,6 +21,9 @@ _SOUND_WINNER = const(7)  # app.core's sound (as there)
 _END_SHUT = const(1)  # game.turn's end (as there)
 _PAGE_MS = const(3000)  # without an ok button, standings longer than a screen turn a page this often
 _LAST_STANDING_ROW = const(5)  # rows 1-5 hold the players; 6 and 7 say what ok and select do
+# The coach's programme, let go at the match's end (app.memory's table): it holds the turn's
+# buffers and outcome table, room the statistics' merge then needs.
+_PROGRAMME = ("game.win_chance", "game.win_kernel", "game.win_table")
 
 
 def end_match(app, now_ms):
@@ -74,6 +77,11 @@ class Ending:
             price(app.hints)
             let_go("turn work")
             return
+        hints = app.hints
+        if hints.win is not None:  # priced: the programme goes before the statistics' merge
+            hints.win = None  # (the next match's first turn makes it again)
+            hints.winning = False
+            release(_PROGRAMME, False, True)
         if self.showing_result and ok == SHORT_PRESS:
             self.showing_result = False  # on to the standings
             self.page_since = now_ms

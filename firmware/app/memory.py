@@ -1,6 +1,9 @@
 """The box's memory policy, in one place (issue 33): what loads when, and what is let go after
 which moment. The rest of the firmware tells this module where the box is (`let_go(moment)`,
-`since(loaded)`, `frames_shown`) instead of letting modules go itself.
+`since(loaded)`, `frames_shown`) instead of letting modules go itself; boot's stages alone name
+their modules in app.startup (BOARD_ONLY, READ_ONLY, BOOT_ONLY), which goes with them, and the
+match's end the coach's programme in app.finish, so that play keeps none of those names (a name
+new to the heap at boot can cost a new block of the interpreter's string pool).
 
 Why: MicroPython keeps an imported module's bytecode, constants and objects in the heap until
 it is let go (out of sys.modules and its package, then collected), and its collector is
@@ -10,11 +13,11 @@ module alone, not its code. On the wasm build (python -m bench, "Fits the board"
 some 64 KB after boot with this policy; the rules it replaced were made when it held 122 KB.
 
     when                      what loads                             let go (who says so)
-    boot, the devices         hal.board, hal.board_config, the      "board" (app.startup)
+    boot, the devices         hal.board, hal.board_config, the      BOARD_ONLY (app.startup)
                               chips' drivers
-    boot, the saved files     app.settings, game.config, presets,   "files" (app.startup)
+    boot, the saved files     app.settings, game.config, presets,   READ_ONLY (app.startup)
                               rules' names, snapshot_load, json_file
-    boot, the App             app.core, app.hints ... (they stay);  "booted" (app.startup)
+    boot, the App             app.core, app.hints ... (they stay);  BOOT_ONLY (app.startup)
                               app.boot_state, app.startup,
                               app.phases, game.match
     a match starts, the menu  app.phases, game.match                "phase" (app.core)
@@ -24,6 +27,8 @@ some 64 KB after boot with this policy; the rules it replaced were made when it 
     the match's end           app.finish                            "finish" (its leave)
     a turn's start, its       app.hints_turn                        "turn work" (app.hints)
     review
+    a turn playing to win     game.win_chance, game.win_kernel,     the match's end (app.finish,
+                              the programme's buffers               once the last review is priced)
     a save, a read, a merge   app.keeper_save's WORK                since(loaded) (app.keeper)
     a phase's frames          app.screen_<name>                     frames_shown (presentation)
     a piece of game/'s work   game.at_stake, game.win_table,        by themselves when done
@@ -48,22 +53,11 @@ host_tests/test_memory_policy.py checks that this list of the modules keeping th
 import gc
 import sys
 
-_BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017", "hal.lis3dh", "hal.mpu6050")
-_READ_ONLY = ("app.settings", "game.config", "game.numbers", "game.presets", "game.rule_names",
-              "game.rules", "game.snapshot_load", "hal.json_file")
-BOOT_ONLY = _BOARD_ONLY + _READ_ONLY + ("app.phases", "game.match", "app.boot_state", "app.startup")
-
 
 def let_go(moment):
     """Let go what goes once `moment` (a word of the table above: one name imported, the
     caller's only one) has passed."""
-    if moment == "board":
-        release(_BOARD_ONLY, True, True)
-    elif moment == "files":
-        release(_READ_ONLY, True, True)  # none of it is called again before the menu opens again
-    elif moment == "booted":
-        release(BOOT_ONLY, True, True)
-    elif moment == "phase":
+    if moment == "phase":
         release(("app.phases", "game.match"), False, True)  # game.match: start_match only
     elif moment == "menu":
         release(("app.menu",), False, True)
@@ -73,6 +67,7 @@ def let_go(moment):
         release(("app.finish",), False, True)
     elif moment == "turn work":
         release(("app.hints_turn",), False, True)
+
 
 
 def since(loaded, among=None, keep=None):

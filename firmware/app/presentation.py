@@ -150,6 +150,9 @@ def render(app, now_ms):
         elif app.ending is not None:  # (from the tick after the match's end: app.core)
             app.ending.light(lights, app.winner_mask, now_ms)
     screen = app.screen
+    if screen is not None and screen.unsent:  # the last frame's next part: no new one before it is all sent
+        screen.flush()
+        return
     if screen is None or not app.dirty or (phase == _FINISHED and app.ending is None):
         return  # (the match's end: its frame once app.finish has it, app.core's next tick)
     name = "fault" if faults.showing else "leave" if app.leaving else "menu" if phase == _MENU else (

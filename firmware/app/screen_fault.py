@@ -45,6 +45,8 @@ def show_for_good(screen, message, watchdog):
     while True:
         if second % _PAGE_S == 0:
             show_fault(screen, message, second // _PAGE_S % pages)
+            screen.unsent = 0  # no tick to send it a band at a time: the whole frame at once
+            screen.display.show()
         watchdog.feed()
         time.sleep_ms(1000)
         second += 1

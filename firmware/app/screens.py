@@ -2,8 +2,10 @@
 
 Text is the framebuf's 8x8 font on a grid of 16 columns and 8 rows. Numbers are drawn digit by
 digit from DIGITS, a message's lines character by character from MESSAGE_LINES, and all other
-text is constant, so redrawing allocates nothing. Each `show_*` method draws a whole frame and
-sends it.
+text is constant, so redrawing allocates nothing. Each `show_*` method draws a whole frame;
+`flush()` sends it, two pages (16 rows) a tick: at 400 kHz a page takes the I2C bus 2.9 ms, a
+whole 128x64 frame 23 ms, longer than a tick may stall (issue 28). app.presentation draws no new
+frame until the last one is all sent, so the OLED never shows two frames at once.
 
 A write that fails never stops the box: Screen keeps why in `fault` (app.faults reports it), and
 the next frame starts with the display's power-up sequence, so a panel that lost power or came
@@ -40,6 +42,7 @@ class Screen:
         self.display = display
         self.fault = None  # why the last frame could not be sent, None once one gets through
         self.frames = None  # the module of a phase's own frames in use (app.presentation; 0: due)
+        self.unsent = 0  # how many bands of the frame drawn flush() has still to send, in order
 
     # -- primitives --------------------------------------------------------------------------
     def clear(self):
@@ -69,14 +72,25 @@ class Screen:
         return column + digits
 
     def send(self):
-        """Send the frame; a failed write is kept in `fault`, never raised."""
-        try:
-            self.display.show()
-        except OSError as error:
-            if self.fault is None:  # the message is made once, not every frame
-                self.fault = "display: write failed (%s)" % error
-            return
-        self.fault = None
+        """The frame is drawn: flush() sends it, a band of the display a call."""
+        self.unsent = len(self.display.bands)
+
+    def flush(self):
+        """Send the next band of the frame not sent yet; returns how many are still unsent.
+        A failed write is kept in `fault`, never raised, and the rest of that frame dropped
+        (the next one starts with the display's power-up sequence)."""
+        unsent = self.unsent
+        if unsent:
+            self.unsent = unsent - 1
+            try:
+                self.display.show_band(len(self.display.bands) - unsent)
+            except OSError as error:
+                self.unsent = 0
+                if self.fault is None:  # the message is made once, not every frame
+                    self.fault = "display: write failed (%s)" % error
+                return 0
+            self.fault = None
+        return self.unsent
 
     # -- frames ------------------------------------------------------------------------------
 

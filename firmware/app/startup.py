@@ -13,7 +13,14 @@ match's clocks.
 import time
 
 from app.boot_state import read_saved
-from app.memory import let_go
+from app.memory import release
+
+# What goes after each stage of boot (app.memory's table names these lists): here, not in the
+# resident app.memory, so that play keeps none of them.
+BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017", "hal.lis3dh", "hal.mpu6050")
+READ_ONLY = ("app.settings", "game.config", "game.numbers", "game.presets", "game.rule_names",
+             "game.rules", "game.snapshot_load", "hal.json_file")  # none called again before the menu
+BOOT_ONLY = BOARD_ONLY + READ_ONLY + ("app.phases", "game.match", "app.boot_state", "app.startup")
 
 
 def _devices():
@@ -44,21 +51,21 @@ def start():
     if globals().get("__file__", "").endswith(".py"):  # compiled from source at each import
         _compile_the_app_first()
     devices = _devices()
-    let_go("board")  # the accelerometer is then read through hal.shake.BusAccel
+    release(BOARD_ONLY, True, True)  # the accelerometer is then read through hal.shake.BusAccel
     import game.gamelog  # noqa: F401 (the match's modules, which stay: low in the heap)
     import game.rounds  # noqa: F401 (game.match, which starts a match, goes with boot's modules)
 
     settings, setting_faults = _settings()
     keeper = Keeper()
     saved = read_saved(settings, devices.flaps, keeper)
-    let_go("files")  # before the App's modules load
+    release(READ_ONLY, True, True)  # before the App's modules load
     from app.core import App  # the App's modules, which stay, then its collaborators'
     from app.hints import Hints
 
     boot_us = time.ticks_diff(time.ticks_us(), 0)  # varies from boot to boot; shakes stir in more
     box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
               keeper=keeper, saved=saved)
-    let_go("booted")  # nothing of theirs is called again (this function only returns)
+    release(BOOT_ONLY, True, True)  # nothing of theirs is called again (this function only returns)
     return box
 
 
