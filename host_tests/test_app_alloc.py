@@ -41,10 +41,10 @@ class Panel(framebuf.FrameBuffer):
     # MicroPython's own framebuf, as hal.ssd1306 is; show() would send it over I2C.
     def __init__(self):
         self.buffer = bytearray(1024)
-        self.height = 64
+        self.bands = (None, None, None, None)  # hal.ssd1306's: four bands of 16 rows
         super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
 
-    def show(self, first=0, last=-1):
+    def show_band(self, band):
         pass
 
 

@@ -7,6 +7,7 @@ Loaded the tick after a match ends (App.turn_over, then App.tick), let go when t
 turn holds none of it.
 """
 
+import sys
 import time
 
 from hal.buttons import SHORT_PRESS
@@ -78,10 +79,11 @@ class Ending:
             let_go("turn work")
             return
         hints = app.hints
-        if hints.win is not None:  # priced: the programme goes before the statistics' merge
+        if hints is not None and hints.win is not None:  # priced: the programme goes before the merge
             hints.win = None  # (the next match's first turn makes it again)
             hints.winning = False
-            release(_PROGRAMME, False, True)
+            if sys.implementation.name == "micropython":  # (the host's tests and tools hold them)
+                release(_PROGRAMME, False, True)
         if self.showing_result and ok == SHORT_PRESS:
             self.showing_result = False  # on to the standings
             self.page_since = now_ms

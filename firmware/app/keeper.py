@@ -29,8 +29,8 @@ saved the same way, in the order asked. Any other call through keep() first fini
 way (flush), so the files are written in the order asked.
 
 Each piece of work imports its modules a slice each and lets them go once done: kept in play,
-they would leave the coach's tables too little room on a small heap (the tournament on a 128 KiB
-unix heap).
+they would leave the coach's tables too little room on a small heap (host_tests/
+test_memory_budget.py's tournament on a unix heap).
 
 A box in play holds only this module: a Keeper is the keeper's state, and keep() calls the
 code that writes the files (app.keeper_save) or reads them (app.keeper_read, the match
