@@ -11,11 +11,19 @@ The Pico estimate: a unix figure times F, a factor this run calibrates. Issue 28
 BEFORE's firmware on the real MicroPython 1.28 rp2 build in an emulated RP2040 at 125 MHz: the
 first player's chance of winning took PICO_BEFORE_US of CPU (9 tiles, full-house); this run
 measures the same firmware and turn on the unix port, and F is the larger of the two ratios.
-The same F is applied to the native build: an assumption (viper code was not measured on a
-Pico). A turn's chance is ready on a Pico after its ticks' CPU times F plus the loop's sleep
-(main.py's 5 ms) after each tick. A Pico's longest tick of a kind is estimated as its CPU times F
-plus the time that tick kept the buses busy (coach_kernel: the OLED's writes at 400 kHz, the LED
-strip's), which no factor scales.
+The same F is applied to the native build: MEASURED's native firmware on the emulated RP2040
+took 115-145 times the unix port's CPU for its turns, about F. A turn's chance is ready on a Pico after its ticks' CPU times F plus the loop's sleep
+(main.py's 5 ms) after each tick.
+
+A single tick scales worse than a whole turn: on the emulated RP2040 the longest ticks of
+MEASURED's firmware took 170-300 times the unix port's CPU where its turns took 115-145 times.
+So a Pico's longest tick of a kind (step, start, save, other) is estimated with a factor of its
+own, F_kind: PICO_LONGEST_US, that firmware's longest tick of the kind on the emulated RP2040
+(bench/coach_kernel.py's run("classic", 9), flash erase and program times left out), over this
+run's unix figure for the same firmware and kind; it is applied to the other builds as to
+MEASURED's (an assumption, as F's). To its CPU times F_kind the estimate adds the time that tick
+kept the buses busy (coach_kernel: the OLED's writes at 400 kHz, the LED strip's), which no
+factor scales.
 """
 
 import argparse
@@ -31,6 +39,12 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 BEFORE = "c658f8f"  # the last commit before the native kernel: what issue 28 measured on the Pico
 PICO_BEFORE_US = {"classic": 10_300_000, "full-house": 98_000_000}  # issue 28's emulated RP2040
+# The firmware whose longest ticks were measured on an emulated RP2040 (MicroPython 1.28.0's rp2
+# build, RPI_PICO, an instruction-level emulator at 125 MHz with a deterministic clock,
+# 2026-11-28), as coach_kernel's figures of run("classic", 9), us.
+MEASURED = "5b21323"
+PICO_LONGEST_US = {"step": 37_946, "start": 32_463, "save": 47_583, "bounds": 62_075}
+KINDS = ("step", "start", "save", "bounds")
 CASES = (("classic", 9), ("ten", 10), ("full-house", 12))
 LOOP_MS = 5  # main.py's sleep after each tick
 HEAP = "512k"  # a speed run: room for the kernel's own 64-bit objects beside the firmware's
@@ -47,12 +61,12 @@ def write_tree(image, out_dir):
     return out_dir
 
 
-def before_firmware(work):
-    """BEFORE's firmware/ (from git), or None where the history is not there."""
-    out = work / "before-source"
+def firmware_at(commit, work):
+    """The firmware/ of a commit (from git), or None where the history is not there."""
+    out = work / (commit + "-source")
     out.mkdir()
     try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", BEFORE, "firmware"],
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "firmware"],
                                  capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", str(out)], input=archive, check=True)
     except (OSError, subprocess.CalledProcessError):
@@ -66,9 +80,11 @@ def builds(work, quick):
     board = board_json_for("pico")
     found = [("native", write_tree(build_image("6.3", board, arch="x64"), work / "native")),
              ("bytecode", write_tree(build_image("6.3", board), work / "bytecode"))]
-    old = None if quick else before_firmware(work)
-    if old is not None:
-        found.append(("before", write_tree(build_image("6.3", board, old), work / "before")))
+    for name, commit in (() if quick else (("before", BEFORE), ("measured", MEASURED))):
+        old = firmware_at(commit, work)
+        if old is not None:
+            found.append((name, write_tree(build_image("6.3", board, old, **(
+                {"arch": "x64"} if name == "measured" else {})), work / name)))
     return found
 
 
@@ -129,13 +145,16 @@ def run(quick=False):
         work = pathlib.Path(work_dir)
         figures = {}
         for build, tree in builds(work, quick):
-            for preset, tiles in cases:
+            for preset, tiles in (CASES[:1] if build == "measured" else cases):
                 found = measure(tree, preset, tiles, repeats)
                 if found is None:
                     return
                 figures[build, preset] = found
     factors = calibration(figures)
     factor = max((ratio for _preset, ratio in factors), default=100.0)
+    measured = figures.get(("measured", CASES[0][0]))
+    tick_factors = {kind: (PICO_LONGEST_US[kind] / measured[kind + "_longest_us"] if measured else factor)
+                    for kind in KINDS}
     print("\n## The coach's time: the chance of winning, on the unix port and as a Pico estimate")
     if factors:
         print("F = %.0f, the larger of %s (issue 28's emulated RP2040 over this run's unix port, %s's "
@@ -143,6 +162,12 @@ def run(quick=False):
                   "%s %.0f" % (preset, ratio) for preset, ratio in factors), BEFORE))
     else:
         print("F = 100 (the project's budget figure: a quick run, or no git history to calibrate with)")
+    if measured:
+        print("The longest ticks: F_step %.0f, F_start %.0f, F_save %.0f, F_other %.0f (the emulated "
+              "RP2040's longest tick of each kind over this run's unix port, %s's native firmware, "
+              "classic)" % (tuple(tick_factors[kind] for kind in KINDS) + (MEASURED,)))
+    else:
+        print("The longest ticks: F for each kind (a quick run, or no git history to calibrate with)")
     print("| box | build | player 1 ticks | player 1 unix ms | player 2 ticks | player 2 unix ms | "
           "longest step, unix ms | longest start, unix ms | longest save, unix ms | "
           "longest other tick, unix ms | a save, its ticks added up, unix ms | mean tick, unix ms | "
@@ -151,7 +176,7 @@ def run(quick=False):
           "Pico: longest save (ms) | Pico: longest other tick (ms) |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for preset, tiles in cases:
-        for build in ("before", "bytecode", "native"):
+        for build in ("before", "bytecode", "native", "measured"):
             found = figures.get((build, preset))
             if found is None:
                 continue
@@ -159,7 +184,7 @@ def run(quick=False):
             second = thinking(found, 1)
             longest = [found.get(name, 0) for name in ("step_longest_us", "start_longest_us", "save_longest_us",
                                                        "bounds_longest_us")]
-            pico = [pico_longest_ms(found, kind, factor) for kind in ("step", "start", "save", "bounds")]
+            pico = [pico_longest_ms(found, kind, tick_factors[kind]) for kind in KINDS]
             per_save = found.get("save_us", 0) / max(1, found.get("saves", 0))
             print("| %s (%d tiles) | %s | %d | %.1f | %d | %.1f | %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | "
                   "%.2f | %.2f | %.0f | %.0f | %.0f | %.0f |" % (
