@@ -12,14 +12,15 @@ BEFORE's firmware on the real MicroPython 1.28 rp2 build in an emulated RP2040 a
 first player's chance of winning took PICO_BEFORE_US of CPU (9 tiles, full-house); this run
 measures the same firmware and turn on the unix port, and F is the larger of the two ratios.
 The same F is applied to the native build: MEASURED's native firmware on the emulated RP2040
-took 115-145 times the unix port's CPU for its turns, about F. A turn's chance is ready on a Pico after its ticks' CPU times F plus the loop's sleep
+took some 105-125 times the unix port's CPU for its turns, under F. A turn's chance is ready on a Pico after its ticks' CPU times F plus the loop's sleep
 (main.py's 5 ms) after each tick.
 
 A single tick scales worse than a whole turn: on the emulated RP2040 the longest ticks of
-MEASURED's firmware took 170-300 times the unix port's CPU where its turns took 115-145 times.
-So a Pico's longest tick of a kind (step, start, save, other) is estimated with a factor of its
-own, F_kind: PICO_LONGEST_US, that firmware's longest tick of the kind on the emulated RP2040
-(bench/coach_kernel.py's run("classic", 9), flash erase and program times left out), over this
+MEASURED's firmware took up to twice the whole turns' ratio to the unix port's CPU. So a Pico's
+longest tick of a kind (step, start, save, other) is estimated with a factor of its own,
+F_kind: PICO_LONGEST_US, that firmware's longest tick of the kind on the emulated RP2040
+(bench/coach_kernel.py's run("classic", 9) on the firmware as tools/flash.py lays it out: its
+modules in pack.bin, read through packfs; flash erase and program times left out), over this
 run's unix figure for the same firmware and kind; it is applied to the other builds as to
 MEASURED's (an assumption, as F's). To its CPU times F_kind the estimate adds the time that tick
 kept the buses busy (coach_kernel: the OLED's writes at 400 kHz, the LED strip's), which no
@@ -41,9 +42,10 @@ BEFORE = "c658f8f"  # the last commit before the native kernel: what issue 28 me
 PICO_BEFORE_US = {"classic": 10_300_000, "full-house": 98_000_000}  # issue 28's emulated RP2040
 # The firmware whose longest ticks were measured on an emulated RP2040 (MicroPython 1.28.0's rp2
 # build, RPI_PICO, an instruction-level emulator at 125 MHz with a deterministic clock,
-# 2026-11-28), as coach_kernel's figures of run("classic", 9), us.
+# 2026-11-28; laid out as tools/flash.py writes it, pack.bin), as coach_kernel's figures of
+# run("classic", 9), us. (Its turns: 371,907 us for player 1's chance, 83,685 for player 2's.)
 MEASURED = "5b21323"
-PICO_LONGEST_US = {"step": 37_946, "start": 32_463, "save": 47_583, "bounds": 62_075}
+PICO_LONGEST_US = {"step": 27_607, "start": 19_697, "save": 36_748, "bounds": 41_382}
 KINDS = ("step", "start", "save", "bounds")
 CASES = (("classic", 9), ("ten", 10), ("full-house", 12))
 LOOP_MS = 5  # main.py's sleep after each tick
