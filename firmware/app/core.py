@@ -227,8 +227,8 @@ class App:
         keeper = self.keeper
         # One long piece of work a tick: a frame's module imported (render) or a frame left to
         # draw, else a slice of a save, else a slice of the coach's (hints.work) when no save
-        # is under way or asked and no frame is to be drawn. (A band of a frame drawn may be
-        # sent beside either: app.screens' flush, about 6 ms of the I2C bus.)
+        # is under way or asked and no frame is to be drawn or sent. (A band of a frame drawn
+        # may go out beside a keeper's slice: app.screens' flush, about 6 ms of the I2C bus.)
         screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
         busy = screen is not None and (screen.frames == 0 or self.dirty)
         saving = keeper is not None and under_way(keeper)
@@ -284,7 +284,7 @@ class App:
             end_match(self, now_ms)
         else:
             self.ending.step(self, now_ms, select, ok)
-        if (self.hints_on and not (busy or saving or (self.dirty and screen is not None))
+        if (self.hints_on and not (busy or saving or (screen is not None and (self.dirty or screen.unsent)))
                 and (phase == SETUP or phase == PLAY)
                 and not (keeper is not None and under_way(keeper))
                 and self.hints.work(self.turn, self.log)):

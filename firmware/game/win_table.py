@@ -5,11 +5,9 @@ WinChance.step while it prepares, and let go once the table is ready (sys.module
 package forget it), so none of it stays in the heap in play.
 """
 
-from array import array
-
 from micropython import const
 
-from game import forget
+from game import array, forget
 from game.strategy import WIN_ONE
 from game.turn import Turn
 from game.win_kernel import (
