@@ -1,0 +1,90 @@
+"""The OLED's frame goes out a band of 16 rows a tick (issue 28): a whole 128x64 frame is 23 ms
+of a 400 kHz I2C bus, longer than a tick may take on a Pico, a band about 6 ms. No tick sends
+more than one band, the App never sends a whole frame, no new frame is drawn before the last one
+is on the glass, and what the glass shows is then the frame drawn, whole."""
+
+from box_steps import oled
+
+from board_sim.box import BoxOptions, SimBox
+from board_sim.frontend.oled import text_lines
+from board_sim.script_player import BoxPlayer
+
+BANDS = 4  # a 128x64 panel: four bands of two pages
+
+
+def _watched(box):
+    """Wrap the display's sends and the screen's drawing; returns the record they fill:
+    per tick the bands sent, the whole frames sent, and frames drawn while bands were unsent."""
+    display = box.devices.display
+    screen = box.app.screen
+    record = {"bands": [], "wholes": 0, "drawn_over": 0, "drawn": 0}
+    show_band, show, send = display.show_band, display.show, screen.send
+
+    def counted_band(band):
+        record["bands"][-1].append(band)
+        show_band(band)
+
+    def counted_show():
+        record["wholes"] += 1
+        show()
+
+    def counted_send():
+        record["drawn"] += 1
+        if screen.unsent:
+            record["drawn_over"] += 1
+        send()
+
+    display.show_band = counted_band
+    display.show = counted_show
+    screen.send = counted_send
+    return record
+
+
+def test_a_frame_goes_out_a_band_a_tick_and_the_glass_shows_it_whole():
+    box = SimBox(BoxOptions(seed=4, players=2, preset="classic", hints=True))
+    try:
+        record = _watched(box)
+        player = BoxPlayer(box)
+        tick = box.tick
+
+        def watched_tick():
+            record["bands"].append([])
+            tick()
+
+        box.tick = watched_tick
+        for _ in range(400):  # the menu, the start, turns with rolls, moves and hints
+            player.step()
+        sent = record["bands"]
+        assert record["drawn"] > 20 and record["wholes"] == 0 and record["drawn_over"] == 0
+        assert max(len(bands) for bands in sent) == 1  # never two bands in one tick
+        flat = [bands[0] for bands in sent if bands]
+        assert len(flat) == BANDS * record["drawn"]  # every frame drawn went out whole ...
+        assert flat == list(range(BANDS)) * record["drawn"]  # ... top to bottom
+        assert box.app.screen.unsent == 0
+        drawn = bytes(box.devices.display.buffer)
+        assert text_lines(box.board.display_pixels()) == oled(box)  # the glass: the last frame ...
+        assert bytes(box.devices.display.buffer) == drawn  # ... as drawn (oled() drew nothing new)
+    finally:
+        box.close()
+
+
+def test_the_glass_shows_a_new_frame_within_as_many_ticks_as_it_has_bands():
+    box = SimBox(BoxOptions(seed=4, players=2, preset="classic"))
+    try:
+        box.run(300)  # the menu, on the glass
+        before = text_lines(box.board.display_pixels())
+        box.board.press("select")  # the next row: a new frame
+        screen = box.app.screen
+        ticks = 0
+        while not screen.unsent:  # the tick that draws it
+            box.tick()
+            ticks += 1
+            assert ticks < 100
+        assert text_lines(box.board.display_pixels()) == before  # drawn, not sent yet
+        for _ in range(BANDS):
+            box.tick()
+        after = text_lines(box.board.display_pixels())
+        assert screen.unsent == 0 and after != before
+        assert bytes(box.board.display.gddram) == bytes(box.devices.display.buffer)  # the frame drawn, whole
+    finally:
+        box.close()
