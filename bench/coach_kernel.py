@@ -14,7 +14,7 @@ frame's module imported, a roll, a move); and the mean tick. Times in microsecon
 
 Beside each kind's longest CPU time, the longest time its ticks kept the box's buses busy, which
 no factor scales: the I2C bytes app_kernel's Bus counts at I2C_HZ (9 clocks a byte: the OLED's
-frame parts, the accelerometer's reads) and the LED strip's writes (a WS2812 takes 30 us a
+frame's bands, the accelerometer's reads) and the LED strip's writes (a WS2812 takes 30 us a
 LED, then a 50 us latch). A Pico's tick takes about its CPU times the Pico's factor (bench/
 win_bench.py's F) plus that, so for each kind the ticks that could be its longest, whatever the
 factor, are printed as "coach_ticks KIND CPU BUS" lines: those no other tick of the kind passes
@@ -72,13 +72,10 @@ class CoachKernel(app_kernel.Kernel):
         self.watching = None
         self.total = 0
         self.ticks_run = 0
-        self.save_longest = 0  # the longest tick that saved the match
-        self.start_longest = 0  # ... that started a turn's programme (saving nothing)
-        self.bounds_longest = 0  # ... that did the App's own work alone (a turn's end, a match's ...)
-        self.step_longest = 0  # ... that computed a slice of it
         self.collections = 0  # the heap collected between ticks
         self.save_us = 0  # the CPU of every tick that saved or did a slice of a save, added up
-        self.frontier = {}  # kind: [(CPU us, bus us)] of its ticks no other passes in both
+        # kind: [(CPU us, bus us)] of its ticks no other passes in both (its longest CPU among them)
+        self.frontier = {}
 
     def bus_us(self, bytes_before, writes_before):
         """The time the last tick kept the buses busy on a board (the class docstring)."""
@@ -94,6 +91,10 @@ class CoachKernel(app_kernel.Kernel):
                 return
         ticks[:] = [other for other in ticks if other[0] > cpu or other[1] > bus]
         ticks.append((cpu, bus))
+
+    def longest(self, kind):
+        """The longest CPU time of a tick of that kind (us)."""
+        return max((cpu for cpu, _bus in self.frontier.get(kind, ())), default=0)
 
     def run(self, ms):
         app = self.app
@@ -126,21 +127,16 @@ class CoachKernel(app_kernel.Kernel):
             win = hints.win if hints is not None else None
             computing = win is not None and not win.ready
             if saving or keeper.writes != writes:  # a save, or a slice of one
-                self.save_longest = max(self.save_longest, spent)
                 self.save_us += spent
                 kind = "save"
             elif app.phase != phase or app.turn is not turn:
-                self.bounds_longest = max(self.bounds_longest, spent)  # the App's own
-                kind = "bounds"
+                kind = "bounds"  # the App's own
             elif (idle and computing) or starting:  # a turn's programme starts: what it plays for, its table read
-                self.start_longest = max(self.start_longest, spent)
                 kind = "start"
             elif computing or (win is not None and before is win and not before.ready):
-                self.step_longest = max(self.step_longest, spent)  # a slice of the programme
-                kind = "step"
+                kind = "step"  # a slice of the programme
             else:
-                self.bounds_longest = max(self.bounds_longest, spent)  # the App's own
-                kind = "bounds"
+                kind = "bounds"  # the App's own
             self.keep_tick(kind, spent, bus)
             if self.watching is None and computing:
                 self.watching = [0, 0]  # a turn was set up: its programme started in this tick
@@ -161,10 +157,8 @@ def run(preset, tiles, turns=2):
         ticks, spent = kernel.turns[number]
         print("coach turn%d_ticks" % number, ticks)
         print("coach turn%d_us" % number, spent)
-    print("coach step_longest_us", kernel.step_longest)
-    print("coach start_longest_us", kernel.start_longest)
-    print("coach save_longest_us", kernel.save_longest)
-    print("coach bounds_longest_us", kernel.bounds_longest)
+    for kind in KINDS:
+        print("coach %s_longest_us" % kind, kernel.longest(kind))
     for kind in KINDS:
         for cpu, bus in kernel.frontier.get(kind, ()):
             print("coach_ticks", kind, cpu, bus)

@@ -12,8 +12,8 @@ BEFORE's firmware on the real MicroPython 1.28 rp2 build in an emulated RP2040 a
 first player's chance of winning took PICO_BEFORE_US of CPU (9 tiles, full-house); this run
 measures the same firmware and turn on the unix port, and F is the larger of the two ratios.
 The same F is applied to the native build: MEASURED's native firmware on the emulated RP2040
-took some 105-125 times the unix port's CPU for its turns, under F. A turn's chance is ready on a Pico after its ticks' CPU times F plus the loop's sleep
-(main.py's 5 ms) after each tick.
+took some 105-125 times the unix port's CPU for its turns, under F. A turn's chance is ready on
+a Pico after its ticks' CPU times F plus the loop's sleep (main.py's 5 ms) after each tick.
 
 A single tick scales worse than a whole turn: on the emulated RP2040 the longest ticks of
 MEASURED's firmware took up to twice the whole turns' ratio to the unix port's CPU. So a Pico's
@@ -77,16 +77,15 @@ def firmware_at(commit, work):
 
 
 def builds(work, quick):
-    """[(name, tree)]: the firmware as flashed with native code, as bytecode, and BEFORE's
-    (not in a quick run: F is then the budget's 100)."""
+    """[(name, tree)]: the firmware as flashed with native code, as bytecode, BEFORE's and
+    MEASURED's as flashed (neither in a quick run: F and F_kind are then the budget's 100)."""
     board = board_json_for("pico")
     found = [("native", write_tree(build_image("6.3", board, arch="x64"), work / "native")),
              ("bytecode", write_tree(build_image("6.3", board), work / "bytecode"))]
-    for name, commit in (() if quick else (("before", BEFORE), ("measured", MEASURED))):
+    for name, commit, arch in (() if quick else (("before", BEFORE, None), ("measured", MEASURED, "x64"))):
         old = firmware_at(commit, work)
         if old is not None:
-            found.append((name, write_tree(build_image("6.3", board, old, **(
-                {"arch": "x64"} if name == "measured" else {})), work / name)))
+            found.append((name, write_tree(build_image("6.3", board, old, arch=arch), work / name)))
     return found
 
 

@@ -150,7 +150,7 @@ def render(app, now_ms):
         elif app.ending is not None:  # (from the tick after the match's end: app.core)
             app.ending.light(lights, app.winner_mask, now_ms)
     screen = app.screen
-    if screen is not None and screen.unsent:  # the last frame's next part: no new one before it is all sent
+    if screen is not None and screen.unsent:  # the last frame's next band: no new one before it is all sent
         screen.flush()
         return
     if screen is None or not app.dirty or (phase == _FINISHED and app.ending is None):
