@@ -112,6 +112,42 @@ def test_the_turn_flow_allocates_nothing_on_micropython():
     assert out.strip().splitlines()[-1] == "allocated 0", out
 
 
+QSTR_PROBE = r"""
+import framebuf
+import micropython
+from app.screens import MESSAGE_LINES, Screen
+import app.screen_end
+
+
+class Panel(framebuf.FrameBuffer):
+    def __init__(self):
+        self.buffer = bytearray(1024)
+        self.bands = ()
+        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+
+
+screen = Screen(Panel())
+micropython.qstr_info()
+for line in range(1, MESSAGE_LINES.count("|") + 1):  # every line of every message, every number
+    screen.show_turn(7, b"\x01\x06\x0c", 3, 12, line | line << 5 | 1 << 15, 9876543210, 100, 1)
+for value in range(100):
+    screen.show_turn(0, bytes((value % 12 + 1, 11)), 2, value, 1, value, value, 0)
+    app.screen_end.show_setup(screen, 7, value * 11, "shut", 12, 7, 3, 0x3FF, 0x3FF)
+micropython.qstr_info()
+"""
+
+
+@pytest.mark.micropython
+def test_drawing_interns_no_string():
+    """Drawing a turn's frame and a between-turns frame, every message line, digit and die
+    face, interns no string: MicroPython interns a one-character string the first time one is
+    made (str indexing), which may take the heap in whichever play tick draws it first."""
+    status, out, err = run_on("unix", QSTR_PROBE)
+    assert status == 0, out[-3000:] + err[-3000:]
+    counts = [line.split("n_qstr=")[1].split(",")[0] for line in out.splitlines() if "n_qstr=" in line]
+    assert len(counts) == 2 and counts[0] == counts[1], out
+
+
 @pytest.mark.micropython
 def test_app_ticks_allocate_nothing_between_turn_ends():
     """The whole App.tick over the HAL drivers (bench/app_kernel.py): three turns of flap events,

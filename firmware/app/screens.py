@@ -1,8 +1,8 @@
 """What the 128x64 OLED shows: the menu, the dice, the turn's messages, the scores, the winner.
 
 Text is the framebuf's 8x8 font on a grid of 16 columns and 8 rows. Numbers are drawn digit by
-digit from DIGITS, a message's lines character by character from MESSAGE_LINES, and all other
-text is constant, so redrawing allocates nothing. Each `show_*` method draws a whole frame;
+digit from DIGITS, a message's lines character by character from MESSAGE_LINES (each character
+interned at import), and all other text is constant, so redrawing allocates nothing. Each `show_*` method draws a whole frame;
 `flush()` sends it, two pages (16 rows) a tick: at 400 kHz a page takes the I2C bus 2.9 ms, a
 whole 128x64 frame 23 ms, longer than a tick may stall (issue 28). app.presentation draws no new
 frame until the last one is all sent, so the OLED never shows two frames at once.
@@ -14,13 +14,18 @@ loose lights up again once it answers.
 
 from micropython import const
 
-DIGITS = "0123456789"  # DIGITS[n] is a one-character string the interpreter holds already
+# DIGITS[n] is digit n as a string the module holds. (Indexing a str would make it: MicroPython
+# interns a one-character string the first time one is made, and interning may take the heap.)
+DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 # The lines of the turn's messages, numbered from 1 (app.presentation names each by its number),
 # each ended by "|": one string, not a string object each.
 MESSAGE_LINES = ("Shake the box|or press ok|select: one die|ONE die chosen|Press ok|to roll|"
                  "Rolling...|Shut lit tiles|to make|Move adds up:|roll, or shut|more lit tiles|"
                  "Free throw!|Roll again|Finish the move|before rolling|Open tile|Shut tile|"
                  "again|and roll first|again (played)|Open lit tiles|roll, or open|One die: not now|")
+for _char in MESSAGE_LINES:  # each character interned here, at import, not by the first frame
+    pass  # that draws it (in play, where interning may take the heap)
+del _char
 NUMBER_FIRST = const(1 << 15)  # in a message: its number follows its first line, not its last
 COLUMNS = const(16)
 _CELL = const(8)
