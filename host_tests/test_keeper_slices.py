@@ -66,3 +66,34 @@ def test_no_tick_does_more_than_one_step_of_a_file_and_the_merge_follows_the_mat
         box.close()
     assert sum(per_tick) > 40  # the saves of a whole match were counted
     assert max(per_tick) <= 2, max(per_tick)  # a check of `.new` and its removal, at most
+
+
+def test_a_match_s_rules_are_named_once_not_at_each_save(tmp_path):
+    """A match not classic saves its rules by name: game.rule_names is loaded for its first save
+    only (app.keeper keeps the names for the match), not again at each save, where it held 4 KB
+    of a Pico's heap beside the save's own modules."""
+    import sys
+
+    box = SimBox(BoxOptions(data_dir=str(tmp_path), preset="lucky-7", seed=7, players=2, hints=True))
+    loads = []
+    tick = box.tick
+
+    def watched_tick():
+        before = "game.rule_names" in sys.modules
+        tick()
+        if not before and "game.rule_names" in sys.modules:
+            loads.append(box.keeper.writes)
+
+    sys.modules.pop("game.rule_names", None)
+    box.tick = watched_tick
+    try:
+        player = BoxPlayer(box)
+        assert player.play()
+        box.finish_saves()
+    finally:
+        box.tick = tick
+        box.close()
+    assert box.keeper.writes >= 5  # the menu, the match (at least three saves), the statistics
+    assert len(loads) == 1, loads
+    saved = json.loads((tmp_path / "match").read_bytes()[12:].split(b"\n")[0])
+    assert saved["rules"]["start"] == "lucky-7"

@@ -80,6 +80,9 @@ class Keeper:
         self.saved_pending = 0
         self.merged_serial = 0
         self.wanted = None  # (match, source, tally, log): the match to save, as last asked
+        # (rules, game.snapshot's rules_named of them): a match's rules as its saves write them,
+        # made at its first save, so the others load no game.rule_names (4 KB of heap a save)
+        self.rules_named = None
         self.menu_wanted = None  # the menu's choices to save (a match starts: app.phases)
         self.merging = None  # (match, tally, preset): a finished match to merge (app.finish),
         #                      `merged_serial` then its serial

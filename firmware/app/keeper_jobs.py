@@ -58,13 +58,16 @@ def jobs(keeper):
 
 
 def _match_steps(keeper):
-    from game.snapshot import dumps, snapshot_steps
+    from game.snapshot import dumps, rules_named, snapshot_steps
 
     match, source, tally, log = keeper.wanted
     keeper.wanted = None
+    named = keeper.rules_named
+    if named is None or named[0] is not match.rules:  # the match's first save
+        named = keeper.rules_named = (match.rules, rules_named(match.rules))
     state = {}
     done = 0
-    for _value in snapshot_steps(match, source, tally, state):
+    for _value in snapshot_steps(match, source, tally, state, named[1]):
         done += 1
         if done % _VALUES_PER_SLICE == 0:
             yield

@@ -87,24 +87,33 @@ def snapshot(match, source, tally=None):
     return state
 
 
-def snapshot_steps(match, source, tally, state):
-    """snapshot() in steps, a generator filling `state`: it stops after each value kept, so a
-    save can be spread over several ticks of the App's loop (app.keeper_save: a match that
-    changes meanwhile is encoded again from the start)."""
-    if match.players > MAX_PLAYERS:
-        raise ValueError("a snapshot holds up to %d players, not %d" % (MAX_PLAYERS, match.players))
-    rules = {}  # the axes that differ from classic, as a configuration file names them
+def rules_named(rules):
+    """The axes of `rules` that differ from classic, as a configuration file names them (a
+    snapshot's "rules"): game.rule_names is imported only when one of them has names."""
+    named = {}
     for axis in AXES:
-        value = getattr(match.rules, axis)
+        value = getattr(rules, axis)
         if value != getattr(Rules, axis):
-            rules[axis] = value
-    if rules:  # only then the names: a classic match's save loads none of them
+            named[axis] = value
+    if named:  # only then the names: a classic match's save loads none of them
         from game.rule_names import VALUE_NAMES
 
-        for axis in rules:
+        for axis in named:
             names = VALUE_NAMES.get(axis)
             if names:
-                rules[axis] = names[rules[axis]]
+                named[axis] = names[named[axis]]
+    return named
+
+
+def snapshot_steps(match, source, tally, state, rules=None):
+    """snapshot() in steps, a generator filling `state`: it stops after each value kept, so a
+    save can be spread over several ticks of the App's loop (app.keeper_save: a match that
+    changes meanwhile is encoded again from the start). `rules`: rules_named(match.rules), made
+    already (app.keeper keeps it for the match's saves)."""
+    if match.players > MAX_PLAYERS:
+        raise ValueError("a snapshot holds up to %d players, not %d" % (MAX_PLAYERS, match.players))
+    if rules is None:
+        rules = rules_named(match.rules)
     state["v"] = FORMAT
     state["rules"] = rules
     state["players"] = match.players
