@@ -8,8 +8,8 @@ turn holds none of it.
 """
 
 import sys
-import time
 
+from hal import time  # (a look-up: hal's docstring says why)
 from hal.buttons import SHORT_PRESS
 from micropython import const
 

@@ -7,10 +7,9 @@ is."""
 
 # An unreadable log alone is reported and the match goes on without it (its file kept as .bad).
 
-import json
-
 from game.gamelog import KIND_END, KIND_MOVE, KIND_ROLL, KIND_TURN, RECORD_BYTES
 from game.tiles import tiles_of
+from hal import json  # (a look-up: hal's docstring says why)
 from hal.storage import AtomicFile, StorageError
 
 from app.keeper_read import dropped, load_newest, parse

@@ -101,7 +101,7 @@ def merge_steps(keeper):
     yield
     if stats.add_match(match, tally, name):
         yield
-        import json
+        from hal import json
 
         keeper.stats_payload = json.dumps(stats.to_dict()).encode()
         yield
@@ -110,7 +110,7 @@ def merge_steps(keeper):
 
 
 def _merge(keeper, stats, match, tally, name=None):
-    import json
+    from hal import json
 
     if stats.add_match(match, tally, name):
         save_stats(keeper, json.dumps(stats.to_dict()).encode())

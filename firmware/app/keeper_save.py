@@ -3,9 +3,8 @@ files, the game log as bytes, and the save itself, whose failure is reported (on
 file saves again) and the game plays on, and the saves again of what failed (retry); a save in
 steps (save_steps) for the work app.keeper asks for in slices (app.keeper_jobs)."""
 
-import json
-
 from game.gamelog import LOG_RECORDS, RECORD_BYTES
+from hal import json  # (a look-up: hal's docstring says why)
 from hal.storage import AtomicFile, StorageError
 from micropython import const
 

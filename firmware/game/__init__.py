@@ -3,13 +3,16 @@
 A module loaded for one job (reading a table, weighing what is at stake) lets itself go with
 `forget` once done, so it holds no heap in play.
 
-`array` is imported here, at boot, for such modules (game.win_table): MicroPython looks for a
-file that would replace a built-in module on every sys.path entry before it takes the built-in,
-each time, so `from array import array` in a module imported in play took 7 ms of its tick on a
-Pico; `from game import array` is a look-up in this package."""
+The port's modules such modules use (array, json, binascii's) are imported here, at boot:
+MicroPython looks for a file that would replace one of these built-in modules on every sys.path
+entry before it takes the built-in, at each import (it keeps none in sys.modules), so `from
+array import array` in a module imported in play took 7 ms of its tick on a Pico (game.win_table
+on an emulated RP2040); `from game import array` is a look-up in this package."""
 
+import json  # noqa: F401 (game.snapshot's, above)
 import sys
-from array import array  # noqa: F401 (for game.win_table, above)
+from array import array  # noqa: F401 (game.win_table's)
+from binascii import hexlify, unhexlify  # noqa: F401 (game.snapshot's and game.snapshot_fields')
 
 
 def forget(name):

@@ -13,9 +13,7 @@ the match is not classic)."""
 # re-rolls dice the player did not like. The pending move (tiles shut since the roll, not yet
 # committed) is saved too, as the tiles accepted in it (game.snapshot_load says how it comes back).
 
-import json
-from binascii import hexlify
-
+from game import hexlify, json  # (a look-up: game's docstring says why)
 from game.rule_set import AXES, Rules
 from game.snapshot_format import FORMAT, MAX_PLAYERS, TURN_FIELDS
 from game.turn import SAVES_AFTER

@@ -3,10 +3,9 @@ listed in game.snapshot) and their turns, each value checked, a turn's pending m
 tile by tile as the flaps were (game.snapshot_load's, for a match restored at boot), and the
 checks both use: SnapshotError names the first field found wrong."""
 
-from binascii import unhexlify
-
 from micropython import const
 
+from game import unhexlify  # (a look-up: game's docstring says why)
 from game.numbers import whole
 from game.snapshot_format import DIE_MAX, TURN_FIELDS
 from game.turn import AWAIT_MOVE, COMMITTED, MAX_DICE, OVER, is_error

@@ -5,10 +5,9 @@ ValueError that says why, never a MemoryError or a RecursionError.
 The nesting check walks the bytes once and allocates nothing per byte.
 """
 
-import json
-import os
-
 from micropython import const
+
+from hal import json, os  # (a look-up: hal's docstring says why)
 
 _MAX_DEPTH = const(8)  # our deepest file, a snapshot, nests 4 deep
 _OPEN_ARRAY = const(0x5B)

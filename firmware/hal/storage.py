@@ -13,10 +13,9 @@ content, never a corrupt or empty one (AtomicFile)."""
 # over: the next is `.bad.1`, then `.bad.2` ... BAD_KEPT copies in all; past them the oldest
 # (`.bad`) goes, the others move down one, and `dropped` says so.
 
-import os
-from binascii import crc32
-
 from micropython import const
+
+from hal import crc32, os  # (a look-up: hal's docstring says why)
 
 _MAGIC = const(b"SBX1")
 _HEADER_BYTES = const(12)
