@@ -32,6 +32,14 @@ from hal.lis3dh import LIS3DH_I2C
 from hal.shake import ShakeDetector
 from hal.ssd1306 import SSD1306_I2C
 
+# What app.startup imports at boot beside the App and keeps (older trees have no game.rounds):
+# imported here too, so a match's start imports what it imports on a box.
+for _name in ("game.gamelog", "game.rounds"):
+    try:
+        __import__(_name)
+    except ImportError:
+        pass
+
 TILES = 9
 TICK_MS = 5
 _STILL_Z = 16384  # 1 g on z at +-2 g, high resolution: the box at rest

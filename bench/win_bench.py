@@ -43,9 +43,10 @@ PICO_BEFORE_US = {"classic": 10_300_000, "full-house": 98_000_000}  # issue 28's
 # The firmware whose longest ticks were measured on an emulated RP2040 (MicroPython 1.28.0's rp2
 # build, RPI_PICO, an instruction-level emulator at 125 MHz with a deterministic clock,
 # 2026-11-28; laid out as tools/flash.py writes it, pack.bin), as coach_kernel's figures of
-# run("classic", 9), us. (Its turns: 371,907 us for player 1's chance, 83,685 for player 2's.)
+# run("classic", 9), us, with app_kernel importing what app.startup keeps at boot (game.rounds).
+# (Its turns: 365,604 us for player 1's chance, 80,665 for player 2's.)
 MEASURED = "5b21323"
-PICO_LONGEST_US = {"step": 27_607, "start": 19_697, "save": 36_748, "bounds": 41_382}
+PICO_LONGEST_US = {"step": 26_383, "start": 20_271, "save": 36_674, "bounds": 33_522}
 KINDS = ("step", "start", "save", "bounds")
 CASES = (("classic", 9), ("ten", 10), ("full-house", 12))
 LOOP_MS = 5  # main.py's sleep after each tick
