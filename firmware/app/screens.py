@@ -2,10 +2,11 @@
 
 Text is the framebuf's 8x8 font on a grid of 16 columns and 8 rows. Numbers are drawn digit by
 digit from DIGITS, a message's lines character by character from MESSAGE_LINES (each character
-interned at import), and all other text is constant, so redrawing allocates nothing. Each `show_*` method draws a whole frame;
-`flush()` sends it, two pages (16 rows) a tick: at 400 kHz a page takes the I2C bus 2.9 ms, a
-whole 128x64 frame 23 ms, longer than a tick may stall (issue 28). app.presentation draws no new
-frame until the last one is all sent, so the OLED never shows two frames at once.
+interned at import), and all other text is constant, so redrawing allocates nothing. Each
+`show_*` method draws a whole frame; `flush()` sends it, two pages (16 rows) a tick: at 400 kHz
+a page takes the I2C bus 2.9 ms, a whole 128x64 frame 23 ms, longer than a tick may stall (issue
+28). app.presentation draws no new frame until the last one is all sent, so the OLED never shows
+two frames at once.
 
 A write that fails never stops the box: Screen keeps why in `fault` (app.faults reports it), and
 the next frame starts with the display's power-up sequence, so a panel that lost power or came
