@@ -6,7 +6,6 @@ Every file is an hal.storage.AtomicFile read with hal.json_file's bounds. A file
 be read or used is reported, kept as `<name>.bad`, and the older copy or a fresh start takes
 its place (app.keeper's docstring says which, when)."""
 
-from hal import json  # (a look-up: hal's docstring says why)
 from hal.json_file import parse
 from hal.storage import BAD_KEPT
 
@@ -103,6 +102,8 @@ def merge_steps(keeper):
     yield
     if stats.add_match(match, tally, name):
         yield
+        from hal import json
+
         keeper.stats_payload = json.dumps(stats.to_dict()).encode()
         yield
         yield from save_steps(keeper, stats_file(keeper), keeper.stats_payload, STATS_BIT)
@@ -110,6 +111,8 @@ def merge_steps(keeper):
 
 
 def _merge(keeper, stats, match, tally, name=None):
+    from hal import json
+
     if stats.add_match(match, tally, name):
         save_stats(keeper, json.dumps(stats.to_dict()).encode())
     return stats.last_serial
