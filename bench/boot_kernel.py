@@ -16,7 +16,8 @@ wasm build, whose collector frees a call's garbage only once the call has return
     boot()                           boot.py (it mounts the tree's pack: tools/flashing/pack.py),
                                      then main.start() and the loop's first tick: the App,
                                      resumed from data_dir (a resumed turn's hints load on that
-                                     tick)
+                                     tick); prints "boot_heap threshold N", the collector's
+                                     threshold main.py leaves for play (-1: none)
     mount_pack(root)                 boot.py alone, run from root (bench.boot_bench.module_costs)
     measure(label)                   prints "boot_heap LABEL N", the firmware's heap in use
     loaded()                         prints "boot_module NAME" per module in sys.modules
@@ -151,6 +152,7 @@ def boot():
     import main
 
     app = main.start()
+    print("boot_heap threshold", gc.threshold())  # main.py's choice for play: -1, none
     app.roller.rng.__init__(_SEED)  # main.py seeds from the clock; the same dice every run here
     _state["box"] = Box(_state["board"], app)
     app.tick(_state["board"].now_ms)

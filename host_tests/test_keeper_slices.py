@@ -97,3 +97,53 @@ def test_a_match_s_rules_are_named_once_not_at_each_save(tmp_path):
     assert len(loads) == 1, loads
     saved = json.loads((tmp_path / "match").read_bytes()[12:].split(b"\n")[0])
     assert saved["rules"]["start"] == "lucky-7"
+
+
+def test_the_heap_is_collected_after_each_piece_of_the_keeper_s_work_in_a_tick_of_its_own(tmp_path, monkeypatch):
+    """A save leaves its imported modules and its payload as garbage: the keeper collects it in
+    a slice of its own after each piece of work (a collection takes a Pico some 18 ms), so the
+    collector's threshold (main.py) no longer lands it inside a save's slice or the coach's. That
+    tick writes no file, computes nothing of the coach's and sends no band of a frame."""
+    import app.keeper
+
+    files = CountingFiles()
+    box = SimBox(BoxOptions(data_dir=str(tmp_path), seed=7, players=2, hints=True), files)
+    collections = []
+    monkeypatch.setattr(app.keeper, "collect", lambda: collections.append(1))
+    hints = box.app.hints
+    work = hints.work
+    coach = []
+
+    def counted_work(turn, log):
+        coach.append(1)
+        return work(turn, log)
+
+    hints.work = counted_work
+    started = 0  # pieces of work begun (the keeper's job from none to its first slice)
+    lonely = []  # per tick that collected: (file operations, coach's slices, bands sent)
+    tick = box.tick
+
+    def watched_tick():
+        nonlocal started
+        keeper = box.keeper
+        idle = keeper.job is None
+        counts = (files.operations, len(coach), len(collections))
+        unsent = box.app.screen.unsent
+        tick()
+        if idle and keeper.job == 0:
+            started += 1
+        if len(collections) != counts[2]:
+            lonely.append((files.operations - counts[0], len(coach) - counts[1], unsent))
+
+    box.tick = watched_tick
+    try:
+        player = BoxPlayer(box)
+        assert player.play()
+        box.finish_saves()
+    finally:
+        box.tick = tick
+        box.close()
+    assert len(coach) > 50  # the coach computed the whole match (its slices counted)
+    assert started >= 5  # the menu, the match (at least three saves), the statistics
+    assert len(lonely) == started
+    assert lonely == [(0, 0, 0)] * started

@@ -82,14 +82,24 @@ def _plays_on_unix(kib, mpy, rules=None, turns=boot_bench.SAVED_TURNS):
     kernel = _figures("unix", mpy=mpy, rules=rules, saved=saved, turn_calls=0)["kernel"]
     heap = "%dk" % (kib + (kernel + 1023) // 1024)
     status, out, _err = boot_bench.run_boot("unix", mpy, heap, rules, saved=saved)
-    return status == 0 and boot_bench.parse(out).get("done") == 1
+    figures = boot_bench.parse(out)
+    return status == 0 and figures.get("done") == 1, figures
 
 
 @pytest.mark.micropython
 def test_a_whole_tournament_with_hints_and_saving_plays_on_a_128k_unix_heap():
-    assert _plays_on_unix(UNIX_TOURNAMENT_KIB, mpy=True)
+    played, figures = _plays_on_unix(UNIX_TOURNAMENT_KIB, mpy=True)
+    assert played
+    assert figures["threshold"] == 16384  # a tight heap: main.py collects it as boot did
 
 
 @pytest.mark.micropython
 def test_a_classic_match_from_source_plays_on_a_192k_unix_heap():
-    assert _plays_on_unix(UNIX_SOURCE_KIB, mpy=False, rules=CLASSIC, turns=1)
+    assert _plays_on_unix(UNIX_SOURCE_KIB, mpy=False, rules=CLASSIC, turns=1)[0]
+
+
+@pytest.mark.micropython
+def test_a_roomy_heap_plays_without_the_collector_s_threshold(wasm_boot):
+    """main.py drops the threshold for play where the heap has room (a Pico's, the wasm
+    build's): it counted every call's frame, and a collection came every few ticks."""
+    assert wasm_boot["threshold"] == -1

@@ -21,8 +21,8 @@ counted once whatever the flash did). A match left for the menu is saved as an e
 
 The match is saved in slices, one a tick of the App's loop (save_match asks, step does the next
 slice): its modules imported one at a time, the snapshot encoded a few values at a time, then the
-file written, read back and renamed in ticks of their own, so no tick of the box waits for a whole
-save (issue 28: some 300 ms on a Pico in one tick). A match that changes while it is encoded is
+file written, read back and renamed in ticks of their own, and the heap collected in one more,
+so no tick of the box waits for a whole save (issue 28: some 300 ms on a Pico in one tick). A match that changes while it is encoded is
 encoded again; one that changes while it is written is saved again after. The menu's choices as
 a match starts (`menu_wanted`) and a finished match's merge into the statistics (`merging`) are
 saved the same way, in the order asked. Any other call through keep() first finishes the work under
@@ -43,10 +43,12 @@ import os
 import sys
 
 from game.turn import SAVES_AFTER
+from micropython import const
 
-from app.memory import since
+from app.memory import collect, since
 
 DIRECTORY = "/data"  # absolute: boot.py runs the firmware from /fw_a or /fw_b
+_COLLECT = const(2)  # Keeper.job: the work done, its garbage to collect (step's last slice)
 
 
 class Keeper:
@@ -86,7 +88,7 @@ class Keeper:
         self.menu_wanted = None  # the menu's choices to save (a match starts: app.phases)
         self.merging = None  # (match, tally, preset): a finished match to merge (app.finish),
         #                      `merged_serial` then its serial
-        self.job = None  # the work under way: app.keeper_jobs' jobs (0, 1: about to be)
+        self.job = None  # the work under way: app.keeper_jobs' jobs (0, 1: about to be; 2: done)
         self.loaded = None  # the modules loaded before the work under way began
 
 
@@ -106,8 +108,11 @@ def under_way(keeper):
 
 def step(keeper):
     """The next slice of the work asked for (the App's tick, while some is under way): the first
-    three import hal.storage, app.keeper_save and app.keeper_jobs; the last lets go what the
-    work imported."""
+    three import hal.storage, app.keeper_save and app.keeper_jobs; the work's last lets go what
+    it imported; then a slice collects the heap (app.memory's collect). A save leaves some
+    15 KB of garbage (the modules it imported, its payload): collected in a tick that does
+    nothing else, not by the collector's threshold (main.py) inside a tick that already does a
+    slice of the work or of the coach's, where a Pico's 18 ms collection doubled it."""
     job = keeper.job
     if job is None:
         keeper.loaded = list(sys.modules)
@@ -125,10 +130,14 @@ def step(keeper):
 
         keeper.job = jobs(keeper)
         return
+    if job == _COLLECT:
+        keeper.job = None
+        collect()
+        return
     try:
         next(job)
     except StopIteration:
-        keeper.job = None
+        keeper.job = _COLLECT
         loaded = keeper.loaded
         keeper.loaded = None
         from app.keeper_save import WORK
