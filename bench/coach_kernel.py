@@ -20,10 +20,12 @@ win_bench.py's F) plus that, so for each kind the ticks that could be its longes
 factor, are printed as "coach_ticks KIND CPU BUS" lines: those no other tick of the kind passes
 in both.
 
-The collector's pauses are left out: the heap is collected between ticks whenever less than
-_ROOM is free, so no tick allocates its way into a collection (which on this 512 KiB heap took
-2-28 ms of the unix port, a pause of the collector's C code, not the App's Python, that the
-Pico's factor does not scale). The pauses are counted: "coach collections".
+The collector's pauses are kept apart. The firmware's own, the keeper's slice after each piece of
+its work (app.keeper's step), are ticks of a kind of their own, "collect": their number is
+"coach collect_slices". The kernel's: the heap is collected between ticks whenever less than
+_ROOM is free, so no tick allocates its way into a collection; counted as "coach collections".
+(On this 512 KiB heap a collection took 2-28 ms of the unix port, a pause of the collector's C
+code over the whole heap, not the App's Python, that the Pico's factor does not scale.)
 """
 
 import gc
@@ -53,7 +55,8 @@ _ROOM = 96 * 1024  # free bytes below which the heap is collected before a tick
 I2C_HZ = 400_000  # the boards' I2C clock (firmware/boards/*.json)
 _LED_US = 30  # a WS2812's 24 bits at 800 kHz
 _LATCH_US = 50
-KINDS = ("step", "start", "save", "bounds")
+KINDS = ("step", "start", "save", "bounds", "collect")
+_COLLECT = 2  # app.keeper's Keeper.job: its last slice, the heap's collection (as there)
 
 
 class CoachKernel(app_kernel.Kernel):
@@ -73,6 +76,7 @@ class CoachKernel(app_kernel.Kernel):
         self.total = 0
         self.ticks_run = 0
         self.collections = 0  # the heap collected between ticks
+        self.collect_slices = 0  # the keeper's collections (a tick each)
         self.save_us = 0  # the CPU of every tick that saved or did a slice of a save, added up
         # kind: [(CPU us, bus us)] of its ticks no other passes in both (its longest CPU among them)
         self.frontier = {}
@@ -108,6 +112,7 @@ class CoachKernel(app_kernel.Kernel):
             writes = keeper.writes
             # work asked of the keeper, done in slices (app.keeper's step; a Keeper of older
             # firmware saves at once)
+            collecting = getattr(keeper, "job", None) == _COLLECT
             saving = (getattr(keeper, "job", None) is not None or getattr(keeper, "wanted", None) is not None
                       or getattr(keeper, "menu_wanted", None) is not None or getattr(keeper, "merging", None))
             hints = app.hints
@@ -126,7 +131,10 @@ class CoachKernel(app_kernel.Kernel):
             self.total += spent
             win = hints.win if hints is not None else None
             computing = win is not None and not win.ready
-            if saving or keeper.writes != writes:  # a save, or a slice of one
+            if collecting and keeper.job != _COLLECT:  # the keeper's collection, done
+                self.collect_slices += 1
+                kind = "collect"
+            elif saving or keeper.writes != writes:  # a save, or a slice of one
                 self.save_us += spent
                 kind = "save"
             elif app.phase != phase or app.turn is not turn:
@@ -149,8 +157,23 @@ class CoachKernel(app_kernel.Kernel):
                     self.watching = None
 
 
+def _hold_what_a_box_holds():
+    """Let go what a box lets go once its App is built (app.startup's READ_ONLY: app.settings
+    and the configuration's modules, which the kernel imported for its Settings), so the heap
+    a collection scans is a box's in play: app.settings' tables cost a Pico's collector a second
+    pass over the whole heap (its mark stack of 64 entries overflows). Older firmware has no
+    such list."""
+    try:
+        from app.memory import release
+        from app.startup import READ_ONLY
+    except ImportError:
+        return
+    release(READ_ONLY + ("app.startup", "app.boot_state"), True, True)
+
+
 def run(preset, tiles, turns=2):
     kernel = CoachKernel(preset, tiles)
+    _hold_what_a_box_holds()
     for _match_turn in range(turns):
         kernel.play_turn()
     for number in range(len(kernel.turns)):
@@ -166,3 +189,4 @@ def run(preset, tiles, turns=2):
     print("coach saves", kernel.keeper.writes)
     print("coach mean_us", kernel.total // kernel.ticks_run)
     print("coach collections", kernel.collections)
+    print("coach collect_slices", kernel.collect_slices)
