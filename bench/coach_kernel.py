@@ -112,8 +112,9 @@ class CoachKernel(app_kernel.Kernel):
             writes = keeper.writes
             # work asked of the keeper, done in slices (app.keeper's step; a Keeper of older
             # firmware saves at once)
-            collecting = getattr(keeper, "job", None) == _COLLECT
-            saving = (getattr(keeper, "job", None) is not None or getattr(keeper, "wanted", None) is not None
+            job = getattr(keeper, "job", None)
+            collecting = job == _COLLECT
+            saving = (job is not None or getattr(keeper, "wanted", None) is not None
                       or getattr(keeper, "menu_wanted", None) is not None or getattr(keeper, "merging", None))
             hints = app.hints
             before = hints.win if hints is not None else None

@@ -32,6 +32,19 @@ class CountingFiles(PosixFiles):
         os.remove(path)
 
 
+def _play_a_match_watched(box, watched_tick):
+    """Play the box's match to its end with `watched_tick` as its tick (which calls the box's
+    own, kept before), its saves finished; the box closed after."""
+    tick = box.tick
+    box.tick = watched_tick
+    try:
+        assert BoxPlayer(box).play()
+        box.finish_saves()
+    finally:
+        box.tick = tick
+        box.close()
+
+
 def test_no_tick_does_more_than_one_step_of_a_file_and_the_merge_follows_the_match_s_end(tmp_path):
     files = CountingFiles()
     box = SimBox(BoxOptions(data_dir=str(tmp_path), seed=7, players=2, hints=True), files)
@@ -85,14 +98,7 @@ def test_a_match_s_rules_are_named_once_not_at_each_save(tmp_path):
             loads.append(box.keeper.writes)
 
     sys.modules.pop("game.rule_names", None)
-    box.tick = watched_tick
-    try:
-        player = BoxPlayer(box)
-        assert player.play()
-        box.finish_saves()
-    finally:
-        box.tick = tick
-        box.close()
+    _play_a_match_watched(box, watched_tick)
     assert box.keeper.writes >= 5  # the menu, the match (at least three saves), the statistics
     assert len(loads) == 1, loads
     saved = json.loads((tmp_path / "match").read_bytes()[12:].split(b"\n")[0])
@@ -135,14 +141,7 @@ def test_the_heap_is_collected_after_each_piece_of_the_keeper_s_work_in_a_tick_o
         if len(collections) != counts[2]:
             lonely.append((files.operations - counts[0], len(coach) - counts[1], unsent))
 
-    box.tick = watched_tick
-    try:
-        player = BoxPlayer(box)
-        assert player.play()
-        box.finish_saves()
-    finally:
-        box.tick = tick
-        box.close()
+    _play_a_match_watched(box, watched_tick)
     assert len(coach) > 50  # the coach computed the whole match (its slices counted)
     assert started >= 5  # the menu, the match (at least three saves), the statistics
     assert len(lonely) == started

@@ -21,12 +21,12 @@ counted once whatever the flash did). A match left for the menu is saved as an e
 
 The match is saved in slices, one a tick of the App's loop (save_match asks, step does the next
 slice): its modules imported one at a time, the snapshot encoded a few values at a time, then the
-file written, read back and renamed in ticks of their own, and the heap collected in one more,
-so no tick of the box waits for a whole save (issue 28: some 300 ms on a Pico in one tick). A match that changes while it is encoded is
-encoded again; one that changes while it is written is saved again after. The menu's choices as
-a match starts (`menu_wanted`) and a finished match's merge into the statistics (`merging`) are
-saved the same way, in the order asked. Any other call through keep() first finishes the work under
-way (flush), so the files are written in the order asked.
+file written, read back and renamed in ticks of their own, and the heap collected in one more, so
+no tick of the box waits for a whole save (issue 28: some 300 ms on a Pico in one tick). A match
+that changes while it is encoded is encoded again; one that changes while it is written is saved
+again after. The menu's choices as a match starts (`menu_wanted`) and a finished match's merge
+into the statistics (`merging`) are saved the same way, in the order asked. Any other call through
+keep() first finishes the work under way (flush), so the files are written in the order asked.
 
 Each piece of work imports its modules a slice each and lets them go once done: kept in play,
 they would leave the coach's tables too little room on a small heap (host_tests/
