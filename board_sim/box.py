@@ -300,10 +300,14 @@ class SimBox:
                 each_tick()
 
     def saving(self):
-        """Has the box a save under way (app.keeper saves in slices, one a tick)?"""
+        """Has the box a save under way (app.keeper saves in slices, one a tick), or one to ask
+        for (a finished match's merge into the statistics, asked once its last turn's review is
+        priced: app.finish)?"""
         from app.keeper import under_way
 
-        return self.keeper is not None and under_way(self.keeper)
+        ending = self.app.ending
+        return self.keeper is not None and (
+            under_way(self.keeper) or (ending is not None and ending.merge is not None))
 
     def finish_saves(self, max_ms=2000):
         """Run the box until the save it has under way is on the flash, as a box left on for a

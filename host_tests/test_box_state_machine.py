@@ -211,10 +211,10 @@ class BoxMachine(RuleBasedStateMachine):
         steps, which AtomicFile.save runs at once and the App's ticks one at a time)."""
         save_steps = getattr(atomic_file.save_steps, "unwatched", atomic_file.save_steps)  # watched once
 
-        def watched_save_steps(store, payload):
+        def watched_save_steps(store, payload, no_new=False):
             name = store.path.rsplit("/", 1)[-1]
             if name not in STORES:  # a copy kept as .bad
-                yield from save_steps(store, payload)
+                yield from save_steps(store, payload, no_new)
                 return
             whole = b"".join(bytes(piece) for piece in payload) if isinstance(payload, list) else bytes(payload)
             self.saving = (name, whole, self.files.steps)
@@ -222,7 +222,7 @@ class BoxMachine(RuleBasedStateMachine):
                 self.files.cut_at = self.files.steps + _cut_offset(self.cut_place[1], len(whole))
                 self.cut_place = None
             try:
-                yield from save_steps(store, payload)
+                yield from save_steps(store, payload, no_new)
             except Exception:
                 self.saving = None
                 raise

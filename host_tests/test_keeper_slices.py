@@ -3,10 +3,13 @@
 match, its end with the statistics' merge and a new match's start, so a save never holds the
 box's loop; and the statistics are on the flash a few ticks after the match's end, merged once."""
 
+import collections
 import json
 import os
 
 from app.core import FINISHED
+from app.keeper import Keeper
+from app.keeper_save import MENU_BIT, menu_file, save_steps
 from hal.storage import PosixFiles
 
 from board_sim.box import BoxOptions, SimBox
@@ -14,13 +17,23 @@ from board_sim.script_player import BoxPlayer
 
 
 class CountingFiles(PosixFiles):
-    """The board's files, counting the operations on them."""
+    """The board's files, counting the operations on them; by file name, `removed`: each
+    removal of a `.new`, `looked`: those and each look for a `.new` not there (an open to read
+    it); `fail_writes`: so many writes to come fail as a full flash's."""
 
     def __init__(self):
         self.operations = 0
+        self.removed = []
+        self.looked = []
+        self.fail_writes = 0
 
     def open(self, path, mode):
         self.operations += 1
+        if path.endswith(".new") and mode == "rb" and not os.path.exists(path):
+            self.looked.append(os.path.basename(path))
+        if mode == "wb" and self.fail_writes:
+            self.fail_writes -= 1
+            raise OSError(28, "ENOSPC")
         return open(path, mode)
 
     def rename(self, source, target):
@@ -29,6 +42,9 @@ class CountingFiles(PosixFiles):
 
     def remove(self, path):
         self.operations += 1
+        if path.endswith(".new"):
+            self.removed.append(os.path.basename(path))
+            self.looked.append(os.path.basename(path))
         os.remove(path)
 
 
@@ -79,6 +95,32 @@ def test_no_tick_does_more_than_one_step_of_a_file_and_the_merge_follows_the_mat
         box.close()
     assert sum(per_tick) > 40  # the saves of a whole match were counted
     assert max(per_tick) <= 2, max(per_tick)  # a check of `.new` and its removal, at most
+    # A `.new` is looked for and removed at each file's first save only: the saves after it
+    # completed leave none (a Pico's LittleFS took 12 ms a save to look).
+    assert collections.Counter(files.removed) == {"menu.new": 1, "match.new": 1, "stats.new": 1}
+
+
+def test_a_new_is_looked_for_again_after_a_save_that_failed(tmp_path):
+    """A save that failed may leave its `.new`: the next save of that file looks for it again
+    (an earlier save cut before its rename is finished, never lost), then no longer."""
+    files = CountingFiles()
+    keeper = Keeper(str(tmp_path), files)
+
+    def save_menu(payload):
+        for _slice in save_steps(keeper, menu_file(keeper), payload, MENU_BIT):
+            pass
+        looked = files.looked[:]
+        files.looked.clear()
+        return looked
+
+    assert save_menu(b"first") == ["menu.new", "menu.new"]
+    assert save_menu(b"second") == []
+    files.fail_writes = 1
+    assert save_menu(b"third") == ["menu.new"]  # the failed write's `.new` removed, not looked for
+    assert keeper.unsaved == MENU_BIT and keeper.faults[0].startswith("not saved:")
+    assert save_menu(b"fourth") == ["menu.new", "menu.new"]
+    assert save_menu(b"fifth") == []
+    assert keeper.unsaved == 0 and (tmp_path / "menu").read_bytes()[12:] == b"fifth"
 
 
 def test_a_match_s_rules_are_named_once_not_at_each_save(tmp_path):
@@ -146,3 +188,39 @@ def test_the_heap_is_collected_after_each_piece_of_the_keeper_s_work_in_a_tick_o
     assert started >= 5  # the menu, the match (at least three saves), the statistics
     assert len(lonely) == started
     assert lonely == [(0, 0, 0)] * started
+
+
+def test_the_last_turn_s_review_is_priced_in_a_tick_of_its_own_then_the_statistics_merged(tmp_path):
+    """At the match's end the last turn's review is priced in a tick that imports no frame's
+    module, draws or sends no frame and does no slice of a save (a Pico took 35 ms for one that
+    imported app.screen_end and priced it); the statistics' merge is asked after it."""
+    import sys
+
+    files = CountingFiles()
+    box = SimBox(BoxOptions(data_dir=str(tmp_path), seed=7, players=2, hints=True), files)
+    app = box.app
+    priced = []  # the tick that priced: (frames imported, file operations, frame drawn or sent)
+    merge_asked = []  # the ticks after which the keeper had the merge asked, not yet begun
+    ticks = 0
+    tick = box.tick
+
+    def watched_tick():
+        nonlocal ticks
+        ticks += 1
+        unpriced = app.phase == FINISHED and app.hints.review.end_mask >= 0
+        screen = app.screen
+        frames = sorted(name for name in sys.modules if name.startswith("app.screen_"))
+        before = (files.operations, screen.frames == 0 or app.dirty or bool(screen.unsent))
+        tick()
+        if unpriced and app.hints.review.end_mask < 0:
+            after = sorted(name for name in sys.modules if name.startswith("app.screen_"))
+            priced.append((ticks, after != frames, files.operations - before[0], before[1]))
+        if box.keeper.merging is not None:
+            merge_asked.append(ticks)
+
+    _play_a_match_watched(box, watched_tick)
+    assert len(priced) == 1, priced
+    at, imported, operations, frame = priced[0]
+    assert (imported, operations, frame) == (False, 0, False)
+    assert json.loads((tmp_path / "stats").read_bytes()[12:])["last"] == 1  # merged
+    assert merge_asked and merge_asked[0] > at

@@ -285,7 +285,7 @@ class App:
 
             end_match(self, now_ms)
         else:
-            self.ending.step(self, now_ms, select, ok)
+            self.ending.step(self, now_ms, select, ok, not (busy or saving))
         if (self.hints_on and not (busy or saving or (screen is not None and (self.dirty or screen.unsent)))
                 and (phase == SETUP or phase == PLAY)
                 and not (keeper is not None and under_way(keeper))

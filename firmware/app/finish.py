@@ -29,20 +29,20 @@ _PROGRAMME = ("game.win_chance", "game.win_kernel", "game.win_table")
 
 def end_match(app, now_ms):
     """The App's match is over (and saved: App.turn_over): its winners, merged into the
-    statistics (asked of the keeper: its modules let go once done); the phase's state is
+    statistics (asked of the keeper once the last turn's review is priced and the coach's
+    programme gone, Ending.step: its modules let go once done); the phase's state is
     app.ending's (an Ending)."""
     match = app.match
     app.phase = _FINISHED
-    app.ending = Ending(app.waits_for_ok(), now_ms)
+    ending = app.ending = Ending(app.waits_for_ok(), now_ms)
     winner_mask = 0
     for player in match.winners():
         winner_mask |= 1 << player
     app.winner_mask = winner_mask
     app.play(_SOUND_WINNER)
     app.dirty = True
-    keeper = app.keeper
-    if keeper is not None:  # after the match's save, in the ticks that follow (app.keeper's step)
-        keeper.merging = (match, app.tally, app.match_preset)
+    if app.keeper is not None:  # after the match's save, in the ticks that follow (app.keeper's step)
+        ending.merge = (match, app.tally, app.match_preset)
 
 
 class Ending:
@@ -58,32 +58,50 @@ class Ending:
         self.next_page = 0
         self.page_since = now_ms
         self.again = False  # ok chose to play again: a new match at the next tick
+        self.merge = None  # (match, tally, preset): the keeper's merge, not yet asked
 
     def leave(self, app):
-        """The App leaves the phase (a new match, or the menu): this module goes."""
+        """The App leaves the phase (a new match, or the menu): this module goes; the last
+        turn's review is priced, the coach's programme let go and the merge asked of the keeper
+        if they were not yet (ok or select came first)."""
+        if app.hints_on and app.hints.review.end_mask >= 0:
+            _price(app)
+        self._merge_after_the_programme(app)
         app.ending = None
         let_go("finish")
 
-    def step(self, app, now_ms, select, ok):
+    def _merge_after_the_programme(self, app):
+        """The coach's programme goes (its buffers and outcome table: room the statistics'
+        merge needs), then the merge is asked of the keeper (app.keeper's slices)."""
+        hints = app.hints
+        if hints is not None and hints.win is not None:
+            hints.win = None  # (the next match's first turn makes it again)
+            hints.winning = False
+            if sys.implementation.name == "micropython":  # (the host's tests and tools hold them)
+                release(_PROGRAMME, False, True)
+        if self.merge is not None:
+            app.keeper.merging = self.merge
+            self.merge = None
+
+    def step(self, app, now_ms, select, ok, quiet):
         """ok: on from the last turn's result to the standings, through their pages, then play
-        again; select: the menu. The last turn's review is priced at the first (no turn follows
-        to price it: app.hints_turn's start)."""
+        again; select: the menu. The last turn's review is priced (no turn follows to price
+        it: app.hints_turn's start) in a tick that does no other long work, as the coach's
+        slices (app.core): `quiet` (no frame's module imported or frame drawn, no slice of a
+        save so far), no frame to draw or send. A Pico took 35 ms for a tick that imported
+        app.screen_end and priced it. Then the coach's programme goes and the statistics'
+        merge is asked of the keeper."""
         app.roller.update(now_ms, False)
         if self.again:
             app.new_match(now_ms)
             return
         if app.hints_on and app.hints.review.end_mask >= 0:
-            from app.hints_turn import price
-
-            price(app.hints)
-            let_go("turn work")
-            return
-        hints = app.hints
-        if hints is not None and hints.win is not None:  # priced: the programme goes before the merge
-            hints.win = None  # (the next match's first turn makes it again)
-            hints.winning = False
-            if sys.implementation.name == "micropython":  # (the host's tests and tools hold them)
-                release(_PROGRAMME, False, True)
+            screen = app.screen
+            if quiet and not (screen is not None and (app.dirty or screen.unsent)):
+                _price(app)
+                return
+        else:
+            self._merge_after_the_programme(app)
         if self.showing_result and ok == SHORT_PRESS:
             self.showing_result = False  # on to the standings
             self.page_since = now_ms
@@ -140,6 +158,14 @@ class Ending:
             ledger.chips if ledger is not None else None, winners,
             app.result_end == _END_SHUT and winners == 1 << app.result_player, self.page,
             self.waiting_ok)
+
+
+def _price(app):
+    """Price the last turn's review (app.hints_turn's, loaded for it)."""
+    from app.hints_turn import price
+
+    price(app.hints)
+    let_go("turn work")
 
 
 def show_result(frames, screen, result_player, result_score, result_name, last_total):

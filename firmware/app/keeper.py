@@ -56,12 +56,13 @@ class Keeper:
 
     `faults` collects the messages of files that could not be read or written; `writes`
     counts the saves made, for the bounds in the module docstring; `unsaved`: the files whose
-    last save failed (app.keeper_save's bits), `stats_payload` the statistics to save (a
+    last save failed (app.keeper_save's bits), `no_new` those whose last save here completed
+    (no `.new` of theirs is left to look for), `stats_payload` the statistics to save (a
     finished match merged in) while theirs did, `tried_ms` when the App last saved them again
     (None: not since the last one failed); `menu`: the menu choices as last loaded or saved
-    (or tried); `saved_pending`: the tiles of
-    the pending move as last saved (the App's); `merged_serial`: the serial of the last match
-    merged into the statistics (the App's next match takes the next one).
+    (or tried); `saved_pending`: the tiles of the pending move as last saved (the App's);
+    `merged_serial`: the serial of the last match merged into the statistics (the App's next
+    match takes the next one).
     """
 
     def __init__(self, directory=None, files=None):
@@ -76,6 +77,7 @@ class Keeper:
         self.faults = []
         self.writes = 0
         self.unsaved = 0
+        self.no_new = 0  # the files whose last save here completed: no `.new` of theirs is left
         self.stats_payload = None
         self.tried_ms = None
         self.menu = None

@@ -56,11 +56,13 @@ def _failed(keeper, error, kind):
     if not keeper.unsaved:
         keeper.faults.append("not saved: %s" % error)
     keeper.unsaved |= kind
+    keeper.no_new &= ~kind  # a `.new` may be left: the next save looks for it
 
 
 def _saved(keeper, kind):
     keeper.writes += 1
     keeper.unsaved &= ~kind
+    keeper.no_new |= kind
     if not keeper.unsaved:
         keeper.tried_ms = None
 
@@ -111,9 +113,11 @@ def save_match(keeper, match, source, tally, log):
 
 
 def save_steps(keeper, file, payload, kind):
-    """save(), a step a slice: hal.storage's save_steps."""
+    """save(), a step a slice: hal.storage's save_steps, without looking for a `.new` once a
+    save of the file has completed here. The rename, its last step, ends a slice: what follows
+    (another file's save, the end of the work) takes the next."""
     try:
-        for _step in file.save_steps(payload):
+        for _step in file.save_steps(payload, keeper.no_new & kind != 0):
             yield
     except StorageError as error:
         _failed(keeper, error, kind)
@@ -121,6 +125,7 @@ def save_steps(keeper, file, payload, kind):
     if kind == STATS_BIT:
         keeper.stats_payload = None
     _saved(keeper, kind)
+    yield
 
 
 def record_at(log, index):
