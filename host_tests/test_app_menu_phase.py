@@ -59,3 +59,50 @@ def test_the_match_s_end_is_loaded_only_while_it_is_shown():
         assert sys.modules.get("app.finish") is not ending  # let go
     finally:
         box.close()
+
+
+def _phase_imports_watched(box, until):
+    """Tick the box until `until()`: per tick, (game.match loaded, app.phases loaded, a match's
+    turn set up or played)."""
+    from app.core import PLAY, SETUP
+
+    seen = []
+    while len(seen) < 400 and not until():
+        box.tick()
+        seen.append(("game.match" in sys.modules, "app.phases" in sys.modules,
+                     box.view.phase in (SETUP, PLAY)))
+    return seen
+
+
+def _a_module_a_tick(seen):
+    """The ticks from the first import of what starts a match: game.match, then app.phases,
+    then the match (both let go after it), each in a tick of its own (both imports in one tick
+    took a Pico 23 ms)."""
+    first = [match for match, _phases, _started in seen].index(True)
+    return seen[first:] == [(True, False, False), (True, True, False), (False, False, True)]
+
+
+def test_start_and_play_again_import_what_starts_a_match_a_module_a_tick():
+    from app.core import FINISHED
+
+    box = SimBox(BoxOptions(seed=3, preset="classic", players=1))
+    try:
+        box.run(200)
+        sys.modules.pop("game.match", None)
+        sys.modules.pop("app.phases", None)
+        box.board.press("ok", 1000)  # a long ok: start
+        seen = _phase_imports_watched(box, lambda: box.view.phase != 0)
+        assert _a_module_a_tick(seen), seen
+        box.run(300)
+        if box.view.waits_for_ok():
+            box.board.press("ok")
+            box.run(300)
+        assert BoxPlayer(box).play()
+        assert box.view.phase == FINISHED
+        box.board.press("ok")  # on to the standings
+        box.run(300)
+        box.board.press("ok")  # play again
+        seen = _phase_imports_watched(box, lambda: box.view.phase != FINISHED)
+        assert _a_module_a_tick(seen), seen
+    finally:
+        box.close()

@@ -56,14 +56,28 @@ import sys
 from micropython import const
 
 _MODULES_A_GROUP = const(6)  # collect's: modules marked from one tuple
+# What starts a match (app.phases; game.match: start_match only), imported a tick each (loaded)
+# before it starts, let go after ("phase"): both in one tick took a Pico 23 ms.
+PHASE = ("game.match", "app.phases")
 _marked_first = None  # collect's: the loaded modules in groups while it runs
+
+
+def loaded(names):
+    """True once every module of `names` is imported; else imports the first that is not and
+    returns False, for the caller to ask again at a later tick: one import a tick, each some
+    5-20 ms of a Pico's (a rules card's modules, a match's start)."""
+    for name in names:
+        if name not in sys.modules:
+            __import__(name)
+            return False
+    return True
 
 
 def let_go(moment):
     """Let go what goes once `moment` (a word of the table above: one name imported, the
     caller's only one) has passed."""
     if moment == "phase":
-        release(("app.phases", "game.match"), False, True)  # game.match: start_match only
+        release(PHASE, False, True)
     elif moment == "menu":
         release(("app.menu",), False, True)
     elif moment == "card":

@@ -2,7 +2,7 @@
 (render), from the App's state; the OLED is redrawn only when `app.dirty` says it changed. A
 frame drawn with a module of frames not loaded (app.screen_<name>: a phase's own) waits a tick:
 the next imports it and draws (the Screen's `frames` is 0 meanwhile), doing no other long work
-(app.core's tick).
+(app.core's tick); the menu's rules card imports its own modules so, a tick each (app.screen_menu).
 
 Messages are up to three lines of at most 16 characters; a number may follow the last line.
 """
@@ -187,7 +187,7 @@ def render(app, now_ms):
             app.must_open, app.must_shut,
             app.waits_for_ok(), app.rules, app.blocked_shake)
     elif phase == _MENU:
-        frames.show_menu(screen, app.menu)
+        app.dirty = not frames.show_menu(screen, app.menu)  # (a card's module imported: drawn later)
     elif phase == _FINISHED:  # app.finish's frames, drawn with app.screen_end's
         app.ending.show(app, screen, frames)
     else:

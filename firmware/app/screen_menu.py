@@ -1,21 +1,29 @@
 """The menu's frame on the OLED (app.screens' grid): loaded while the menu is shown, let go
 when another phase's frame is drawn (app.presentation). A game's rules card is app.screen_card's,
-loaded while the card is shown (app.menu lets it go)."""
+loaded while the card is shown (app.menu lets it go): it and the descriptions it shows
+(game.preset_cards) are imported a tick each before the card is drawn, as a phase's frames are
+(the three in one tick took a Pico 34 ms)."""
 
 from micropython import const
 
+from app.memory import loaded
 from app.screens import COLUMNS
 
 GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start")
 _NAME_COLUMN = const(6)  # a short game name follows "Game" on line 1
+_CARD_MODULES = ("game.preset_cards", "app.screen_card")  # a rules card's, a tick each
 
 
 def show_menu(screen, menu):
+    """Draw the menu, or its rules card when one is shown; False when this call only imported
+    one of the card's modules: it is drawn at a later call."""
     if menu.card >= 0:
+        if not loaded(_CARD_MODULES):
+            return False
         from app.screen_card import show_card
 
         menu.card_next = show_card(screen, menu)
-        return
+        return True
     screen.clear()
     screen.text("SHUT THE BOX", 2, 0)
     for row in range(len(GAME_MENU_ROWS)):
@@ -33,6 +41,7 @@ def show_menu(screen, menu):
     screen.text("select:rules" if menu.row == 0 else "select:next row", 0, 6)
     screen.text("ok:change/start", 0, 7)
     screen.send()
+    return True
 
 
 def game_name(screen, name):
