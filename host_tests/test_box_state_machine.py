@@ -76,16 +76,17 @@ _SAVE_MODULES = ("app.keeper_save", "app.keeper_jobs", "game.snapshot_format", "
                  "game.snapshot")
 
 
-def _cut_offset(place, length):
-    """Steps from the start of a save of `length` bytes to the step `place` names: one to
-    settle an earlier .new, the header's and the payload's bytes, the rename."""
-    return {"settle": 0, "first byte": 1, "last byte": _HEADER_BYTES + length,
-            "rename": 1 + _HEADER_BYTES + length}[place]
+def _cut_offset(place, length, settle):
+    """Steps from the start of a save of `length` bytes to the step `place` names: `settle`
+    (1, or 0 once a save of the file has completed: no `.new` is looked for) to settle an
+    earlier .new, the header's and the payload's bytes, the rename."""
+    return {"settle": 0, "first byte": settle, "last byte": settle + _HEADER_BYTES + length - 1,
+            "rename": settle + _HEADER_BYTES + length}[place]
 
 
-def _whole(steps_done, length):
+def _whole(steps_done, length, settle):
     """Were all the bytes of a save of `length` bytes on the flash after `steps_done` steps?"""
-    return steps_done >= 1 + _HEADER_BYTES + length
+    return steps_done >= settle + _HEADER_BYTES + length
 
 
 def _saved_parts(payload):
@@ -172,7 +173,7 @@ class BoxMachine(RuleBasedStateMachine):
         self.data_dir = tempfile.mkdtemp(prefix="shutbox-fuzz-")
         self.files = PowerCutFiles()
         self.saved = dict.fromkeys(STORES)  # each file's payload as last saved whole
-        self.saving = None  # (store, payload, files.steps at its start) while a save runs
+        self.saving = None  # (store, payload, files.steps at its start, its settling steps)
         self.cut_place = None  # (store, place): where in its next save to cut the power
         self.box = None
         self.keeper_release = None  # app.keeper's since (app.memory's) while this test stubs it
@@ -217,9 +218,10 @@ class BoxMachine(RuleBasedStateMachine):
                 yield from save_steps(store, payload, no_new)
                 return
             whole = b"".join(bytes(piece) for piece in payload) if isinstance(payload, list) else bytes(payload)
-            self.saving = (name, whole, self.files.steps)
+            settle = 0 if no_new else 1
+            self.saving = (name, whole, self.files.steps, settle)
             if self.cut_place is not None and self.cut_place[0] == name:
-                self.files.cut_at = self.files.steps + _cut_offset(self.cut_place[1], len(whole))
+                self.files.cut_at = self.files.steps + _cut_offset(self.cut_place[1], len(whole), settle)
                 self.cut_place = None
             try:
                 yield from save_steps(store, payload, no_new)
@@ -265,8 +267,8 @@ class BoxMachine(RuleBasedStateMachine):
     def _cut_mid_save(self):
         expected = dict(self.saved)
         assert self.saving is not None, "the power was cut outside a save"
-        name, payload, start = self.saving
-        if _whole(self.files.steps - start, len(payload)):
+        name, payload, start, settle = self.saving
+        if _whole(self.files.steps - start, len(payload), settle):
             expected[name] = payload  # every byte on the flash: only the rename was cut
             COUNTS["kept_new"] += 1
         self.saving = None
@@ -565,6 +567,7 @@ def test_a_power_cut_in_the_stats_save_still_counts_the_finished_match(tmp_path)
         with pytest.raises(PowerCut):
             while player.step():
                 pass
+            box.run(2000)  # the statistics' merge: the keeper's slices after the match's end
         assert box.view.phase == FINISHED and box.view.stats.summary("classic")["games"] == 0  # cut short
         shut = box.board.shut_tiles()
     finally:
