@@ -176,8 +176,8 @@ class Kernel:
         """Let ms pass; only what App.tick allocates is counted: in a tick that stays in its
         phase and turn (the event path), or in one that ends a turn or changes phase (with the
         tick after it that imports the new phase's frames, app.presentation's, the tick after a
-        match's end, which imports app.finish, and the tick before a match starts, which
-        imports app.phases)."""
+        match's end, which imports app.finish, and the ticks before a match starts, which import
+        what starts it: any tick that imports or lets go a module)."""
         app = self.app
         view = self.view
         end = self.now + ms
@@ -186,13 +186,13 @@ class Kernel:
             phase = view.phase
             turn = view.turn
             importing = app.screen.frames == 0  # (app.presentation's)
-            starting = "app.phases" in sys.modules
+            modules = len(sys.modules)
             ending = app.ending
             before = gc.mem_alloc()
             app.tick(self.now)
             allocated = gc.mem_alloc() - before
             if (view.phase == phase and view.turn is turn and not importing and app.ending is ending
-                    and starting == ("app.phases" in sys.modules)):
+                    and modules == len(sys.modules)):
                 self.steady[phase] += allocated
             else:
                 self.transitions += 1

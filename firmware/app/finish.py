@@ -14,7 +14,7 @@ from hal.buttons import SHORT_PRESS
 from micropython import const
 
 from app.lights import OFF, PLAYER_COLOURS
-from app.memory import PHASE, let_go, loaded, release
+from app.memory import let_go, release
 from app.presentation import END_WORDS
 
 _FINISHED = const(3)  # app.core's phase (as there)
@@ -57,7 +57,7 @@ class Ending:
         self.page = 0
         self.next_page = 0
         self.page_since = now_ms
-        self.again = False  # ok chose to play again: a new match once what starts it is imported
+        self.again = False  # ok chose to play again: a new match at the next tick
         self.merge = None  # (match, tally, preset): the keeper's merge, not yet asked
 
     def leave(self, app):
@@ -93,8 +93,7 @@ class Ending:
         merge is asked of the keeper."""
         app.roller.update(now_ms, False)
         if self.again:
-            if loaded(PHASE):
-                app.new_match(now_ms)
+            app.new_match(now_ms)
             return
         if app.hints_on and app.hints.review.end_mask >= 0:
             screen = app.screen
@@ -109,8 +108,8 @@ class Ending:
             app.dirty = True
         elif ok == SHORT_PRESS and self.next_page:
             self._turn_page(app, now_ms)
-        elif ok == SHORT_PRESS:  # play again, once what starts a match is imported (a module a tick)
-            loaded(PHASE)
+        elif ok == SHORT_PRESS:  # play again, on the next tick (app.phases imported now)
+            __import__("app.phases")
             self.again = True
         elif select == SHORT_PRESS:
             app.to_menu()

@@ -4,8 +4,6 @@ match's merge into the statistics (app.keeper_read's merge_steps), each file wri
 app.keeper_save's save_steps. Loaded for the work and let go after it, with what it imported
 (app.keeper)."""
 
-import sys
-
 from micropython import const
 
 from app.keeper_save import (
@@ -34,10 +32,9 @@ def jobs(keeper):
     slice, from the start again if the App asks for another save meanwhile), a finished
     match's merge into the statistics (merging). Each file is written in hal.storage's
     save_steps, a step a slice."""
-    for name in _SAVE_MODULES:  # one a slice
-        if name not in sys.modules:
-            __import__(name)
-            yield
+    for name in _SAVE_MODULES:  # one a slice, as many slices whatever earlier work left loaded
+        __import__(name)
+        yield
     while True:
         if keeper.menu_wanted is not None:
             keeper.menu = keeper.menu_wanted

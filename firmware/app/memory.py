@@ -53,31 +53,20 @@ host_tests/test_memory_policy.py checks that this list of the modules keeping th
 import gc
 import sys
 
-from micropython import const
 
-_MODULES_A_GROUP = const(6)  # collect's: modules marked from one tuple
-# What starts a match (app.phases; game.match: start_match only), imported a tick each (loaded)
-# before it starts, let go after ("phase"): both in one tick took a Pico 23 ms.
-PHASE = ("game.match", "app.phases")
-_marked_first = None  # collect's: the loaded modules in groups while it runs
-
-
-def loaded(names):
-    """True once every module of `names` is imported; else imports the first that is not and
-    returns False, for the caller to ask again at a later tick: one import a tick, each some
-    5-20 ms of a Pico's (a rules card's modules, a match's start)."""
-    for name in names:
-        if name not in sys.modules:
-            __import__(name)
-            return False
-    return True
+def loaded(names, done):
+    """Import names[done] (nothing if it is loaded already) and return done + 1: a module a
+    tick (5-20 ms each of a Pico's: a rules card's modules), and as many ticks whatever earlier
+    work left loaded, so the box's ticks, and the dice drawn from them, never depend on it."""
+    __import__(names[done])
+    return done + 1
 
 
 def let_go(moment):
     """Let go what goes once `moment` (a word of the table above: one name imported, the
     caller's only one) has passed."""
     if moment == "phase":
-        release(PHASE, False, True)
+        release(("app.phases", "game.match"), False, True)  # game.match: start_match only
     elif moment == "menu":
         release(("app.menu",), False, True)
     elif moment == "card":
@@ -100,23 +89,11 @@ def since(loaded, among=None, keep=None):
 
 def collect():
     """Collect the heap now (app.keeper's step, after each piece of the keeper's work): on
-    MicroPython only; CPython frees by reference counts, and its collector would only slow the
-    host's tests.
-
-    The loaded modules are handed to the collector a few at a time first. It marks what the
-    running function's globals (this module's) hold before the interpreter's own roots, so it
-    finds each module through `_marked_first`'s groups of _MODULES_A_GROUP, not all at once
-    in sys.modules' table: some 36 in play, whose contents then overflowed a Pico's mark stack
-    of 64 entries, and each overflow costs a pass over the whole heap. On an emulated RP2040
-    in play (some 100 KB live) a collection took 17.7 ms so, 9.7 ms with the modules grouped."""
+    MicroPython only, where a collection takes a Pico some 10-18 ms (a heap of 245,888 B, some
+    100 KB of it live); CPython frees by reference counts, and its collector would only slow the
+    host's tests."""
     if sys.implementation.name == "micropython":
-        global _marked_first
-        modules = list(sys.modules.values())
-        _marked_first = tuple(tuple(modules[at:at + _MODULES_A_GROUP])
-                              for at in range(0, len(modules), _MODULES_A_GROUP))
-        modules = None
         gc.collect()
-        _marked_first = None
 
 
 def frames_shown(frames):

@@ -18,7 +18,7 @@ from hal.buttons import LONG_PRESS, SHORT_PRESS
 from micropython import const
 
 from app.lights import LEGAL, OFF, PLAYER_COLOURS, WRONG, blink_on
-from app.memory import PHASE, let_go, loaded, since
+from app.memory import let_go, since
 
 _MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
 _MATCH_MAX_PENALTY = const(3)
@@ -71,6 +71,7 @@ class Menu:
         self.players = players
         self.card = -1  # the first line of the rules card's page shown, -1: no card
         self.card_next = 0  # the first line of its next page, 0: the last page is shown
+        self.card_loaded = 0  # how many of the card's modules are imported (app.screen_menu)
         self.starting = False  # Start chosen: the match starts on the next tick (step)
         self._clamp_players()
 
@@ -116,10 +117,10 @@ class Menu:
 
     def step(self, app, select, ok):
         """The buttons in the menu (select: next row, ok: change the value under the cursor,
-        which on Start starts; a long ok: start), with a click; True when the game starts: once
-        app.memory's PHASE (what starts it) is imported, a module a tick from Start's on."""
+        which on Start starts; a long ok: start), with a click; True when the game starts: the
+        tick after Start, which imports app.phases (what starts it: a long import of its own)."""
         if self.starting:
-            return loaded(PHASE)
+            return True
         if select == SHORT_PRESS:
             if self.row == _ROW_GAME and app.screen is not None and (self.card < 0 or self.card_next):
                 self.card = self.card_next if self.card >= 0 else 0  # the card, page by page
@@ -153,9 +154,9 @@ class Menu:
         return False
 
     def start(self, app):
-        """Start: the match starts once what starts it is imported (its first module now), the
-        menu's frame not drawn again (the match's is)."""
-        loaded(PHASE)
+        """Start: the match starts on the next tick (app.phases imported now, the menu's frame
+        not drawn again: the match's is)."""
+        __import__("app.phases")
         self.starting = True
         app.dirty = False
 
@@ -164,6 +165,7 @@ class Menu:
         if self.card >= 0:
             self.card = -1
             self.card_next = 0
+            self.card_loaded = 0
             let_go("card")
 
     def leave(self, app):

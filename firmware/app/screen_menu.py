@@ -18,7 +18,8 @@ def show_menu(screen, menu):
     """Draw the menu, or its rules card when one is shown; False when this call only imported
     one of the card's modules: it is drawn at a later call."""
     if menu.card >= 0:
-        if not loaded(_CARD_MODULES):
+        if menu.card_loaded < len(_CARD_MODULES):
+            menu.card_loaded = loaded(_CARD_MODULES, menu.card_loaded)
             return False
         from app.screen_card import show_card
 
