@@ -34,15 +34,14 @@ def end_match(app, now_ms):
     app.ending's (an Ending)."""
     match = app.match
     app.phase = _FINISHED
-    ending = app.ending = Ending(app.waits_for_ok(), now_ms)
+    merge = (match, app.tally, app.match_preset) if app.keeper is not None else None
+    app.ending = Ending(app.waits_for_ok(), now_ms, merge)
     winner_mask = 0
     for player in match.winners():
         winner_mask |= 1 << player
     app.winner_mask = winner_mask
     app.play(_SOUND_WINNER)
     app.dirty = True
-    if app.keeper is not None:  # after the match's save, in the ticks that follow (app.keeper's step)
-        ending.merge = (match, app.tally, app.match_preset)
 
 
 class Ending:
@@ -51,14 +50,14 @@ class Ending:
     `page` (the first player on the standings' page shown), `next_page` (the first player of
     the next page, 0: the last page shown) and `page_since` (when that page went up)."""
 
-    def __init__(self, waiting_ok, now_ms):
+    def __init__(self, waiting_ok, now_ms, merge=None):
         self.showing_result = waiting_ok
         self.waiting_ok = waiting_ok
         self.page = 0
         self.next_page = 0
         self.page_since = now_ms
         self.again = False  # ok chose to play again: a new match at the next tick
-        self.merge = None  # (match, tally, preset): the keeper's merge, not yet asked
+        self.merge = merge  # (match, tally, preset): the keeper's merge, not yet asked
 
     def leave(self, app):
         """The App leaves the phase (a new match, or the menu): this module goes; the last
