@@ -55,6 +55,27 @@ def test_a_port_where_no_micropython_answers(capsys):
         listener.close()
 
 
+def test_a_firmware_that_let_its_first_ctrl_c_go_is_stopped_by_a_second(tmp_path):
+    """A Ctrl-C that lands while a running firmware imports a module from a Python filesystem
+    (its pack) is lost: MicroPython takes the KeyboardInterrupt for "no such file". The flasher
+    gives a second, and then talks to the board (here a main.py that lets the first go)."""
+    from tools.flashing.device import Board
+
+    files = tmp_path / "board"
+    files.mkdir()
+    (files / "main.py").write_text(
+        "import time\n\ndef run():\n    while True:\n        time.sleep_ms(5)\n\n"
+        "try:\n    run()\nexcept KeyboardInterrupt:\n    pass  # the first goes unanswered\nrun()\n")
+    with VirtualBoard(files) as board:
+        connection = Board(board.url)
+        try:
+            platform = connection.probe()[0]
+            started_in = connection.started_in
+        finally:
+            connection.close()
+    assert (platform, started_in) == ("rp2", "/")
+
+
 def test_a_pico_build_on_an_esp32(tmp_path, capsys):
     with VirtualBoard(tmp_path / "esp32", board="esp32_devkit") as board:
         message = flash_error(capsys, "--device", board.url, "--board", "pico")

@@ -28,9 +28,13 @@ from tools.flashing.space import DEFAULT_INLINE_BYTES, tree_blocks
 _CHUNK_BYTES = 3072
 CONNECT_WAIT_S = 5.0  # how long to wait for the port to answer
 _RESET_S = 3.0  # how long a board takes at most to reset once told to
-# Ctrl-C, then the raw REPL, asked this often before giving up: a Ctrl-C that lands while the
-# firmware boots may go unanswered (seen on the virtual board), a second one then stops it.
-_INTERRUPT_ATTEMPTS = 2
+# Ctrl-C, then the raw REPL, asked once more after each of these waits (s) before giving up: a
+# running firmware answers at once, unless the Ctrl-C landed while it imported a module from a
+# Python filesystem (boot.py's pack), where MicroPython takes the KeyboardInterrupt for "no such
+# file" (seen on the virtual board); a second Ctrl-C then stops it, 2 s on, not after
+# mpremote's 10 s (a one-file flash of a running box once took 538% of a full flash's time so).
+_ANSWER_WAITS_S = (2, 10)
+_RESET_WAIT_S = 10  # a soft reset's, from Ctrl-D to the raw REPL again (boot.py runs)
 # A write to a full filesystem: MicroPython prints "OSError: 28" (its errno table has no
 # ENOSPC name), a build that names it "OSError: [Errno 28] ENOSPC". mpremote's fs_* helpers
 # turn both into OSError(ENOSPC); code of our own that fails shows the board's traceback.
@@ -169,16 +173,17 @@ class Board:
     def __init__(self, device, wait_s=CONNECT_WAIT_S):
         self.device = device
         self._dirs = set()  # directories known to exist, so a write makes each once
-        for attempt in range(_INTERRUPT_ATTEMPTS):
+        for attempt, answer_s in enumerate(_ANSWER_WAITS_S):
             self._transport = self._opened(device, wait_s)
             try:
+                self._transport.enter_raw_repl(soft_reset=False, timeout_overall=answer_s)
                 # A soft reset (as mpremote's own commands do) stops the running firmware and
                 # frees its heap; in the raw REPL it reruns boot.py but not main.py.
-                self._transport.enter_raw_repl(soft_reset=True, timeout_overall=10)
+                self._transport.enter_raw_repl(soft_reset=True, timeout_overall=_RESET_WAIT_S)
                 break
             except (TransportError, OSError) as error:
                 self._transport.close()
-                if attempt + 1 == _INTERRUPT_ATTEMPTS:
+                if attempt + 1 == len(_ANSWER_WAITS_S):
                     raise FlashError("no MicroPython answers on %s (%s). Is it running "
                                      "MicroPython, and is no other program (Thonny, a serial "
                                      "monitor) using the port?" % (device, error)) from None
@@ -387,7 +392,7 @@ class Board:
     def soft_reset_and_run(self, code, timeout_s=60):
         """Soft-reset (boot.py runs, main.py does not) then run code; its output."""
         try:
-            self._transport.enter_raw_repl(soft_reset=True, timeout_overall=10)
+            self._transport.enter_raw_repl(soft_reset=True, timeout_overall=_RESET_WAIT_S)
             output, errors = self._transport.exec_raw(code, timeout=timeout_s)
         except (TransportError, OSError) as error:
             raise FlashError("lost the board during the soft reset: %s" % error) from None
