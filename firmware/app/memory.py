@@ -54,14 +54,6 @@ import gc
 import sys
 
 
-def loaded(names, done):
-    """Import names[done] (nothing if it is loaded already) and return done + 1: a module a
-    tick (5-20 ms each of a Pico's: a rules card's modules), and as many ticks whatever earlier
-    work left loaded, so the box's ticks, and the dice drawn from them, never depend on it."""
-    __import__(names[done])
-    return done + 1
-
-
 def let_go(moment):
     """Let go what goes once `moment` (a word of the table above: one name imported, the
     caller's only one) has passed."""

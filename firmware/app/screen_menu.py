@@ -6,7 +6,6 @@ loaded while the card is shown (app.menu lets it go): it and the descriptions it
 
 from micropython import const
 
-from app.memory import loaded
 from app.screens import COLUMNS
 
 GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start")
@@ -18,8 +17,9 @@ def show_menu(screen, menu):
     """Draw the menu, or its rules card when one is shown; False when this call only imported
     one of the card's modules: it is drawn at a later call."""
     if menu.card >= 0:
-        if menu.card_loaded < len(_CARD_MODULES):
-            menu.card_loaded = loaded(_CARD_MODULES, menu.card_loaded)
+        if menu.card_loaded < len(_CARD_MODULES):  # (counted: as many ticks whatever is loaded)
+            __import__(_CARD_MODULES[menu.card_loaded])
+            menu.card_loaded += 1
             return False
         from app.screen_card import show_card
 
