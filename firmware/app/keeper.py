@@ -33,7 +33,7 @@ they would leave the coach's tables too little room on a small heap (host_tests/
 test_memory_budget.py's tournament on a unix heap).
 
 A box in play holds only this module: a Keeper is the keeper's state, and keep() calls the
-code that writes the files (app.keeper_save) or reads them (app.keeper_read, the match
+code that writes the files in one go (app.keeper_retry) or reads them (app.keeper_read, the match
 app.keeper_files), importing it (with game.snapshot, game.stats, hal.storage ...) and letting go
 after what it imported. A save loads only what it writes: no reading, no checking, no rules' names
 for classic.
@@ -142,7 +142,7 @@ def step(keeper):
         keeper.job = _COLLECT
         loaded = keeper.loaded
         keeper.loaded = None
-        from app.keeper_save import WORK
+        from app.keeper_jobs import WORK
 
         since(loaded, WORK)
 
@@ -153,17 +153,17 @@ def flush(keeper):
         step(keeper)
 
 
-def keep(keeper, action, *args, module="app.keeper_save"):
-    """The function named `action` of `module` (app.keeper_save's saves; app.startup reads from
+def keep(keeper, action, *args, module="app.keeper_retry"):
+    """The function named `action` of `module` (app.keeper_retry's saves; app.startup reads from
     app.keeper_read and app.keeper_files), called with the keeper and `args`: what the call
-    imported of app.keeper_save's WORK is let go after it (freed at the collector's next run),
+    imported of app.keeper_jobs' WORK is let go after it (freed at the collector's next run),
     each module emptied: a stale word that looks like a pointer to one (the collector is
     conservative) then pins that module alone, not all its code, which kept 7 KB after boot.
     So a call returns plain values or objects of modules that stay."""
     flush(keeper)
     loaded = list(sys.modules)
     result = getattr(__import__(module, None, None, (action,)), action)(keeper, *args)
-    from app.keeper_save import WORK
+    from app.keeper_jobs import WORK
 
     since(loaded, WORK)
     return result

@@ -2,7 +2,8 @@
 choices as a match starts, the match after each roll, move and turn's end, and a finished
 match's merge into the statistics (app.keeper_read's merge_steps), each file written in
 app.keeper_save's save_steps. Loaded for the work and let go after it, with what it imported
-(app.keeper)."""
+(app.keeper: WORK, kept here, not in app.keeper_save, whose import in a save's slice of its own
+it made some 2 ms of a Pico's longer)."""
 
 from micropython import const
 
@@ -19,6 +20,14 @@ from app.keeper_save import (
 )
 from app.memory import since
 
+# What a call through app.keeper.keep or a save may import, let go after it unless it was loaded
+# before (hal.json_file, game.config and game.presets to read a file, which boot holds already for
+# app.startup to let go). Each is emptied when it goes: the only other modules that import from
+# them (app.settings, hal.board_config) are boot's or the menu's, loaded before such a call.
+WORK = ("app.keeper_jobs", "app.keeper_save", "app.keeper_retry", "app.keeper_read", "app.keeper_files",
+        "game.config", "game.numbers", "game.match_saved", "game.snapshot", "game.snapshot_format",
+        "game.snapshot_load", "game.snapshot_fields", "game.rule_names", "game.stats", "game.stats_load",
+        "game.presets", "game.rules", "hal.json_file", "hal.storage")
 _VALUES_PER_SLICE = const(32)  # a match's values encoded per slice of its save (_match_steps)
 # What a match's save imports besides app.keeper_save and hal.storage (game.match_saved: what
 # game.rounds' classes keep, which their saved_fields reads), a slice each (jobs).

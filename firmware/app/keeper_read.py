@@ -9,7 +9,7 @@ its place (app.keeper's docstring says which, when)."""
 from hal.json_file import parse
 from hal.storage import BAD_KEPT
 
-from app.keeper_save import STATS_BIT, menu_file, save_stats, save_steps, stats_file
+from app.keeper_save import STATS_BIT, menu_file, save_steps, stats_file
 
 
 def load_newest(keeper, file, use, set_aside=True):
@@ -112,6 +112,8 @@ def merge_steps(keeper):
 
 def _merge(keeper, stats, match, tally, name=None):
     from hal import json
+
+    from app.keeper_retry import save_stats
 
     if stats.add_match(match, tally, name):
         save_stats(keeper, json.dumps(stats.to_dict()).encode())

@@ -1,21 +1,15 @@
-"""What a save in play loads (app.keeper.keep's module unless told another): the keeper's three
-files, the game log as bytes, and the save itself, whose failure is reported (once until every
-file saves again) and the game plays on, and the saves again of what failed (retry); a save in
-steps (save_steps) for the work app.keeper asks for in slices (app.keeper_jobs)."""
+"""What a save in play loads: the keeper's three files, the game log as bytes, and a save in
+steps (save_steps) for the work app.keeper asks for in slices (app.keeper_jobs), whose failure
+is reported (once until every file saves again) and the game plays on. The saves in one go
+(the saves again of what failed, boot's statistics) are app.keeper_retry's: a save in play
+imports this module in a slice of its own, which took an emulated RP2040 16 ms with them (and
+app.keeper_jobs' WORK), 12 ms without."""
 
 from game.gamelog import LOG_RECORDS, RECORD_BYTES
 from hal import json  # (a look-up: hal's docstring says why)
 from hal.storage import AtomicFile, StorageError
 from micropython import const
 
-# What a call through app.keeper.keep or a save may import, let go after it unless it was loaded
-# before (hal.json_file, game.config and game.presets to read a file, which boot holds already for
-# app.startup to let go). Each is emptied when it goes: the only other modules that import from
-# them (app.settings, hal.board_config) are boot's or the menu's, loaded before such a call.
-WORK = ("app.keeper_jobs", "app.keeper_save", "app.keeper_read", "app.keeper_files", "game.config", "game.numbers",
-        "game.match_saved", "game.snapshot", "game.snapshot_format", "game.snapshot_load",
-        "game.snapshot_fields", "game.rule_names", "game.stats", "game.stats_load", "game.presets", "game.rules",
-        "hal.json_file", "hal.storage")
 _MENU_BYTES = const(256)
 MATCH_BIT = const(1)  # Keeper.unsaved's bits: the files whose last save failed
 MENU_BIT = const(2)
@@ -39,27 +33,16 @@ def menu_file(keeper):
     return AtomicFile(keeper.directory + "/menu", keeper.files, _MENU_BYTES)
 
 
-def save(keeper, file, payload, kind):
-    """Save `payload` to the AtomicFile `file`, the keeper's file `kind` (an unsaved bit); False
-    if it could not be: reported when every file was saved (once until all are again, however
-    many saves fail meanwhile), and saved again (retry)."""
-    try:
-        file.save(payload)
-    except StorageError as error:
-        _failed(keeper, error, kind)
-        return False
-    _saved(keeper, kind)
-    return True
-
-
-def _failed(keeper, error, kind):
+def report_failed(keeper, error, kind):
+    """A save of the keeper's file `kind` failed with `error`."""
     if not keeper.unsaved:
         keeper.faults.append("not saved: %s" % error)
     keeper.unsaved |= kind
     keeper.no_new &= ~kind  # a `.new` may be left: the next save looks for it
 
 
-def _saved(keeper, kind):
+def mark_saved(keeper, kind):
+    """A save of the keeper's file `kind` completed."""
     keeper.writes += 1
     keeper.unsaved &= ~kind
     keeper.no_new |= kind
@@ -67,49 +50,9 @@ def _saved(keeper, kind):
         keeper.tried_ms = None
 
 
-def retry(keeper, match, source, tally, log):
-    """Save again what failed to save (app.core's tick, while any did): the statistics with
-    the matches merged in, the menu's choices, the match as it stands now (None: a match left
-    for the menu, which stays as last saved, the one to resume)."""
-    unsaved = keeper.unsaved
-    if unsaved & MENU_BIT:
-        save(keeper, menu_file(keeper), menu_payload(keeper.menu), MENU_BIT)
-    if unsaved & MATCH_BIT and match is not None:
-        save_match(keeper, match, source, tally, log)
-    else:
-        keeper.unsaved &= ~MATCH_BIT
-        _stats_first(keeper)
-
-
-def save_stats(keeper, payload):
-    """Save the lifetime statistics (app.keeper_read's boot_stats), kept as `stats_payload`
-    until they are saved: a later merge adds to them, and they are saved again (retry)."""
-    keeper.stats_payload = payload
-    if save(keeper, stats_file(keeper), payload, STATS_BIT):
-        keeper.stats_payload = None
-
-
-def _stats_first(keeper):
-    """Statistics not yet saved are saved before the match file is written over: the finished
-    match they count may be the file's."""
-    if keeper.unsaved & STATS_BIT:
-        save_stats(keeper, keeper.stats_payload)
-
-
 def menu_payload(menu):
     name, players, hints = menu
     return json.dumps({"game": name, "players": players, "hints": hints}).encode()
-
-
-def save_match(keeper, match, source, tally, log):
-    """Save the match, its tally and its log now, in one go (retry; a host's keep()); False
-    (reported once) if it could not be. (The App saves in slices: app.keeper's save_match and
-    step, app.keeper_jobs' jobs.)"""
-    from game.snapshot import encode
-
-    snapshot = encode(match, source, tally)
-    _stats_first(keeper)
-    return save(keeper, match_file(keeper), [snapshot, b"\n"] + log_pieces(log), MATCH_BIT)
 
 
 def save_steps(keeper, file, payload, kind):
@@ -120,11 +63,11 @@ def save_steps(keeper, file, payload, kind):
         for _step in file.save_steps(payload, keeper.no_new & kind != 0):
             yield
     except StorageError as error:
-        _failed(keeper, error, kind)
+        report_failed(keeper, error, kind)
         return
     if kind == STATS_BIT:
         keeper.stats_payload = None
-    _saved(keeper, kind)
+    mark_saved(keeper, kind)
     yield
 
 

@@ -7,7 +7,7 @@ parsing, presets, the host's tools and tests): play never loads it. A firmware m
 stays loaded keeps const() copies of the values it tests, which cost no heap (each name
 imported from here would cost a stored name, and this module's own, all of them, in play);
 host_tests/test_rule_constant_copies.py checks them against these. Boot lets it go
-(app.startup.BOOT_ONLY), a save too (app.keeper_save's WORK).
+(app.startup.BOOT_ONLY), a save too (app.keeper_jobs' WORK).
 """
 
 from micropython import const
