@@ -43,17 +43,18 @@ PICO_BEFORE_US = {"classic": 10_300_000, "full-house": 98_000_000}  # issue 28's
 # The firmware whose longest ticks were measured on an emulated RP2040 (MicroPython 1.28.0's rp2
 # build, RPI_PICO, an instruction-level emulator at 125 MHz with a deterministic clock,
 # 2026-11-28; laid out as tools/flash.py writes it, pack.bin), as coach_kernel's figures of
-# run("classic", 9), us, with app_kernel importing what app.startup keeps at boot (game.rounds).
-# (Its turns: 365,604 us for player 1's chance, 80,665 for player 2's.)
-MEASURED = "5b21323"
-PICO_LONGEST_US = {"step": 26_383, "start": 20_271, "save": 36_674, "bounds": 33_522}
+# run("classic", 9), us, the kernel reading the App itself (not app.view, which a box never
+# loads). (Its turns: 435,035 us for player 1's chance, 80,422 for player 2's.)
+MEASURED = "5574aed"
+PICO_LONGEST_US = {"step": 17_995, "start": 18_923, "save": 29_897, "bounds": 24_924}
 KINDS = ("step", "start", "save", "bounds")
 # The keeper's collection (app.keeper's step: the heap collected in a tick of its own after each
 # piece of its work) is the collector's C code over the whole heap, which no factor scales: the
-# longest such tick of coach_kernel's run("classic", 9) on the same emulated RP2040, firmware
-# 02e3d31 laid out as above, us (44 of them in the match; the kernel let go what a box lets go
-# once its App is built, and collected 5 times more between ticks).
-PICO_COLLECT_US = 20_298
+# longest such tick of coach_kernel's run("classic", 9) on the same emulated RP2040 and firmware,
+# us (44 of them in the match; the kernel let go what a box lets go once its App is built, and
+# collected 5 times more between ticks). With app.view loaded (a class of some 40 properties)
+# the collector's mark stack overflowed and each collection took 20 ms: the bench's, not a box's.
+PICO_COLLECT_US = 12_482
 CASES = (("classic", 9), ("ten", 10), ("full-house", 12))
 LOOP_MS = 5  # main.py's sleep after each tick
 HEAP = "512k"  # a speed run: room for the kernel's own 64-bit objects beside the firmware's
