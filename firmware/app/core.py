@@ -230,7 +230,7 @@ class App:
         # draw, else a slice of a save, else a slice of the coach's (hints.work) when no save
         # is under way or asked and no frame is to be drawn or sent. (A band of a frame drawn
         # may go out beside a keeper's slice, app.screens' flush, about 6 ms of the I2C bus;
-        # not beside the keeper's last slice, the heap's collection, up to 18 ms on a Pico.)
+        # not beside the keeper's last slice, the heap's collection, up to 12.5 ms on a Pico.)
         screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
         busy = screen is not None and (screen.frames == 0 or self.dirty)
         saving = keeper is not None and under_way(keeper)

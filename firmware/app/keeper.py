@@ -114,7 +114,7 @@ def step(keeper):
     it imported; then a slice collects the heap (app.memory's collect). A save leaves some
     15 KB of garbage (the modules it imported, its payload): collected in a tick that does
     nothing else, not by the collector's threshold (main.py) inside a tick that already does a
-    slice of the work or of the coach's, where a Pico's 18 ms collection doubled it."""
+    slice of the work or of the coach's, where a Pico's 10-12 ms collection would add to it."""
     job = keeper.job
     if job is None:
         keeper.loaded = list(sys.modules)

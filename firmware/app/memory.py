@@ -81,7 +81,7 @@ def since(loaded, among=None, keep=None):
 
 def collect():
     """Collect the heap now (app.keeper's step, after each piece of the keeper's work): on
-    MicroPython only, where a collection takes a Pico some 10-18 ms (a heap of 245,888 B, some
+    MicroPython only, where a collection takes a Pico some 10-12.5 ms (a heap of 245,888 B, some
     100 KB of it live); CPython frees by reference counts, and its collector would only slow the
     host's tests."""
     if sys.implementation.name == "micropython":
