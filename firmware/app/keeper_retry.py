@@ -1,35 +1,29 @@
-"""The keeper's saves in one go, a file a call through app.keeper.keep (not the App's slices:
-app.keeper_save's save_steps): the saves again of what failed (retry, app.core's tick while
-any did), the statistics with a match merged at boot (save_stats, app.keeper_read) and a host's
-save of the match (save_match). Each failure is reported as a save in slices' is."""
-
-from hal.storage import StorageError
+"""The keeper's saves in one go, a file a call through app.keeper.keep (app.keeper_save's
+save_steps run at once, not a slice a tick as the App's saves): the saves again of what failed
+(retry, app.core's tick while any did), the statistics with a match merged at boot
+(save_stats, app.keeper_read) and a host's save of the match (save_match)."""
 
 from app.keeper_save import (
     MATCH_BIT,
     MENU_BIT,
     STATS_BIT,
     log_pieces,
-    mark_saved,
     match_file,
     menu_file,
     menu_payload,
-    report_failed,
+    save_steps,
     stats_file,
 )
 
 
 def save(keeper, file, payload, kind):
-    """Save `payload` to the AtomicFile `file`, the keeper's file `kind` (an unsaved bit); False
-    if it could not be: reported when every file was saved (once until all are again, however
-    many saves fail meanwhile), and saved again (retry)."""
-    try:
-        file.save(payload)
-    except StorageError as error:
-        report_failed(keeper, error, kind)
-        return False
-    mark_saved(keeper, kind)
-    return True
+    """Save `payload` to the AtomicFile `file`, the keeper's file `kind` (an unsaved bit), all
+    of app.keeper_save's steps at once; False if it could not be: reported when every file was
+    saved (once until all are again, however many saves fail meanwhile), and saved again
+    (retry)."""
+    for _step in save_steps(keeper, file, payload, kind):
+        pass
+    return not keeper.unsaved & kind
 
 
 def retry(keeper, match, source, tally, log):
