@@ -36,19 +36,18 @@ class LegalityTable:
             low_tiles = _LOW_TILES
         if low_tiles > tiles:
             low_tiles = tiles
-        width = 2 if max_total <= 16 else 3  # bytes per open mask: totals up to 8 * width
+        wide = max_total > 16  # each open mask's totals: 16 bits, or 32
         self.tiles = tiles
         self.max_total = max_total
         from game.reach import load_reach  # once per table: let go after
 
-        self.reach = load_reach(low_tiles, width)
-        self.width = width
+        self.reach = load_reach(low_tiles, wide)
+        self.width = 4 if wide else 2  # bytes a mask
         self.low_tiles = low_tiles
         self.low_mask = (1 << low_tiles) - 1
 
     def _low_can(self, low_open, total):
-        index = low_open * self.width + ((total - 1) >> 3)
-        return (self.reach[index] >> ((total - 1) & 7)) & 1
+        return (self.reach[low_open] >> (total - 1)) & 1
 
     def can_shut(self, open_mask, total):
         """Is there a set of open tiles adding up to `total`? Allocation-free."""
