@@ -80,7 +80,7 @@ def table_sizes():
     for label, tiles, max_total in (("9 tiles, 2d6", 9, 12), ("10 tiles, 2d6", 10, 12), ("12 tiles, 2d6", 12, 12),
                                     ("12 tiles, d20", 12, 20), ("24 tiles, 4d6", 24, 24)):
         table = LegalityTable(tiles, max_total)
-        print("| %s | %s | %d |" % (label, "reach_%dx%d" % (table.low_tiles, table.width), len(table.reach) * table.width))
+        print("| %s | %s | %d |" % (label, "reach_%dx%d" % (table.low_tiles, table.width), len(table.reach) * 2))
     print("| tile sums, every box | game.tiles | %d |" % len(SUM_AND_COUNT))
 
 

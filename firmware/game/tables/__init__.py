@@ -36,18 +36,20 @@ class LegalityTable:
             low_tiles = _LOW_TILES
         if low_tiles > tiles:
             low_tiles = tiles
-        wide = max_total > 16  # each open mask's totals: 16 bits, or 32
+        wide = 1 if max_total > 16 else 0  # each open mask's totals: 16 bits, or 32
         self.tiles = tiles
         self.max_total = max_total
         from game.reach import load_reach  # once per table: let go after
 
         self.reach = load_reach(low_tiles, wide)
-        self.width = 4 if wide else 2  # bytes a mask
+        self.wide = wide
+        self.width = 2 << wide  # bytes a mask
         self.low_tiles = low_tiles
         self.low_mask = (1 << low_tiles) - 1
 
     def _low_can(self, low_open, total):
-        return (self.reach[low_open] >> (total - 1)) & 1
+        total -= 1  # a wide mask's totals from 17 on are in its second item
+        return (self.reach[(low_open << self.wide) | (total >> 4)] >> (total & 15)) & 1
 
     def can_shut(self, open_mask, total):
         """Is there a set of open tiles adding up to `total`? Allocation-free."""
