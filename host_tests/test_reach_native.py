@@ -4,8 +4,8 @@ bytecode makes, and CPython, for every box size and roll range (16-bit masks and
 
 import pytest
 
+from host_tests.micropython_runtimes import run_on
 from host_tests.test_win_kernel_native import compiled_tree
-from tools.build.micropython_runtimes import RuntimeMissing, run_unix
 
 BOXES = ((5, 12), (9, 12), (11, 12), (9, 17), (12, 20), (24, 24))
 
@@ -29,10 +29,7 @@ def cpython_figures():
 
 
 def unix_figures(tree):
-    try:
-        status, out, err = run_unix(_SCRIPT % (BOXES,), (tree,), timeout=600)
-    except RuntimeMissing as missing:
-        pytest.skip(str(missing))
+    status, out, err = run_on("unix", _SCRIPT % (BOXES,), (tree,))
     assert status == 0, out + err
     return out.splitlines()
 
