@@ -63,6 +63,12 @@ class PackFs:
         pack.seek(12 + number * (len(self.name) + 8))
         pack.readinto(self.name)
 
+    def _numbers(self):
+        """Read the offset and size after the name _entry read; the offset."""
+        self.pack.readinto(self.offset)
+        self.pack.readinto(self.size)
+        return int.from_bytes(self.offset, "little")
+
     def stat(self, path):
         """path ("/hal/flaps.mpy") as os.stat gives it; its offset left in self.offset.
 
@@ -84,9 +90,7 @@ class PackFs:
                 self._entry(middle)
                 if self.name == key:  # a directory has offset 0
                     self.start = middle
-                    self.pack.readinto(self.offset)
-                    self.pack.readinto(self.size)
-                    offset = int.from_bytes(self.offset, "little")
+                    offset = self._numbers()
                     return (0x8000 if offset else 0x4000, 0, 0, 0, 0, 0,
                             int.from_bytes(self.size, "little"), 0, 0, 0)
                 if self.name < key:
@@ -116,9 +120,7 @@ class PackFs:
             prefix += b"/"
         for number in range(self.count):
             self._entry(number)
-            self.pack.readinto(self.offset)
-            self.pack.readinto(self.size)
-            offset = int.from_bytes(self.offset, "little")
+            offset = self._numbers()
             name = bytes(self.name).rstrip(b"\0")
             if name.startswith(prefix) and len(name) > len(prefix) and b"/" not in name[len(prefix):]:
                 yield (name[len(prefix):].decode(), 0x8000 if offset else 0x4000, 0,
