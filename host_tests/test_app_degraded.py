@@ -95,6 +95,23 @@ def test_with_no_display_the_dice_blink_on_their_tiles():
         box.close()
 
 
+def test_with_no_display_the_winners_colours_chase_round_the_leds():
+    """No frame draws the match's end, so nothing else imports the chase (app.finish_frames)."""
+    from app.lights import PLAYER_COLOURS
+
+    box = SimBox(BoxOptions(seed=11, display=False, players=2))
+    try:
+        assert BoxPlayer(box).play()
+        seen = set()
+        for _ in range(10):
+            box.run(130)
+            seen.update(box.board.led_colors())
+        colour = PLAYER_COLOURS[box.view.match.winners()[0]]
+        assert tuple(((colour >> shift & 255) * 65) >> 8 for shift in (16, 8, 0)) in seen
+    finally:
+        box.close()
+
+
 def test_with_no_display_the_menu_is_on_the_leds():
     box = SimBox(BoxOptions(seed=6, display=False, players=3))
     try:

@@ -4,7 +4,7 @@ offers every game again, on the choices played by."""
 
 import sys
 
-from box_steps import leave_match, oled, start, to_players_row
+from box_steps import leave_match, names_the_winners, oled, start, to_players_row
 
 from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
@@ -24,6 +24,10 @@ def test_a_long_select_in_play_goes_back_to_the_menu_on_the_choices_played_by():
         box.run(200)
         games = len(box.view.menu.entries)
         module = sys.modules["app.menu"]  # the menu's, loaded at boot
+        assert "game.match" in sys.modules  # Start's: a quiet tick of the menu imported it
+        sys.modules.pop("game.match")
+        box.run(100)
+        assert "game.match" in sys.modules  # again
         to_players_row(box)
         box.board.press("ok")  # 3 -> 4
         box.run(300)
@@ -50,12 +54,17 @@ def test_the_match_s_end_is_loaded_only_while_it_is_shown():
         assert box.app.ending is None
         assert BoxPlayer(box).play()
         assert box.view.phase == FINISHED and type(box.app.ending).__module__ == "app.finish"
+        assert "game.match" not in sys.modules  # boot let it go, and a match in play holds none
         ending = sys.modules["app.finish"]
         box.board.press("ok")  # on to the standings
         box.run(300)
+        frames = sys.modules["app.finish_frames"]  # imported for the first frame drawn
+        assert box.view.phase == FINISHED and names_the_winners(oled(box)[0])
+        assert "game.match" in sys.modules  # play again's, imported once the merge was saved
         box.board.press("ok")  # play again
         box.run(300)
         assert box.view.phase in (SETUP, PLAY) and box.app.ending is None
         assert sys.modules.get("app.finish") is not ending  # let go
+        assert sys.modules.get("app.finish_frames") is not frames
     finally:
         box.close()

@@ -18,13 +18,15 @@ BUDGET_AFTER_BOOT = 64 * 1024  # 32-bit, firmware as .mpy
 # saved scenario), so some 86 KB in all: 35% of a Pico's heap, 42% of a Pico W's.
 BUDGET_PLAY = 24 * 1024
 # A whole tournament with hints and saving, .mpy, on the 64-bit unix port (about half again the
-# 32-bit figures): issue 28's 128 KiB. At ada6980 it plays on 124 KiB, not 120 (boot runs out).
-# The names the firmware interns (every module's identifiers and strings of up to ten
-# characters, kept for good) reach 1,252 by the tournament's end at 7a3583b, with the kernel's
-# and the simulator's own (some 190). Past 1,260 the unix port adds a seventh pool of names,
-# 14.4 KB at once: at 1,285 names (stop 37) the tournament needed 140 KiB. The coach's modules
-# add 41 names when it plays to win at a last throw, which the scripted tournament's dice decide
-# (a tick more at a match's start gave it one: 1,293 names, and no room on 128 KiB).
+# 32-bit figures): issue 28's 128 KiB. It plays on 124 KiB, not 120 (boot runs out). The names
+# interned (every module's identifiers and strings of up to ten characters, kept for good; the
+# kernel's, the player's and the bridge's with the firmware's) must stay within the 1,260 that
+# MicroPython's first six pools hold: past them the unix port takes 14.4 KB at once for a
+# seventh. Any change to what a tick does or sends on the buses changes the scripted
+# tournament's dice (a shake's samples feed them), and with them whether the coach plays to win
+# at a last throw, which loads its modules' 41 names: 1,298 names with stop 42's firmware and
+# bench (no room on 128 KiB), 1,254 since the bench compiles its kernel, names the simulator's
+# modules as imported, and the bridge forwards methods by name. These dice intern 1,219.
 UNIX_TOURNAMENT_KIB = 128
 UNIX_SOURCE_KIB = 192  # a classic match from source (a mip install)
 CLASSIC = {"preset": "classic"}  # one round: the resumed match and a whole new one in seconds

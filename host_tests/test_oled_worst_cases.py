@@ -91,7 +91,7 @@ def test_the_result_of_a_turn_shows_the_throw_and_the_whole_score(screen, score,
 
 def test_the_match_end_shows_the_last_turn_before_the_standings(screen):
     from app import screen_end
-    from app.finish import show_result
+    from app.finish_frames import show_result
 
     show_result(screen_end, screen, 1, 0, "shut box!", 7)
     assert screen.read()[:3] == ["P2 shut box!", "threw 7", "score 0"]
@@ -177,7 +177,7 @@ def pages_shown(page):
 ])
 def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, totals):
     from app import screen_end
-    from app.finish import show_standings
+    from app.finish_frames import show_standings
 
     shown = {}
 
@@ -201,7 +201,7 @@ def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, tota
     (0b1011, False, "Tie: P1 P2 P4"), (0b11111, False, "5-way tie!")])
 def test_the_standings_name_the_winners_on_every_page(screen, winners, shut, title):
     from app import screen_end
-    from app.finish import show_standings
+    from app.finish_frames import show_standings
 
     first = 0
     while True:

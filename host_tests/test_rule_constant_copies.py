@@ -2,8 +2,9 @@
 const() copy of game.rules' name for it (`_MATCH_RACE = const(5)`, or the public name in a
 module loaded for one job), which costs no stored name on the board. Every copy must equal its
 original, only modules that boot (or a save) lets go with game.rules may import it, and a match
-played with hints, to its end, never loads it. (game.rounds' copies of game.turn's codes and
-game.policy_file's of game.strategy's objectives are checked here too.)"""
+played with hints, to its end, never loads it. (game.rounds' copies of game.turn's codes,
+game.policy_file's of game.strategy's objectives and game.win_table's of game.win_kernel's
+table layout are checked here too.)"""
 
 import ast
 import json
@@ -113,6 +114,13 @@ def test_the_game_modules_copies_of_the_turn_codes_equal_game_turns():
         assert getattr(rounds, "_" + name) == getattr(turn, name), name
     assert gamelog._END_SHUT == turn.END_SHUT
     assert strategy._AWAIT_MOVE == turn.AWAIT_MOVE
+
+
+def test_the_win_table_s_copies_of_the_kernel_s_layout_equal_game_win_kernel_s():
+    from game import win_kernel, win_table
+
+    for name in ("_ENDS_AT_ONCE", "_FREE_IF_STUCK", "_ONE_DIE_AT", "_BLOCKS_AT", "_ONE_DIE_MASKS"):
+        assert getattr(win_table, name) == getattr(win_kernel, name), name
 
 
 def test_the_policy_file_s_copies_of_the_objectives_equal_game_strategy_s():

@@ -1,6 +1,7 @@
 """board_sim/bridge: the firmware's `machine` on the MicroPython unix port answered by board_sim
 on CPython, as the boot bench runs the box (its heap cap is then the firmware's)."""
 
+import ast
 import json
 import pathlib
 
@@ -8,6 +9,7 @@ import pytest
 
 from board_sim import link
 from board_sim.board import SimBoard
+from board_sim.bridge import host as bridge_host
 from board_sim.bridge.host import BridgeHost
 from host_tests import micropython_runtimes
 from tools.build import micropython_runtimes as runtimes
@@ -60,6 +62,27 @@ def test_the_host_sends_bytes_after_the_json_and_errors_by_name_with_their_errno
     assert reply[:2] == [0, 2] and raw == []  # two bytes acknowledged
     assert host.answer([i2c["h"], "readfrom_mem", [24, 0x20, 1], {}], [])[1] == [b"\x07"]  # CTRL_REG1 written
     json.dumps(reply)
+
+
+def _vm_constants(name):
+    """The const() values a module of the VM's end names, without importing it here."""
+    tree = ast.parse((ROOT / "board_sim" / "bridge" / "upy" / name).read_text())
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(
+                node.value.func, "id", None) == "const":
+            found[node.targets[0].id] = ast.literal_eval(node.value.args[0])
+        elif isinstance(node, ast.Assign) and node.targets[0].id == "ERRORS":
+            found["ERRORS"] = [key.value for key in node.value.keys]
+    return found
+
+
+def test_the_vm_s_copies_of_the_protocol_equal_the_host_s():
+    remote, machine = _vm_constants("remote.py"), _vm_constants("machine.py")
+    assert remote["_BOARD_HANDLE"] == bridge_host.BOARD_HANDLE
+    assert remote["_LENGTH_BYTES"] == bridge_host.LENGTH_BYTES
+    assert machine["_MACHINE_HANDLE"] == bridge_host.MACHINE_HANDLE
+    assert remote["ERRORS"] == [error.__name__ for error in bridge_host.ERRORS]
 
 
 SCRIPT = """

@@ -73,28 +73,28 @@ def test_the_box_gives_round_wins_exact_chance_at_every_seat(name):
 
 def test_one_die_is_only_ever_allowed_with_tiles_7_and_up_shut():
     """game.win_table writes the one-die rule into the outcome table for masks below
-    ONE_DIE_MASKS only."""
+    _ONE_DIE_MASKS only."""
     from game.presets import changed
     from game.rule_names import ONE_DIE_NAMES
-    from game.win_kernel import ONE_DIE_MASKS
+    from game.win_kernel import _ONE_DIE_MASKS
 
     for rule in range(len(ONE_DIE_NAMES)):
         rules = changed(preset("full-house"), one_die=rule)
         allowed = [mask for mask in range(1, 1 << rules.tiles) if rules.one_die_allowed(mask)]
-        assert all(mask < ONE_DIE_MASKS for mask in allowed), ONE_DIE_NAMES[rule]
+        assert all(mask < _ONE_DIE_MASKS for mask in allowed), ONE_DIE_NAMES[rule]
 
 
 def test_the_outcome_table_allows_one_die_where_the_rules_do():
     from game.presets import changed
     from game.rule_names import ONE_DIE_NAMES
     from game.win_chance import WinChance
-    from game.win_kernel import ONE_DIE_AT, ONE_DIE_MASKS
+    from game.win_kernel import _ONE_DIE_AT, _ONE_DIE_MASKS
 
     for rule in range(len(ONE_DIE_NAMES)):
         rules = changed(preset("classic"), one_die=rule)
         win = WinChance(rules)
         while win.table is None:
             win.step()
-        for mask in range(1, ONE_DIE_MASKS):
-            bit = win.table[ONE_DIE_AT + (mask >> 4)] >> (mask & 15) & 1
+        for mask in range(1, _ONE_DIE_MASKS):
+            bit = win.table[_ONE_DIE_AT + (mask >> 4)] >> (mask & 15) & 1
             assert bit == rules.one_die_allowed(mask), (ONE_DIE_NAMES[rule], mask)

@@ -9,10 +9,15 @@ import os
 
 from board_sim import link
 from board_sim.board import MachineReset
-from board_sim.bridge.upy.remote import BOARD_HANDLE, ERRORS, LENGTH_BYTES, MACHINE_HANDLE
 from board_sim.upy import machine
 
-_ERRORS = tuple(ERRORS.values())  # what the VM raises again by name
+# The protocol (bridge/upy/remote.py keeps const() copies, as the firmware keeps its copies: a
+# name imported would be interned in the VM, whose heap is the one measured).
+BOARD_HANDLE = 0
+MACHINE_HANDLE = 1
+LENGTH_BYTES = 4  # before each message: its length, big-endian
+# The errors a call may raise here that the VM raises again, by name (remote's ERRORS).
+ERRORS = (OSError, ValueError, TypeError, IndexError, KeyError, AttributeError)
 
 
 def _read_exactly(fd, count):
@@ -88,7 +93,7 @@ class BridgeHost:
             reply = [0, self._encode(value, out)]
         except MachineReset as reset:
             reply = [1, ["MachineReset", [reset.cause]]]
-        except _ERRORS as error:
+        except ERRORS as error:
             reply = [1, [type(error).__name__, [arg for arg in error.args if isinstance(arg, (int, str))]]]
         return reply + self.state(), out
 

@@ -6,9 +6,6 @@ the simulated strip on that pin decodes it.
 
 from machine import bitstream
 
-_TIMING_800_KHZ = (400, 850, 800, 450)
-_TIMING_400_KHZ = (800, 1700, 1600, 900)
-
 
 class NeoPixel:
     ORDER = (1, 0, 2, 3)  # the bytes of a pixel go out G, R, B (, W)
@@ -20,7 +17,7 @@ class NeoPixel:
         self.buf = bytearray(n * bpp)
         pin.init(pin.OUT)
         if isinstance(timing, int):
-            self.timing = _TIMING_800_KHZ if timing else _TIMING_400_KHZ
+            self.timing = (400, 850, 800, 450) if timing else (800, 1700, 1600, 900)  # 800, 400 kHz
         else:
             self.timing = timing
 

@@ -20,11 +20,14 @@ some 64 KB after boot with this policy; the rules it replaced were made when it 
     boot, the App             app.core, app.hints ... (they stay);  BOOT_ONLY (app.startup)
                               app.boot_state, app.startup,
                               app.phases, game.match
-    a match starts, the menu  app.phases, game.match                "phase" (app.core)
+    a match starts, the menu  app.phases, game.match (a quiet tick    "phase" (app.core)
+                              of the menu or of the match's end
+                              imports it first)
     the menu                  app.menu, its frames                  "menu" (app.menu's leave)
     the menu's list of games  app.settings and what it imports      since(loaded) (app.menu)
     a rules card              app.screen_card, game.preset_cards    "card" (app.menu)
-    the match's end           app.finish                            "finish" (its leave)
+    the match's end           app.finish, then its frames           "finish" (its leave, which
+                              (app.finish_frames)                   lets its frames go first)
     a turn's start, its       app.hints_turn                        "turn work" (app.hints)
     review
     a turn playing to win     game.win_chance, game.win_kernel,     the match's end (app.finish,
@@ -42,8 +45,8 @@ be loaded), each marked "(a copy ...)" or "(..., as there)" beside it and checke
 original by host_tests/test_app_constant_copies.py and test_rule_constant_copies.py;
 host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
 
-    app: boot_state, core, faults, finish, hints, hints_turn, menu, phases, presentation,
-         reconcile, roller, screen_end, settings
+    app: boot_state, core, faults, finish, finish_frames, hints, hints_turn, menu, phases,
+         presentation, reconcile, roller, screen_end, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
           win_ends, win_table

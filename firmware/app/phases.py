@@ -4,7 +4,6 @@ taken up (new, or resumed at boot by app.startup), and back to the menu. Loaded 
 """
 
 from game.gamelog import MatchTally
-from game.match import start_match
 from game.sources import source_for
 from micropython import const
 
@@ -38,7 +37,10 @@ def to_menu(app):
 
 def new_match(app, now_ms):
     """A new match of the menu's choices (from the menu, or after a match: play again, which
-    carries the chips and the kitty over: an evening of stakes lasts until the menu)."""
+    carries the chips and the kitty over: an evening of stakes lasts until the menu). Imports
+    game.match unless the match's end already has (app.finish): a resumed match needs none."""
+    from game.match import start_match
+
     ledger = None
     if app.menu is not None:
         app.menu.leave(app)

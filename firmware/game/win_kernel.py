@@ -22,12 +22,12 @@ from micropython import const
 # A step's work in moves looked at (the table's moves times the masks): some 15 ms on a Pico as
 # bytecode, 5 ms as viper (bench/win_bench.py: unix figures times the factor it calibrates).
 CHECKS_PER_STEP = const(250)  # native: 4000
-ENDS_AT_ONCE = const(1)  # the roll ends the turn whatever is open (unlucky 7)
-FREE_IF_STUCK = const(2)  # no move: throw again, left out of the average (doubles, long game)
-SCORING_AT = const(2)  # the table's word saying how a mask scores: game.rules' SCORE_* value
-ONE_DIE_AT = const(3)  # its 4 words of 16 bits: may one die be rolled at mask 0..63?
-BLOCKS_AT = const(7)  # where the first option's block starts
-ONE_DIE_MASKS = const(64)  # one die is only ever allowed below: with tiles 7 and up shut
+_ENDS_AT_ONCE = const(1)  # the roll ends the turn whatever is open (unlucky 7)
+_FREE_IF_STUCK = const(2)  # no move: throw again, left out of the average (doubles, long game)
+_SCORING_AT = const(2)  # the table's word saying how a mask scores: game.rules' SCORE_* value
+_ONE_DIE_AT = const(3)  # its 4 words of 16 bits: may one die be rolled at mask 0..63?
+_BLOCKS_AT = const(7)  # where the first option's block starts
+_ONE_DIE_MASKS = const(64)  # one die is only ever allowed below: with tiles 7 and up shut
 _GOLF = const(0)
 _DIGITAL = const(2)
 
@@ -48,7 +48,7 @@ def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, st
     if count == 0:
         required = start
         count = 1
-    scoring = int(table[SCORING_AT])
+    scoring = int(table[_SCORING_AT])
     while count > 0:
         slot = mask
         if scoring != _DIGITAL:
@@ -70,9 +70,9 @@ def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, st
         while option < 2:
             at = int(table[option])
             if option == 1:
-                if at == 0 or mask >= ONE_DIE_MASKS:
+                if at == 0 or mask >= _ONE_DIE_MASKS:
                     break
-                if (int(table[ONE_DIE_AT + (mask >> 4)]) >> (mask & 15)) & 1 == 0:
+                if (int(table[_ONE_DIE_AT + (mask >> 4)]) >> (mask & 15)) & 1 == 0:
                     break
             outcomes = int(table[at])
             at += 1
@@ -86,7 +86,7 @@ def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, st
                 at += 3
                 total += weight
                 best = -1
-                if kind & ENDS_AT_ONCE:
+                if kind & _ENDS_AT_ONCE:
                     best = end_value
                     at += 3 * moves
                     moves = 0
@@ -102,7 +102,7 @@ def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, st
                 if best < 0:
                     if required:
                         best = int(ends[0])
-                    elif kind & FREE_IF_STUCK:
+                    elif kind & _FREE_IF_STUCK:
                         free += weight
                         best = 0
                         weight = 0

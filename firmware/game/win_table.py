@@ -10,16 +10,16 @@ from micropython import const
 from game import array, forget
 from game.strategy import WIN_ONE
 from game.turn import Turn
-from game.win_kernel import (
-    BLOCKS_AT,
-    CHECKS_PER_STEP,
-    ENDS_AT_ONCE,
-    FREE_IF_STUCK,
-    ONE_DIE_AT,
-    ONE_DIE_MASKS,
-)
+from game.win_kernel import CHECKS_PER_STEP  # (native code takes more checks a step)
 
 _MOVE_ANY = const(0)  # game.rules' (a copy: see there)
+# game.win_kernel's table layout and kinds of roll (as there): a name imported from it would
+# cost an interned name and a stored one, and the import each the more time on a Pico.
+_ENDS_AT_ONCE = const(1)
+_FREE_IF_STUCK = const(2)
+_ONE_DIE_AT = const(3)
+_BLOCKS_AT = const(7)
+_ONE_DIE_MASKS = const(64)
 _SCORE_DIGITAL = const(2)
 
 
@@ -44,7 +44,7 @@ def prepare(win):
         _plan_rolls(win, building)
     elif building.turn is None:
         _buffers(win, building)
-    elif building.table[ONE_DIE_AT] == 0xFFFF:
+    elif building.table[_ONE_DIE_AT] == 0xFFFF:
         _one_die_masks(win, building.table)
     else:
         _build_roll(win, building)
@@ -79,7 +79,7 @@ def _plan_rolls(win, building):
                 rolls.append((count, a, b, weight))
     # where each option's block is (one die: 0 until there is one), how a mask scores, one die's
     # masks (0xFFFF: still to work out, the next step)
-    building.table = array("H", (BLOCKS_AT, 0, rules.scoring, 0xFFFF, 0, 0, 0))
+    building.table = array("H", (_BLOCKS_AT, 0, rules.scoring, 0xFFFF, 0, 0, 0))
 
 
 def _buffers(win, building):
@@ -95,12 +95,12 @@ def _buffers(win, building):
 
 
 def _one_die_masks(win, table):
-    """A bit for each mask below ONE_DIE_MASKS where the rules allow one die (every rule allows
+    """A bit for each mask below _ONE_DIE_MASKS where the rules allow one die (every rule allows
     it only with tiles 7 and up shut: a test checks each at every mask)."""
-    table[ONE_DIE_AT] = 0
-    for mask in range(1, ONE_DIE_MASKS):
+    table[_ONE_DIE_AT] = 0
+    for mask in range(1, _ONE_DIE_MASKS):
         if win.rules.one_die_allowed(mask):
-            table[ONE_DIE_AT + (mask >> 4)] |= 1 << (mask & 15)
+            table[_ONE_DIE_AT + (mask >> 4)] |= 1 << (mask & 15)
 
 
 def _build_roll(win, building):
@@ -111,16 +111,16 @@ def _build_roll(win, building):
     turn = building.turn
     count, a, b, weight = building.rolls.pop(0)
     if a == 0:  # a new option: its block's place, then its count of outcomes
-        if len(built) > BLOCKS_AT:
+        if len(built) > _BLOCKS_AT:
             built[1] = len(built)
         building.block = len(built)
         built.append(0)
         count, a, b, weight = building.rolls.pop(0)  # an option has a roll at least
     built[building.block] += 1
     total = a + b
-    kind = ENDS_AT_ONCE if rules.unlucky_7 and total == 7 else 0
+    kind = _ENDS_AT_ONCE if rules.unlucky_7 and total == 7 else 0
     if rules.double_rethrow and count == 2 and a == b:
-        kind |= FREE_IF_STUCK
+        kind |= _FREE_IF_STUCK
     built.append(weight)
     built.append(kind)
     at = len(built)
@@ -134,7 +134,7 @@ def _build_roll(win, building):
         turn.roll(a)
     else:
         turn.roll(a, b)
-    if kind & ENDS_AT_ONCE:
+    if kind & _ENDS_AT_ONCE:
         pass  # no move counts
     elif rules.move == _MOVE_ANY:
         for move in turn.table.shut_sets(every, total):

@@ -8,9 +8,10 @@ controls (press, flip_flap, set_flap, shake, advance, now_ms) the players use.
 
 import json
 
-BOARD_HANDLE = 0
-MACHINE_HANDLE = 1
-LENGTH_BYTES = 4  # before each message: its length, big-endian
+from micropython import const
+
+_BOARD_HANDLE = const(0)  # board_sim.bridge.host's (as there)
+_LENGTH_BYTES = const(4)
 # The errors a call may raise on the host that the VM raises again (board_sim.bridge.host's too).
 ERRORS = {"OSError": OSError, "ValueError": ValueError, "TypeError": TypeError,
            "IndexError": IndexError, "KeyError": KeyError, "AttributeError": AttributeError}
@@ -30,6 +31,13 @@ class Remote:
 
     def call(self, name, *args, **kwargs):
         return call(self.handle, name, *args, **kwargs)
+
+
+class Forwarded(Remote):
+    """A Remote whose methods not written out here are the host object's, by name."""
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: call(self.handle, name, *args, **kwargs)
 
 
 def connect(requests_fd, replies_fd):
@@ -61,7 +69,7 @@ def _send(pipe, message, raw):
     """One message: its JSON's length, the JSON (with the lengths of the `raw` byte strings
     last in it), then those byte strings as they are."""
     body = json.dumps(message + [[len(piece) for piece in raw]]).encode()
-    pipe.write(len(body).to_bytes(LENGTH_BYTES, "big"))
+    pipe.write(len(body).to_bytes(_LENGTH_BYTES, "big"))
     pipe.write(body)
     for piece in raw:
         pipe.write(piece)
@@ -69,8 +77,8 @@ def _send(pipe, message, raw):
 
 def _receive(pipe):
     """(the message, its byte strings) as _send sent them."""
-    header = pipe.read(LENGTH_BYTES)
-    if len(header) < LENGTH_BYTES:
+    header = pipe.read(_LENGTH_BYTES)
+    if len(header) < _LENGTH_BYTES:
         raise RuntimeError("the bridge's host hung up")
     message = json.loads(pipe.read(int.from_bytes(header, "big")))
     return message, [pipe.read(length) for length in message.pop()]
@@ -103,23 +111,23 @@ class Board(Remote):
     """The SimBoard's test controls, as board_sim.script_player and the kernels use them."""
 
     def __init__(self):
-        super().__init__(BOARD_HANDLE)
+        super().__init__(_BOARD_HANDLE)
 
     @property
     def now_ms(self):
         return _board[0] // 1000
 
     def advance(self, ms):
-        call(BOARD_HANDLE, "advance", ms)
+        call(_BOARD_HANDLE, "advance", ms)
 
     def press(self, button, ms=120):
-        call(BOARD_HANDLE, "press", button, ms)
+        call(_BOARD_HANDLE, "press", button, ms)
 
     def set_flap(self, tile, shut):
-        call(BOARD_HANDLE, "set_flap", tile, shut)
+        call(_BOARD_HANDLE, "set_flap", tile, shut)
 
     def flip_flap(self, tile):
-        call(BOARD_HANDLE, "flip_flap", tile)
+        call(_BOARD_HANDLE, "flip_flap", tile)
 
     def shake(self, ms, swing_mg=None):
-        call(BOARD_HANDLE, "shake", ms, swing_mg)
+        call(_BOARD_HANDLE, "shake", ms, swing_mg)
