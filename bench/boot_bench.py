@@ -143,17 +143,15 @@ def _simulator(target, bridged=False):
         if relative.parts[0] in ("frontend", "virtual_board") or (
                 relative.parts[0] == "bridge" and relative.parts[1] != "upy"):  # the bridge's CPython end
             continue
-        stand_in = relative.parts[-2:-1] == ("upy",)  # its folder is on sys.path
-        if not stand_in:
+        if relative.parts[-2:-1] != ("upy",):  # a module of the package
             out = target / "board_sim" / relative.with_suffix(".mpy")
             name = ".".join(("board_sim",) + relative.with_suffix("").parts).replace(".__init__", "")
-        elif bridged and relative.name != "__init__.py" and (
-                relative.parts[0] == "bridge" or relative.name != "machine.py"):
-            out, name = target / relative.with_suffix(".mpy").name, relative.stem
-        elif bridged:
-            continue
-        else:
+        elif not bridged:  # a stand-in, its folder on sys.path
             out, name = target / "board_sim" / relative.with_suffix(".mpy"), relative.stem
+        elif relative.name == "__init__.py" or relative.as_posix() == "upy/machine.py":
+            continue  # (the bridge's machine stands in for board_sim's)
+        else:  # a stand-in, in target itself
+            out, name = target / (relative.stem + ".mpy"), relative.stem
         out.parent.mkdir(parents=True, exist_ok=True)
         _compile(name, source, out)
     _compile("boot_kernel", BENCH / "boot_kernel.py", target / "boot_kernel.mpy")

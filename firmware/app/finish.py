@@ -137,11 +137,12 @@ class Ending:
 
     def show(self, app, screen, frames):
         """Draw the phase's frame (app.finish_frames, imported for the first: `frames` is
-        app.screen_end, imported the tick before; held, not imported by a statement, which
-        allocated at every frame)."""
-        if self.frames is None:  # (imported by this phase whatever else has: a box's ticks and
-            self.frames = __import__("app.finish_frames", None, None, ("show",))  # LEDs never
-        self.frames.show(self, app, screen, frames)  # depend on what earlier work left loaded)
+        app.screen_end, imported the tick before). The module is held, not imported by a
+        statement at each frame (which allocated), and imported by this phase whatever else has
+        loaded it: a box's ticks and LEDs never depend on what earlier work left loaded."""
+        if self.frames is None:
+            self.frames = __import__("app.finish_frames", None, None, ("show",))
+        self.frames.show(self, app, screen, frames)
 
 
 def _price(app):

@@ -38,7 +38,8 @@ def to_menu(app):
 def new_match(app, now_ms):
     """A new match of the menu's choices (from the menu, or after a match: play again, which
     carries the chips and the kitty over: an evening of stakes lasts until the menu). Imports
-    game.match unless the match's end already has (app.finish): a resumed match needs none."""
+    game.match unless a quiet tick of the menu or of the match's end already has (app.menu,
+    app.finish): a resumed match needs none."""
     from game.match import start_match
 
     ledger = None
