@@ -320,6 +320,9 @@ def main(argv=None):
     from bench import flash_bench
 
     flash_bench.main(["--quick"] if args.quick else [])
+    from bench import save_bench
+
+    save_bench.run(args.quick)
     from bench import solver_bench
 
     solver_bench.run(args.quick)

@@ -71,7 +71,9 @@ def saved_files(rules=None, players=PLAYERS, seed=11, turns=SAVED_TURNS):
                 player.step()
         finally:
             box.close()
-        return {path.name: path.read_bytes() for path in sorted(data_dir.iterdir()) if path.is_file()}
+        # the folders too ("play", the match's: None), each before what it holds
+        return {str(path.relative_to(data_dir)): path.read_bytes() if path.is_file() else None
+                for path in sorted(data_dir.rglob("*"))}
     finally:
         shutil.rmtree(data_dir, ignore_errors=True)
 

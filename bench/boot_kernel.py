@@ -73,7 +73,7 @@ class Box:
 def prepare(root, data_dir, saved, seed, bridge=None):
     """Run from `root` (the board's "/": boot.py, /active and the tree it names, with
     board.json, its pin map and config.json; or a mip install's files), with `saved` ({name:
-    bytes}) as the files of the keeper's `data_dir`, on a simulated board wired as the tree's
+    bytes, or None for a folder}) as the files of the keeper's `data_dir`, on a simulated board wired as the tree's
     board.json says (`seed` its seed): board_sim in this VM, or with `bridge` (requests_fd, replies_fd) board_sim
     on CPython across board_sim/bridge, whose `machine` the VM then imports."""
     os.chdir(root)
@@ -82,11 +82,14 @@ def prepare(root, data_dir, saved, seed, bridge=None):
             tree = pointer.read().strip()
     except OSError:  # the firmware at "/", as mip installs it
         tree = "."
-    try:
-        os.mkdir(data_dir)
-    except OSError:
-        pass
+    for name in [data_dir] + [data_dir + "/" + name for name in saved if saved[name] is None]:
+        try:  # the folders first (a dict's order is not kept on MicroPython)
+            os.mkdir(name)
+        except OSError:
+            pass
     for name in saved:
+        if saved[name] is None:
+            continue
         with open(data_dir + "/" + name, "wb") as out:
             out.write(saved[name])
     if bridge:

@@ -32,6 +32,7 @@ from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, OVER
 from hal import json_file
 from hal.storage import AtomicFile
+from hal.storage_save import save
 
 SEED = 20240607
 TURN_LIMIT = 5000
@@ -90,7 +91,7 @@ class Soak:
         turns = 0
         while not match.over:
             self.play_turn(match, source, tally)
-            self.store.save(self.save(match, source, tally))
+            save(self.store, self.save(match, source, tally))
             match, source = restore(json_file.parse(self.store.load()), tally)  # as after a power cut
             self.restores += 1
             turns += 1

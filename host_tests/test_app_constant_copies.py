@@ -2,7 +2,8 @@
 codes (an imported name costs a stored name on the board): app.reconcile's flags, app.roller's
 states, and, in app.core, game.turn's states, ends and results and hal.buttons' presses; the
 App's phases and sounds are app.core's, copied where they are used (and app.menu's HOUSE in
-app.settings, which the menu imports). The copies must stay equal to the originals."""
+app.settings, which the menu imports); hal.storage_save keeps hal.storage's saved-file layout.
+The copies must stay equal to the originals."""
 
 from app import core, lights, presentation, reconcile, roller
 from game import rules, turn
@@ -93,3 +94,10 @@ def test_the_frames_copies_of_the_match_formats_and_the_message_flag_match_their
     assert finish_frames._END_SHUT == turn.END_SHUT
     for name in ("SINGLE", "FIXED_ROUNDS", "TOURNAMENT", "MAX_PENALTY", "LONG_GAME", "RACE"):
         assert getattr(screen_end, "_MATCH_" + name) == getattr(rules, "MATCH_" + name), name
+
+
+def test_the_writing_s_copies_of_a_saved_file_s_layout_match_hal_storage_s():
+    from hal import storage, storage_save
+
+    assert storage_save._MAGIC == storage._MAGIC
+    assert storage_save._HEADER_BYTES == storage._HEADER_BYTES == len(storage._MAGIC) + 8

@@ -11,13 +11,13 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SECTIONS = ("## Move validation", "## Tables", "## Flash", "## Heap", "## Bytes allocated",
             "## The App on real MicroPython", "## Fits the board", "## The board simulator",
-            "## The browser box", "## The coach's time")
+            "## The browser box", "## The coach's time", "## The keeper's saves on LittleFS")
 # A figure: a number with an optional unit, and an optional second one in brackets
 # ("12096 (1344)", "-1760 (-2%)", "9.7614%", "848 KiB", "6.5x", "930 ms").
 FIGURE = re.compile(r"^(-?\d+(?:\.\d+)?)(?:x|%| KiB| ms)?(?: \((-?\d+(?:\.\d+)?)%?\))?$")
 # Columns of names, not figures.
 LABELS = {"runtime", "box", "table module", "preset", "presets", "board", "table", "file",
-          "measure", "flash", "firmware", "half the heap free?", "both matches to the end", "build"}
+          "measure", "flash", "firmware", "half the heap free?", "both matches to the end", "build", "step"}
 KIB = 1024
 MEGA = 10 ** 6
 NS = (1, 10 ** 8)  # nanoseconds per call
@@ -66,6 +66,10 @@ RANGES = {
     "Pico: player 2 ready (s)": (0.01, 100_000), "Pico: longest step (ms)": (0.1, 10_000_000),
     "Pico: longest start (ms)": (0.1, 10_000_000), "Pico: longest save (ms)": (0.1, 10_000_000),
     "Pico: longest other tick (ms)": (0.1, 10_000_000),
+    "match beside the other files: longest, unix ms": (0.001, 1_000),
+    "alone in its folder, unix ms": (0.001, 1_000), "time, beside/alone": (0.01, 1_000),
+    "bytes, beside/alone": (0.01, 1_000),
+    "bytes read, beside": (100, 10 * MEGA), "bytes read, alone": (100, 10 * MEGA),
 }
 # The bracketed second figure of a cell: a share in percent, or a per-item count.
 SECOND = {"headroom at the peak": (-100, 100), "bytes there (each)": (0, MEGA)}

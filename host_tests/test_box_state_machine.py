@@ -187,22 +187,22 @@ class BoxMachine(RuleBasedStateMachine):
         self.box = SimBox(options, files=self.files)
         self.player = BoxPlayer(self.box)
         # The keeper's files code stays loaded from now on (on the box it goes after each save),
-        # so its AtomicFile's saves can be watched.
+        # so its saves (hal.storage_save's) can be watched.
         keeper_module = sys.modules["app.keeper"]
         if self.keeper_release is None:  # the real one, once: after a power cut the stub is in place
             self.keeper_release = keeper_module.since
         keeper_module.since = lambda loaded, among=None, keep=None: None
-        self._watch(importlib.import_module("hal.storage").AtomicFile)
+        self._watch(importlib.import_module("hal.storage_save"))
         view = self.box.view
         self.serial += 1
         self.last_match = view.match
         self.last_totals = list(view.match.totals) if view.match is not None else None
         self.last_turn = None
 
-    def _watch(self, atomic_file):
+    def _watch(self, storage_save):
         """Note each save of the keeper's files: what it writes, and that it completed (its
-        steps, which AtomicFile.save runs at once and the App's ticks one at a time)."""
-        save_steps = getattr(atomic_file.save_steps, "unwatched", atomic_file.save_steps)  # watched once
+        steps, which hal.storage_save's save runs at once and the App's ticks one at a time)."""
+        save_steps = getattr(storage_save.save_steps, "unwatched", storage_save.save_steps)  # watched once
 
         def watched_save_steps(store, payload, no_new=False):
             name = store.path.rsplit("/", 1)[-1]
@@ -224,7 +224,7 @@ class BoxMachine(RuleBasedStateMachine):
             self.saved[name] = whole
 
         watched_save_steps.unwatched = save_steps
-        atomic_file.save_steps = watched_save_steps
+        storage_save.save_steps = watched_save_steps
 
     def teardown(self):
         if self.keeper_release is not None:  # the next test's keeper lets its modules go again

@@ -229,7 +229,7 @@ def test_export_log_fetches_the_saved_match_from_the_virtual_board(classic, tmp_
         assert result.returncode == 1
         assert "no saved match in /data" in result.stderr, result.stderr
         (board.fs_dir / "data").mkdir(exist_ok=True)
-        shutil.copy(classic.data_dir / "match", board.fs_dir / "data" / "match")
+        shutil.copy(classic.data_dir / "play" / "match", board.fs_dir / "data" / "play" / "match")
         result = export_tool(*device)
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout) == json.loads(classic.text)

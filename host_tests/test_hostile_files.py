@@ -16,9 +16,9 @@ PORTABLE = pathlib.Path(__file__).resolve().parent / "portable"
 
 SEED = 18
 # Hostile inputs per file on CPython (board.json: half for it, half for its board file).
-CPYTHON_COUNTS = {"config.json": 3000, "board.json": 3000, "/data/match": 3000, "/data/stats": 2000,
+CPYTHON_COUNTS = {"config.json": 3000, "board.json": 3000, "/data/play/match": 3000, "/data/stats": 2000,
                   "/data/menu": 1000}
-UNIX_COUNTS = {"config.json": 500, "board.json": 500, "/data/match": 150, "/data/stats": 150, "/data/menu": 150}
+UNIX_COUNTS = {"config.json": 500, "board.json": 500, "/data/play/match": 150, "/data/stats": 150, "/data/menu": 150}
 
 
 def tried(lines):

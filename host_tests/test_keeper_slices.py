@@ -143,7 +143,7 @@ def test_a_match_s_rules_are_named_once_not_at_each_save(tmp_path):
     _play_a_match_watched(box, watched_tick)
     assert box.keeper.writes >= 5  # the menu, the match (at least three saves), the statistics
     assert len(loads) == 1, loads
-    saved = json.loads((tmp_path / "match").read_bytes()[12:].split(b"\n")[0])
+    saved = json.loads((tmp_path / "play" / "match").read_bytes()[12:].split(b"\n")[0])
     assert saved["rules"]["start"] == "lucky-7"
 
 

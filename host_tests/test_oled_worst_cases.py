@@ -290,7 +290,7 @@ def test_a_long_fault_message_pages_over_the_screen(screen):
 
 def test_a_review_of_more_moves_than_rows_pages(screen):
     from app.hints import _MAX_MOVES, Review
-    from app.screen_end import show_review
+    from app.screen_review import show_review
 
     review = Review()
     review.count = _MAX_MOVES

@@ -201,6 +201,9 @@ class FullFlash:
     def remove(self, path):
         os.remove(path)
 
+    def mkdir(self, path):
+        raise OSError(28, "ENOSPC")
+
 
 def test_a_full_flash_is_reported_once_and_the_match_plays_to_its_end(tmp_path):
     box = boot(tmp_path, files=FullFlash())
@@ -208,21 +211,22 @@ def test_a_full_flash_is_reported_once_and_the_match_plays_to_its_end(tmp_path):
         assert BoxPlayer(box).play() and box.view.phase == FINISHED
         saving = [fault for fault in box.view.faults if fault.startswith("not saved")]
         assert len(saving) == 1 and "write failed" in saving[0], box.view.faults
-        assert not (tmp_path / "match").exists()
+        assert not (tmp_path / "play" / "match").exists()
     finally:
         box.close()
 
 
 def test_an_unreadable_saved_match_is_reported_set_aside_and_the_box_starts_afresh(tmp_path):
     from hal.storage import AtomicFile
+    from hal.storage_save import save
 
-    AtomicFile(str(tmp_path / "match")).save(b'{"v": 2, "rules": {}}\n')  # whole, but no match
+    save(AtomicFile(str(tmp_path / "play" / "match")), b'{"v": 2, "rules": {}}\n')  # whole, but no match
     box = boot(tmp_path)
     try:
         box.run(300)
         assert box.view.phase == MENU
         assert len(box.view.faults) == 1 and "match unreadable" in box.view.faults[0]
-        assert "match.bad" in box.view.faults[0] and (tmp_path / "match.bad").exists()
+        assert "match.bad" in box.view.faults[0] and (tmp_path / "play" / "match.bad").exists()
         assert start(box) == PLAY
         assert keeper_save.match_file(box.keeper).load() is not None
     finally:
@@ -347,8 +351,9 @@ def test_a_saved_match_loads_with_the_menu_let_go_and_keeps_its_preset_name(tmp_
     finally:
         box.close()
     from hal.storage import AtomicFile
+    from hal.storage_save import save
 
-    AtomicFile(str(tmp_path / "match"), max_bytes=16).save(b"")  # the keeper's "no match"
+    save(AtomicFile(str(tmp_path / "play" / "match"), max_bytes=16), b"")  # the keeper's "no match"
     box = boot(tmp_path, preset="classic")
     try:
         assert menu_loaded == [False, False]

@@ -11,6 +11,7 @@ from app.core import MENU, PLAY, SETUP
 from box_steps import leave_match, roll, start
 from game.tiles import bit, mask_of
 from hal.storage import AtomicFile
+from hal.storage_save import save
 from test_resume import FullFlash, boot, power_cut, shut
 
 from board_sim.script_player import BoxPlayer
@@ -46,7 +47,7 @@ def only_fault(view, *words):
 def test_a_match_saved_on_a_box_wired_otherwise_is_set_aside_and_the_box_starts_afresh(
         tmp_path, saved_on, booted_on, why):
     saved_mid_turn(tmp_path, **saved_on)
-    saved = (tmp_path / "match").read_bytes()
+    saved = (tmp_path / "play" / "match").read_bytes()
     # The next boot is clean (nothing waits for tiles it lacks) but for the menu's note: the
     # game chosen last is not on this box's menu (said at each boot until another is saved).
     menu_note = "menu: the last game, %r, is not offered on this box; starting on classic" % saved_on["preset"]
@@ -63,7 +64,7 @@ def test_a_match_saved_on_a_box_wired_otherwise_is_set_aside_and_the_box_starts_
             else:
                 assert faults == [menu_note]
                 assert start(box) == PLAY
-            assert (tmp_path / "match.bad").read_bytes() == saved
+            assert (tmp_path / "play" / "match.bad").read_bytes() == saved
         finally:
             power_cut(box)
 
@@ -83,14 +84,14 @@ def damaged(payload):
 @pytest.mark.parametrize("kind", range(6))
 def test_a_damaged_match_is_reported_and_kept_as_match_bad(tmp_path, kind):
     saved_mid_turn(tmp_path)
-    name, data = damaged((tmp_path / "match").read_bytes())[kind]
-    (tmp_path / "match").write_bytes(data)
+    name, data = damaged((tmp_path / "play" / "match").read_bytes())[kind]
+    (tmp_path / "play" / "match").write_bytes(data)
     box = boot(tmp_path)
     try:
         box.run(300)
         assert box.view.phase == MENU, name
         only_fault(box.view, "/match unreadable", "kept as", "match.bad")
-        assert (tmp_path / "match.bad").read_bytes() == data
+        assert (tmp_path / "play" / "match.bad").read_bytes() == data
     finally:
         box.close()
 
@@ -121,10 +122,10 @@ def test_damaged_statistics_are_kept_as_stats_bad_and_not_overwritten_unseen(tmp
 def saved_with_a_damaged_log(data_dir):
     """A match saved mid-turn, then saved whole with a game log that is no log: (flaps, file)."""
     flaps = saved_mid_turn(data_dir)
-    payload = AtomicFile(str(data_dir / "match")).load()
+    payload = AtomicFile(str(data_dir / "play" / "match")).load()
     cut = payload.find(b"\n")
-    AtomicFile(str(data_dir / "match")).save(payload[:cut + 1] + b"\x00\x00\x00\x00\xff\x00\x00\x00\x00")
-    return flaps, (data_dir / "match").read_bytes()
+    save(AtomicFile(str(data_dir / "play" / "match")), payload[:cut + 1] + b"\x00\x00\x00\x00\xff\x00\x00\x00\x00")
+    return flaps, (data_dir / "play" / "match").read_bytes()
 
 
 def test_a_match_whose_game_log_alone_is_unreadable_plays_on_and_the_file_is_kept_as_match_bad(tmp_path):
@@ -135,12 +136,12 @@ def test_a_match_whose_game_log_alone_is_unreadable_plays_on_and_the_file_is_kep
         view = box.view
         only_fault(view, "/match: game log unreadable", "kept as", "match.bad", "goes on without it")
         assert view.phase == PLAY and view.turn.rolls == 1 and view.log.count == 0
-        assert (tmp_path / "match.bad").read_bytes() == damaged_file
+        assert (tmp_path / "play" / "match.bad").read_bytes() == damaged_file
         player = BoxPlayer(box)
         while box.keeper.writes == 0:  # play on to the next save: the match with its new log
             assert player.step()
-        assert (tmp_path / "match").read_bytes() != damaged_file
-        assert (tmp_path / "match.bad").read_bytes() == damaged_file
+        assert (tmp_path / "play" / "match").read_bytes() != damaged_file
+        assert (tmp_path / "play" / "match.bad").read_bytes() == damaged_file
     finally:
         box.close()
 
@@ -151,15 +152,15 @@ def test_a_damaged_game_log_that_cannot_be_kept_on_a_full_flash_is_reported_and_
     try:
         box.run(300)
         fault = only_fault(box.view, "/match: game log unreadable, not kept", "write failed", "goes on without it")
-        assert "match.bad" in fault and not (tmp_path / "match.bad").exists()
+        assert "match.bad" in fault and not (tmp_path / "play" / "match.bad").exists()
         assert box.view.phase == PLAY and box.view.turn.rolls == 1
-        assert (tmp_path / "match").read_bytes() == damaged_file
+        assert (tmp_path / "play" / "match").read_bytes() == damaged_file
     finally:
         box.close()
 
 
 def test_after_damaged_statistics_the_finished_match_still_saved_is_counted_once_in_the_fresh_ones(tmp_path):
-    """The damaged statistics are set aside whole; the finished match /data/match still holds
+    """The damaged statistics are set aside whole; the finished match /data/play/match still holds
     is readable, so the fresh statistics count it (nothing else is lost; the power may have
     gone before it reached the damaged file): saved at that boot, never counted again."""
     box = boot(tmp_path, seed=3)
@@ -189,18 +190,18 @@ def test_after_damaged_statistics_the_finished_match_still_saved_is_counted_once
 
 def test_a_usable_match_new_beside_a_good_match_is_set_aside_and_the_good_one_resumes(tmp_path):
     flaps = saved_mid_turn(tmp_path)
-    good = (tmp_path / "match").read_bytes()
+    good = (tmp_path / "play" / "match").read_bytes()
     unusable = b'{"v": 2, "players": 99}\n'
-    AtomicFile(str(tmp_path / "odd")).save(unusable)  # whole and checked, but no match
-    (tmp_path / "odd").rename(tmp_path / "match.new")
-    bad_new = (tmp_path / "match.new").read_bytes()
+    save(AtomicFile(str(tmp_path / "odd")), unusable)  # whole and checked, but no match
+    (tmp_path / "odd").rename(tmp_path / "play" / "match.new")
+    bad_new = (tmp_path / "play" / "match.new").read_bytes()
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
         only_fault(box.view, "match.new unreadable", "match.new.bad", "the copy before it")
         assert box.view.phase == PLAY and box.view.turn.rolls == 1
-        assert (tmp_path / "match.new.bad").read_bytes() == bad_new and not (tmp_path / "match.bad").exists()
-        assert (tmp_path / "match").read_bytes() == good and not (tmp_path / "match.new").exists()
+        assert (tmp_path / "play" / "match.new.bad").read_bytes() == bad_new and not (tmp_path / "play" / "match.bad").exists()
+        assert (tmp_path / "play" / "match").read_bytes() == good and not (tmp_path / "play" / "match.new").exists()
     finally:
         box.close()
 
@@ -208,7 +209,7 @@ def test_a_usable_match_new_beside_a_good_match_is_set_aside_and_the_good_one_re
 @pytest.mark.parametrize(("name", "depth"), [("match", 2000), ("stats", 1200), ("menu", 100)])
 def test_checked_files_nested_thousands_deep_are_set_aside_and_the_box_boots(tmp_path, name, depth):
     payload = b"[" * depth + b"]" * depth + (b"\n" if name == "match" else b"")
-    AtomicFile(str(tmp_path / name), max_bytes=8192).save(payload)
+    save(AtomicFile(str(tmp_path / name), max_bytes=8192), payload)
     box = boot(tmp_path)
     try:
         box.run(300)
@@ -262,12 +263,12 @@ FORMAT_1_LOG = (b"\x00\x00\x00\x00\x01\x00\x00\x00\x00\x02\x05\x06\x00\x00\x03\x
 
 
 def test_a_match_saved_by_the_firmware_before_format_2_resumes_after_the_update(tmp_path):
-    AtomicFile(str(tmp_path / "match")).save(FORMAT_1_SNAPSHOT + b"\n" + FORMAT_1_LOG)
+    save(AtomicFile(str(tmp_path / "play" / "match")), FORMAT_1_SNAPSHOT + b"\n" + FORMAT_1_LOG)
     box = boot(tmp_path, (4, 9))
     try:
         box.run(300)
         view = box.view
-        assert view.phase == PLAY and view.faults == [] and not (tmp_path / "match.bad").exists()
+        assert view.phase == PLAY and view.faults == [] and not (tmp_path / "play" / "match.bad").exists()
         assert view.turn.rolls == 2 and list(view.dice[:view.dice_count]) == [3, 6]
         assert view.turn.open_mask == mask_of(range(1, 9)) and view.turn.pending == bit(4)  # fed again
         assert view.log.count == 4 and view.tally.serial == 1
@@ -307,7 +308,7 @@ def test_a_match_left_for_the_menu_resumes_after_a_power_cut_until_another_start
 
 
 def test_the_saved_menu_choices_must_be_a_game_players_and_hints(tmp_path):
-    AtomicFile(str(tmp_path / "menu")).save(json.dumps({"game": ["classic"], "players": 2,
+    save(AtomicFile(str(tmp_path / "menu")), json.dumps({"game": ["classic"], "players": 2,
                                                         "hints": False}).encode())
     box = boot(tmp_path)
     try:

@@ -132,6 +132,6 @@ def test_a_menu_choice_that_failed_to_save_is_saved_once_the_flash_writes_again(
         written.append(True)
         box.run(RETRY_MS)
         assert json.loads((tmp_path / "menu").read_bytes()[12:])["players"] == 2
-        assert (tmp_path / "match").exists()
+        assert (tmp_path / "play" / "match").exists()
     finally:
         box.close()

@@ -7,6 +7,7 @@ import json
 
 from app.core import MENU
 from hal.storage import BAD_KEPT, AtomicFile
+from hal.storage_save import save
 from test_resume import boot
 
 NEWER_FORMATS = (3, 4, 5, 6, 7, 8)  # matches saved by firmware newer than this one
@@ -15,7 +16,7 @@ NEWER_FORMATS = (3, 4, 5, 6, 7, 8)  # matches saved by firmware newer than this 
 def boot_on_a_newer_match(data_dir, version):
     """Save a match in a format this firmware does not read, boot: the box's faults."""
     payload = json.dumps({"v": version, "rules": {}}).encode() + b"\n"
-    AtomicFile(str(data_dir / "match")).save(payload)
+    save(AtomicFile(str(data_dir / "play" / "match")), payload)
     box = boot(data_dir)
     try:
         box.run(300)
@@ -26,18 +27,18 @@ def boot_on_a_newer_match(data_dir, version):
 
 
 def kept(data_dir):
-    """The set-aside copies of /data/match, by name: the format each holds."""
+    """The set-aside copies of /data/play/match, by name: the format each holds."""
     found = {}
-    for path in data_dir.glob("match.bad*"):
+    for path in (data_dir / "play").glob("match.bad*"):
         found[path.name] = json.loads(path.read_bytes()[12:].split(b"\n")[0])["v"]
     return found
 
 
 def test_a_second_unreadable_match_does_not_overwrite_the_first_set_aside(tmp_path):
     first = boot_on_a_newer_match(tmp_path, 3)
-    assert len(first) == 1 and "kept as %s/match.bad," % tmp_path in first[0]
+    assert len(first) == 1 and "kept as %s/play/match.bad," % tmp_path in first[0]
     second = boot_on_a_newer_match(tmp_path, 4)
-    assert len(second) == 1 and "kept as %s/match.bad.1," % tmp_path in second[0]
+    assert len(second) == 1 and "kept as %s/play/match.bad.1," % tmp_path in second[0]
     assert kept(tmp_path) == {"match.bad": 3, "match.bad.1": 4}
 
 
@@ -49,7 +50,7 @@ def test_past_the_cap_the_oldest_set_aside_goes_first_and_the_box_says_so(tmp_pa
         if index < BAD_KEPT:
             assert faults[0].endswith(", starting afresh")
         else:
-            assert "kept as %s/match.bad.3" % tmp_path in faults[0]
+            assert "kept as %s/play/match.bad.3" % tmp_path in faults[0]
             assert faults[0].endswith("; the oldest copy set aside before it removed (%d are kept)" % BAD_KEPT)
     assert kept(tmp_path) == {"match.bad": 5, "match.bad.1": 6, "match.bad.2": 7, "match.bad.3": 8}
 
@@ -64,23 +65,23 @@ def test_a_game_log_kept_aside_twice_keeps_both_copies(tmp_path):
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
-        assert len(box.view.faults) == 1 and "kept as %s/match.bad;" % tmp_path in box.view.faults[0]
+        assert len(box.view.faults) == 1 and "kept as %s/play/match.bad;" % tmp_path in box.view.faults[0]
         player = BoxPlayer(box)
         while box.keeper.writes == 0:  # play on to the next save: the match with its new log
             assert player.step()
         flaps = box.board.shut_tiles()
     finally:
         box.close()
-    payload = AtomicFile(str(tmp_path / "match")).load()
-    AtomicFile(str(tmp_path / "match")).save(payload[:payload.find(b"\n") + 1] + b"\x00" * 4 + b"\xff" * 5)
-    damaged.append((tmp_path / "match").read_bytes())
+    payload = AtomicFile(str(tmp_path / "play" / "match")).load()
+    save(AtomicFile(str(tmp_path / "play" / "match")), payload[:payload.find(b"\n") + 1] + b"\x00" * 4 + b"\xff" * 5)
+    damaged.append((tmp_path / "play" / "match").read_bytes())
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
-        assert len(box.view.faults) == 1 and "kept as %s/match.bad.1;" % tmp_path in box.view.faults[0]
+        assert len(box.view.faults) == 1 and "kept as %s/play/match.bad.1;" % tmp_path in box.view.faults[0]
     finally:
         box.close()
-    assert [(tmp_path / name).read_bytes() for name in ("match.bad", "match.bad.1")] == damaged
+    assert [(tmp_path / "play" / name).read_bytes() for name in ("match.bad", "match.bad.1")] == damaged
 
 
 def test_statistics_of_games_this_firmware_does_not_know_are_said_and_kept_through_a_merge(tmp_path):
@@ -90,7 +91,7 @@ def test_statistics_of_games_this_firmware_does_not_know_are_said_and_kept_throu
 
     newer = {"a-newer-game": [12, 30, 90, 5, 3, 40, 7], "another": [1, 2, 3, 0, -1, -1]}
     saved = {"v": 1, "last": 4, "players": [0, 13, 0, 0, 0, 0, 0, 0], "presets": dict(newer)}
-    AtomicFile(str(tmp_path / "stats")).save(json.dumps(saved).encode())
+    save(AtomicFile(str(tmp_path / "stats")), json.dumps(saved).encode())
     box = boot(tmp_path, players=1)
     try:
         box.run(300)
@@ -105,7 +106,7 @@ def test_statistics_of_games_this_firmware_does_not_know_are_said_and_kept_throu
 
 
 def test_menu_choices_a_newer_firmware_saved_are_replaced_and_said_once_at_boot(tmp_path):
-    AtomicFile(str(tmp_path / "menu")).save(b'{"game": "a-newer-game", "players": 12, "hints": false}')
+    save(AtomicFile(str(tmp_path / "menu")), b'{"game": "a-newer-game", "players": 12, "hints": false}')
     box = boot(tmp_path)
     try:
         box.run(300)

@@ -291,7 +291,7 @@ function apply() {
   powerCycle(() => {
     storage.save("config", text);
     storage.save("layout", layout.name);
-    keeper.forget(["/data/menu", "/data/match"]); // the new file's game, from the start
+    keeper.forget(["/data/menu", "/data/play/match", "/data/play/match.new"]); // the new file's game, from the start
   });
 }
 

@@ -66,14 +66,14 @@ export class Firmware {
   setShaking(shaking) { this.box.shaking = shaking; }
   tilt(x, y, z) { this.box.tilt(x, y, z); }
 
-  // The files under /data, {path: Uint8Array}.
-  dataFiles() {
-    const files = {};
-    for (const name of this.mp.FS.readdir("/data")) {
-      const path = "/data/" + name;
-      if (name !== "." && name !== ".." && this.mp.FS.isFile(this.mp.FS.stat(path).mode)) {
-        files[path] = this.mp.FS.readFile(path);
-      }
+  // The files under /data and its folders (the match's: /data/play/), {path: Uint8Array}.
+  dataFiles(folder = "/data", files = {}) {
+    for (const name of this.mp.FS.readdir(folder)) {
+      const path = folder + "/" + name;
+      if (name === "." || name === "..") continue;
+      const mode = this.mp.FS.stat(path).mode;
+      if (this.mp.FS.isFile(mode)) files[path] = this.mp.FS.readFile(path);
+      else if (this.mp.FS.isDir(mode)) this.dataFiles(path, files);
     }
     return files;
   }

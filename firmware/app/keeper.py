@@ -1,10 +1,12 @@
 """What the box keeps on its flash under /data/ (tools/flash.py never touches it), each file
 saved with hal.storage.AtomicFile so a power cut at any byte leaves the old or the new copy:
 
-    /data/match   the match in progress (game.snapshot's JSON), a newline, then its game log
-                  (app.keeper_save's log_pieces): saved at the start, after every roll, tile joining
-                  the pending move and committed move, and at each turn's end, so at most
-                  2 * tiles + 1 writes a turn (game.snapshot says when exactly)
+    /data/play/match   the match in progress (game.snapshot's JSON), a newline, then its game
+                  log (app.keeper_save's log_pieces): saved at the start, after every roll, tile
+                  joining the pending move and committed move, and at each turn's end, so at most
+                  2 * tiles + 1 writes a turn (game.snapshot says when exactly). Alone in its
+                  folder, where LittleFS's commits of it read less (app.keeper_save's match_file);
+                  earlier firmware kept it as /data/match, moved into play/ at boot
     /data/stats   lifetime statistics (game.stats), merged and saved once per finished match
     /data/menu    the menu's last choices (game, players, hints), saved when they change
 
@@ -20,9 +22,10 @@ as it then stands, the menu's choices, and the statistics with the matches merge
 counted once whatever the flash did). A match left for the menu is saved as an empty file.
 
 The match is saved in slices, one a tick of the App's loop (save_match asks, step does the next
-slice): its modules imported one at a time, the snapshot encoded a few values at a time, then the
-file written, read back and renamed in ticks of their own, and the heap collected in one more, so
-no tick of the box waits for a whole save (issue 28: some 300 ms on a Pico in one tick). A match
+slice): its modules imported one at a time, the snapshot encoded a few values at a time and its
+modules let go, then the file made, written, closed, read back and renamed in ticks of their own,
+and the heap collected in one more, so no tick of the box waits for a whole save (issue 28: some
+300 ms on a Pico in one tick; now under 20 ms each on an emulated RP2040). A match
 that changes while it is encoded is encoded again; one that changes while it is written is saved
 again after. The menu's choices as a match starts (`menu_wanted`) and a finished match's merge
 into the statistics (`merging`) are saved the same way, in the order asked. Any other call through

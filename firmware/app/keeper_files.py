@@ -1,4 +1,4 @@
-"""The match in progress read back from /data/match (at boot by app.startup through
+"""The match in progress read back from /data/play/match (at boot by app.startup through
 app.keeper.keep): the snapshot, restored by game.snapshot_load, then the game log's bytes
 (app.keeper_save's log_pieces) into its ring; and the log as events, for an export that the
 simulator can replay to settle a disputed game (export_log over mpremote:
@@ -21,6 +21,11 @@ def load_match(keeper, tally, log, set_aside=True, playable=None):
     playable(rules): why this box cannot play a match, or None; one it cannot is set aside.
     set_aside=False leaves an unreadable file where it is (reading only, as an export)."""
     store = match_file(keeper)
+    if set_aside:  # a box saved by earlier firmware kept its match as /data/match: moved in
+        try:
+            store.adopt(keeper.directory + "/match")
+        except OSError as error:
+            keeper.faults.append("%s/match not moved to %s (%s)" % (keeper.directory, store.path, error))
 
     def use(payload):
         if not payload:  # saved empty: the match was left for the menu
@@ -40,7 +45,9 @@ def load_match(keeper, tally, log, set_aside=True, playable=None):
             if set_aside:
                 try:  # the same bytes as the file: the same header and payload
                     target = store.bad_path(source)
-                    AtomicFile(target, store.files, len(payload)).save(payload)
+                    from hal.storage_save import save  # (a fault's: boot never writes otherwise)
+
+                    save(AtomicFile(target, store.files, len(payload)), payload)
                     kept = ", kept as %s%s" % (target, dropped(store))
                 except (OSError, StorageError) as error:
                     kept = ", not kept as %s.bad (%s)" % (source, error)

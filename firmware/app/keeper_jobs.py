@@ -27,32 +27,35 @@ from app.memory import since
 WORK = ("app.keeper_jobs", "app.keeper_save", "app.keeper_retry", "app.keeper_read", "app.keeper_files",
         "game.config", "game.numbers", "game.match_saved", "game.snapshot", "game.snapshot_format",
         "game.snapshot_load", "game.snapshot_fields", "game.rule_names", "game.stats", "game.stats_load",
-        "game.presets", "game.rules", "hal.json_file", "hal.storage")
-_VALUES_PER_SLICE = const(32)  # a match's values encoded per slice of its save (_match_steps)
-# What a match's save imports besides app.keeper_save and hal.storage (game.match_saved: what
-# game.rounds' classes keep, which their saved_fields reads), a slice each (jobs).
-_SAVE_MODULES = ("game.snapshot_format", "game.match_saved", "game.snapshot")
+        "game.presets", "game.rules", "hal.json_file", "hal.storage", "hal.storage_save")
+_VALUES_PER_SLICE = const(16)  # a match's values encoded per slice of its save (_match_steps)
+# What a match's save imports to encode it, a slice each, and lets go once encoded, before its
+# file is written (game.match_saved: what game.rounds' classes keep, which their saved_fields
+# reads): held through the file's steps, they were some 3 KB more of the heap at a save's peak.
+_SNAPSHOT_MODULES = ("game.snapshot_format", "game.match_saved", "game.snapshot")
 
 
 def jobs(keeper):
     """The work app.keeper asks for, in slices: a generator its step advances once a tick. The
-    snapshot's modules are imported a slice each; then, while any is asked for, in this order:
-    the menu's choices (menu_wanted), the match (save_match: encoded _VALUES_PER_SLICE values a
-    slice, from the start again if the App asks for another save meanwhile), a finished
-    match's merge into the statistics (merging). Each file is written in hal.storage's
-    save_steps, a step a slice."""
-    for name in _SAVE_MODULES:  # one a slice, as many slices whatever earlier work left loaded
-        __import__(name)
-        yield
+    writing's module (hal.storage_save) is imported in a slice; then, while any is asked for, in
+    this order: the menu's choices (menu_wanted), the match (save_match: its snapshot's modules
+    imported a slice each, encoded _VALUES_PER_SLICE values a slice, from the start again if
+    the App asks for another save meanwhile), a finished match's merge into the statistics
+    (merging). Each file is written in hal.storage_save's save_steps, a step a slice."""
+    import hal.storage_save  # noqa: F401  (a slice of its own, as many whatever is loaded)
+
+    yield
     while True:
         if keeper.menu_wanted is not None:
             keeper.menu = keeper.menu_wanted
             keeper.menu_wanted = None
             yield from save_steps(keeper, menu_file(keeper), menu_payload(keeper.menu), MENU_BIT)
         elif keeper.wanted is not None:
+            for name in _SNAPSHOT_MODULES:  # one a slice, as many slices whatever is loaded
+                __import__(name)
+                yield
             yield from _match_steps(keeper)
         elif keeper.merging is not None:
-            since((), _SAVE_MODULES)  # the match's last save's: room for the merge's
             import hal.json_file  # noqa: F401  (app.keeper_read's, in a slice of its own)
 
             yield
@@ -84,8 +87,10 @@ def _match_steps(keeper):
     for piece in log_pieces(log):
         copied.extend(piece)
     payload = [dumps(state), b"\n", copied]
-    state = None
+    file = match_file(keeper)  # (its size limit is game.snapshot_format's)
+    state = dumps = rules_named = snapshot_steps = None  # their code goes with its modules
+    since((), _SNAPSHOT_MODULES)
     yield
     if keeper.unsaved & STATS_BIT:  # statistics not yet saved go first (_stats_first)
         yield from save_steps(keeper, stats_file(keeper), keeper.stats_payload, STATS_BIT)
-    yield from save_steps(keeper, match_file(keeper), payload, MATCH_BIT)
+    yield from save_steps(keeper, file, payload, MATCH_BIT)

@@ -50,7 +50,7 @@ host_tests/test_memory_policy.py checks that this list of the modules keeping th
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
           win_ends, win_table
-    hal: leds
+    hal: leds, storage_save
 """
 
 import gc

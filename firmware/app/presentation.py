@@ -156,7 +156,7 @@ def render(app, now_ms):
     if screen is None or not app.dirty or (phase == _FINISHED and app.ending is None):
         return  # (the match's end: its frame once app.finish has it, app.core's next tick)
     name = "fault" if faults.showing else "leave" if app.leaving else "menu" if phase == _MENU else (
-        None if phase == _PLAY else "end")
+        None if phase == _PLAY else "review" if app.reviewing else "end")
     frames = screen.frames  # a module, None, or 0: the one named is imported now
     if frames and (name is None or not frames.__name__.endswith(name)):
         frames_shown(frames)

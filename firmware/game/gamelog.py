@@ -1,9 +1,9 @@
 """What the box records of the match in play: its game log (GameLog, the rolls and moves) and
-its tally for the lifetime statistics (MatchTally), both saved with the match in /data/match.
+its tally for the lifetime statistics (MatchTally), both saved with the match in /data/play/match.
 
 The log's records are RECORD_BYTES bytes in a preallocated ring (kind, then 4 bytes), so
 logging allocates nothing; when the ring is full the oldest records go. Reading the ring back
-(bytes for /data/match, events for an export) is app.keeper_save's and app.keeper_files',
+(bytes for /data/play/match, events for an export) is app.keeper_save's and app.keeper_files',
 imported only to save, restore or export.
 
 The tally travels in the match snapshot (game.snapshot), so a power cut loses none of it, and

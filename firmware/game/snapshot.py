@@ -123,7 +123,7 @@ def snapshot_steps(match, source, tally, state, rules=None):
 
 
 def encode(match, source, tally=None):
-    """The snapshot as compact JSON bytes, ready for AtomicFile.save()."""
+    """The snapshot as compact JSON bytes, ready for hal.storage_save's save()."""
     return dumps(snapshot(match, source, tally))
 
 

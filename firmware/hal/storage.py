@@ -12,6 +12,9 @@ content, never a corrupt or empty one (AtomicFile)."""
 # whole `.new` found unusable is kept as `<path>.new.bad`). A copy set aside is never written
 # over: the next is `.bad.1`, then `.bad.2` ... BAD_KEPT copies in all; past them the oldest
 # (`.bad`) goes, the others move down one, and `dropped` says so.
+#
+# The first save of a file here makes its folder if it is not there (one level), and `adopt`
+# moves in the copies an earlier layout kept elsewhere.
 
 from micropython import const
 
@@ -19,7 +22,6 @@ from hal import crc32, os  # (a look-up: hal's docstring says why)
 
 _MAGIC = const(b"SBX1")
 _HEADER_BYTES = const(12)
-_READ_BACK_BYTES = const(64)  # a save reads its file back this many bytes at a time
 _NEW_SUFFIX = const(".new")
 BAD_SUFFIX = ".bad"
 BAD_KEPT = const(4)  # copies set aside of one file at most: a full flash cannot come of them
@@ -40,6 +42,9 @@ class PosixFiles:
 
     def remove(self, path):
         os.remove(path)
+
+    def mkdir(self, path):
+        os.mkdir(path)
 
 
 class AtomicFile:
@@ -128,76 +133,22 @@ class AtomicFile:
         except OSError:
             return False
 
-    def save(self, payload):
-        """Store `payload` (bytes, or a list of byte strings saved one after another: a
-        memoryview of a ring's part needs no copy); raises StorageError if it could not be
-        written whole."""
-        for _step in self.save_steps(payload):
-            pass
-
-    def save_steps(self, payload, no_new=False):
-        """save() in steps, a generator: it stops after each of the flash's operations (an
-        earlier `.new` finished or removed, the write, its read-back, the rename), so a caller
-        can spread one save over several ticks of its loop. The payload must not change before
-        the last step: the read-back compares it with the file.
-
-        no_new: the caller knows no `.new` of this file is left (its last save completed), so
-        the first step is skipped: looking for one, and removing it, took a Pico 12 ms of
-        LittleFS's search of the folder (measured on an emulated RP2040)."""
-        pieces = payload if isinstance(payload, list) else [payload]
-        size = crc = 0
-        for piece in pieces:
-            size += len(piece)
-            crc = crc32(piece, crc)
-        if size > self.max_bytes:
-            raise StorageError("%s: %d bytes is over the %d-byte limit" % (self.path, size, self.max_bytes))
-        if not no_new:  # finish an earlier save cut before its rename, so this one cannot lose it
-            if self._check(self.new_path)[0] is not None:
-                try:
-                    self.files.rename(self.new_path, self.path)
-                except OSError as error:
-                    raise StorageError("%s: rename failed (%s)" % (self.path, error)) from None
-            else:
-                self._discard_new()
-            yield
-        header = _MAGIC + size.to_bytes(4, "little") + (crc & 0xFFFFFFFF).to_bytes(4, "little")
-        try:
-            with self.files.open(self.new_path, "wb") as stream:
-                stream.write(header)  # magic, length and CRC-32 (little-endian), then the payload
-                for piece in pieces:
-                    stream.write(piece)
-        except OSError as error:
-            self._discard_new()
-            raise StorageError("%s: write failed (%s)" % (self.path, error)) from None
-        yield
-        if not self._holds(self.new_path, header, pieces):
-            self._discard_new()
-            raise StorageError("%s: read-back did not match (flash full or failing?)" % self.path)
-        yield
-        try:
-            self.files.rename(self.new_path, self.path)
-        except OSError as error:
-            raise StorageError("%s: rename failed (%s)" % (self.path, error)) from None
-
-    def _holds(self, path, header, pieces):
-        """The file at `path` is `header` then the `pieces`, exactly and nothing after: read
-        back a few bytes at a time, so a save needs no second block the size of its payload
-        (which a fragmented heap may not have)."""
-        try:
-            with self.files.open(path, "rb") as stream:
-                if stream.read(_HEADER_BYTES) != header:
-                    return False
-                for piece in pieces:
-                    size = len(piece)
-                    at = 0
-                    while at < size:
-                        end = min(size, at + _READ_BACK_BYTES)
-                        if stream.read(end - at) != piece[at:end]:
-                            return False
-                        at = end
-                return not stream.read(1)
-        except OSError:
-            return False
+    def adopt(self, path=None):
+        """Make the folder this file is in if it is not there (one level: its parent must be),
+        then move in the copies an earlier layout kept at `path` (it and its `.new`), each
+        where this file has none: a rename each, so a power cut between leaves every copy whole
+        in one place or the other, and the next adopt moves the rest. Raises OSError if a copy
+        cannot be moved."""
+        cut = self.path.rfind("/")
+        if cut > 0:
+            try:
+                self.files.mkdir(self.path[:cut])
+            except OSError:
+                pass  # there already (or it cannot be made: a write will say so)
+        if path is not None:
+            for old, new in ((path + _NEW_SUFFIX, self.new_path), (path, self.path)):
+                if self._exists(old) and not self._exists(new):
+                    self.files.rename(old, new)
 
     def _discard_new(self):
         try:

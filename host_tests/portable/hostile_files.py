@@ -1,5 +1,5 @@
 """Seeded malformed and hostile inputs for every file the box reads (config.json, board.json and
-its board file, /data/match, /data/stats, /data/menu), each read the way the box reads it.
+its board file, /data/play/match, /data/stats, /data/menu), each read the way the box reads it.
 
 A case passes when reading gives a value or a message (a fault, or the BoardError that stops a
 box whose flaps cannot be read), never another exception, and loses no good file: config and
@@ -197,8 +197,17 @@ def _make_dir(path):
 
 
 def _clear(directory):
+    """Empty the box's /data/ and its match's folder (play/, left there)."""
+    folder = directory + "/play"
+    try:
+        os.mkdir(folder)
+    except OSError:
+        pass  # there already
+    for name in os.listdir(folder):
+        os.remove(folder + "/" + name)
     for name in os.listdir(directory):
-        os.remove(directory + "/" + name)
+        if name != "play":
+            os.remove(directory + "/" + name)
 
 
 def _read(path):
@@ -415,13 +424,14 @@ def _load(keeper, name):
 
 
 def try_data(results, hostile, name, goods, count, directory, big, bases=None):
-    """/data/<name>: hostile content saved whole (checked), damaged bytes of a good file, or
+    """/data/<name> (the match: /data/play/match): hostile content saved whole (checked), damaged bytes of a good file, or
     a hostile `.new` beside a good file. goods: payloads this box reads; bases: the payloads
     mutated and damaged (by default the goods)."""
     from app.keeper import Keeper
     from hal.storage import AtomicFile
+    from hal.storage_save import save
 
-    path = directory + "/" + name
+    path = directory + ("/play/" if name == "match" else "/") + name
     for payload in _payload_inputs(hostile, bases or goods, count, big):
         _clear(directory)
         _collect()
@@ -433,13 +443,13 @@ def try_data(results, hostile, name, goods, count, directory, big, bases=None):
         before = None
         if way != 0:
             good = hostile.pick(goods)
-            AtomicFile(path, max_bytes=len(good)).save(good)
+            save(AtomicFile(path, max_bytes=len(good)), good)
             before = _read(path)
         if way == 1:
             data = hostile.damage(before)
             _write(path, data)
         else:
-            AtomicFile(path + ".x", max_bytes=len(payload) + 1).save(payload)
+            save(AtomicFile(path + ".x", max_bytes=len(payload) + 1), payload)
             data = _read(path + ".x")
             os.rename(path + ".x", path + ".new" if way == 2 else path)
         failure = None
@@ -458,7 +468,7 @@ def try_data(results, hostile, name, goods, count, directory, big, bases=None):
             failure = _lost(way, data, faults, bads, loaded, _read(path), before)
         if failure is None and earlier and (_read(path + ".bad"), _read(path + ".new.bad")) != (EARLIER, EARLIER):
             failure = "a copy set aside before was written over"
-        results.record("/data/" + name, failure)
+        results.record("/data" + path[len(directory):], failure)
         if failure is not None:
             print("case", way, repr(data[:200]))
 
@@ -481,7 +491,7 @@ def _lost(way, data, faults, bads, loaded, now, before):
     return None
 
 
-FILES = ("config.json", "board.json", "/data/match", "/data/stats", "/data/menu")
+FILES = ("config.json", "board.json", "/data/play/match", "/data/stats", "/data/menu")
 
 
 def main(count, seed, directory, big=False, firmware="firmware", files=FILES):
@@ -495,7 +505,7 @@ def main(count, seed, directory, big=False, firmware="firmware", files=FILES):
         try_config(results, hostile, count, directory + "/config", big)
     if "board.json" in files:
         try_board(results, hostile, count, directory + "/board", big, firmware)
-    if "/data/match" in files:
+    if "/data/play/match" in files:
         playable, payloads = saved_matches(directory + "/scratch")
         try_data(results, hostile, "match", playable, count, directory + "/data", big, payloads)
     if "/data/stats" in files:

@@ -28,6 +28,7 @@ from game.turn import (
 )
 from hal import json_file
 from hal.storage import AtomicFile
+from hal.storage_save import save
 from power_cut_files import PowerCut, PowerCutFiles, fresh_dir
 
 DIE_ENTERED = -1  # Table.step's result when a hand-thrown die was entered, the roll not yet whole
@@ -322,13 +323,13 @@ def check_cut_at_every_step(old, new, fat_rename):
     restored = set()
     steps_file = PowerCutFiles(fat_rename=fat_rename)
     path = fresh_dir("snap-steps") + "/match.json"
-    AtomicFile(path, max_bytes=limit).save(old)
-    AtomicFile(path, steps_file, limit).save(new)
+    save(AtomicFile(path, max_bytes=limit), old)
+    save(AtomicFile(path, steps_file, limit), new)
     for cut_at in range(steps_file.steps + 1):
         path = fresh_dir("snap-cut") + "/match.json"
-        AtomicFile(path, max_bytes=limit).save(old)
+        save(AtomicFile(path, max_bytes=limit), old)
         try:
-            AtomicFile(path, PowerCutFiles(cut_at, fat_rename), limit).save(new)
+            save(AtomicFile(path, PowerCutFiles(cut_at, fat_rename), limit), new)
         except PowerCut:
             pass
         loaded = AtomicFile(path, max_bytes=limit).load()

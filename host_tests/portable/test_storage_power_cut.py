@@ -3,6 +3,7 @@
 import gc
 
 from hal.storage import AtomicFile, StorageError
+from hal.storage_save import save
 from measure import ON_MICROPYTHON
 from power_cut_files import PowerCut, PowerCutFiles, fresh_dir
 
@@ -33,9 +34,9 @@ def fragmented_heap(block_bytes):
 
 def steps_of_a_save(fat_rename):
     path = fresh_dir("steps") + "/match.json"
-    AtomicFile(path).save(OLD)
+    save(AtomicFile(path), OLD)
     files = PowerCutFiles(fat_rename=fat_rename)
-    AtomicFile(path, files).save(NEW)
+    save(AtomicFile(path, files), NEW)
     return files.steps
 
 
@@ -43,15 +44,15 @@ def cut_every_step(fat_rename):
     tried = 0
     for cut_at in range(steps_of_a_save(fat_rename) + 1):
         path = fresh_dir("cut") + "/match.json"
-        AtomicFile(path).save(OLD)
+        save(AtomicFile(path), OLD)
         try:
-            AtomicFile(path, PowerCutFiles(cut_at, fat_rename)).save(NEW)
+            save(AtomicFile(path, PowerCutFiles(cut_at, fat_rename)), NEW)
         except PowerCut:
             pass
         after_boot = AtomicFile(path)
         loaded = after_boot.load()
         assert loaded in (OLD, NEW), (cut_at, loaded)
-        after_boot.save(b"next")  # the box saves on after the cut
+        save(after_boot, b"next")  # the box saves on after the cut
         assert AtomicFile(path).load() == b"next"
         tried += 1
     return tried
@@ -68,7 +69,7 @@ def test_a_cut_at_every_step_keeps_old_or_new_on_fat():
 def test_a_cut_during_the_first_save_leaves_nothing_rather_than_garbage():
     path = fresh_dir("first") + "/stats.json"
     try:
-        AtomicFile(path, PowerCutFiles(5)).save(NEW)
+        save(AtomicFile(path, PowerCutFiles(5)), NEW)
     except PowerCut:
         pass
     assert AtomicFile(path).load() is None
@@ -76,16 +77,16 @@ def test_a_cut_during_the_first_save_leaves_nothing_rather_than_garbage():
 
 def test_a_save_cut_before_its_rename_is_not_lost_by_the_next_cut():
     path = fresh_dir("twice") + "/match.json"
-    AtomicFile(path).save(OLD)
+    save(AtomicFile(path), OLD)
     whole_write = 12 + len(NEW)
     for cut_at in (whole_write, whole_write + 1):  # after writing .new, before/at its rename
         try:
-            AtomicFile(path, PowerCutFiles(cut_at)).save(NEW)
+            save(AtomicFile(path, PowerCutFiles(cut_at)), NEW)
         except PowerCut:
             pass
     assert AtomicFile(path).load() == NEW
     try:
-        AtomicFile(path, PowerCutFiles(3)).save(b"third")
+        save(AtomicFile(path, PowerCutFiles(3)), b"third")
     except PowerCut:
         pass
     assert AtomicFile(path).load() == NEW
@@ -94,9 +95,9 @@ def test_a_save_cut_before_its_rename_is_not_lost_by_the_next_cut():
 def test_an_oversized_payload_is_refused_and_the_old_content_kept():
     path = fresh_dir("big") + "/settings.json"
     store = AtomicFile(path, max_bytes=64)
-    store.save(OLD)
+    save(store, OLD)
     try:
-        store.save(b"x" * 65)
+        save(store, b"x" * 65)
     except StorageError as error:
         assert "64" in str(error)
     else:
@@ -109,7 +110,7 @@ def test_a_load_needs_a_block_the_size_of_the_payload_not_of_the_limit():
     still load it (a soak on a Pico-sized heap died here when load read max_bytes)."""
     path = fresh_dir("load") + "/match.json"
     store = AtomicFile(path, max_bytes=4096)
-    store.save(NEW)
+    save(store, NEW)
     blocks = fragmented_heap(2000)  # holes of 2 KB: no free 4 KB block anywhere
     if blocks is None:
         return  # nothing to learn on this runtime
@@ -123,14 +124,14 @@ def test_a_save_in_pieces_writes_them_one_after_another_and_a_cut_keeps_old_or_n
     pieces = [OLD[:5], memoryview(ring)[3:], memoryview(ring)[:3]]
     joined = OLD[:5] + NEW[3:] + NEW[:3]
     path = fresh_dir("pieces") + "/match"
-    AtomicFile(path).save(OLD)
+    save(AtomicFile(path), OLD)
     files = PowerCutFiles()
-    AtomicFile(path, files).save(pieces)
+    save(AtomicFile(path, files), pieces)
     assert AtomicFile(path).load() == joined
     for cut_at in range(files.steps + 1):
-        AtomicFile(path).save(OLD)
+        save(AtomicFile(path), OLD)
         try:
-            AtomicFile(path, PowerCutFiles(cut_at)).save(pieces)
+            save(AtomicFile(path, PowerCutFiles(cut_at)), pieces)
         except PowerCut:
             pass
         assert AtomicFile(path).load() in (OLD, joined), cut_at
@@ -148,6 +149,6 @@ def test_a_save_needs_no_block_the_size_of_its_payload():
     blocks = fragmented_heap(1000)  # holes of 1 KB: no free 2 KB block anywhere
     if ON_MICROPYTHON and blocks is None:
         return  # the wasm build's heap is too big to fill: nothing to learn
-    store.save([payload])
+    save(store, [payload])
     blocks = None
     assert store.load() == payload

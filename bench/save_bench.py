@@ -1,0 +1,62 @@
+"""The keeper's saves on LittleFS, the match's file beside the menu's and the statistics' (as
+before /data/play/) and alone in its folder (app.keeper_save's match_file), side by side in one
+run: each step of a save (write, read-back, rename), its longest time on the unix port and the
+most bytes LittleFS read from the flash in it (bench/save_kernel.py: MicroPython's own LittleFS,
+formatted as a Pico's flash, on a block device in RAM). The bytes read do not depend on the
+machine; on a Pico, reading them is most of a step's time (emulated RP2040, README).
+
+    python -m bench.save_bench [--quick]
+"""
+
+import argparse
+import pathlib
+
+from tools.build.micropython_runtimes import RuntimeMissing, run_unix
+
+BENCH = pathlib.Path(__file__).resolve().parent
+FIRMWARE = BENCH.parent / "firmware"
+_HEAP = "4m"  # the kernel's flash in RAM (512 KiB) beside the firmware's modules
+
+
+def figures(saves):
+    """{(folder, step): (longest µs, most bytes read)} from the unix port."""
+    status, out, err = run_unix("import save_kernel\nsave_kernel.run(%d)\n" % saves, (FIRMWARE, BENCH), _HEAP)
+    if status:
+        raise SystemExit("save_kernel failed:\n%s" % (out + err)[-2000:])
+    found = {}
+    for line in out.splitlines():
+        words = line.split()
+        if words and words[0] == "save":
+            found[words[1], words[2]] = (int(words[3]), int(words[4]))
+    return found
+
+
+def run(quick=False):
+    saves = 20 if quick else 200
+    print("\n## The keeper's saves on LittleFS (the match saved %d times; MicroPython's LittleFS as a"
+          " Pico formats it, in RAM, on the unix port)" % saves)
+    try:
+        found = figures(saves)
+    except RuntimeMissing as missing:
+        print("(skipped: %s)" % missing)
+        return
+    print("| step | match beside the other files: longest, unix ms | alone in its folder, unix ms | time, beside/alone |"
+          " bytes read, beside | bytes read, alone | bytes, beside/alone |")
+    print("|---|---|---|---|---|---|---|")
+    for step in ("open", "write", "close", "read-back", "rename"):
+        shared_us, shared_read = found["shared", step]
+        own_us, own_read = found["own", step]
+        print("| %s | %.2f | %.2f | %.1fx | %d | %d | %.1fx |" % (
+            step, shared_us / 1000, own_us / 1000, shared_us / max(own_us, 1), shared_read, own_read,
+            shared_read / max(own_read, 1)))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m bench.save_bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="20 saves, not 200")
+    run(parser.parse_args(argv).quick)
+
+
+if __name__ == "__main__":
+    main()

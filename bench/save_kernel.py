@@ -1,0 +1,87 @@
+"""The keeper's saves on MicroPython's own LittleFS (vfs.VfsLfs2), formatted as a Pico formats its
+flash (4 KiB erase blocks, progsize=256), on a block device in RAM that counts what LittleFS reads:
+the menu's choices and the statistics saved once, then the match `saves` times, each step of
+hal.storage_save's save_steps timed (bench/save_bench.py runs it on the unix port).
+
+    save <folder> <step> <longest µs> <most bytes read> <saves>   (a line per step)
+
+folder: "shared", the match beside the menu's and the statistics' files (as before /data/play/),
+or "own", the match alone in its folder (app.keeper_save's match_file)."""
+
+import time
+
+import vfs
+from hal.storage import AtomicFile
+from hal.storage_save import save, save_steps
+
+_BLOCK = 4096
+_MATCH_BYTES = 1400  # about a match's save mid-game: its snapshot, then its game log
+
+
+class RamFlash:
+    """A flash of 4 KiB erase blocks in RAM, with the extended block protocol LittleFS uses."""
+
+    def __init__(self, blocks):
+        self.blocks = blocks
+        self.data = bytearray(b"\xff" * (_BLOCK * blocks))
+        self.view = memoryview(self.data)
+        self.read_bytes = 0
+
+    def readblocks(self, block, buf, offset=0):
+        at = block * _BLOCK + offset
+        buf[:] = self.view[at:at + len(buf)]
+        self.read_bytes += len(buf)
+
+    def writeblocks(self, block, buf, offset=0):
+        at = block * _BLOCK + offset
+        self.view[at:at + len(buf)] = buf
+
+    def ioctl(self, op, arg):
+        if op == 4:  # block count
+            return self.blocks
+        if op == 5:  # block size
+            return _BLOCK
+        if op == 6:  # erase
+            at = arg * _BLOCK
+            self.view[at:at + _BLOCK] = b"\xff" * _BLOCK
+        return 0
+
+
+def _timed(flash, steps, longest, most):
+    """Run a save's steps, the longest time and most bytes read of each kept by its name."""
+    names = ("open", "write", "close", "read-back", "rename")
+    index = 0
+    while True:
+        flash.read_bytes = 0
+        started = time.ticks_us()
+        try:
+            next(steps)
+            done = False
+        except StopIteration:
+            done = True
+        spent = time.ticks_diff(time.ticks_us(), started)
+        name = names[index]
+        longest[name] = max(longest.get(name, 0), spent)
+        most[name] = max(most.get(name, 0), flash.read_bytes)
+        if done:
+            return
+        index += 1
+
+
+def run(saves):
+    flash = RamFlash(128)
+    vfs.VfsLfs2.mkfs(flash, progsize=256)
+    vfs.mount(vfs.VfsLfs2(flash, progsize=256), "/flash")
+    for folder, match_path in (("shared", "/flash/shared/match"), ("own", "/flash/own/play/match")):
+        directory = "/flash/" + folder
+        for name, size in (("menu", 60), ("stats", 600)):
+            save(AtomicFile(directory + "/" + name), bytes(size))  # (makes the folder)
+        match = AtomicFile(match_path, None, _MATCH_BYTES)
+        save(match, bytes(_MATCH_BYTES))  # the first save: its folder made, no `.new` looked for
+        longest = {}
+        most = {}
+        for turn in range(saves):
+            _timed(flash, save_steps(match, bytes([turn & 0xFF]) * _MATCH_BYTES, True), longest, most)
+        for name in ("open", "write", "close", "read-back", "rename"):
+            print("save", folder, name, longest[name], most[name], saves)
+    vfs.umount("/flash")

@@ -1,0 +1,93 @@
+"""A save of hal.storage's AtomicFile, in steps (save_steps): the payload written to `<path>.new`
+with its header, read back, renamed over `<path>` (hal.storage's comment says why each). Loaded
+only to write: a box's boot reads its files and writes them only after a fault, so the names of
+this code are not interned then (app.keeper_jobs imports it in a save's slice of its own)."""
+
+from micropython import const
+
+from hal import crc32  # (a look-up: hal's docstring says why)
+from hal.storage import StorageError
+
+_MAGIC = const(b"SBX1")  # a saved file's first bytes (hal.storage's, as there)
+_HEADER_BYTES = const(12)  # magic, length, CRC-32 (hal.storage's, as there)
+_READ_BACK_BYTES = const(64)  # a save reads its file back this many bytes at a time
+
+
+def save(file, payload):
+    """Store `payload` (bytes, or a list of byte strings saved one after another: a memoryview
+    of a ring's part needs no copy) in hal.storage's AtomicFile `file`; raises StorageError if
+    it could not be written whole."""
+    for _step in save_steps(file, payload):
+        pass
+
+
+def save_steps(file, payload, no_new=False):
+    """AtomicFile `file`'s save() in steps, a generator: it stops after each of the flash's
+    operations (an earlier `.new` finished or removed, the file made, its bytes written, the
+    file closed, its read-back, the rename), so a caller can spread one save over several
+    ticks of its loop. The payload must not change before the last step: the read-back
+    compares it with the file. Writing the bytes is a step of its own: LittleFS takes a block
+    for them, at times after looking over the whole flash for free ones, and with the file's
+    opening and closing in the same step a Pico took up to 27 ms (an emulated RP2040).
+
+    no_new: the caller knows no `.new` of this file is left (its last save completed), so
+    the first step is skipped: looking for one, and removing it, took a Pico 12 ms of
+    LittleFS's search of the folder (measured on an emulated RP2040)."""
+    pieces = payload if isinstance(payload, list) else [payload]
+    size = crc = 0
+    for piece in pieces:
+        size += len(piece)
+        crc = crc32(piece, crc)
+    if size > file.max_bytes:
+        raise StorageError("%s: %d bytes is over the %d-byte limit" % (file.path, size, file.max_bytes))
+    if not no_new:  # finish an earlier save cut before its rename, so this one cannot lose it
+        file.adopt()  # its folder made if it is not there
+        if file._check(file.new_path)[0] is not None:
+            try:
+                file.files.rename(file.new_path, file.path)
+            except OSError as error:
+                raise StorageError("%s: rename failed (%s)" % (file.path, error)) from None
+        else:
+            file._discard_new()
+        yield
+    header = _MAGIC + size.to_bytes(4, "little") + (crc & 0xFFFFFFFF).to_bytes(4, "little")
+    try:  # three steps: the file made, its bytes written, the file closed
+        with file.files.open(file.new_path, "wb") as stream:
+            stream.write(header)  # magic, length and CRC-32 (little-endian), then the payload
+            yield
+            for piece in pieces:
+                stream.write(piece)
+            yield
+    except OSError as error:
+        file._discard_new()
+        raise StorageError("%s: write failed (%s)" % (file.path, error)) from None
+    yield
+    if not _holds(file.files, file.new_path, header, pieces):
+        file._discard_new()
+        raise StorageError("%s: read-back did not match (flash full or failing?)" % file.path)
+    yield
+    try:
+        file.files.rename(file.new_path, file.path)
+    except OSError as error:
+        raise StorageError("%s: rename failed (%s)" % (file.path, error)) from None
+
+
+def _holds(files, path, header, pieces):
+    """The file at `path` is `header` then the `pieces`, exactly and nothing after: read
+    back a few bytes at a time, so a save needs no second block the size of its payload
+    (which a fragmented heap may not have)."""
+    try:
+        with files.open(path, "rb") as stream:
+            if stream.read(_HEADER_BYTES) != header:
+                return False
+            for piece in pieces:
+                size = len(piece)
+                at = 0
+                while at < size:
+                    end = min(size, at + _READ_BACK_BYTES)
+                    if stream.read(end - at) != piece[at:end]:
+                        return False
+                    at = end
+            return not stream.read(1)
+    except OSError:
+        return False
