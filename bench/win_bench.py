@@ -44,9 +44,9 @@ PICO_BEFORE_US = {"classic": 10_300_000, "full-house": 98_000_000}  # issue 28's
 # build, RPI_PICO, an instruction-level emulator at 125 MHz with a deterministic clock,
 # 2026-11-28; laid out as tools/flash.py writes it, pack.bin), as coach_kernel's figures of
 # run("classic", 9), us, the kernel reading the App itself (not app.view, which a box never
-# loads). (Its turns: 417,802 us for player 1's chance, 79,776 for player 2's.)
-MEASURED = "527f4ad"
-PICO_LONGEST_US = {"step": 16_129, "start": 16_550, "save": 29_931, "bounds": 17_306}
+# loads). (Its turns: 428,569 us for player 1's chance, 94,583 for player 2's.)
+MEASURED = "8c21900"
+PICO_LONGEST_US = {"step": 16_468, "start": 16_587, "save": 19_717, "bounds": 17_625}
 KINDS = ("step", "start", "save", "bounds")
 # The keeper's collection (app.keeper's step: the heap collected in a tick of its own after each
 # piece of its work) is the collector's C code over the whole heap, which no factor scales: the
@@ -54,7 +54,7 @@ KINDS = ("step", "start", "save", "bounds")
 # us (44 of them in the match; the kernel let go what a box lets go once its App is built, and
 # collected 5 times more between ticks). With app.view loaded (a class of some 40 properties)
 # the collector's mark stack overflowed and each collection took 20 ms: the bench's, not a box's.
-PICO_COLLECT_US = 12_532
+PICO_COLLECT_US = 12_606
 CASES = (("classic", 9), ("ten", 10), ("full-house", 12))
 LOOP_MS = 5  # main.py's sleep after each tick
 HEAP = "512k"  # a speed run: room for the kernel's own 64-bit objects beside the firmware's
