@@ -8,6 +8,7 @@ hal.storage_save's save_steps timed (bench/save_bench.py runs it on the unix por
 folder: "shared", the match beside the menu's and the statistics' files (as before /data/play/),
 or "own", the match alone in its folder (app.keeper_save's match_file)."""
 
+import gc
 import time
 
 import vfs
@@ -52,6 +53,7 @@ def _timed(flash, steps, longest, most):
     names = ("open", "write", "close", "read-back", "rename")
     index = 0
     while True:
+        gc.collect()  # (not inside a step: a collection's pause is not LittleFS's)
         flash.read_bytes = 0
         started = time.ticks_us()
         try:

@@ -66,9 +66,8 @@ RANGES = {
     "Pico: player 2 ready (s)": (0.01, 100_000), "Pico: longest step (ms)": (0.1, 10_000_000),
     "Pico: longest start (ms)": (0.1, 10_000_000), "Pico: longest save (ms)": (0.1, 10_000_000),
     "Pico: longest other tick (ms)": (0.1, 10_000_000),
-    "match beside the other files: longest, unix ms": (0.001, 1_000),
-    "alone in its folder, unix ms": (0.001, 1_000), "time, beside/alone": (0.01, 1_000),
-    "bytes, beside/alone": (0.01, 1_000),
+    "match beside the other files: longest, unix ms": (0, 1_000),
+    "alone in its folder, unix ms": (0, 1_000), "bytes, beside/alone": (0.01, 1_000),
     "bytes read, beside": (100, 10 * MEGA), "bytes read, alone": (100, 10 * MEGA),
 }
 # The bracketed second figure of a cell: a share in percent, or a per-item count.
