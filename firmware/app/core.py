@@ -92,6 +92,7 @@ _TOOK_BACK = const(1)  # what FlapFeed.feed reports (app.reconcile's flags, as t
 _ACCEPTED = const(2)
 _DONE = const(4)
 _REFUSED = const(8)
+_COLLECT = const(2)  # app.keeper's Keeper.job: its last slice, the heap's collection (as there)
 _FAULT_UP = const(3)  # what Faults.watch reports when a fault goes up (app.faults', as there)
 _TUMBLING = const(1)  # Roller.update's states (app.roller's, as there)
 _LANDED = const(2)
@@ -227,13 +228,13 @@ class App:
         keeper = self.keeper
         # One long piece of work a tick: a frame's module imported (render) or a frame left to
         # draw, else a slice of a save, else a slice of the coach's (hints.work) when no save
-        # is under way or asked and no frame is to be drawn or sent. (A band of a frame drawn,
-        # app.screens' flush, about 6 ms of the I2C bus, goes out in a tick without a keeper's
-        # slice: a save's slices take a Pico up to 15 ms, its collection 12.6.)
+        # is under way or asked and no frame is to be drawn or sent. (A band of a frame drawn
+        # may go out beside a keeper's slice, app.screens' flush, about 6 ms of the I2C bus;
+        # not beside the keeper's last slice, the heap's collection, up to 12.5 ms on a Pico.)
         screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
         busy = screen is not None and (screen.frames == 0 or self.dirty)
         saving = keeper is not None and under_way(keeper)
-        if saving and not busy and not (screen is not None and screen.unsent):
+        if saving and not busy and not (keeper.job == _COLLECT and screen is not None and screen.unsent):
             step(keeper)
             self.report_keeper()
         elif keeper is not None and keeper.unsaved:
