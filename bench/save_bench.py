@@ -1,9 +1,9 @@
 """The keeper's saves on LittleFS, the match's file beside the menu's and the statistics' (as
 before /data/play/) and alone in its folder (app.keeper_save's match_file), side by side in one
-run: each step of a save (write, read-back, rename), its longest time on the unix port and the
-most bytes LittleFS read from the flash in it (bench/save_kernel.py: MicroPython's own LittleFS,
-formatted as a Pico's flash, on a block device in RAM). The bytes read do not depend on the
-machine, and they are the comparison: a single step's time on the unix port moves from run to
+run: each step of a save (open, write, close, read-back, rename), its longest time on the unix
+port and the most bytes LittleFS read from the flash in it (bench/save_kernel.py: MicroPython's
+own LittleFS, formatted as a Pico's flash, on the virtual board's block device, board_sim/
+virtual_board/lfs_image.py). The bytes read do not depend on the machine, and they are the comparison: a single step's time on the unix port moves from run to
 run (on a Pico, reading the bytes is most of a step's time: the emulated RP2040's figures are
 in the README).
 
@@ -12,17 +12,23 @@ in the README).
 
 import argparse
 import pathlib
+import tempfile
 
 from tools.build.micropython_runtimes import RuntimeMissing, run_unix
 
 BENCH = pathlib.Path(__file__).resolve().parent
 FIRMWARE = BENCH.parent / "firmware"
-_HEAP = "4m"  # the kernel's flash in RAM (512 KiB) beside the firmware's modules
+VIRTUAL_BOARD = BENCH.parent / "board_sim" / "virtual_board"  # its block device (lfs_image)
+_BLOCKS = 128  # the flash: 512 KiB of 4 KiB blocks
 
 
 def figures(saves):
     """{(folder, step): (longest µs, most bytes read)} from the unix port."""
-    status, out, err = run_unix("import save_kernel\nsave_kernel.run(%d)\n" % saves, (FIRMWARE, BENCH), _HEAP)
+    with tempfile.NamedTemporaryFile(suffix=".img") as image:
+        image.write(b"\xff" * (_BLOCKS * 4096))  # an erased flash
+        image.flush()
+        status, out, err = run_unix("import save_kernel\nsave_kernel.run(%d, %r, %d)\n" % (saves, image.name, _BLOCKS),
+                                    (FIRMWARE, BENCH, VIRTUAL_BOARD))
     if status:
         raise SystemExit("save_kernel failed:\n%s" % (out + err)[-2000:])
     found = {}
@@ -36,7 +42,7 @@ def figures(saves):
 def run(quick=False):
     saves = 20 if quick else 200
     print("\n## The keeper's saves on LittleFS (the match saved %d times; MicroPython's LittleFS as a"
-          " Pico formats it, in RAM, on the unix port)" % saves)
+          " Pico formats it, on the virtual board's block device, on the unix port)" % saves)
     try:
         found = figures(saves)
     except RuntimeMissing as missing:

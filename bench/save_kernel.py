@@ -1,6 +1,7 @@
 """The keeper's saves on MicroPython's own LittleFS (vfs.VfsLfs2), formatted as a Pico formats its
-flash (4 KiB erase blocks, progsize=256), on a block device in RAM that counts what LittleFS reads:
-the menu's choices and the statistics saved once, then the match `saves` times, each step of
+flash (4 KiB erase blocks, progsize=256), on the virtual board's block device (board_sim/
+virtual_board/lfs_image.py: a host file of whole blocks), counting what LittleFS reads: the
+menu's choices and the statistics saved once, then the match `saves` times, each step of
 hal.storage_save's save_steps timed (bench/save_bench.py runs it on the unix port).
 
     save <folder> <step> <longest µs> <most bytes read> <saves>   (a line per step)
@@ -14,38 +15,21 @@ import time
 import vfs
 from hal.storage import AtomicFile
 from hal.storage_save import save, save_steps
+from lfs_image import FileBlockDevice
 
-_BLOCK = 4096
 _MATCH_BYTES = 1400  # about a match's save mid-game: its snapshot, then its game log
 
 
-class RamFlash:
-    """A flash of 4 KiB erase blocks in RAM, with the extended block protocol LittleFS uses."""
+class CountingDevice(FileBlockDevice):
+    """The virtual board's block device, counting the bytes LittleFS reads."""
 
-    def __init__(self, blocks):
-        self.blocks = blocks
-        self.data = bytearray(b"\xff" * (_BLOCK * blocks))
-        self.view = memoryview(self.data)
+    def __init__(self, path, block_count):
+        super().__init__(path, block_count)
         self.read_bytes = 0
 
-    def readblocks(self, block, buf, offset=0):
-        at = block * _BLOCK + offset
-        buf[:] = self.view[at:at + len(buf)]
-        self.read_bytes += len(buf)
-
-    def writeblocks(self, block, buf, offset=0):
-        at = block * _BLOCK + offset
-        self.view[at:at + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:  # block count
-            return self.blocks
-        if op == 5:  # block size
-            return _BLOCK
-        if op == 6:  # erase
-            at = arg * _BLOCK
-            self.view[at:at + _BLOCK] = b"\xff" * _BLOCK
-        return 0
+    def readblocks(self, block, buffer, offset=0):
+        self.read_bytes += len(buffer)
+        super().readblocks(block, buffer, offset)
 
 
 def _timed(flash, steps, longest, most):
@@ -70,8 +54,9 @@ def _timed(flash, steps, longest, most):
         index += 1
 
 
-def run(saves):
-    flash = RamFlash(128)
+def run(saves, image, blocks):
+    """`image`: a host file of `blocks` erased blocks, the flash."""
+    flash = CountingDevice(image, blocks)
     vfs.VfsLfs2.mkfs(flash, progsize=256)
     vfs.mount(vfs.VfsLfs2(flash, progsize=256), "/flash")
     for folder, match_path in (("shared", "/flash/shared/match"), ("own", "/flash/own/play/match")):

@@ -13,8 +13,9 @@ content, never a corrupt or empty one (AtomicFile)."""
 # over: the next is `.bad.1`, then `.bad.2` ... BAD_KEPT copies in all; past them the oldest
 # (`.bad`) goes, the others move down one, and `dropped` says so.
 #
-# The first save of a file here makes its folder if it is not there (one level), and `adopt`
-# moves in the copies an earlier layout kept elsewhere.
+# Saving is hal.storage_save's: its first save of a file in a boot makes the file's folder if it
+# is not there (one level, `adopt`), and `adopt` moves in the copies an earlier layout kept
+# elsewhere.
 
 from micropython import const
 
