@@ -154,6 +154,31 @@ def test_a_key_the_diagram_does_not_know_is_a_clear_error(tmp_path, change, name
     assert named in str(error.value)
 
 
+def test_a_switch_on_an_esp32_pin_without_pulls_needs_its_resistor(tmp_path):
+    def on_gpio34(pull):
+        def change(raw):
+            raw["flaps"][0]["pins"][0] = 34
+            raw["flaps"][0].update(pull)
+        return change
+
+    with pytest.raises(WiringError, match='GPIO34 has no internal pull-up: set "pull": "none"'):
+        wiring_svg.svg_for(board_in(tmp_path, "esp32_devkit", on_gpio34({})))
+    drawn = texts(wiring_svg.svg_for(board_in(tmp_path, "esp32_devkit", on_gpio34({"pull": "none"}))))
+    assert "GPIO34 (J2-5): tile 1 (10k to 3V3)" in drawn
+
+
+def test_a_shift_register_bank_alone_still_gets_its_3v3(tmp_path):
+    def change(raw):
+        raw["flaps"] = [{"type": "74hc165", "load": 16, "clock": 17, "data": 18, "count": 16}]
+        for key in ("i2c", "accel", "display"):
+            raw[key] = None
+
+    drawn = texts(wiring_svg.svg_for(board_in(tmp_path, change=change)))
+    assert "3V3 OUT (pin 36): 3.3 V to the 3V3 tags" in drawn
+    assert "VCC (pin 16) ← 3V3 OUT (pin 36)" in drawn
+    assert not any(text.startswith(("I2C bus", "GP4 (pin 6)")) for text in drawn)
+
+
 def test_a_wiring_the_box_would_refuse_or_leave_out_is_not_drawn(tmp_path):
     def change(raw):
         raw["buzzer"]["pin"] = 6  # a flap's pin: the box leaves the buzzer out

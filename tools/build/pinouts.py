@@ -27,7 +27,7 @@ class Header:
     """A board's pin header seen from the top: two columns of pins, top to bottom."""
 
     def __init__(self, title, short, usb, view, columns, supply_3v3, supply_5v, pin_label,
-                 gpio_name):
+                 gpio_name, no_pull=()):
         self.title = title
         self.short = short  # the board's name, printed on it
         self.usb = usb  # "top" or "bottom": where the drawing puts the board's USB socket
@@ -43,6 +43,7 @@ class Header:
         self.supply_5v = self._named(supply_5v)
         self.grounds = [pin for pin in self.pins if pin.name in ("GND", "AGND")]
         self._gpio_name = gpio_name
+        self.no_pull = no_pull  # the GPIOs with no internal pull-up or pull-down
 
     def _named(self, name):
         (pin,) = [pin for pin in self.pins if pin.name == name]
@@ -88,7 +89,8 @@ ESP32_DEVKITC = Header(
          (12, "GPIO16"), (13, "GPIO4"), (14, "GPIO0"), (15, "GPIO2"), (16, "GPIO15"),
          (17, "GPIO8 (SD1)"), (18, "GPIO7 (SD0)"), (19, "GPIO6 (CLK)")],
     ),
-    "3V3", "5V", lambda column, number: "J%d-%d" % (column + 2, number), "GPIO%d")
+    "3V3", "5V", lambda column, number: "J%d-%d" % (column + 2, number), "GPIO%d",
+    no_pull=(34, 35, 36, 39))  # input only, no pulls (the ESP32 datasheet's GPIO table)
 
 # Each board file (firmware/boards/<name>.json) by the header its board has.
 HEADERS = {

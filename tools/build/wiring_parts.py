@@ -170,6 +170,10 @@ class Diagram:
     def _add_gpio_bank(self, bank, first):
         end, pull = self._switch_end(bank["active_low"], bank["pull"])
         for offset, gpio in enumerate(bank["pins"]):
+            if bank["pull"] != "none" and gpio in self.header.no_pull:
+                raise WiringError('firmware/boards/%s.json: flaps: %s has no internal pull-%s: '
+                                  'set "pull": "none" and fit a 10k resistor (boards/README.md)'
+                                  % (self.stem, self.header.gpio_name(gpio), bank["pull"]))
             self._lane(gpio, "flap", "%s (%s)" % (self._tile(first + offset), pull), end)
 
     def _add_shift_bank(self, bank, first):
@@ -273,8 +277,10 @@ class Diagram:
             self._lane(buzzer["pin"], "buzzer", "piezo buzzer (PWM)", "buzzer")
 
     def _add_supplies(self):
-        if self.config["i2c"] is not None or any(kind == "3v3" for kind, _, _ in self.boxes):
-            self.lanes[self.header.supply_3v3] = Lane("3v3", "%s: 3.3 V to the I2C boards" % self.supply("3v3"), "3V3")
+        fed = "the I2C boards" if self.config["i2c"] is not None else "the 3V3 tags"
+        if any(kind == "3v3" for _, _, lines in self.boxes for kind, _ in lines) or any(
+                lane.end == "switch-3v3" for lane in self.lanes.values()):
+            self.lanes[self.header.supply_3v3] = Lane("3v3", "%s: 3.3 V to %s" % (self.supply("3v3"), fed), "3V3")
         if self.config["leds"] is not None:
             self.lanes[self.header.supply_5v] = Lane("5v", "%s: 5 V to the LED strip" % self.supply("5v"), "5V")
         for pin in self.header.grounds:
