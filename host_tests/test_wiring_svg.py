@@ -167,6 +167,16 @@ def test_a_switch_on_an_esp32_pin_without_pulls_needs_its_resistor(tmp_path):
     assert "GPIO34 (J2-5): tile 1 (10k to 3V3)" in drawn
 
 
+def test_a_button_on_an_esp32_pin_without_pulls_is_drawn_with_its_resistor(tmp_path):
+    def change(raw):  # the boards README's advice for a WROVER, whose GPIO16/17 are its PSRAM's
+        raw["buttons"]["select"]["pin"] = 34
+        raw["buttons"]["ok"]["pin"] = 35
+
+    drawn = texts(wiring_svg.svg_for(board_in(tmp_path, "esp32_devkit", change)))
+    assert "GPIO34 (J2-5): button select (10k to 3V3)" in drawn
+    assert "GPIO35 (J2-6): button ok (10k to 3V3)" in drawn
+
+
 def test_a_shift_register_bank_alone_still_gets_its_3v3(tmp_path):
     def change(raw):
         raw["flaps"] = [{"type": "74hc165", "load": 16, "clock": 17, "data": 18, "count": 16}]

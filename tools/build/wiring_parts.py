@@ -214,7 +214,9 @@ class Diagram:
 
     def _add_buttons(self):
         for name, button in self.config["buttons"].items():
-            end, pull = self._switch_end(button["active_low"], "up" if button["active_low"] else "down")
+            # hal.board pulls a button's pin its way; a GPIO without pulls needs a resistor
+            pull = "none" if button["pin"] in self.header.no_pull else "up" if button["active_low"] else "down"
+            end, pull = self._switch_end(button["active_low"], pull)
             self._lane(button["pin"], "button", "button %s (%s)" % (name, pull), end)
 
     def _i2c_power_lines(self):
