@@ -26,18 +26,21 @@ class Canvas:
 
     def line(self, x1, y1, x2, y2, colour, width=2, dashed=False):
         dash = ' stroke-dasharray="4 3"' if dashed else ""
-        self.elements.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="%s"%s/>'
-                             % (x1, y1, x2, y2, colour, width, dash))
+        self.elements.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" '
+                             'stroke-width="%s"%s/>' % (x1, y1, x2, y2, colour, width, dash))
 
-    def rect(self, x, y, width, height, fill, stroke="none", radius=0, dashed=False, stroke_width=1):
+    def rect(self, x, y, width, height, fill, stroke="none", radius=0, dashed=False,
+             stroke_width=1):
+        """A box from x to x + width (a negative width: leftwards)."""
         dash = ' stroke-dasharray="4 3"' if dashed else ""
-        self.elements.append('<rect x="%d" y="%d" width="%d" height="%d" rx="%d" fill="%s" stroke="%s" '
-                             'stroke-width="%s"%s/>' % (min(x, x + width), y, abs(width), height, radius,
-                                                       fill, stroke, stroke_width, dash))
+        self.elements.append('<rect x="%d" y="%d" width="%d" height="%d" rx="%d" fill="%s" '
+                             'stroke="%s" stroke-width="%s"%s/>'
+                             % (min(x, x + width), y, abs(width), height, radius, fill, stroke,
+                                stroke_width, dash))
 
     def circle(self, x, y, radius, fill, stroke="none"):
-        self.elements.append('<circle cx="%d" cy="%d" r="%d" fill="%s" stroke="%s" stroke-width="1.5"/>'
-                             % (x, y, radius, fill, stroke))
+        self.elements.append('<circle cx="%d" cy="%d" r="%d" fill="%s" stroke="%s" '
+                             'stroke-width="1.5"/>' % (x, y, radius, fill, stroke))
 
     def text(self, x, y, content, size=12, anchor="start", fill="#222", bold=False):
         """`content` with its baseline at y; anchor "start", "middle" or "end" at x."""
@@ -45,8 +48,8 @@ class Canvas:
         left = {"start": x, "middle": x - width // 2, "end": x - width}[anchor]
         self.text_boxes.append((left, y - size, left + width, y + size // 4, content))
         weight = ' font-weight="bold"' if bold else ""
-        self.elements.append('<text x="%d" y="%d" font-size="%d" text-anchor="%s" fill="%s"%s>%s</text>'
-                             % (x, y, size, anchor, fill, weight, escape(content)))
+        self.elements.append('<text x="%d" y="%d" font-size="%d" text-anchor="%s" fill="%s"%s>'
+                             '%s</text>' % (x, y, size, anchor, fill, weight, escape(content)))
 
     def ground(self, x, y, colour):
         """The ground symbol hanging from (x, y)."""

@@ -120,7 +120,8 @@ class Diagram:
         self._add_buzzer()
         self._add_supplies()
         self._add_notes()
-        self.notes.extend("The box says at boot: %s." % fault[len("board config: "):] for fault in said)
+        for fault in said:
+            self.notes.append("The box says at boot: %s." % fault[len("board config: "):])
 
     def pin(self, gpio):
         """The header pin of GPIO `gpio`; WiringError if the header has none."""
@@ -188,15 +189,16 @@ class Diagram:
                  ("3v3", "VCC (pin 16) ← %s" % self.supply("3v3")),
                  ("gnd", "GND (pin 8), /CE (pin 15) and the first chip's SER (pin 10) ← GND")]
         if chips > 1:
-            lines.append(("shift", "chained: each chip's QH (pin 9) → the next chip's SER (pin 10)"))
+            lines.append(("shift", "chained: each chip's QH (pin 9) → the next chip's SER "
+                                   "(pin 10)"))
         state = "closed" if bank["active_low"] else "open"
         for chip in range(chips):
             tiles = "%s .. %s" % (self._tile(first + 8 * chip), self._tile(first + 8 * chip + 7))
             lines.append(("flap", "chip %d inputs A..H (pins 11-14, 3-6): %s" % (chip + 1, tiles)))
         lines.append(("flap", "each input: a 10k pull-up to 3V3 and its switch to GND (reads low "
                               "when %s)" % state))
-        self.boxes.append(("shift", "74HC165 chain, %d chip%s, %d flaps" % (chips, "s" * (chips > 1),
-                                                                           bank["count"]), lines))
+        title = "74HC165 chain, %d chip%s, %d flaps" % (chips, "s" * (chips > 1), bank["count"])
+        self.boxes.append(("shift", title, lines))
 
     def _add_expander(self, bank, first):
         address = bank["address"]
@@ -205,24 +207,30 @@ class Diagram:
         lines.append(("3v3", "RESET ← 3V3"))
         lines.append(("gnd", "A2 A1 A0 ← %s (address 0x%02X)" % (bits, address)))
         for start in range(0, bank["count"], 3):
-            inputs = ["%s%d %s" % ("GPA" if index < 8 else "GPB", index % 8, self._tile(first + index))
+            inputs = ["%s%d %s" % ("GPA" if index < 8 else "GPB", index % 8,
+                                   self._tile(first + index))
                       for index in range(start, min(start + 3, bank["count"]))]
             lines.append(("flap", ", ".join(inputs)))
         level = "GND" if bank["active_low"] else "3V3"
-        lines.append(("flap", "each input: its switch to %s; the chip's own pull-ups are on" % level))
-        self.boxes.append(("flap", "MCP23017 flap expander at I2C 0x%02X (%d)" % (address, address), lines))
+        lines.append(("flap", "each input: its switch to %s; the chip's own pull-ups are on"
+                      % level))
+        self.boxes.append(("flap", "MCP23017 flap expander at I2C 0x%02X (%d)" % (address, address),
+                           lines))
 
     def _add_buttons(self):
         for name, button in self.config["buttons"].items():
             # hal.board pulls a button's pin its way; a GPIO without pulls needs a resistor
-            pull = "none" if button["pin"] in self.header.no_pull else "up" if button["active_low"] else "down"
+            pull = "up" if button["active_low"] else "down"
+            if button["pin"] in self.header.no_pull:
+                pull = "none"
             end, pull = self._switch_end(button["active_low"], pull)
             self._lane(button["pin"], "button", "button %s (%s)" % (name, pull), end)
 
     def _i2c_power_lines(self):
         bus = self.config["i2c"]
         return [("3v3", "VCC ← %s" % self.supply("3v3")), ("gnd", "GND ← GND"),
-                ("sda", "SDA ← %s" % self.at(bus["sda"])), ("scl", "SCL ← %s" % self.at(bus["scl"]))]
+                ("sda", "SDA ← %s" % self.at(bus["sda"])),
+                ("scl", "SCL ← %s" % self.at(bus["scl"]))]
 
     def _add_i2c(self):
         bus = self.config["i2c"]
@@ -236,19 +244,20 @@ class Diagram:
             lines = self._i2c_power_lines()
             if display["external_vcc"]:
                 lines.append((None, "the panel's own supply (external_vcc): no charge pump"))
-            self.boxes.append(("sda", "OLED SSD1306 %dx%d at I2C 0x%02X (%d)" % (
-                display["width"], display["height"], display["address"], display["address"]), lines))
+            title = "OLED SSD1306 %dx%d at I2C 0x%02X (%d)" % (
+                display["width"], display["height"], display["address"], display["address"])
+            self.boxes.append(("sda", title, lines))
         accel = self.config["accel"]
         if accel is not None:
             address = accel["address"]
-            high = address & 1
+            tie = ("3v3", "3V3") if address & 1 else ("gnd", "GND")  # the address pin's level
             lines = self._i2c_power_lines()
             if accel["type"] == "lis3dh":
-                lines.append(("3v3" if high else "gnd", "SDO ← %s: address 0x%02X" % ("3V3" if high else "GND", address)))
+                lines.append((tie[0], "SDO ← %s: address 0x%02X" % (tie[1], address)))
                 lines.append(("3v3", "CS ← 3V3 (I2C mode; breakouts pull it up)"))
                 title = "accelerometer LIS3DH at I2C 0x%02X (%d)"
             else:
-                lines.append(("3v3" if high else "gnd", "AD0 ← %s: address 0x%02X" % ("3V3" if high else "GND", address)))
+                lines.append((tie[0], "AD0 ← %s: address 0x%02X" % (tie[1], address)))
                 title = "accelerometer MPU-6050 at I2C 0x%02X (%d)"
             self.boxes.append(("sda", title % (address, address), lines))
         self.boxes.insert(0, ("sda", "I2C bus: %s at %d kHz" % (name, bus["freq"] // 1000), [
@@ -263,7 +272,8 @@ class Diagram:
         if strip is None:
             return
         self._lane(strip["pin"], "leds", "LED data", "leds")
-        self.boxes.append(("leds", "LED strip WS2812, %d LEDs (LED 1 under tile 1)" % strip["count"], [
+        title = "LED strip WS2812, %d LEDs (LED 1 under tile 1)" % strip["count"]
+        self.boxes.append(("leds", title, [
             ("5v", "+5V ← %s" % self.supply("5v")),
             ("gnd", "GND ← GND (the board's ground too)"),
             ("leds", "DIN ← 330 Ω ← %s" % self.at(strip["pin"])),
@@ -282,9 +292,11 @@ class Diagram:
         fed = "the I2C boards" if self.config["i2c"] is not None else "the 3V3 tags"
         if any(kind == "3v3" for _, _, lines in self.boxes for kind, _ in lines) or any(
                 lane.end == "switch-3v3" for lane in self.lanes.values()):
-            self.lanes[self.header.supply_3v3] = Lane("3v3", "%s: 3.3 V to %s" % (self.supply("3v3"), fed), "3V3")
+            self.lanes[self.header.supply_3v3] = Lane(
+                "3v3", "%s: 3.3 V to %s" % (self.supply("3v3"), fed), "3V3")
         if self.config["leds"] is not None:
-            self.lanes[self.header.supply_5v] = Lane("5v", "%s: 5 V to the LED strip" % self.supply("5v"), "5V")
+            self.lanes[self.header.supply_5v] = Lane(
+                "5v", "%s: 5 V to the LED strip" % self.supply("5v"), "5V")
         for pin in self.header.grounds:
             self.lanes[pin] = Lane("gnd", "", "ground")
 
@@ -304,8 +316,9 @@ class Diagram:
                               % config["buzzer"]["volume"])
         if config["accel"] is not None:
             shake = config["shake"]
-            self.notes.append("Shake to roll: %d mg for %d ms (gaps up to %d ms), settled after %d ms."
-                              % (shake["threshold_mg"], shake["shake_ms"], shake["gap_ms"], shake["settle_ms"]))
+            self.notes.append("Shake to roll: %d mg for %d ms (gaps up to %d ms), settled after "
+                              "%d ms." % (shake["threshold_mg"], shake["shake_ms"],
+                                          shake["gap_ms"], shake["settle_ms"]))
 
     def usable(self, gpio):
         usable = self.raw.get("usable_pins")

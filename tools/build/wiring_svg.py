@@ -44,6 +44,8 @@ WIDTH = 2 * MARGIN + 2 * LANE + BOARD_WIDTH
 FREE = "#f4d03f"  # a header pin with nothing on it
 UNUSABLE = "#9aa3a8"  # a GPIO the board file's usable_pins leaves out
 LANE_TEXT_FROM = 16  # a lane's text, from the pin
+# How much of a lane's far end each kind of end draws in (a net's tag: the rest).
+END_ROOM = {"switch-gnd": 90, "switch-3v3": 90, "buzzer": 130, "leds": 160}
 
 
 def _draw_lane(canvas, lane, x, y, direction):
@@ -57,15 +59,18 @@ def _draw_lane(canvas, lane, x, y, direction):
         canvas.line(at(9), y, at(24), y, colour)
         canvas.ground(at(24), y, colour)
         return
-    end_from = LANE - {"switch-gnd": 90, "switch-3v3": 90, "buzzer": 130, "leds": 160}.get(lane.end, 56)
+    end_from = LANE - END_ROOM.get(lane.end, 56)
     room = end_from - 10 - LANE_TEXT_FROM
     if text_width(lane.text, 11) > room:
-        raise WiringError("wiring diagram layout: %r is wider than its lane (%d px)" % (lane.text, room))
-    canvas.text(at(LANE_TEXT_FROM), y - 5, lane.text, 11, "start" if direction > 0 else "end", colour)
+        raise WiringError("wiring diagram layout: %r is wider than its lane (%d px)"
+                          % (lane.text, room))
+    canvas.text(at(LANE_TEXT_FROM), y - 5, lane.text, 11, "start" if direction > 0 else "end",
+                colour)
     canvas.line(at(9), y, at(end_from), y, colour)
     if lane.end in ("switch-gnd", "switch-3v3"):
         canvas.switch(at(end_from), y, direction, colour)
-        canvas.line(at(end_from + 30), y, at(LANE - 46 if lane.end == "switch-3v3" else LANE - 20), y, colour)
+        to = LANE - 46 if lane.end == "switch-3v3" else LANE - 20
+        canvas.line(at(end_from + 30), y, at(to), y, colour)
         if lane.end == "switch-gnd":
             canvas.ground(at(LANE - 20), y, COLOURS["gnd"])
         else:
@@ -107,7 +112,8 @@ def _draw_header(canvas, diagram, top, bottom, first_row):
     header = diagram.header
     left = MARGIN + LANE
     right = left + BOARD_WIDTH
-    canvas.rect(left, top, BOARD_WIDTH, bottom - top, "#2e7d4f", "#1d5535", radius=8, stroke_width=2)
+    canvas.rect(left, top, BOARD_WIDTH, bottom - top, "#2e7d4f", "#1d5535", radius=8,
+                stroke_width=2)
     usb_y = top - 12 if header.usb == "top" else bottom - 4
     canvas.rect(left + BOARD_WIDTH // 2 - 24, usb_y, 48, 16, "#b0b7bd", "#6b737a", radius=2)
     canvas.text(left + BOARD_WIDTH // 2, usb_y + 12, "USB", 9, "middle", "#333", bold=True)
@@ -126,7 +132,8 @@ def _draw_header(canvas, diagram, top, bottom, first_row):
         else:
             fill, label_fill = FREE, "#fff"
         canvas.rect(x - 9, y - 9, 18, 18, fill, "#111", radius=2)
-        canvas.text(x, y + 4, pin.number, 10, "middle", "#222" if fill == FREE else "#fff", bold=True)
+        canvas.text(x, y + 4, pin.number, 10, "middle", "#222" if fill == FREE else "#fff",
+                    bold=True)
         canvas.text(x - 16 * direction, y + 4, pin.name, 11, "end" if direction > 0 else "start",
                     label_fill, bold=lane is not None)
 
