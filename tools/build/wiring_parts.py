@@ -228,7 +228,7 @@ class Diagram:
 
     def _i2c_power_lines(self):
         bus = self.config["i2c"]
-        return [("3v3", "VCC ← %s" % self.supply("3v3")), ("gnd", "GND ← GND"),
+        return [("3v3", "VCC ← %s" % self.supply("3v3")), ("gnd", "GND ← any GND pin"),
                 ("sda", "SDA ← %s" % self.at(bus["sda"])),
                 ("scl", "SCL ← %s" % self.at(bus["scl"]))]
 
@@ -275,7 +275,7 @@ class Diagram:
         title = "LED strip WS2812, %d LEDs (LED 1 under tile 1)" % strip["count"]
         self.boxes.append(("leds", title, [
             ("5v", "+5V ← %s" % self.supply("5v")),
-            ("gnd", "GND ← GND (the board's ground too)"),
+            ("gnd", "GND ← any GND pin (the strip and the board share one ground)"),
             ("leds", "DIN ← 330 Ω ← %s" % self.at(strip["pin"])),
             ("5v", "a 1000 µF capacitor across +5V and GND, at the strip's input"),
             (None, "3.3 V data: put a 74AHCT125 (at 5 V) before the 330 Ω (the dashed box), "

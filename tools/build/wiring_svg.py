@@ -59,7 +59,7 @@ def _draw_lane(canvas, lane, x, y, direction):
         canvas.line(at(9), y, at(24), y, colour)
         canvas.ground(at(24), y, colour)
         return
-    end_from = LANE - END_ROOM.get(lane.end, 56)
+    end_from = LANE - END_ROOM.get(lane.end, 46)
     room = end_from - 10 - LANE_TEXT_FROM
     if text_width(lane.text, 11) > room:
         raise WiringError("wiring diagram layout: %r is wider than its lane (%d px)"
