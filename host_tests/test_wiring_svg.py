@@ -112,8 +112,12 @@ def test_the_pico_diagram_shows_the_power_the_bus_and_its_boards():
                   "GP15 (pin 20): piezo buzzer (PWM)", "GP22 (pin 29): LED data", "330 Ω",
                   "+5V ← VBUS (pin 40)", "DIN ← 330 Ω ← GP22 (pin 29)", "100 Ω"):
         assert label in drawn, label
-    assert any("1000 µF capacitor" in text for text in drawn)
-    assert any("74AHCT125" in text for text in drawn)  # the level shifter for 3.3 V data
+    prose = " ".join(drawn)  # a box's long lines are wrapped
+    assert "1000 µF capacitor across +5V and GND" in prose
+    assert "put a 74AHCT125 (at 5 V) before the 330 Ω" in prose  # the level shifter for 3.3 V data
+    assert "5 V: VBUS (pin 40), the USB's 5 V → the LED strip's +5V" in prose
+    assert "3.3 V: 3V3 OUT (pin 36) → the OLED, the LIS3DH" in prose
+    assert "GND: any of pin 3, pin 8, pin 13, pin 18, pin 23, pin 28, pin 33, pin 38; one ground" in prose
 
 
 def test_a_lis3dh_at_0x19_has_its_sdo_to_3v3(tmp_path):
@@ -186,6 +190,7 @@ def test_a_shift_register_bank_alone_still_gets_its_3v3(tmp_path):
     drawn = texts(wiring_svg.svg_for(board_in(tmp_path, change=change)))
     assert "3V3 OUT (pin 36): 3.3 V to the 3V3 tags" in drawn
     assert "VCC (pin 16) ← 3V3 OUT (pin 36)" in drawn
+    assert "3.3 V: 3V3 OUT (pin 36) → the 74HC165s" in " ".join(drawn)
     assert not any(text.startswith(("I2C bus", "GP4 (pin 6)")) for text in drawn)
 
 

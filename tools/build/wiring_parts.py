@@ -113,6 +113,7 @@ class Diagram:
         self.lanes = {}  # HeaderPin -> Lane
         self.boxes = []  # (kind, title, [(kind or None, text)])
         self.notes = []
+        self.fed_3v3 = []  # what 3V3 OUT feeds, by name
         self._add_flaps()
         self._add_buttons()
         self._add_i2c()
@@ -161,6 +162,13 @@ class Diagram:
                 self._add_expander(bank, first)
             first += bank["count"]
 
+    def _fed_by_switches(self, end, pull):
+        """Note what a switch lane takes from 3V3 OUT: its switch or its pull-up resistor."""
+        for needs, name in ((end == "switch-3v3", "the switches to 3V3"),
+                            (pull == "10k to 3V3", "the 10k pull-ups")):
+            if needs and name not in self.fed_3v3:
+                self.fed_3v3.append(name)
+
     def _switch_end(self, active_low, pull):
         """A switch's lane end and what its pin needs besides: the pull."""
         end = "switch-gnd" if active_low else "switch-3v3"
@@ -170,6 +178,7 @@ class Diagram:
 
     def _add_gpio_bank(self, bank, first):
         end, pull = self._switch_end(bank["active_low"], bank["pull"])
+        self._fed_by_switches(end, pull)
         for offset, gpio in enumerate(bank["pins"]):
             if bank["pull"] != "none" and gpio in self.header.no_pull:
                 raise WiringError('firmware/boards/%s.json: flaps: %s has no internal pull-%s: '
@@ -198,6 +207,7 @@ class Diagram:
         lines.append(("flap", "each input: a 10k pull-up to 3V3 and its switch to GND (reads low "
                               "when %s)" % state))
         title = "74HC165 chain, %d chip%s, %d flaps" % (chips, "s" * (chips > 1), bank["count"])
+        self.fed_3v3.append("the 74HC165s")
         self.boxes.append(("shift", title, lines))
 
     def _add_expander(self, bank, first):
@@ -216,6 +226,7 @@ class Diagram:
                       % level))
         self.boxes.append(("flap", "MCP23017 flap expander at I2C 0x%02X (%d)" % (address, address),
                            lines))
+        self.fed_3v3.append("the MCP23017 at 0x%02X" % address)
 
     def _add_buttons(self):
         for name, button in self.config["buttons"].items():
@@ -224,6 +235,7 @@ class Diagram:
             if button["pin"] in self.header.no_pull:
                 pull = "none"
             end, pull = self._switch_end(button["active_low"], pull)
+            self._fed_by_switches(end, pull)
             self._lane(button["pin"], "button", "button %s (%s)" % (name, pull), end)
 
     def _i2c_power_lines(self):
@@ -247,6 +259,7 @@ class Diagram:
             title = "OLED SSD1306 %dx%d at I2C 0x%02X (%d)" % (
                 display["width"], display["height"], display["address"], display["address"])
             self.boxes.append(("sda", title, lines))
+            self.fed_3v3.append("the OLED")
         accel = self.config["accel"]
         if accel is not None:
             address = accel["address"]
@@ -260,6 +273,7 @@ class Diagram:
                 lines.append((tie[0], "AD0 ← %s: address 0x%02X" % (tie[1], address)))
                 title = "accelerometer MPU-6050 at I2C 0x%02X (%d)"
             self.boxes.append(("sda", title % (address, address), lines))
+            self.fed_3v3.append("the " + title.split(" ")[1])
         self.boxes.insert(0, ("sda", "I2C bus: %s at %d kHz" % (name, bus["freq"] // 1000), [
             ("sda", "SDA: %s" % self.at(bus["sda"])),
             ("scl", "SCL: %s" % self.at(bus["scl"])),
@@ -289,22 +303,27 @@ class Diagram:
             self._lane(buzzer["pin"], "buzzer", "piezo buzzer (PWM)", "buzzer")
 
     def _add_supplies(self):
-        fed = "the I2C boards" if self.config["i2c"] is not None else "the 3V3 tags"
-        if any(kind == "3v3" for _, _, lines in self.boxes for kind, _ in lines) or any(
-                lane.end == "switch-3v3" for lane in self.lanes.values()):
-            self.lanes[self.header.supply_3v3] = Lane(
-                "3v3", "%s: 3.3 V to %s" % (self.supply("3v3"), fed), "3V3")
+        """The supply lanes and the power box, first of the boxes."""
+        lines = []
         if self.config["leds"] is not None:
             self.lanes[self.header.supply_5v] = Lane(
                 "5v", "%s: 5 V to the LED strip" % self.supply("5v"), "5V")
+            lines.append(("5v", "5 V: %s, the USB's 5 V → the LED strip's +5V" % self.supply("5v")))
+        if self.fed_3v3:
+            fed = "the I2C boards" if self.config["i2c"] is not None else "the 3V3 tags"
+            self.lanes[self.header.supply_3v3] = Lane(
+                "3v3", "%s: 3.3 V to %s" % (self.supply("3v3"), fed), "3V3")
+            lines.append(("3v3", "3.3 V: %s → %s" % (self.supply("3v3"), ", ".join(self.fed_3v3))))
         for pin in self.header.grounds:
             self.lanes[pin] = Lane("gnd", "", "ground")
+        grounds = ", ".join(pin.label for pin in sorted(
+            self.header.grounds, key=lambda pin: (pin.label[:-len(pin.number)], int(pin.number))))
+        lines.append(("gnd", "GND: any of %s; one ground for every part, switch and supply (the "
+                             "ground symbol)" % grounds))
+        self.boxes.insert(0, ("gnd", "Power and ground", lines))
 
     def _add_notes(self):
         config = self.config
-        grounds = ", ".join(pin.label for pin in self.header.grounds)
-        self.notes.append("Ground symbol: any GND pin (%s); every ground is common, the LED "
-                          "strip's supply too." % grounds)
         self.notes.append("A flap's switch closes when the flap is shut; debounce %d ms, set in "
                           "the board file like the rest." % config["debounce_ms"])
         if any(pin.gpio is not None and not self.usable(pin.gpio) for pin in self.header.pins):
