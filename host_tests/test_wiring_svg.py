@@ -43,7 +43,7 @@ def pins_of(raw):
 
 
 def test_every_board_file_has_its_diagram_and_no_diagram_is_left_without_one():
-    assert {path.stem for path in BOARDS} == {"pico", "pico_w", "pico2", "pico2_w", "esp32_devkit"}
+    assert {"pico", "pico_w", "pico2", "pico2_w", "esp32_devkit"} <= {path.stem for path in BOARDS}
     assert {path.stem for path in wiring_svg.OUT.glob("*.svg")} == {path.stem for path in BOARDS}
 
 
