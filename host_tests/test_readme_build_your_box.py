@@ -16,11 +16,12 @@ from tools.flashing.pack import PACK, unpack
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+FLASHING = ROOT / "docs" / "flashing.md"  # the README's "Flash it" goes on there (mip's lines)
 
 
-def readme_block(marker):
-    """The command lines of the fenced block between the README's marker comments."""
-    text = README.read_text()
+def readme_block(marker, document=README):
+    """The command lines of the fenced block between the document's marker comments."""
+    text = document.read_text()
     block = text[text.index("<!-- %s:begin -->" % marker):text.index("<!-- %s:end -->" % marker)]
     lines = block.split("```")[1].strip().splitlines()
     return [line for line in lines if line.strip()]

@@ -288,7 +288,7 @@ def test_micropython_reads_the_tables_and_computes_the_same_chances():
 
 
 def test_digital_plays_to_win_for_its_last_player_only():
-    """win_ends.bin ships no digital table (README: flash room): its earlier players get no win
+    """win_ends.bin ships no digital table (docs/coach.md: flash room): its earlier players get no win
     chance (the lowest expected score's hints), its last player the exact one."""
     rules = preset("digital")
     assert not WinChance(rules).begin(12345, 1, 2)
