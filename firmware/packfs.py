@@ -63,12 +63,6 @@ class PackFs:
         pack.seek(12 + number * (len(self.name) + 8))
         pack.readinto(self.name)
 
-    def _numbers(self):
-        """Read the offset and size after the name _entry read; the offset."""
-        self.pack.readinto(self.offset)
-        self.pack.readinto(self.size)
-        return int.from_bytes(self.offset, "little")
-
     def stat(self, path):
         """path ("/hal/flaps.mpy") as os.stat gives it; its offset left in self.offset.
 
@@ -90,9 +84,7 @@ class PackFs:
                 self._entry(middle)
                 if self.name == key:  # a directory has offset 0
                     self.start = middle
-                    offset = self._numbers()
-                    return (0x8000 if offset else 0x4000, 0, 0, 0, 0, 0,
-                            int.from_bytes(self.size, "little"), 0, 0, 0)
+                    return self._found()
                 if self.name < key:
                     low = middle + 1
                     middle = low if nearby else (low + high) >> 1
@@ -102,6 +94,17 @@ class PackFs:
                 nearby = False
             self.start = low
         raise OSError(2)  # ENOENT: an import then tries the next path
+
+    def __repr__(self):  # the mount's name in mpremote df (a string interned already: no RAM)
+        return "pack.bin"
+
+    def _found(self):
+        """The entry whose name _entry read, as os.stat gives it: its offset in self.offset."""
+        pack = self.pack
+        pack.readinto(self.offset)
+        pack.readinto(self.size)
+        return (0x8000 if int.from_bytes(self.offset, "little") else 0x4000, 0, 0, 0, 0, 0,
+                int.from_bytes(self.size, "little"), 0, 0, 0)
 
     def mount(self, readonly, mkfs):
         pass
@@ -120,11 +123,10 @@ class PackFs:
             prefix += b"/"
         for number in range(self.count):
             self._entry(number)
-            offset = self._numbers()
+            found = self._found()
             name = bytes(self.name).rstrip(b"\0")
             if name.startswith(prefix) and len(name) > len(prefix) and b"/" not in name[len(prefix):]:
-                yield (name[len(prefix):].decode(), 0x8000 if offset else 0x4000, 0,
-                       int.from_bytes(self.size, "little"))
+                yield (name[len(prefix):].decode(), found[0], 0, found[6])
 
     def open(self, path, mode):
         stat = self.stat(path)
