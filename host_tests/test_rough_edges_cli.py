@@ -136,7 +136,8 @@ def test_analyze_the_300_gives_the_shut_chance_and_the_expected_score(a_smaller_
     assert analyze.main(["the-300"]) == 0
     assert "%.4f" % score in capsys.readouterr().out
     left_out = analyze.analyze("the-300", big_box=False)  # as `all` asks
-    assert not left_out["solvable"] and "shutbox-analyze the-300" in left_out["why"]
+    assert not left_out["solvable"] and left_out["left_out"] and "shutbox-analyze the-300" in left_out["why"]
+    assert "left out: " in analyze.human(left_out)
 
 
 def test_vector_solver_gives_the_expected_score_as_a_score(a_smaller_300, capsys):

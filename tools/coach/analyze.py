@@ -73,8 +73,9 @@ def analyze(name, rules=None, big_box=True):
     if problem and _vector_solver().why_not(rules) is None:
         if big_box:
             return _analyze_big_box(report, rules)
+        report["left_out"] = True  # solvable, not solved here: "solvable" says there are no figures
         problem = ("%d tiles, 2^%d open masks: the vectorised solver takes minutes and about "
-                   "1 GB, so `all` leaves it out: `shutbox-analyze %s` solves it alone"
+                   "1 GB: `shutbox-analyze %s` solves it alone"
                    % (rules.tiles, rules.tiles, name))
     if problem:
         report["solvable"] = False
@@ -186,7 +187,7 @@ def human(report):
         report["preset"], report["tiles"], report["dice"], report["move"], report["one_die_rule"],
         report["scoring"])]
     if not report["solvable"]:
-        lines.append("  not solvable: %s" % report["why"])
+        lines.append("  %s: %s" % ("left out" if report.get("left_out") else "not solvable", report["why"]))
         return "\n".join(lines)
     lines.append("  %-28s %12s %16s" % ("policy", "shut chance", "expected score"))
     for label, key in (("most shuts", "shut_policy"), ("lowest score", "score_policy")):
