@@ -63,6 +63,12 @@ class PackFs:
         pack.seek(12 + number * (len(self.name) + 8))
         pack.readinto(self.name)
 
+    def _numbers(self):
+        """Read the offset and size after the name _entry read; the offset."""
+        self.pack.readinto(self.offset)
+        self.pack.readinto(self.size)
+        return int.from_bytes(self.offset, "little")
+
     def stat(self, path):
         """path ("/hal/flaps.mpy") as os.stat gives it; its offset left in self.offset.
 
@@ -84,7 +90,9 @@ class PackFs:
                 self._entry(middle)
                 if self.name == key:  # a directory has offset 0
                     self.start = middle
-                    return self._found()
+                    offset = self._numbers()
+                    return (0x8000 if offset else 0x4000, 0, 0, 0, 0, 0,
+                            int.from_bytes(self.size, "little"), 0, 0, 0)
                 if self.name < key:
                     low = middle + 1
                     middle = low if nearby else (low + high) >> 1
@@ -95,17 +103,8 @@ class PackFs:
             self.start = low
         raise OSError(2)  # ENOENT: an import then tries the next path
 
-    def __repr__(self):  # the mount's name in mpremote df (a string interned already: no RAM)
-        return "pack.bin"
-
-    def _found(self):
-        """The entry whose name _entry read, as os.stat gives it: its offset in self.offset."""
-        pack = self.pack
-        pack.readinto(self.offset)
-        pack.readinto(self.size)
-        return (0x8000 if int.from_bytes(self.offset, "little") else 0x4000, 0, 0, 0, 0, 0,
-                int.from_bytes(self.size, "little"), 0, 0, 0)
-
+    # No __repr__ naming the pack for mpremote df (it shows <PackFs object at ...>): the method
+    # took 128 B of the boot heap, over its budget (issue 44).
     def mount(self, readonly, mkfs):
         pass
 
@@ -123,10 +122,11 @@ class PackFs:
             prefix += b"/"
         for number in range(self.count):
             self._entry(number)
-            found = self._found()
+            offset = self._numbers()
             name = bytes(self.name).rstrip(b"\0")
             if name.startswith(prefix) and len(name) > len(prefix) and b"/" not in name[len(prefix):]:
-                yield (name[len(prefix):].decode(), found[0], 0, found[6])
+                yield (name[len(prefix):].decode(), 0x8000 if offset else 0x4000, 0,
+                       int.from_bytes(self.size, "little"))
 
     def open(self, path, mode):
         stat = self.stat(path)
