@@ -15,7 +15,9 @@ STUBS_STAMP := typings/.installed
 # The browser test drives Debian's chromium (Playwright, from pyproject, never downloads one).
 CHROMIUM := /usr/bin/chromium
 WEB_DIR := build/web
+# make web's HTTP port; the board's serial port is make flash's DEVICE.
 PORT ?= 8000
+DEVICE ?=
 
 .PHONY: sim test check lint typecheck mpy-cross-check bench flash virtual-board mip mip-package web web-build clean
 
@@ -48,9 +50,12 @@ $(CHROMIUM):
 sim: $(RUN_STAMP)
 	$(PY) -m board_sim $(ARGS)
 
-# Flash a box plugged in over USB (ARGS="--board pico_w", ARGS="--device socket://127.0.0.1:2217").
+# Flash a box plugged in over USB: DEVICE=/dev/ttyACM0 (COM3, socket://127.0.0.1:2217) names
+# its port when several are attached (or none is found); ARGS="--board pico_w" passes the
+# flasher's options. PORT is make web's: a PORT that is not a number stops here, naming DEVICE.
 flash: $(RUN_STAMP)
-	$(PY) tools/flash.py $(ARGS)
+	@case "$(PORT)" in *[!0-9]*) echo "make flash: PORT=$(PORT) is make web's HTTP port, not the board's: name the board with make flash DEVICE=$(PORT)" >&2; exit 2;; esac
+	$(PY) tools/flash.py $(if $(DEVICE),--device $(DEVICE)) $(ARGS)
 
 # A board mpremote and tools/flash.py can connect to: socket://127.0.0.1:2217, files in build/virtual-board.
 virtual-board: $(VENV_STAMP)

@@ -4,13 +4,14 @@
     shutbox-sim run SCRIPT [--log OUT.jsonl]   run a script, write what the box showed
     shutbox-sim [options] --record SCRIPT      play, and save the game as a script
 
-Options: --board pico|pico_w|esp32_devkit, --preset NAME, --rules FILE, --players N, --tiles N,
+Options: --board NAME (a board file, firmware/boards/NAME.json), --preset NAME, --rules FILE, --players N, --tiles N,
 --rows N, --flap-wiring gpio|74hc165|mcp23017, --no-accel, --no-display, --hints, --seed N.
 In `run` mode the script's own `set` lines win over these. Playing, the box's /data (the match
 in play, the menu's choices, the statistics) is a folder kept across runs (data_home(), or
 --data DIR), so a match quit resumes next time as after a power cut; --record and `run` start
 from a fresh box every time. Every mistake (an option, a file,
-a script line) is one line on standard error and exit code 2; Ctrl-C ends quietly (130).
+a script line) is one line on standard error and exit code 2; Ctrl-C ends quietly (130), and
+so does a log piped to a reader that stops early (141: `shutbox-sim run game.txt | head`).
 """
 
 import argparse
@@ -20,6 +21,7 @@ import shutil
 import sys
 
 from board_sim.box import BOARDS, FLAP_WIRINGS
+from board_sim.closed_pipe import quiet_when_the_pipe_closes
 from board_sim.script import ScriptError, build_box, run_script
 
 PROG = "shutbox-sim"
@@ -214,6 +216,7 @@ def play_command(argv):
     return 0
 
 
+@quiet_when_the_pipe_closes
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     try:

@@ -18,13 +18,13 @@ import shutil
 import tempfile
 
 from board_sim.board import SimBoard
-from board_sim.firmware_dir import FIRMWARE, use_firmware
+from board_sim.firmware_dir import FIRMWARE, board_names, use_firmware
 from board_sim.install import install, installed, uninstall
 
 use_firmware()
 from game.tiles import MAX_TILES  # noqa: E402  (the firmware's, defined once)
 
-BOARDS = ("pico", "pico_w", "esp32_devkit")
+BOARDS = board_names()  # every board file, firmware/boards/*.json
 FLAP_WIRINGS = ("gpio", "74hc165", "mcp23017")
 MIN_TILES = 9  # the smallest game (classic) needs 9 flaps a row
 MAX_ROWS = 4

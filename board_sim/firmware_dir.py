@@ -23,6 +23,12 @@ _PACKAGE = pathlib.Path(__file__).resolve().parent
 FIRMWARE = _PACKAGE / "firmware" if (_PACKAGE / "firmware").is_dir() else _PACKAGE.parent / "firmware"
 
 
+def board_names(firmware_dir=FIRMWARE):
+    """The board files' names (firmware/boards/<name>.json), sorted: the boards the simulator,
+    the flasher and their options offer."""
+    return tuple(sorted(path.stem for path in (pathlib.Path(firmware_dir) / "boards").glob("*.json")))
+
+
 def use_firmware():
     """Make `import game...`, `app...`, `hal...` work on CPython (idempotent)."""
     if str(FIRMWARE) not in sys.path:

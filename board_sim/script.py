@@ -99,8 +99,8 @@ def parse(text):
             if len(words) not in (2, 3) or (len(words) == 3 and (verb != "press" or words[2] != "long")):
                 raise ScriptError("line %d: press NAME [long], hold NAME or release NAME" % line_number)
             events.append((line_number, verb, words[1], len(words) == 3))
-        elif verb == "dice":
-            values = tuple(_int(words, index, line_number, 1, 20) for index in range(1, len(words)))
+        elif verb == "dice":  # each value within the game's faces: checked as it is played
+            values = tuple(_int(words, index, line_number, -(10 ** 9)) for index in range(1, len(words)))
             if not 1 <= len(values) <= 4:
                 raise ScriptError("line %d: dice takes 1 to 4 values" % line_number)
             events.append((line_number, verb, values))
@@ -192,6 +192,9 @@ def apply(box, event):
         elif verb == "press":
             board.press(event[2], LONG_MS if event[3] else BUTTON_MS)
         elif verb in ("hold", "release"):
+            if verb == "release" and not board.buttons[event[2]].closed:
+                raise ValueError("release %s, but %s is not held (hold %s before it)"
+                                 % (event[2], event[2], event[2]))
             board.hold(event[2], verb == "hold")
         elif verb == "dice":
             _check_dice(box, event[2])
@@ -218,8 +221,9 @@ def _check_dice(box, values):
         raise ValueError("dice can be forced for electronic dice only; this game draws from %s"
                          % SOURCE_NAMES[rules.source])
     for value in values:
-        if value > rules.faces:
-            raise ValueError("die %d does not fit this game's %d-sided dice" % (value, rules.faces))
+        if not 1 <= value <= rules.faces:
+            raise ValueError("die %d does not fit this game's %d-sided dice: 1..%d"
+                             % (value, rules.faces, rules.faces))
 
 
 def describe(event):

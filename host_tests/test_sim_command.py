@@ -88,8 +88,9 @@ def test_bad_house_rules_get_the_boxs_message_with_every_problem(tmp_path, capsy
     ("set tiles 0\n", "line 1: 0 is outside 9..24 (set tiles)"),
     ("set players 9\n", "line 1: 9 is outside 1..8 (set players)"),
     ("set preset full-house\nset tiles 9\n", "line 2: full-house needs 12 tiles a row"),
-    ("dice 0 1\n", "line 1: 0 is outside 1..20"),
-    ("set preset 2012\n" + START + "dice 21\n", "line 7: 21 is outside 1..20"),
+    ("dice 0 1\n", "line 1: die 0 does not fit this game's 6-sided dice: 1..6"),
+    ("set preset 2012\n" + START + "dice 21\n", "line 7: die 21 does not fit this game's"),
+    ("dice x\n", "line 1: 'dice x' needs a whole number"),
 ])
 def test_script_mistakes_are_one_line_with_the_line_number(tmp_path, capsys, script, expected):
     code, error, _log = run(tmp_path, capsys, script)
@@ -98,7 +99,7 @@ def test_script_mistakes_are_one_line_with_the_line_number(tmp_path, capsys, scr
 
 def test_a_die_the_game_cannot_roll_stops_the_run_at_its_line_with_the_log_so_far(tmp_path, capsys):
     code, error, log = run(tmp_path, capsys, START + "dice 7 1\nshake 800\nwait 1500\n")
-    assert code == 2 and one_line(error).endswith("line 6: die 7 does not fit this game's 6-sided dice")
+    assert code == 2 and one_line(error).endswith("line 6: die 7 does not fit this game's 6-sided dice: 1..6")
     assert log and log[-1]["in"] == "dice 7 1"
 
 

@@ -28,10 +28,10 @@ MIN_HEIGHT = 24
 PANEL_WIDTH = 13  # the side panel's columns, right of the OLED
 PANEL_ROWS = 16
 MAX_STEP_MS = 200  # a stalled terminal never makes the box leap ahead
-HELP = (
-    "the key under a tile flips it  Tab: next row  space (hold) / s: shake  t: tap",
-    "z/Z: select short/long  x/X or Enter: ok short/long  q: quit (the match is kept)",
-)
+# The keys, each shown whole: help_lines() wraps them into the last rows, 80 columns wide.
+KEYS_HELP = ("the key under a tile flips it", "Tab: next row", "space (hold) / s: shake", "t: tap",
+             "z/Z: select short/long", "x/X or Enter: ok short/long", "q: quit (match kept)")
+HELP_ROWS = 2  # the rows under the tiles' keys (rows 22 and 23 of 24)
 # The box's sounds (app.core's _MELODIES, in order) by name, and how long the header shows one.
 SOUND_NAMES = ("click", "dice landed", "taken back", "move done", "BUZZ: not now", "turn over",
                "box shut!", "FANFARE: winner", "fault", "ready: roll")
@@ -184,8 +184,8 @@ class Terminal:
         for index, line in enumerate(side_panel(box.view)[:PANEL_ROWS]):
             put(2 + index, 67, line)
         self._draw_tiles(put)
-        for index, line in enumerate(HELP):
-            put(22 + index, 0, line)
+        for index, line in enumerate(help_lines(width)[:HELP_ROWS]):
+            put(MIN_HEIGHT - HELP_ROWS + index, 0, line)
         screen.refresh()
 
     def _draw_tiles(self, put):
@@ -231,6 +231,17 @@ class Terminal:
             if step_ms > 0:
                 self.box.run(step_ms)
             self.draw(screen)
+
+
+def help_lines(width):
+    """KEYS_HELP in lines that fit `width` columns less one (curses cannot write a screen's
+    last cell), two spaces between keys, none cut."""
+    lines = [""]
+    for key in KEYS_HELP:
+        if lines[-1] and len(lines[-1]) + 2 + len(key) > width - 1:
+            lines.append("")
+        lines[-1] = (lines[-1] + "  " + key).strip()
+    return lines
 
 
 def too_small(width, height):

@@ -4,7 +4,8 @@ The port's own VfsPosix(root) does the work; this subclass mends its rename (whi
 the first path when given two absolute ones), reports a flash of `capacity_bytes` in 4 KiB
 blocks through statvfs as MicroPython's LittleFS does (free blocks computed unsigned, so files
 over the capacity wrap the figure to about 2^32), and refuses to open a file for writing on a
-full one with OSError(ENOSPC), MicroPython's errno 28.
+full one with OSError(ENOSPC), MicroPython's errno 28. It lists a folder with each file's
+size, as LittleFS does, and names itself by the host directory (mpremote df).
 """
 
 import vfs
@@ -27,6 +28,20 @@ class HostDirVfs(vfs.VfsPosix):
     def _host(self, path):
         # A relative path is relative to the process's directory, which chdir keeps in step.
         return self._host_dir + path if path.startswith("/") else path
+
+    # mpremote df's name of the mount: the host directory. (Names the board has interned
+    # already, here and below: the firmware's heap is a Pico's, and selftest fits it tightly.)
+    def __repr__(self):
+        return self._host_dir
+
+    # As LittleFS lists a folder: (name, type, inode, size); VfsPosix gives no size, and
+    # mpremote's fs ls showed each file as 0 bytes.
+    def ilistdir(self, path):
+        for entry in super().ilistdir(path):
+            size = 0
+            if entry[1] != _DIR_TYPE:
+                size = self.stat(path.rstrip("/") + "/" + entry[0] if path else entry[0])[6]
+            yield (entry[0], entry[1], entry[2], size)
 
     def rename(self, old_path, new_path):
         self._plain.rename(self._host(old_path), self._host(new_path))

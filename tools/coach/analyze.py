@@ -25,6 +25,7 @@ from game.presets import PRESET_NAMES, preset
 from game.rule_names import MOVE_NAMES, ONE_DIE_NAMES, SCORE_NAMES
 from game.tiles import tiles_of
 
+from board_sim.closed_pipe import quiet_when_the_pipe_closes
 from tools.coach.turn_solver import (
     OBJ_SCORE,
     OBJ_SHUT,
@@ -60,13 +61,22 @@ def same_policy(first, second):
     return True
 
 
-def analyze(name, rules=None):
-    """Every figure for a preset as a dict (what --json prints)."""
+def analyze(name, rules=None, big_box=True):
+    """Every figure for a preset as a dict (what --json prints). A box the plain solver
+    cannot take but the vectorised one can (the-300) is solved by that one, unless `big_box`
+    is False (`all`: minutes and a gigabyte for one preset): then "why" says how to ask."""
     rules = rules or preset(name)
     report = {"preset": name, "tiles": rules.tiles, "dice": "%dd%d" % (rules.dice, rules.faces),
               "move": MOVE_NAMES[rules.move], "one_die_rule": ONE_DIE_NAMES[rules.one_die],
               "scoring": SCORE_NAMES[rules.scoring], "start": tiles_of(rules.start_mask())}
     problem = why_unsolvable(rules)
+    if problem and _vector_solver().why_not(rules) is None:
+        if big_box:
+            return _analyze_big_box(report, rules)
+        report["left_out"] = True  # solvable, not solved here: "solvable" says there are no figures
+        problem = ("%d tiles, 2^%d open masks: the vectorised solver takes minutes and about "
+                   "1 GB: `shutbox-analyze %s` solves it alone"
+                   % (rules.tiles, rules.tiles, name))
     if problem:
         report["solvable"] = False
         report["why"] = problem
@@ -103,6 +113,53 @@ def analyze(name, rules=None):
     return report
 
 
+def _analyze_big_box(report, rules):
+    """analyze's figures from tools/coach/vector_solver.py: each objective's own figure (the
+    shut chance playing for it, the expected score playing for that); a policy's other figure
+    would be another pass over every open mask, and is left out (None)."""
+    vector_solver = _vector_solver()
+    sys.stderr.write("%s: 2^%d open masks: solving with tools/coach/vector_solver.py (24 tiles: "
+                     "a few minutes and about 1 GB)\n" % (report["preset"], rules.tiles))
+    started = time.perf_counter()
+    one_die = {}
+    figures = {}
+    for objective in (vector_solver.SHUT, vector_solver.SCORE):
+        solver = vector_solver.VectorSolver(rules, objective).solve()
+        figures[objective] = vector_solver.start_figure(solver)
+        one_die[objective] = solver.one_die
+        del solver  # its values (128 MB for 24 tiles) go before the next one's
+    by_shut = _OneDieChoices(one_die[vector_solver.SHUT])
+    by_score = _OneDieChoices(one_die[vector_solver.SCORE])
+    report.update({
+        "solvable": True, "objective": objective_of(rules),
+        "p_shut": figures[vector_solver.SHUT]["p_shut"],
+        "expected_score": figures[vector_solver.SCORE]["expected_score"],
+        "shut_policy": {"p_shut": figures[vector_solver.SHUT]["p_shut"], "expected_score": None},
+        "score_policy": {"p_shut": None,
+                         "expected_score": figures[vector_solver.SCORE]["expected_score"]},
+        "one_die": _one_die_report(rules, by_shut, by_score),
+        "method": "exact: tools/coach/vector_solver.py's numpy dynamic programme over all %d "
+                  "open masks; each policy's other figure would be another pass: left out"
+                  % (1 << rules.tiles),
+        "seconds": round(time.perf_counter() - started, 3),
+    })
+    return report
+
+
+def _vector_solver():
+    from tools.coach import vector_solver  # numpy: only a box the plain solver cannot take needs it
+
+    return vector_solver
+
+
+class _OneDieChoices:
+    """The vectorised solver's one-die choices (a dict of the masks where one die is allowed)
+    as _one_die_report reads a plain solution's."""
+
+    def __init__(self, one_die):
+        self.one_die = one_die
+
+
 def _one_die_report(rules, by_shut, by_score):
     """The masks where one die is allowed, and which objective prefers it."""
     allowed = [mask for mask in range(1, 1 << rules.tiles) if rules.dice > 1 and rules.one_die_allowed(mask)]
@@ -120,17 +177,24 @@ def solvable_presets():
     return [name for name in PRESET_NAMES if why_unsolvable(preset(name)) is None]
 
 
+def _percent(chance):
+    """A chance in percent, with 4 decimals, or 4 significant figures below 0.01%."""
+    return ("%.4f%%" if chance >= 1e-4 else "%.4g%%") % (100 * chance)
+
+
 def human(report):
     lines = ["%s: %s tiles, %s, move %s, one die %s, scoring %s" % (
         report["preset"], report["tiles"], report["dice"], report["move"], report["one_die_rule"],
         report["scoring"])]
     if not report["solvable"]:
-        lines.append("  not solvable: %s" % report["why"])
+        lines.append("  %s: %s" % ("left out" if report.get("left_out") else "not solvable", report["why"]))
         return "\n".join(lines)
     lines.append("  %-28s %12s %16s" % ("policy", "shut chance", "expected score"))
     for label, key in (("most shuts", "shut_policy"), ("lowest score", "score_policy")):
         figures = report[key]
-        lines.append("  %-28s %11.4f%% %16.4f" % (label, 100 * figures["p_shut"], figures["expected_score"]))
+        shut, score = figures["p_shut"], figures["expected_score"]
+        lines.append("  %-28s %12s %16s" % (label, "-" if shut is None else _percent(shut),
+                                             "-" if score is None else "%.4f" % score))
     stated = report.get("stated_strategy")
     if stated:
         lines.append("  %-28s %11.4f%% %16.4f  (%s)" % (
@@ -144,8 +208,9 @@ def human(report):
             shown = " ".join("{%s}" % ",".join(map(str, tiles)) for tiles in one[key][:12])
             more = " ..." if len(one[key]) > 12 else ""
             lines.append("    one die (%s): %s%s" % (label, shown or "never", more))
-    if "note" in report:
-        lines.append("  note: %s" % report["note"])
+    for key in ("note", "method"):
+        if key in report:
+            lines.append("  %s: %s" % (key, report[key]))
     lines.append("  the box plays for: %s; solved in %.2f s" % (
         "the shut chance" if report["objective"] == OBJ_SHUT else "the lowest score", report["seconds"]))
     return "\n".join(lines)
@@ -169,6 +234,7 @@ def _scores(text):
     return [parse(part) for part in text.split(",")]
 
 
+@quiet_when_the_pipe_closes
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("preset", help="a preset name, or 'all'", choices=PRESET_NAMES + ("all",))
@@ -223,8 +289,8 @@ def main(argv=None):
             make, show = (lambda name: win.beat_report(name, args.beat, args.tied, args.after)), win.human_beat
         else:
             make, show = (lambda name: win.round_report(name, args.players, args.monte_carlo or 0)), win.human_round
-    else:
-        make, show = analyze, human
+    else:  # `all` leaves out a box only the vectorised solver takes (minutes each)
+        make, show = (lambda name: analyze(name, big_box=args.preset != "all")), human
     reports = [make(name) for name in names]
     if args.json:
         print(json.dumps(reports if args.preset == "all" else reports[0], indent=1))

@@ -197,6 +197,13 @@ def stay_in_report(name, total, rules=None):
         report["why"] = "%s is not a max-penalty match: no limit to stay under" % name
     if not report["solvable"]:
         return report
+    report.update({"total": total, "limit": rules.max_penalty})
+    if total > rules.max_penalty or (total == rules.max_penalty and not rules.drop_on_exceed):
+        report.update({"already_out": True, "stay_in": 0.0,
+                       "rule": "a total of %d is already out: a player drops out %s %d" % (
+                           total, "above" if rules.drop_on_exceed else "at or above",
+                           rules.max_penalty)})
+        return report
     model = turn_solver.Model(rules)
     ordered, index = endings(model)
     room = rules.max_penalty - total
@@ -204,7 +211,7 @@ def stay_in_report(name, total, rules=None):
     stays = scores <= room if rules.drop_on_exceed else scores < room
     goal = Goal(model, index, stays.astype(float))
     report.update({
-        "total": total, "limit": rules.max_penalty,
+        "already_out": False,
         "rule": "stays in with a score %s %d" % ("<=" if rules.drop_on_exceed else "<", room),
         "exact": True,
         "method": ("exact for staying in this round; as a match policy an approximation: it "
@@ -355,6 +362,8 @@ def human_goal(report, key):
     """The human lines of a stay-in (a chance) or chips (a number of chips) report."""
     if not report["solvable"]:
         return "%s: no answer: %s" % (report["preset"], report["why"])
+    if report.get("already_out"):
+        return "%s: %s" % (report["preset"], report["rule"])
     policy = report["policy"]
 
     def unit(value):

@@ -227,6 +227,17 @@ class VectorSolver:
         return float(self.value[self.rules.start_mask()])
 
 
+def start_figure(solver):
+    """The solved objective's figure at the start, as a player reads it: {"p_shut": ...} for
+    SHUT, {"expected_score": ...} for SCORE (its values are the negated scores: higher is
+    better)."""
+    if solver.objective == SHUT:
+        return {"p_shut": solver.start_value()}
+    if solver.objective == SCORE:
+        return {"expected_score": -solver.start_value()}
+    return {"value": solver.start_value()}
+
+
 def play_turns(solver, turns, seed):
     """Monte Carlo: (shut count, score sum, score square sum) of `turns` turns on the
     firmware's Turn and ElectronicDice, every choice the solver's (the first move that leaves
@@ -287,9 +298,9 @@ def main(argv=None):
     quiet = args.json
     for objective in (SHUT, SCORE):
         solver = VectorSolver(rules, objective, log=None if quiet else print).solve()
-        figures = {"value": solver.start_value(), "seconds": round(solver.seconds, 1),
-                   "cpu_seconds": round(solver.cpu_seconds, 1),
-                   "one_die": sorted(mask for mask, one in solver.one_die.items() if one)}
+        figures = dict(start_figure(solver), seconds=round(solver.seconds, 1),
+                       cpu_seconds=round(solver.cpu_seconds, 1),
+                       one_die=sorted(mask for mask, one in solver.one_die.items() if one))
         if args.monte_carlo:
             turns = args.monte_carlo
             shuts, total, squares = play_turns(solver, turns, args.seed)

@@ -16,7 +16,7 @@ import subprocess
 import sys
 import threading
 
-from board_sim.firmware_dir import FIRMWARE  # in board_sim when installed from a wheel
+from board_sim.firmware_dir import FIRMWARE, board_names  # in board_sim when installed from a wheel
 from board_sim.native_build import has_native_marks, native_source
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -135,12 +135,17 @@ def compile_source(source, relative_path, bytecode):
     return compile_module(generated_source(source), relative_path, bytecode)
 
 
+def check_board_name(board_name, firmware_dir=FIRMWARE):
+    """FlashError unless firmware_dir has the pin map boards/<board_name>.json."""
+    known = board_names(firmware_dir)
+    if board_name not in known:
+        raise FlashError("no pin map boards/%s.json; known boards: %s" % (board_name, ", ".join(known)))
+
+
 def board_json_for(board_name, firmware_dir=FIRMWARE):
     """board.json selecting board_name, keeping the firmware's overrides if it names the same."""
     firmware_dir = pathlib.Path(firmware_dir)
-    if not (firmware_dir / "boards" / (board_name + ".json")).exists():
-        known = sorted(path.stem for path in (firmware_dir / "boards").glob("*.json"))
-        raise FlashError("no pin map boards/%s.json; known boards: %s" % (board_name, ", ".join(known)))
+    check_board_name(board_name, firmware_dir)
     selection = json.loads((firmware_dir / BOARD_JSON).read_text())
     overrides = selection.get("overrides", {}) if selection.get("board") == board_name else {}
     return (json.dumps({"board": board_name, "overrides": overrides}, indent=2) + "\n").encode()

@@ -1,6 +1,7 @@
 """Flash the shutbox firmware to a board over USB (or to the virtual board), safely.
 
-    python tools/flash.py [--device PORT] [--board NAME | --keep-board-json] [--remove-root-copy]
+    shutbox-flash [--device PORT] [--board NAME | --keep-board-json] [--remove-root-copy]
+    (from a checkout: python tools/flash.py ..., or make flash DEVICE=PORT ARGS="...")
 
 Compiles firmware/ for the board's MicroPython, packs the modules into one file (pack.bin, which
 boot.py mounts: tools/flashing/pack.py), stages the tree in the one the board is not running
@@ -16,6 +17,7 @@ version flashed, and a hard reset: the box plays.
 
 import argparse
 import json
+import os
 import pathlib
 import sys
 import time
@@ -29,8 +31,10 @@ from tools.flashing.build import (
     FlashError,
     board_json_for,
     board_named_in,
+    board_names,
     build_image,
     bytecode_for,
+    check_board_name,
     firmware_version,
     native_arch_for,
     sha256,
@@ -80,9 +84,11 @@ def find_device(ports=None):
     if not ports:
         raise FlashError("no board found: no USB serial board is attached. Plug the box in by "
                          "USB, or name the port: --device /dev/ttyACM0 (COM3 on Windows), or a "
-                         "virtual board's socket://127.0.0.1:PORT")
+                         "virtual board's socket://127.0.0.1:PORT; with make: make flash "
+                         "DEVICE=/dev/ttyACM0")
     if len(ports) > 1:
-        raise FlashError("several boards attached (%s): name one with --device" % ", ".join(ports))
+        raise FlashError("several boards attached (%s): name one with --device (make flash "
+                         "DEVICE=%s)" % (", ".join(ports), ports[0]))
     return ports[0]
 
 
@@ -198,6 +204,8 @@ def flash(device=None, board_name=None, keep_board_json=False, firmware_dir=FIRM
     firmware at the board's "/" (mip's) is named, or removed with remove_root_copy."""
     started = time.monotonic()
     report = FlashReport()
+    if board_name is not None:  # every argument checked before the board is touched
+        check_board_name(board_name, firmware_dir)
     device = device or find_device()
     boot_py = (pathlib.Path(firmware_dir) / "boot.py").read_bytes()
     board = stop_for_flash(device, boot_py, report.sent, log)
@@ -313,12 +321,21 @@ def _selftest(board, version):
     return expected
 
 
+def command_name(argv0=None):
+    """The command as it was run, for its usage line: shutbox-flash, or python tools/flash.py."""
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    return "python " + argv0 if argv0.endswith(".py") else os.path.basename(argv0)
+
+
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python tools/flash.py", description=__doc__,
+    parser = argparse.ArgumentParser(prog=command_name(), description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--device", help="serial port or socket://HOST:PORT (default: the one USB board)")
     choice = parser.add_mutually_exclusive_group()
-    choice.add_argument("--board", help="pin map to use, boards/<NAME>.json (writes board.json)")
+    names = board_names(FIRMWARE)
+    choice.add_argument("--board", metavar="{%s}" % ",".join(names),
+                        help="the pin map to use, firmware/boards/NAME.json: one of %s (writes "
+                             "board.json)" % ", ".join(names))
     choice.add_argument("--keep-board-json", action="store_true",
                         help="keep the board.json already on the board")
     parser.add_argument("--remove-root-copy", action="store_true",

@@ -20,6 +20,7 @@ import argparse
 import pathlib
 import sys
 
+from board_sim.closed_pipe import quiet_when_the_pipe_closes
 from tools.replay.log_file import ReplayError, load_log, split_turns
 from tools.replay.plan import build_script
 from tools.replay.verdict import run_plan
@@ -27,6 +28,7 @@ from tools.replay.verdict import run_plan
 SHOWN_MISMATCHES = 5  # after the first, a diverged replay usually differs in every later turn
 
 
+@quiet_when_the_pipe_closes
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="shutbox-replay", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
