@@ -38,6 +38,7 @@ _COLUMNS = const(16)  # app.screens' (as there)
 _MARKERS_Y = const(8)  # the flaps' markers take the second and third lines of text
 _MARKERS_HEIGHT = const(16)
 _MAX_PITCH = const(10)
+_MAX_HEIGHT = const(10)
 
 
 def start(app):
@@ -162,16 +163,18 @@ class InputCheck:
         if pitch > _MAX_PITCH:
             pitch = _MAX_PITCH
         height = _MARKERS_HEIGHT // rows - 1
-        if height > 7:
-            height = 7
+        if height > _MAX_HEIGHT:
+            height = _MAX_HEIGHT
+        left = (128 - tiles * pitch) // 2  # centred, both ways
+        top = _MARKERS_Y + (_MARKERS_HEIGHT - rows * (height + 1)) // 2
         for row in range(rows):
             shut = self.shut[row]
-            y = _MARKERS_Y + row * (height + 1)
+            y = top + row * (height + 1)
             for index in range(tiles):
                 if shut & 1 << index:
-                    display.fill_rect(index * pitch, y, pitch - 1, height, 1)
+                    display.fill_rect(left + index * pitch, y, pitch - 1, height, 1)
                 else:
-                    display.rect(index * pitch, y, pitch - 1, height, 1)
+                    display.rect(left + index * pitch, y, pitch - 1, height, 1)
 
     def _shut_line(self, screen, line):
         """ "shut:" then the shut flaps' numbers when the box has one row and they fit, else how
