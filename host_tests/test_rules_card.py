@@ -35,7 +35,7 @@ def test_select_on_the_game_row_shows_the_rules_card_then_moves_on(open_box):
 
     box = open_box(seed=1, preset="single-die", players=2)
     box.run(200)
-    assert oled(box)[6] == "select:rules"
+    assert oled(box)[7] == "select:rules"
     box.board.press("select")
     box.run(300)
     assert "game.preset_cards" in sys.modules

@@ -69,6 +69,7 @@ def board_files(tmp_path, monkeypatch):
     """The firmware as a board's flash holds it, as the current directory."""
     root = tmp_path / "flash"
     shutil.copytree(FIRMWARE, root)
+    (root / "data").mkdir()  # powered on before: its first power-on would open the input check
     monkeypatch.chdir(root)
     monkeypatch.syspath_prepend(str(root))
     for name in [name for name in sys.modules if name == "main"]:

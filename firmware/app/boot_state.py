@@ -17,12 +17,13 @@ _PLAY = const(2)
 _MSG_SHAKE = const(65)  # the turn's first message (app.presentation's, as there)
 
 
-def read_saved(settings, flaps, keeper):
+def read_saved(settings, flaps, keeper, first=False):
     """What the App starts from, read before its modules load (App(saved=...)): (the menu's
     games, the one chosen, why the settings' game is not among them, the saved menu choices or
     None, the saved match as (match, source) or None, its preset's name, the game log, the
-    match's tally). With a keeper: the statistics' serial of the last match merged (a finished
-    match the power cut short of its merge is merged now) on it too."""
+    match's tally, `first`: the box's first power-on, app.startup's). With a keeper: the
+    statistics' serial of the last match merged (a finished match the power cut short of its
+    merge is merged now) on it too."""
     from app.settings import game_entries, why_unplayable
 
     tiles = flaps.tiles
@@ -44,16 +45,22 @@ def read_saved(settings, flaps, keeper):
         else:
             log.clear()
     entries, chosen, entry_faults = game_entries(settings, tiles, rows)  # app.menu's: after the match
-    return entries, chosen, entry_faults, choices, restored, preset, log, tally
+    return entries, chosen, entry_faults, choices, restored, preset, log, tally, first
 
 
 def set_up(app, devices, settings, rng, hints, faults, keeper, saved=None):
     """Set up `app` (App's arguments, as there; App declares what each attribute holds): its
-    state, the menu, the faults; then the match the keeper saved resumed, if there is one.
+    state, the menu, the faults; then the match the keeper saved resumed, if there is one, or
+    the input check (app.input_check) at the box's first power-on or with select held.
     `saved`: read_saved's, read before the App's modules loaded (None: read now)."""
     if saved is None:
         saved = read_saved(settings, devices.flaps, keeper)
-    entries, chosen, entry_faults, choices, restored, preset, log, tally = saved
+    entries, chosen, entry_faults, choices, restored, preset, log, tally, check = saved
+    select = devices.buttons.get("select")
+    if select is not None and select._down:  # held as the box powered on (hal.buttons' Button)
+        check = True
+    if check:  # the input check: a saved match stays on the flash as it is, not resumed (a
+        restored = None  # boot without select held resumes it)
     from app.faults import Faults
     from app.lights import Lights
     from app.menu import Menu
@@ -130,6 +137,8 @@ def set_up(app, devices, settings, rng, hints, faults, keeper, saved=None):
         _resume(app, restored[0], restored[1], preset)
     if keeper is not None:
         app.report_keeper()
+    if check:  # its first frame at the App's first tick
+        app.menu.check = __import__("app.input_check", None, None, ("start",)).start(app)
 
 
 def _preset_of(rules):

@@ -274,7 +274,7 @@ class App:
         phase = self.phase
         if phase == MENU:
             self.roller.update(now_ms, False)
-            if self.menu.step(self, select, ok):
+            if self.menu.step(self, select, ok, now_ms):
                 self.new_match(now_ms)
         elif phase == SETUP:
             self._setup(now_ms, select, ok)

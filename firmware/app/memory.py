@@ -26,6 +26,8 @@ some 64 KB after boot with this policy; the rules it replaced were made when it 
     the menu                  app.menu, its frames                  "menu" (app.menu's leave)
     the menu's list of games  app.settings and what it imports      since(loaded) (app.menu)
     a rules card              app.screen_card, game.preset_cards    "card" (app.menu)
+    the input check           app.input_check (the menu's row, or   since() (app.menu, as it
+                              boot: app.startup)                    closes)
     the match's end           app.finish, then its frames           "finish" (its leave, which
                               (app.finish_frames)                   lets its frames go first)
     a turn's start, its       app.hints_turn                        "turn work" (app.hints)
@@ -45,8 +47,8 @@ be loaded), each marked "(a copy ...)" or "(..., as there)" beside it and checke
 original by host_tests/test_app_constant_copies.py and test_rule_constant_copies.py;
 host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
 
-    app: boot_state, core, faults, finish, finish_frames, hints, hints_turn, menu, phases,
-         presentation, reconcile, roller, screen_end, settings
+    app: boot_state, core, faults, finish, finish_frames, hints, hints_turn, input_check, menu,
+         phases, presentation, reconcile, roller, screen_end, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
           win_ends, win_table

@@ -1,7 +1,8 @@
 """The menu: which game, how many players, hints on or off, then start.
 
-Rows are Game, Players, Hints and Start; select moves down (wrapping) and ok changes the
-row's value (on Start it starts: `step`). On the Game row select first shows the game's rules
+Rows are Game, Players, Hints, Start and Check inputs; select moves down (wrapping) and ok
+changes the row's value (on Start it starts: `step`; on Check inputs it opens the input check,
+app.input_check, loaded while it is shown: `check`). On the Game row select first shows the game's rules
 card (app.screen_card, from game.preset_cards, loaded while it is shown), a page at a time, then
 moves on (a box without a screen moves on at once); ok on a card shows the next game's. Only games this box can play
 are offered (enough tiles and rows of flaps), and the player count stays within what the
@@ -30,7 +31,8 @@ _ROW_GAME = const(0)
 _ROW_PLAYERS = const(1)
 _ROW_HINTS = const(2)
 _ROW_START = const(3)
-_ROWS = const(4)
+_ROW_CHECK = const(4)
+_ROWS = const(5)
 _MAX_PLAYERS = const(8)
 HOUSE = "house rules"  # the entry of the settings file's own rules, when they change a preset
 _MENU_BANKS = const((0x0040FF, 0x8000FF, 0xFF5000))  # the LEDs' colour of presets 1-9, 10-18, 19-27
@@ -74,6 +76,8 @@ class Menu:
         self.card_next = 0  # the first line of its next page, 0: the last page is shown
         self.card_loaded = 0  # how many of the card's modules are imported (app.screen_menu)
         self.starting = False  # Start chosen: the match starts on the next tick (step)
+        self.check = None  # the input check while it is shown (app.input_check's start: the
+        #                    menu's row, or boot's, app.startup)
         self._clamp_players()
 
     def restore(self, name, players, hints_on):
@@ -116,15 +120,22 @@ class Menu:
         if self.players > most:
             self.players = most
 
-    def step(self, app, select, ok):
+    def step(self, app, select, ok, now_ms):
         """The buttons in the menu (select: next row, ok: change the value under the cursor,
         which on Start starts; a long ok: start), with a click; True when the game starts: the
         tick after Start, which imports app.phases (what starts it: a long import of its own).
         A quiet tick (no frame to import, draw or send, no save) imports game.match before,
         which the match's start needs: a Pico took 21.2 ms for the tick that imported it and
-        started the match. (What it imports never changes the box's ticks.)"""
+        started the match. (What it imports never changes the box's ticks.) While the input
+        check is shown it takes the buttons, until ok held leaves it (it is let go)."""
         if self.starting:
             return True
+        if self.check is not None:
+            if self.check.step(now_ms):
+                self.check = None
+                since((), ("app.input_check",))  # let go
+                app.dirty = True
+            return False
         if select == SHORT_PRESS:
             if self.row == _ROW_GAME and app.screen is not None and (self.card < 0 or self.card_next):
                 self.card = self.card_next if self.card >= 0 else 0  # the card, page by page
@@ -150,8 +161,12 @@ class Menu:
                 self.players = fewest if self.players >= most else self.players + 1
             elif row == _ROW_HINTS:
                 self.hints_on = not self.hints_on
-            else:
+            elif row == _ROW_START:
                 self.start(app)
+            else:  # the input check, from the next tick (an import and a frame in one tick may
+                self._close_card()  # take a Pico past its 20 ms)
+                self.check = __import__("app.input_check", None, None, ("start",)).start(app)
+                app.dirty = False
             return False
         if ok == LONG_PRESS:
             self.start(app)
@@ -190,8 +205,12 @@ class Menu:
 
     def light(self, lights, tiles, now_ms):
         """The menu without a display: row 0 the preset (one tile, colour by bank of 9),
-        row 1 the players (that many tiles), row 2 hints (tile 1 green or red), row 3 start."""
+        row 1 the players (that many tiles), row 2 hints (tile 1 green or red), row 3 start;
+        the input check its own (the shut flaps)."""
         leds = lights.leds
+        if self.check is not None:
+            self.check.light(leds)
+            return
         leds.fill(OFF)
         row = self.row
         if row == _ROW_GAME:
@@ -201,7 +220,7 @@ class Menu:
                 leds.set_tile(tile, PLAYER_COLOURS[tile - 1])
         elif row == _ROW_HINTS:
             leds.set_tile(1, LEGAL if self.hints_on else WRONG)
-        elif blink_on(now_ms):
+        elif row == _ROW_START and blink_on(now_ms):
             for tile in range(1, tiles + 1):
                 leds.set_tile(tile, LEGAL)
         leds.show()

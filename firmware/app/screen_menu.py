@@ -8,14 +8,19 @@ from micropython import const
 
 from app.screens import COLUMNS
 
-GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start")
+GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start", "Check inputs")
+_HELP = ("select:rules", "sel:next ok:set", "sel:next ok:set", "sel:next ok:go", "sel:next ok:go")
 _NAME_COLUMN = const(6)  # a short game name follows "Game" on line 1
 _CARD_MODULES = ("game.preset_cards", "app.screen_card")  # a rules card's, a tick each
 
 
 def show_menu(screen, menu):
     """Draw the menu, or its rules card when one is shown; False when this call only imported
-    one of the card's modules: it is drawn at a later call."""
+    one of the card's modules: it is drawn at a later call. The input check, while it is open,
+    draws itself (app.input_check)."""
+    if menu.check is not None:
+        menu.check.show(screen)
+        return True
     if menu.card >= 0:
         if menu.card_loaded < len(_CARD_MODULES):  # (counted: as many ticks whatever is loaded)
             __import__(_CARD_MODULES[menu.card_loaded])
@@ -39,8 +44,7 @@ def show_menu(screen, menu):
         elif row == 2:
             screen.text("on" if menu.hints_on else "off", 10, line)
     game_name(screen, menu.name())
-    screen.text("select:rules" if menu.row == 0 else "select:next row", 0, 6)
-    screen.text("ok:change/start", 0, 7)
+    screen.text(_HELP[menu.row], 0, 7)  # the row's buttons
     screen.send()
     return True
 

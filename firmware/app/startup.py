@@ -1,6 +1,7 @@
 """The box's start-up, at boot only (main.start): the devices board.json names, the settings
 file, what the keeper saved (app.boot_state.read_saved), then the App, whose state
-app.boot_state sets up (App.__init__ calls its set_up), with the saved match resumed.
+app.boot_state sets up (App.__init__ calls its set_up), with the saved match resumed (or, at
+the box's first power-on or with select held, the input check: app.boot_state).
 
 What only boot needs (board config validation, the settings file, the presets, restoring the
 saved match, this module) is let go before play: every module keeps its bytecode in the heap,
@@ -10,6 +11,7 @@ not all of them together. The clock is not read here: the App's first tick start
 match's clocks.
 """
 
+import os
 import time
 
 from app.boot_state import read_saved
@@ -46,7 +48,7 @@ def start():
     modules, which fill the stretches the stages before left free."""
     from game.prng import Xorshift32
 
-    from app.keeper import Keeper
+    from app.keeper import DIRECTORY, Keeper
 
     if globals().get("__file__", "").endswith(".py"):  # compiled from source at each import
         _compile_the_app_first()
@@ -56,8 +58,13 @@ def start():
     import game.rounds  # noqa: F401 (game.match, which starts a match, goes with boot's modules)
 
     settings, setting_faults = _settings()
+    first = False  # the box's first power-on: no /data/ yet (Keeper makes it; a flash never
+    try:  # writes or removes it), when the input check opens (app.boot_state's set_up)
+        os.stat(DIRECTORY)
+    except OSError:
+        first = True
     keeper = Keeper()
-    saved = read_saved(settings, devices.flaps, keeper)
+    saved = read_saved(settings, devices.flaps, keeper, first)
     release(READ_ONLY, True, True)  # before the App's modules load
     from app.core import App  # the App's modules, which stay, then its collaborators'
     from app.hints import Hints
