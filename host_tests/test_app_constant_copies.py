@@ -101,3 +101,13 @@ def test_the_writing_s_copies_of_a_saved_file_s_layout_match_hal_storage_s():
 
     assert storage_save._MAGIC == storage._MAGIC
     assert storage_save._HEADER_BYTES == storage._HEADER_BYTES == len(storage._MAGIC) + 8
+
+
+def test_the_recovery_s_copies_of_the_keeper_s_bits_and_slice_match_their_originals():
+    from app import keeper, keeper_save, recover
+
+    assert recover._MATCH_BIT == keeper_save.MATCH_BIT
+    assert recover._MENU_BIT == keeper_save.MENU_BIT
+    assert recover._STATS_BIT == keeper_save.STATS_BIT
+    assert recover._COLLECT == keeper._COLLECT
+    assert recover._FIRST_SLICES == ("hal.storage", "app.keeper_save")  # app.keeper's step

@@ -218,84 +218,95 @@ class App:
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
         """Read the inputs, advance the game, update the outputs."""
-        devices = self.devices
-        devices.flaps.update(now_ms)
-        if devices.buzzer is not None:
-            devices.buzzer.update(now_ms)
-        buttons = devices.buttons  # the buttons fitted, by name
-        select = buttons["select"].update(now_ms) if "select" in buttons else _NO_PRESS
-        ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
-        keeper = self.keeper
-        # One long piece of work a tick: a frame's module imported (render) or a frame left to
-        # draw, else a slice of a save, else a slice of the coach's (hints.work) when no save
-        # is under way or asked and no frame is to be drawn or sent. (A band of a frame drawn
-        # may go out beside a keeper's slice, app.screens' flush, about 6 ms of the I2C bus;
-        # not beside the keeper's last slice, the heap's collection, up to 12.5 ms on a Pico.)
-        screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
-        busy = screen is not None and (screen.frames == 0 or self.dirty)
-        saving = keeper is not None and under_way(keeper)
-        if saving and not busy and not (keeper.job == _COLLECT and screen is not None and screen.unsent):
-            step(keeper)
-            self.report_keeper()
-        elif keeper is not None and keeper.unsaved:
-            self.retry_saves(now_ms)
-        shown = self.faults.watch(now_ms)
-        if shown:
-            self.dirty = True
-            if shown == _FAULT_UP:
-                self.play(_SOUND_FAULT)
-        if self.result_since < 0:  # a match resumed at boot: its first tick (app.phases)
-            from app.phases import resumed
-
-            resumed(self, now_ms)
-            let_go("phase")
-        if (self.review_due or self.reviewing) and self._review(now_ms, ok):
-            ok = _NO_PRESS
-        if select == _LONG_PRESS and self.phase == FINISHED:
-            self.to_menu()
-            select = _NO_PRESS
-        elif select == _LONG_PRESS and self.phase != MENU:
-            self.leaving = True  # the match stays as it is until ok says to leave it
-            self.leaving_since = now_ms
-            self.dirty = True
-            select = _NO_PRESS
-        if self.leaving:
-            if ok == _SHORT_PRESS:
-                self.to_menu()
-            elif select == _SHORT_PRESS or time.ticks_diff(now_ms, self.leaving_since) >= _LEAVE_MS:
-                self.leaving = False
+        try:
+            devices = self.devices
+            devices.flaps.update(now_ms)
+            if devices.buzzer is not None:
+                devices.buzzer.update(now_ms)
+            buttons = devices.buttons  # the buttons fitted, by name
+            select = buttons["select"].update(now_ms) if "select" in buttons else _NO_PRESS
+            ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
+            keeper = self.keeper
+            # One long piece of work a tick: a frame's module imported (render) or a frame left to
+            # draw, else a slice of a save, else a slice of the coach's (hints.work) when no save
+            # is under way or asked and no frame is to be drawn or sent. (A band of a frame drawn
+            # may go out beside a keeper's slice, app.screens' flush, about 6 ms of the I2C bus;
+            # not beside the keeper's last slice, the heap's collection, up to 12.5 ms on a Pico.)
+            screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
+            busy = screen is not None and (screen.frames == 0 or self.dirty)
+            saving = keeper is not None and under_way(keeper)
+            if saving and not busy and not (keeper.job == _COLLECT and screen is not None and screen.unsent):
+                step(keeper)
+                self.report_keeper()
+            elif keeper is not None and keeper.unsaved:
+                self.retry_saves(now_ms)
+            shown = self.faults.watch(now_ms)
+            if shown:
                 self.dirty = True
-            else:
-                self.roller.update(now_ms, False)  # no roll behind the question
-                render(self, now_ms)
-                return
-            ok = _NO_PRESS
-            select = _NO_PRESS
-        phase = self.phase
-        if phase == MENU:
-            self.roller.update(now_ms, False)
-            if self.menu.step(self, select, ok, now_ms):
-                self.new_match(now_ms)
-        elif phase == SETUP:
-            self._setup(now_ms, select, ok)
-        elif phase == PLAY:
-            self._play(now_ms, select, ok)
-        elif self.ending is None:  # the match ended last tick: app.finish takes over
-            from app.finish import end_match
+                if shown == _FAULT_UP:
+                    self.play(_SOUND_FAULT)
+            if self.result_since < 0:  # a match resumed at boot: its first tick (app.phases)
+                from app.phases import resumed
 
-            end_match(self, now_ms)
-        else:
-            self.ending.step(self, now_ms, select, ok, not (busy or saving))
-        if (self.hints_on and not (busy or saving or (screen is not None and (self.dirty or screen.unsent)))
-                and (phase == SETUP or phase == PLAY)
-                and not (keeper is not None and under_way(keeper))
-                and self.hints.work(self.turn, self.log)):
-            self.dirty = True  # the chance of winning is ready: the turn's hints play to win
-            if self.phase == PLAY and self.turn.state == _AWAIT_MOVE:
-                self._hint_move()  # a roll came first: its move is lit again, to win
+                resumed(self, now_ms)
+                let_go("phase")
+            if (self.review_due or self.reviewing) and self._review(now_ms, ok):
+                ok = _NO_PRESS
+            if select == _LONG_PRESS and self.phase == FINISHED:
+                self.to_menu()
+                select = _NO_PRESS
+            elif select == _LONG_PRESS and self.phase != MENU:
+                self.leaving = True  # the match stays as it is until ok says to leave it
+                self.leaving_since = now_ms
+                self.dirty = True
+                select = _NO_PRESS
+            if self.leaving:
+                if ok == _SHORT_PRESS:
+                    self.to_menu()
+                elif select == _SHORT_PRESS or time.ticks_diff(now_ms, self.leaving_since) >= _LEAVE_MS:
+                    self.leaving = False
+                    self.dirty = True
+                else:
+                    self.roller.update(now_ms, False)  # no roll behind the question
+                    render(self, now_ms)
+                    return
+                ok = _NO_PRESS
+                select = _NO_PRESS
+            phase = self.phase
+            if phase == MENU:
+                self.roller.update(now_ms, False)
+                if self.menu.step(self, select, ok, now_ms):
+                    self.new_match(now_ms)
+            elif phase == SETUP:
+                self._setup(now_ms, select, ok)
+            elif phase == PLAY:
+                self._play(now_ms, select, ok)
+            elif self.ending is None:  # the match ended last tick: app.finish takes over
+                from app.finish import end_match
+
+                end_match(self, now_ms)
             else:
-                self._hint_roll()
-        render(self, now_ms)
+                self.ending.step(self, now_ms, select, ok, not (busy or saving))
+            if (self.hints_on and not (busy or saving or (screen is not None and (self.dirty or screen.unsent)))
+                    and (phase == SETUP or phase == PLAY)
+                    and not (keeper is not None and under_way(keeper))
+                    and self.hints.work(self.turn, self.log)):
+                self.dirty = True  # the chance of winning is ready: the turn's hints play to win
+                if self.phase == PLAY and self.turn.state == _AWAIT_MOVE:
+                    self._hint_move()  # a roll came first: its move is lit again, to win
+                else:
+                    self._hint_roll()
+            render(self, now_ms)
+        except MemoryError as error:  # the heap ran out in this tick: app.recover; the box plays on
+            import gc
+
+            gc.collect()  # first: room to import app.recover
+            try:
+                from app.recover import out_of_memory
+
+                out_of_memory(self, error)
+            except MemoryError:  # not even that: the next tick's work is tried again
+                pass
 
     def _review(self, now_ms, ok):
         """Hints: the turn's result, then its review a page at a time, each until ok or its

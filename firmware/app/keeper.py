@@ -165,8 +165,9 @@ def keep(keeper, action, *args, module="app.keeper_retry"):
     So a call returns plain values or objects of modules that stay."""
     flush(keeper)
     loaded = list(sys.modules)
-    result = getattr(__import__(module, None, None, (action,)), action)(keeper, *args)
-    from app.keeper_jobs import WORK
+    try:
+        return getattr(__import__(module, None, None, (action,)), action)(keeper, *args)
+    finally:  # (out of memory too: app.recover)
+        from app.keeper_jobs import WORK
 
-    since(loaded, WORK)
-    return result
+        since(loaded, WORK)

@@ -97,17 +97,20 @@ def merge_steps(keeper):
 
     yield
     match, tally, name = keeper.merging
-    keeper.merging = None
     stats = load_stats(keeper, None if name is None else (name,))  # only its own preset read
     yield
-    if stats.add_match(match, tally, name):
+    counted = stats.add_match(match, tally, name)
+    if counted:
         yield
         from hal import json
 
         keeper.stats_payload = json.dumps(stats.to_dict()).encode()
+    # Not before: a merge cut short by a full heap (app.recover) is made again, its save retried
+    keeper.merging = None
+    keeper.merged_serial = stats.last_serial
+    if counted:
         yield
         yield from save_steps(keeper, stats_file(keeper), keeper.stats_payload, STATS_BIT)
-    keeper.merged_serial = stats.last_serial
 
 
 def _merge(keeper, stats, match, tally, name=None):

@@ -15,6 +15,7 @@ from micropython import const
 
 DEFAULT_PLAYERS = 2
 _MAX_BYTES = const(4096)  # the longest house rules take about 600
+_UNKNOWN_KEYS_SAID = const(3)  # unknown keys named one a message; the rest counted in one more
 _ROWS_TAKE_TURNS = const(0)  # game.rules' (copies: see there)
 _SOURCE_MANUAL = const(1)
 _HOUSE = const("house rules")  # app.menu's HOUSE (a copy: app.menu imports this module)
@@ -57,10 +58,15 @@ def load_settings(path="config.json"):
         settings.hints = hints
     else:
         faults.append("%s: hints must be true or false, got %s" % (path, as_json(hints)))
+    unknown = 0
     for key in raw:
         if key not in ("rules", "players", "hints"):
-            faults.append("%s: unknown key %s (the keys are rules, players, hints); ignored"
-                          % (path, as_json(key)))
+            unknown += 1
+            if unknown <= _UNKNOWN_KEYS_SAID:
+                faults.append("%s: unknown key %s (the keys are rules, players, hints); ignored"
+                              % (path, as_json(key)))
+    if unknown > _UNKNOWN_KEYS_SAID:
+        faults.append("%s: and %d more unknown keys; ignored" % (path, unknown - _UNKNOWN_KEYS_SAID))
     return settings, faults
 
 
