@@ -3,7 +3,7 @@ tiles, the last throw of a match is shown before the winner, a hint follows the 
 shut, the menu always has its Hints row, and a game needing more flaps gets a box with them."""
 
 import pytest
-from box_steps import awaiting, oled, play_until
+from box_steps import awaiting, oled, play_until, standings_read
 
 from board_sim.box import BoxOptions, OptionError, SimBox
 from board_sim.script_player import BoxPlayer
@@ -114,6 +114,56 @@ def test_eight_players_canoga_standings_turn_pages_without_overwriting(open_box)
     assert pages[0][6] == "ok: next page" and pages[1][6] == "ok: play again"
     chips = box.view.match.ledger.chips
     totals = box.view.match.totals
+    threw = box.view.match.last_scores  # a single round: None for those a shut box stopped
     rows = [line for page in pages for line in page[1:6] if line[1:2] == "P"]
-    assert rows == ["%sP%d %d $%d" % ("*" if box.view.winner_mask >> p & 1 else " ", p + 1,
-                                      totals[p], chips[p]) for p in range(8)]
+    assert rows == ["%sP%d %s $%d" % ("*" if box.view.winner_mask >> p & 1 else " ", p + 1,
+                                      "-" if threw[p] is None else totals[p], chips[p])
+                    for p in range(8)]
+    assert " Kitty $%d" % box.view.match.ledger.pot in pages[1][1:6]  # canoga's, after the players'
+    assert sum(chips) + box.view.match.ledger.pot == 8 * box.view.rules.chips
+
+
+def test_players_who_never_threw_are_marked_and_the_winner_named(open_box):
+    box = open_box(seed=3, preset="classic", players=3)
+    box.dice.force((4, 5, 4, 4, 3, 4, 3, 3, 2, 3, 2, 2, 1, 2, 1, 2))  # 9, 8, ... 3, then 2 + 1
+    player = BoxPlayer(box)
+    assert player.play()
+    assert box.view.result_player == 0 and box.view.winner_mask == 1
+    player.to_standings()
+    assert oled(box)[:4] == ["P1 shut the box!", "*P1 0", " P2 -", " P3 -"]
+
+
+def test_a_turn_that_takes_a_player_past_max_penalty_says_out_at_once(open_box):
+    from app.core import SETUP
+
+    box = open_box(seed=4, preset="max-penalty", players=3)
+    player = BoxPlayer(box)
+    view = box.view
+    play_until(player, lambda: view.phase == SETUP and view.player == 1, 2000)
+    view.match.totals[1] = 44  # a long evening: P2 one short of 45
+    box.dice.force((6, 6))  # 12 on 1-9: shut 9 + 3, then whatever the dice say
+    play_until(player, lambda: view.phase == SETUP and view.result_player == 1
+               and not view.must_open and not view.must_shut, 2000)
+    assert view.result_score > 0 and not view.match.dropped[1]  # (dropped at the round's end)
+    lines = oled(box)
+    assert "out of the match" in lines and lines.index("out of the match") == lines.index(
+        next(line for line in lines if line.startswith("score"))) + 1
+    box.board.press("select")  # the match page
+    box.run(200)
+    shown = standings_read(oled(box))
+    assert shown[2][1] == "44" and shown[2][2] == view.result_score and shown[2][4]  # "out"
+    assert not shown[1][4] and not shown[3][4]
+
+
+def test_canogas_kitty_is_on_the_match_page(open_box):
+    from app.core import SETUP
+
+    box = open_box(seed=3, preset="canoga", players=3)
+    view = box.view
+    play_until(BoxPlayer(box), lambda: view.phase == SETUP and view.result_player >= 0
+               and not view.reviewing and not view.must_open and not view.must_shut, 400)
+    box.board.press("select")  # the match page
+    box.run(200)
+    pot = view.match.ledger.pot
+    assert pot == 3 * view.rules.ante > 0  # the round's antes
+    assert oled(box)[4] == " Kitty $%d" % pot

@@ -180,20 +180,43 @@ def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, tota
     from app.finish_frames import show_standings
 
     shown = {}
+    kitties = []
 
     def page(first):
-        following = show_standings(screen_end, screen, totals, 8, chips, 0b10000001, False, first)
+        following = show_standings(screen_end, screen, totals, 8, chips, 0b10000001, False, first,
+                                   True, None, 79992 if chips else -1)
         lines = screen.read()
         assert lines[0] == "Tie: P1 P8"  # the winners named on every page
         assert lines[6:8] == ["ok: next page" if following else "ok: play again", "select: menu"]
         for player, (mark, total, _score, chip_count, _out) in standings_read(lines, 1, 6).items():
             shown[player] = (mark, total, chip_count)
+        kitties.extend(line for line in lines[1:6] if "Kitty" in line)
         return following
 
-    assert pages_shown(page) <= 8
+    assert pages_shown(page) <= 9
     for player in range(8):
         mark = "*" if player in (0, 7) else " "
         assert shown[player + 1] == (mark, str(totals[player]), chips[player] if chips else None)
+    assert kitties == ([" Kitty $79992"] if chips else [])
+
+
+@pytest.mark.parametrize("never_threw", [0b11111110, 0b10000000])
+def test_players_who_never_threw_read_a_dash_in_the_standings(screen, never_threw):
+    from app import screen_end
+    from app.finish_frames import show_standings
+
+    scores = [None if never_threw >> player & 1 else 0 for player in range(8)]
+    lines = []
+    first = 0
+    while True:
+        first = show_standings(screen_end, screen, [0] * 8, 8, [9999] * 8, 1, True, first,
+                               True, scores, 79992)
+        lines.extend(screen.read()[1:6])
+        if not first:
+            break
+    shown = standings_read(lines, 0, len(lines))
+    assert [shown[player + 1][1] for player in range(8)] == ["-" if score is None else "0" for score in scores]
+    assert lines.count(" Kitty $79992") == 1
 
 
 @pytest.mark.parametrize("winners, shut, title", [
@@ -230,6 +253,7 @@ class _Match:
         if chips is not None:
             self.ledger = Ledger(preset("canoga"), self.players)
             self.ledger.chips = chips
+            self.ledger.pot = 79992  # every chip of 8 players' 9999 in canoga's kitty
 
 
 @pytest.mark.parametrize("name, title", [
@@ -248,24 +272,47 @@ def test_the_match_between_turns_pages_at_its_worst(screen, name, title, totals,
     from app.screen_end import show_match
     from game.presets import preset
 
-    out = [score is None for score in round_scores]
-    match = _Match(totals, round_scores, chips, out)
+    dropped = [score is None for score in round_scores]
+    if name == "max-penalty":  # a player still in is below the limit (at most 999), or was out
+        totals = [total if dropped[player] else min(total, 998) for player, total in enumerate(totals)]
+    match = _Match(totals, round_scores, chips, dropped)
+    rules = preset(name)
+    out = [dropped[player] or (name == "max-penalty" and totals[player] + round_scores[player] >= 45)
+           for player in range(8)]  # max-penalty: out as soon as a turn takes them to the limit
     shown = {}
+    kitty = []
 
     def page(first):
-        following = show_match(screen, match, preset(name), 5, first, True)
+        following = show_match(screen, match, rules, 5, first, True)
         lines = screen.read()
         assert lines[0] == title
         assert lines[7] == ("ok:play sel:more" if following else "ok:play sel:back")
         shown.update(standings_read(lines))
+        kitty.extend(line for line in lines if "Kitty" in line)
         return following
 
-    assert pages_shown(page) <= 8
+    assert pages_shown(page) <= 9
+    assert kitty == ([" Kitty $79992"] if name == "canoga" and chips is not None else [])
     for player in range(8):
         score = round_scores[player]
         assert shown[player + 1] == (">" if player == 5 else " ", str(totals[player]),
                                      None if score is None else score,
                                      chips[player] if chips else None, out[player])
+
+
+@pytest.mark.parametrize("score", [7, DIGITAL_24])
+def test_a_turn_that_takes_a_player_out_says_so_under_its_score(screen, score):
+    from app.screen_end import show_setup
+    from game.presets import preset
+
+    match = _Match([0] * 7 + [998], [None] * 7 + [score], None, [1] * 7 + [0])
+    match.rules = preset("max-penalty")
+    show_setup(screen, 7, score, "no move", 24, 0, 99, ALL_24, 1, True, match)
+    lines = screen.read()
+    row = next(row for row, line in enumerate(lines) if line.startswith("score"))
+    assert digits_from(lines, row, 6) == str(score)
+    assert lines[row + (1 if score < 10 else 3)] == "out of the match"
+    assert "Rd 99 out at 45" in lines and "Next: Player 1" in lines
 
 
 def test_a_long_fault_message_pages_over_the_screen(screen):

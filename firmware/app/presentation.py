@@ -185,7 +185,7 @@ def render(app, now_ms):
             screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total,
             app.player, 0 if app.rules.match == _MATCH_SINGLE else app.match.rounds_played + 1,
             app.must_open, app.must_shut,
-            app.waits_for_ok(), app.rules, app.blocked_shake)
+            app.waits_for_ok(), app.match, app.blocked_shake)
     elif phase == _MENU:
         app.dirty = not frames.show_menu(screen, app.menu)  # (a card's module imported: drawn later)
     elif phase == _FINISHED:  # app.finish's frames, drawn with app.screen_end's
