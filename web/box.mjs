@@ -133,8 +133,10 @@ function showLeds(hex) {
 function say(changed, nowMs) {
   if (changed) {
     const lines = oled.glass !== null && oled.glass.lit ? oled.text(page.bundle.index.glyphs) : [];
-    const dice = page.game.dice ? ". Dice: " + page.game.dice.join(" and ") : "";
-    const text = lines.join(", ") + dice;
+    const shown = lines.join(", ");
+    // The dice of the turn in play only (game_summary's): a sentence after the display's text.
+    const dice = page.game.dice ? (/[.?!]$/.test(shown) ? " " : ". ") + "Dice: " + page.game.dice.join(" and ") : "";
+    const text = shown + dice;
     if (text !== page.heard) {
       page.heard = text;
       page.heardAtMs = nowMs;
