@@ -80,7 +80,7 @@ def digits_from(lines, start_row, first_column=0):
 def test_the_result_of_a_turn_shows_the_throw_and_the_whole_score(screen, score, total):
     from app.screen_end import show_setup
 
-    show_setup(screen, 7, score, "no move", total, 0, 12, 0, 0)
+    show_setup(screen, 7, score, 2, total, 0, None, 0, 0, round_number=12)
     lines = screen.read()
     assert lines[0] == "P8 no move"
     assert lines[1] == "threw %d" % total
@@ -102,7 +102,7 @@ def test_the_match_end_shows_the_last_turn_before_the_standings(screen):
 def test_flaps_to_move_are_listed_whole_or_end_in_an_ellipsis(screen, must_open, must_shut):
     from app.screen_end import show_setup
 
-    show_setup(screen, 0, DIGITAL_24, "no move", 24, 1, 3, must_open, must_shut)
+    show_setup(screen, 0, DIGITAL_24, 2, 24, 1, None, must_open, must_shut, round_number=3)
     lines = screen.read()
     text = " ".join(lines[lines.index("Next: Player 2") + 1:]).replace("Open:", "|").replace("Shut:", "|")
     for part, mask in zip(text.split("|")[1:], (must_open, must_shut) if must_open else (must_shut,),
@@ -307,7 +307,7 @@ def test_a_turn_that_takes_a_player_out_says_so_under_its_score(screen, score):
 
     match = _Match([0] * 7 + [998], [None] * 7 + [score], None, [1] * 7 + [0])
     match.rules = preset("max-penalty")
-    show_setup(screen, 7, score, "no move", 24, 0, 99, ALL_24, 1, True, match)
+    show_setup(screen, 7, score, 2, 24, 0, match, ALL_24, 1, True)
     lines = screen.read()
     row = next(row for row, line in enumerate(lines) if line.startswith("score"))
     assert digits_from(lines, row, 6) == str(score)
@@ -379,7 +379,8 @@ def test_each_message_line_is_named_by_its_words_and_each_message_fits():
     for number, line in enumerate(MESSAGE_LINES.split("|")[:-1], 1):
         assert len(line) <= COLUMNS
         assert constants["_" + re.sub("[^A-Z0-9]+", "_", line.upper()).strip("_")] == number, line
-    messages = {name: code for name, code in constants.items() if name.lstrip("_").startswith("MSG_")}
+    messages = {name: code for name, code in constants.items() if name.lstrip("_").startswith("MSG_")
+                and not code & 1 << 16}  # (app.screens' RULES_LINES: the move rules' own lines)
     assert len(messages) == 19
     for name, code in messages.items():
         assert 1 <= len(_message_lines(code)) <= 3, name
@@ -421,3 +422,18 @@ def test_the_number_follows_the_message_s_last_line(screen):
 
     screen.show_turn(0, bytearray((3, 4, 0, 0)), 2, 7, _MSG_MOVE, 7)
     assert screen.read()[5:7] == ["Shut lit tiles", "to make 7"]
+
+
+def test_each_move_rules_instruction_reads_back_whole(screen):
+    from app.presentation import _MSG_MOVE_BY_DICE
+    from game.moves import DiceMoveRules
+    from game.presets import preset
+
+    shown = set()
+    for name in ("thai", "exact-match", "single-die", "young-players"):
+        rules = DiceMoveRules(preset(name), None)
+        screen.show_turn(7, bytearray((6, 6, 6, 6)), 4, 24, _MSG_MOVE_BY_DICE, -1, 100, 1, "shut", rules)
+        lines = screen.read()
+        assert lines[5:7] == rules.instruction.split("|")[:2] and lines[7] == ""
+        shown.add(rules.instruction)
+    assert len(shown) == 4

@@ -10,7 +10,6 @@ imported it. Let go with app.finish (app.memory's "finish").
 from micropython import const
 
 from app.lights import OFF, PLAYER_COLOURS
-from app.presentation import END_WORDS
 
 _END_SHUT = const(1)  # game.turn's end (as there)
 _MATCH_SINGLE = const(0)  # game.rules' match format (as there)
@@ -22,7 +21,7 @@ def show(ending, app, screen, frames):
     the standings' page (`frames`: app.screen_end, which they draw with)."""
     if ending.showing_result:
         show_result(frames, screen, app.result_player, app.result_score,
-                    END_WORDS[app.result_end], app.total)
+                    frames.END_WORDS[app.result_end], app.total)
         return
     match = app.match
     ledger = match.ledger

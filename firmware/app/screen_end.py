@@ -16,6 +16,7 @@ _MATCH_LONG_GAME = const(4)
 _MATCH_RACE = const(5)
 _STAKES_CANOGA = const(2)  # game.rules' stakes (as there)
 _TOTAL_AT = const(4)  # a standing's total starts here, after "*P8 "
+END_WORDS = ("", "shut box!", "no move", "unlucky 7", "lost 1st")  # by game.turn's end
 
 
 def result(screen, player, score, name, last_total, row, out=False):
@@ -103,17 +104,21 @@ def _flaps(screen, label, mask, row, last_row):
     return row + 1
 
 
-def show_setup(screen, result_player, result_score, result_name, last_total, next_player,
-               round_number, must_open, must_shut, waiting_ok=True, match=None, shaken=False):
-    """Between turns: the last result (and the total that ended it; whether it took the
-    player out of the `match`), the round (with the match's rules, as round_title says it),
-    who plays next, which flaps to open and to shut, or, with every flap right, "ok to play"
-    when the box waits for ok (`waiting_ok`; "Press ok first" once it was shaken)."""
+def show_setup(screen, result_player, result_score, result_end, last_total, next_player, match,
+               must_open, must_shut, waiting_ok=True, shaken=False, hints_on=False, round_number=0):
+    """Between turns: the last result (how it ended: game.turn's `result_end`; the total that
+    ended it; whether it took the player out of the `match`), the round (the match's, as
+    round_title says it with its rules; without a match, `round_number`, 0: none), who plays
+    next, which flaps to open and to shut, or, with every flap right, "ok to play" when the
+    box waits for ok (`waiting_ok`; "Press ok first" once it was shaken); with `hints_on`, when
+    the box has no coach for the match's game, that it has none, below them if there is room."""
     screen.clear()
     row = 0
     if result_player >= 0:
-        row = result(screen, result_player, result_score, result_name, last_total, 0,
+        row = result(screen, result_player, result_score, END_WORDS[result_end], last_total, 0,
                      match is not None and out_now(match, match.rules, result_player))
+    if match is not None:
+        round_number = 0 if match.rules.match == _MATCH_SINGLE else match.rounds_played + 1
     if round_number > 0:
         if match is not None:
             round_title(screen, match.rules, round_number, row)
@@ -130,7 +135,23 @@ def show_setup(screen, result_player, result_score, result_name, last_total, nex
         row = _flaps(screen, "Shut:", must_shut, row, 7)
     if waiting_ok and not (must_open or must_shut) and row <= 7:
         screen.text("Press ok first" if shaken else "ok to play", 0, row)
+        row += 1
+    if hints_on and match is not None and row <= 7 and not coached(match.rules):
+        screen.text("Hints: none here", 0, row)
     screen.send()
+
+
+_COACHED = [None, False]  # the rules last looked at, and whether the box has a coach for them
+
+
+def coached(rules):
+    """Has the box a coach (hints) for these rules? Looked up once a match's rules."""
+    if _COACHED[0] is not rules:
+        from game.policy_file import has_coach
+
+        _COACHED[0] = rules
+        _COACHED[1] = has_coach(rules)
+    return _COACHED[1]
 
 
 def _tiles_end(mask, column, row):
