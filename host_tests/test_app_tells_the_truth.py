@@ -167,3 +167,32 @@ def test_canogas_kitty_is_on_the_match_page(open_box):
     pot = view.match.ledger.pot
     assert pot == 3 * view.rules.ante > 0  # the round's antes
     assert oled(box)[4] == " Kitty $%d" % pot
+
+
+@pytest.mark.parametrize("preset, lines", [
+    ("thai", ["Shut one tile:", "total or a die"]), ("exact-match", ["Shut the total", "or both dice"]),
+    ("single-die", ["Shut the total", "or every die"]), ("young-players", ["Shut the total", "or one/both dice"]),
+    ("classic", ["Shut lit tiles", "to make 9"])])
+def test_the_move_instruction_says_what_the_games_rule_allows(open_box, preset, lines):
+    box = open_box(seed=2, preset=preset, players=1)
+    box.dice.force((4, 5))
+    play_until(BoxPlayer(box), lambda: _awaiting_move(box.view), 2000)
+    assert oled(box)[5:7] == lines
+
+
+def test_a_game_without_a_coach_says_so_in_the_menu_and_between_turns(open_box):
+    from app.core import SETUP
+
+    box = open_box(seed=1, preset="the-300", players=2, hints=True)
+    box.run(100)
+    assert oled(box)[4] == " Hints none here"
+    box.board.press("ok", 1000)  # start
+    box.run(1200)
+    play_until(BoxPlayer(box), lambda: box.view.phase == SETUP and not box.view.must_open
+               and not box.view.must_shut, 400)
+    lines = oled(box)
+    assert lines[lines.index("ok to play") + 1] == "Hints: none here"
+    box.close()
+    box = open_box(seed=1, preset="classic", players=2, hints=True)
+    box.run(100)
+    assert oled(box)[4] == " Hints    on"

@@ -11,6 +11,7 @@ from app.screens import COLUMNS
 GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start")
 _NAME_COLUMN = const(6)  # a short game name follows "Game" on line 1
 _CARD_MODULES = ("game.preset_cards", "app.screen_card")  # a rules card's, a tick each
+_COACHED = [-1, False]  # the entry last looked at, and whether the box has a coach for its game
 
 
 def show_menu(screen, menu):
@@ -36,6 +37,8 @@ def show_menu(screen, menu):
         screen.text(GAME_MENU_ROWS[row], 1, line)
         if row == 1:
             screen.number(menu.players, 10, line)
+        elif row == 2 and not coached(menu):
+            screen.text("none here", 7, line)  # (on or off: the box has none for this game)
         elif row == 2:
             screen.text("on" if menu.hints_on else "off", 10, line)
     game_name(screen, menu.name())
@@ -43,6 +46,16 @@ def show_menu(screen, menu):
     screen.text("ok:change/start", 0, 7)
     screen.send()
     return True
+
+
+def coached(menu):
+    """Has the box a coach (hints) for the menu's game? Looked up when the game changes."""
+    if _COACHED[0] != menu.entry:
+        from game.policy_file import has_coach
+
+        _COACHED[0] = menu.entry
+        _COACHED[1] = has_coach(menu.rules())
+    return _COACHED[1]
 
 
 def game_name(screen, name):
