@@ -196,3 +196,30 @@ def test_a_game_without_a_coach_says_so_in_the_menu_and_between_turns(open_box):
     box = open_box(seed=1, preset="classic", players=2, hints=True)
     box.run(100)
     assert oled(box)[4] == " Hints    on"
+
+
+def test_a_match_left_for_the_menu_is_resumed_from_its_resume_row(open_box):
+    from app.core import MENU, PLAY, SETUP
+    from box_steps import leave_match, to_players_row
+    from game.turn import AWAIT_ROLL
+
+    box = open_box(seed=7, preset="fixed-rounds", players=3)
+    view = box.view
+    play_until(BoxPlayer(box), lambda: view.player == 1 and awaiting(view, AWAIT_ROLL) and view.turn.rolls, 2000)
+    match = view.match
+    state = (match.current, list(match.totals), match.rounds_played, view.turn.open_mask, view.total)
+    leave_match(box)
+    assert view.phase == MENU
+    lines = oled(box)
+    assert lines[6] == " Resume P2 Rd 1" and lines[7] == "ok:change/start"
+    to_players_row(box)
+    for _ in range(3):  # Hints, Start, Resume
+        box.board.press("select")
+        box.run(300)
+    assert oled(box)[6:8] == [">Resume P2 Rd 1", "fixed-rounds"]
+    box.board.press("ok")
+    box.run(1500)
+    assert view.phase in (SETUP, PLAY) and view.match is match
+    assert (match.current, list(match.totals), match.rounds_played, view.turn.open_mask, view.total) == state
+    play_until(BoxPlayer(box), lambda: match.current != 1, 2000)  # the turn goes on, then the next's
+    assert view.match is match and match.current == 2

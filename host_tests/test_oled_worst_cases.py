@@ -133,6 +133,23 @@ def test_every_game_name_reads_whole_in_the_menu(screen):
         assert lines[4] == " Hints    on" and lines[5] == " Start"
 
 
+@pytest.mark.parametrize("name", ["one-die-last-tile", "house rules"])
+def test_the_menus_resume_row_fits_at_its_worst(screen, name):
+    from app.menu import Menu
+    from app.screen_menu import show_menu
+    from game.presets import preset
+
+    match = _Match([0] * 8, [None] * 8, None, [0] * 8)
+    match.current = 7
+    menu = Menu([("classic", preset("classic"))], 0, 8, True, True)
+    menu.left = (match, None, None, (name, None, None), 8)
+    show_menu(screen, menu)
+    assert screen.read()[6:8] == [" Resume P8 Rd 99", "ok:change/start"]
+    menu.row = 4
+    show_menu(screen, menu)
+    assert screen.read()[6:8] == [">Resume P8 Rd 99", name[:16]]
+
+
 def test_every_games_rules_card_reads_whole_a_page_at_a_time(screen):
     from app.menu import HOUSE, Menu
     from app.screen_card import show_card

@@ -1,7 +1,8 @@
 """The menu: which game, how many players, hints on or off, then start.
 
-Rows are Game, Players, Hints and Start; select moves down (wrapping) and ok changes the
-row's value (on Start it starts: `step`). On the Game row select first shows the game's rules
+Rows are Game, Players, Hints and Start, then Resume while a match left for the menu is
+kept; select moves down (wrapping) and ok changes the row's value (on Start it starts, on
+Resume the match left goes on: `step`, app.phases). On the Game row select first shows the game's rules
 card (app.screen_card, from game.preset_cards, loaded while it is shown), a page at a time, then
 moves on (a box without a screen moves on at once); ok on a card shows the next game's. Only games this box can play
 are offered (enough tiles and rows of flaps), and the player count stays within what the
@@ -31,6 +32,7 @@ _ROW_PLAYERS = const(1)
 _ROW_HINTS = const(2)
 _ROW_START = const(3)
 _ROWS = const(4)
+_ROW_RESUME = const(_ROWS)  # after Start, while a match left for the menu is kept (Menu.left)
 _MAX_PLAYERS = const(8)
 HOUSE = "house rules"  # the entry of the settings file's own rules, when they change a preset
 _MENU_BANKS = const((0x0040FF, 0x8000FF, 0xFF5000))  # the LEDs' colour of presets 1-9, 10-18, 19-27
@@ -57,6 +59,7 @@ def open_menu(app):
     since(loaded, None, __name__)
     menu = Menu(entries, 0, app.players, app.hints is not None, app.hints_on)
     menu.restore(app.game[0], app.players, app.hints_on)
+    menu.left = getattr(app, "left", None)
     app.menu = menu
 
 
@@ -74,6 +77,7 @@ class Menu:
         self.card_next = 0  # the first line of its next page, 0: the last page is shown
         self.card_loaded = 0  # how many of the card's modules are imported (app.screen_menu)
         self.starting = False  # Start chosen: the match starts on the next tick (step)
+        self.left = None  # a match left for the menu, to resume (app.phases' App.left), or None
         self._clamp_players()
 
     def restore(self, name, players, hints_on):
@@ -130,7 +134,7 @@ class Menu:
                 self.card = self.card_next if self.card >= 0 else 0  # the card, page by page
             else:
                 self._close_card()
-                self.row = (self.row + 1) % _ROWS
+                self.row = (self.row + 1) % (_ROWS if self.left is None else _ROW_RESUME + 1)
                 if self.row == _ROW_HINTS and not self.hints_available:
                     self.row = _ROW_START
             app.play(_SOUND_CLICK)

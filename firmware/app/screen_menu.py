@@ -42,10 +42,30 @@ def show_menu(screen, menu):
         elif row == 2:
             screen.text("on" if menu.hints_on else "off", 10, line)
     game_name(screen, menu.name())
-    screen.text("select:rules" if menu.row == 0 else "select:next row", 0, 6)
-    screen.text("ok:change/start", 0, 7)
+    if menu.left is not None:  # the Resume row, in the help's place
+        resume_row(screen, menu.left, menu.row == len(GAME_MENU_ROWS))
+    else:
+        screen.text("select:rules" if menu.row == 0 else "select:next row", 0, 6)
+    if menu.left is None or menu.row != len(GAME_MENU_ROWS):
+        screen.text("ok:change/start", 0, 7)
     screen.send()
     return True
+
+
+def resume_row(screen, left, chosen):
+    """The menu's Resume row (line 6): the match left (app.phases' App.left), whose turn it is
+    and its round (" Resume P8 Rd 99" at most); with the cursor on it, the game on line 7."""
+    match = left[0]
+    if chosen:
+        screen.text(">", 0, 6)
+        name = left[3][0]
+        screen.text(name if len(name) <= COLUMNS else name[:COLUMNS], 0, 7)
+    column = screen.text("Resume", 1, 6) + 1
+    if match.current >= 0:
+        column = screen.text("P", column, 6)
+        column = screen.number(match.current + 1, column, 6) + 1
+    column = screen.text("Rd ", column, 6)
+    screen.number(match.rounds_played + 1, column, 6)
 
 
 def coached(menu):
