@@ -223,3 +223,18 @@ def test_a_match_left_for_the_menu_is_resumed_from_its_resume_row(open_box):
     assert (match.current, list(match.totals), match.rounds_played, view.turn.open_mask, view.total) == state
     play_until(BoxPlayer(box), lambda: match.current != 1, 2000)  # the turn goes on, then the next's
     assert view.match is match and match.current == 2
+
+
+def test_the_between_turns_page_says_who_starts_each_round(open_box):
+    from app.core import SETUP
+
+    box = open_box(seed=8, preset="tournament", players=3)
+    view = box.view
+    player = BoxPlayer(box)
+    for starter in (1, 2):  # rounds 2 and 3: the start moves on a seat
+        play_until(player, lambda starter=starter: view.phase == SETUP and not view.must_open
+                   and view.match.rounds_played == starter and not view.must_shut, 4000)
+        lines = oled(box)
+        assert lines[lines.index("Next: Player %d" % (starter + 1)) + 1] == "starts the round"
+        play_until(player, lambda starter=starter: view.player != starter, 2000)  # the round's next turn
+        assert "starts the round" not in oled(box)

@@ -332,6 +332,25 @@ def test_a_turn_that_takes_a_player_out_says_so_under_its_score(screen, score):
     assert "Rd 99 out at 45" in lines and "Next: Player 1" in lines
 
 
+@pytest.mark.parametrize("score", [7, DIGITAL_24])
+@pytest.mark.parametrize("must_open, must_shut", [(0, 0), (ALL_24 & ~1, 1)])
+def test_who_starts_the_round_fits_below_a_turn_that_took_a_player_out(screen, must_open, must_shut, score):
+    from types import SimpleNamespace
+
+    from app.screen_end import show_setup
+    from game.presets import preset
+
+    match = _Match([998] * 8, [None] * 7 + [score], None, [0] * 8)
+    match.rules = preset("max-penalty")
+    match.order = match.seats = [0, 1, 2, 3, 4, 5, 6, 7]
+    match.round = SimpleNamespace(turns_played=0, scores=[None] * 8)
+    show_setup(screen, 7, score, 2, 24, 0, match, must_open, must_shut, True)
+    lines = screen.read()
+    assert "out of the match" in lines and lines.index("Next: Player 1") <= 7
+    if score == 7:  # (below the longest score and the out line, it gives way: Next is the last line)
+        assert lines[lines.index("Next: Player 1") + 1] == "starts the round"
+
+
 def test_a_long_fault_message_pages_over_the_screen(screen):
     from app.screen_fault import fault_pages, show_fault
     from game.config import ConfigError, rules_from_config

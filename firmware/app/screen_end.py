@@ -109,7 +109,8 @@ def show_setup(screen, result_player, result_score, result_end, last_total, next
     """Between turns: the last result (how it ended: game.turn's `result_end`; the total that
     ended it; whether it took the player out of the `match`), the round (the match's, as
     round_title says it with its rules; without a match, `round_number`, 0: none), who plays
-    next, which flaps to open and to shut, or, with every flap right, "ok to play" when the
+    next (and that they start the round: the first player moves on each round), which flaps
+    to open and to shut, or, with every flap right, "ok to play" when the
     box waits for ok (`waiting_ok`; "Press ok first" once it was shaken); with `hints_on`, when
     the box has no coach for the match's game, that it has none, below them if there is room."""
     screen.clear()
@@ -129,6 +130,9 @@ def show_setup(screen, result_player, result_score, result_end, last_total, next
     column = screen.text("Next: Player", 0, row)
     screen.number(next_player + 1, column + 1, row)
     row += 1
+    if round_number > 0 and match is not None and row <= 7 and starts_round(match, next_player):
+        screen.text("starts the round", 0, row)  # (the first player moves on a seat a round)
+        row += 1
     if must_open and row <= 7:
         row = _flaps(screen, "Open:", must_open, row, 6 if must_shut else 7)
     if must_shut and row <= 7:
@@ -139,6 +143,13 @@ def show_setup(screen, result_player, result_score, result_end, last_total, next
     if hints_on and match is not None and row <= 7 and not coached(match.rules):
         screen.text("Hints: none here", 0, row)
     screen.send()
+
+
+def starts_round(match, player):
+    """Does the player take the first turn of a round of rounds (not a follow-on of it)?"""
+    order = getattr(match, "order", None)  # (a race, the long game: none, or no seats)
+    return (order is not None and getattr(match, "seats", None) is order and order[0] == player
+            and match.round.turns_played == 0)
 
 
 _COACHED = [None, False]  # the rules last looked at, and whether the box has a coach for them
