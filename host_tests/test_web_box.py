@@ -406,7 +406,13 @@ def test_house_rules_the_box_refuses_are_shown_with_its_own_words_and_not_applie
     assert expected
     box.page.fill("#config", refused)
     box.page.click("#apply")
-    assert box.page.inner_text("#refusal") == "\n".join(expected)
+    assert expected == ["config.json: rules: move 'thai' reads two dice, but electronic-dice gives 1 die",
+                        "config.json: players must be 1..8, got 9"]  # (no "playing classic": not applied)
+    assert box.page.inner_text("#refusal") == "\n".join(
+        [*expected, "Not applied: the box keeps its game, classic, and its settings."])
+    for text, said in (("[]", "config.json: must hold a JSON object"),
+                       ('{"rules": {"preset": "the-300"}}', "the-300: needs 24 tiles, the box has 9")):
+        assert refusals(text, 9, 1, scratch=str(tmp_path)) == [said]  # (not "using the defaults")
     assert box.python("box.boots") == 1 and box.page.input_value("#config") == refused
     box.page.fill("#config", '{"players": 2}')
     box.page.select_option("#layout", "2 rows of 9")

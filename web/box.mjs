@@ -288,7 +288,10 @@ function apply() {
   const text = $("config").value;
   const layout = page.bundle.index.layouts.find((each) => each.name === $("layout").value);
   const refusals = page.firmware.refusals(text, layout.tiles, layout.rows);
-  $("refusal").textContent = refusals.join("\n");
+  // Nothing refused is applied: the box plays on as it was, which the last line says.
+  const kept = page.game.game ? `Not applied: the box keeps its game, ${page.game.game}, and its settings.`
+    : "Not applied: the box keeps its settings.";
+  $("refusal").textContent = refusals.length ? [...refusals, kept].join("\n") : "";
   if (refusals.length) return;
   powerCycle(() => {
     storage.save("config", text);

@@ -282,10 +282,17 @@ def _run_file(name, namespace):
         sys.print_exception(error, sys.stderr)
 
 
+# What app.settings says a box booting on a file does instead of what the file asks: a file
+# refused on the page is not applied at all, so the page says what is wrong without them.
+_AT_BOOT = ("; using the defaults", "; playing classic", "; not offered")
+
+
 def refusals(config_text, tiles, rows, scratch="/try"):
     """What the box would say of config_text as its config.json, on a box of `rows` rows of
-    `tiles` flaps: the faults it reports at boot, [] when it plays the file as it is. The
-    text is tried as scratch/config.json, so the messages name config.json as the box's do."""
+    `tiles` flaps: the faults it reports at boot without what it would do instead at a boot
+    (the page applies nothing refused: the box plays on as it was), [] when it plays the file
+    as it is. The text is tried as scratch/config.json, so the messages name config.json as
+    the box's do."""
     from app.settings import game_entries, load_settings
 
     try:
@@ -300,6 +307,12 @@ def refusals(config_text, tiles, rows, scratch="/try"):
         settings, faults = load_settings("config.json")
     finally:
         os.chdir(before)
-    if faults:
-        return faults
-    return game_entries(settings, tiles, rows)[2]
+    if not faults:
+        faults = game_entries(settings, tiles, rows)[2]
+    refused = []
+    for fault in faults:
+        for tail in _AT_BOOT:
+            if fault.endswith(tail):
+                fault = fault[:-len(tail)]
+        refused.append(fault)
+    return refused
