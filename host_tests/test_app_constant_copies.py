@@ -5,7 +5,7 @@ App's phases and sounds are app.core's, copied where they are used (and app.menu
 app.settings, which the menu imports); hal.storage_save keeps hal.storage's saved-file layout.
 The copies must stay equal to the originals."""
 
-from app import core, lights, presentation, reconcile, roller, screen_end
+from app import core, lights, menu, phases, presentation, reconcile, roller, screen_end
 from game import rules, turn
 from hal import buttons
 
@@ -22,6 +22,7 @@ def test_the_apps_copies_of_the_reconcile_flags_and_roller_states_match_their_or
 def test_the_presentations_copies_of_the_game_s_codes_and_a_colour_match_their_originals():
     assert presentation._WRONG == lights.WRONG
     assert screen_end._MATCH_SINGLE == rules.MATCH_SINGLE
+    assert phases._ROW_RESUME == menu._ROW_RESUME
     assert screen_end._MATCH_MAX_PENALTY == rules.MATCH_MAX_PENALTY
     assert screen_end._STAKES_CANOGA == rules.STAKES_CANOGA
     originals = {"AWAIT_MOVE": turn.AWAIT_MOVE, "PENDING": turn.PENDING,

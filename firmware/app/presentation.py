@@ -77,6 +77,7 @@ _MSG_REFUSED_UNCOVER = const(_SHUT_TILE | _AGAIN << 5 | _NUMBER_FIRST)
 _MSG_ROLL_FIRST_UNCOVER = const(_SHUT_TILE | _AND_ROLL_FIRST << 5 | _NUMBER_FIRST)
 _MSG_OPEN_AGAIN = const(_OPEN_TILE | _AGAIN_PLAYED << 5 | _NUMBER_FIRST)
 
+
 def compose(app):
     """Pick the message for the state of the turn (and the number that ends it)."""
     turn = app.turn
