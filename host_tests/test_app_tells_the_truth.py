@@ -238,3 +238,23 @@ def test_the_between_turns_page_says_who_starts_each_round(open_box):
         assert lines[lines.index("Next: Player %d" % (starter + 1)) + 1] == "starts the round"
         play_until(player, lambda starter=starter: view.player != starter, 2000)  # the round's next turn
         assert "starts the round" not in oled(box)
+
+
+def test_the_games_said_to_have_no_coach_are_those_with_no_table():
+    from types import SimpleNamespace
+
+    from app import screen_end, screen_menu
+    from game.config import rules_from_config
+    from game.policy_file import policy_key, read_policy
+    from game.presets import PRESET_NAMES, preset
+
+    games = [preset(name) for name in PRESET_NAMES] + [
+        rules_from_config(config) for config in ({"source": "dominoes", "one_die": "never"},
+                                                 {"source": "cards", "one_die": "never"},
+                                                 {"source": "manual-dice"}, {"tiles": 12, "dice": 1, "faces": 20, "one_die": "never"})]
+    for rules in games:
+        menu = SimpleNamespace(rules=lambda rules=rules: rules)
+        coached = screen_end.coached(rules)
+        assert coached == screen_menu.coached(menu) == (policy_key(rules) is not None)
+        assert coached == (read_policy(rules) is not None)
+    assert not screen_end.coached(preset("the-300"))

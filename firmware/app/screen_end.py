@@ -15,6 +15,9 @@ _MATCH_MAX_PENALTY = const(3)
 _MATCH_LONG_GAME = const(4)
 _MATCH_RACE = const(5)
 _STAKES_CANOGA = const(2)  # game.rules' stakes (as there)
+_SOURCE_MANUAL = const(1)  # game.rules' sources: electronic dice 0, manual dice 1 (as there)
+_MOST_TILES_COACHED = const(12)  # the coach's tables (game.policy_file's policy_key: as there)
+_MOST_DICE_COACHED = const(2)
 _TOTAL_AT = const(4)  # a standing's total starts here, after "*P8 "
 END_WORDS = ("", "shut box!", "no move", "unlucky 7", "lost 1st")  # by game.turn's end
 
@@ -152,17 +155,12 @@ def starts_round(match, player):
             and match.round.turns_played == 0)
 
 
-_COACHED = [None, False]  # the rules last looked at, and whether the box has a coach for them
-
-
 def coached(rules):
-    """Has the box a coach (hints) for these rules? Looked up once a match's rules."""
-    if _COACHED[0] is not rules:
-        from game.policy_file import has_coach
-
-        _COACHED[0] = rules
-        _COACHED[1] = has_coach(rules)
-    return _COACHED[1]
+    """Has the box a coach (hints) for these rules? Its tables are for dice (electronic or
+    manual), 12 tiles and 2 dice at most (game.policy_file's policy_key); no module is imported
+    for it in a frame's tick."""
+    return (rules.source <= _SOURCE_MANUAL and rules.tiles <= _MOST_TILES_COACHED
+            and rules.dice <= _MOST_DICE_COACHED)
 
 
 def _tiles_end(mask, column, row):

@@ -11,7 +11,9 @@ from app.screens import COLUMNS
 GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start")
 _NAME_COLUMN = const(6)  # a short game name follows "Game" on line 1
 _CARD_MODULES = ("game.preset_cards", "app.screen_card")  # a rules card's, a tick each
-_COACHED = [-1, False]  # the entry last looked at, and whether the box has a coach for its game
+_SOURCE_MANUAL = const(1)  # game.rules' sources: electronic dice 0, manual dice 1 (as there)
+_MOST_TILES_COACHED = const(12)  # the coach's tables (game.policy_file's policy_key: as there)
+_MOST_DICE_COACHED = const(2)
 
 
 def show_menu(screen, menu):
@@ -69,13 +71,10 @@ def resume_row(screen, left, chosen):
 
 
 def coached(menu):
-    """Has the box a coach (hints) for the menu's game? Looked up when the game changes."""
-    if _COACHED[0] != menu.entry:
-        from game.policy_file import has_coach
-
-        _COACHED[0] = menu.entry
-        _COACHED[1] = has_coach(menu.rules())
-    return _COACHED[1]
+    """Has the box a coach (hints) for the menu's game? app.screen_end's coached."""
+    rules = menu.rules()
+    return (rules.source <= _SOURCE_MANUAL and rules.tiles <= _MOST_TILES_COACHED
+            and rules.dice <= _MOST_DICE_COACHED)
 
 
 def game_name(screen, name):

@@ -48,24 +48,6 @@ def policy_key(rules):
     return key + " shut"
 
 
-def has_coach(rules):
-    """Is there a table for a rule set (the coach's hints: without one the box has none for
-    its game)? Lets this module go: call it once per import."""
-    forget("game.policy_file")
-    key = policy_key(rules)
-    if key is None:
-        return False
-    from game.tables import policies
-
-    found = False
-    for candidate in policies.TABLES:
-        if candidate[0] == key:
-            found = True
-            break
-    forget("game.tables.policies")
-    return found
-
-
 def read_policy(rules):
     """(index entry, the open policies.bin, where the table starts in it) of the table generated
     for a rule set (the entry as policies.py documents it), or None when there is none;
