@@ -4,8 +4,11 @@ loaded while the card is shown (app.menu lets it go): it and the descriptions it
 (game.preset_cards) are imported a tick each before the card is drawn, as a phase's frames are
 (the three in one tick took a Pico 34 ms)."""
 
+import sys
+
 from micropython import const
 
+from app.menu import HOUSE
 from app.screens import COLUMNS
 
 GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start")
@@ -23,6 +26,9 @@ def show_menu(screen, menu):
         if menu.card_loaded < len(_CARD_MODULES):  # (counted: as many ticks whatever is loaded)
             __import__(_CARD_MODULES[menu.card_loaded])
             menu.card_loaded += 1
+            return False
+        if menu.name() == HOUSE and "game.rule_names" not in sys.modules:
+            __import__("game.rule_names")  # the house rules' card words them: a tick of its own
             return False
         from app.screen_card import show_card
 

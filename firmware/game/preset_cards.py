@@ -35,17 +35,13 @@ DESCRIPTIONS = {
 
 def house_card(rules):
     """The house rules' card: every axis where they differ from classic, as the configuration
-    file names it ("your own rules: target 150, scoring missionary, stakes pool, ante 2")."""
-    import sys
-
+    file names it ("your own rules: target 150, scoring missionary, stakes pool, ante 2").
+    game.rule_names is imported for it (app.screen_menu: in a tick before) and let go."""
     from game import forget
+    from game.rule_names import VALUE_NAMES
     from game.rule_set import AXES, Rules
 
-    loaded = "game.rule_names" in sys.modules
-    from game.rule_names import VALUE_NAMES
-
-    if not loaded:  # (a card's while it is drawn: let go after)
-        forget("game.rule_names")
+    forget("game.rule_names")
     changes = []
     for axis in AXES:
         value = getattr(rules, axis)
