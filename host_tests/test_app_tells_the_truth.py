@@ -258,3 +258,18 @@ def test_the_games_said_to_have_no_coach_are_those_with_no_table():
         assert coached == screen_menu.coached(menu) == (policy_key(rules) is not None)
         assert coached == (read_policy(rules) is not None)
     assert not screen_end.coached(preset("the-300"))
+
+
+def test_the_match_page_marks_out_whom_max_penalty_drops():
+    from types import SimpleNamespace
+
+    from app.screen_end import out_now
+    from game.config import rules_from_config
+    from game.max_penalty import goes_out
+
+    for drop_on_exceed in (False, True):
+        rules = rules_from_config({"preset": "max-penalty", "drop_on_exceed": drop_on_exceed})
+        for total in range(40, 50):
+            match = SimpleNamespace(dropped=bytearray(2), totals=[total - 3, 0], scores=[3, None],
+                                    over=False, simultaneous=False, seats=[])
+            assert out_now(match, rules, 0) == goes_out(rules, total), (total, drop_on_exceed)

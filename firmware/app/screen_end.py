@@ -43,8 +43,8 @@ def result(screen, player, score, name, last_total, row, out=False):
 
 
 def out_now(match, rules, player):
-    """Is the player out of the match: dropped out, or (maximum penalty) taken past the limit
-    by this round's score, which drops them when the round ends (game.max_penalty's rule)."""
+    """Is the player out of the match: dropped out, or (maximum penalty) taken to the limit by
+    this round's score, which drops them when the round ends (game.max_penalty's rule)."""
     if match.dropped[player]:
         return True
     if rules.match != _MATCH_MAX_PENALTY:
@@ -52,9 +52,8 @@ def out_now(match, rules, player):
     score = round_score(match, player)
     if score < 0:
         return False
-    from game.max_penalty import goes_out
-
-    return goes_out(rules, match.totals[player] + score)
+    total = match.totals[player] + score  # game.max_penalty's goes_out (no import in a frame's tick)
+    return total > rules.max_penalty or (total == rules.max_penalty and not rules.drop_on_exceed)
 
 
 def flow_number(screen, value, column, row):

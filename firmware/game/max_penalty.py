@@ -1,8 +1,8 @@
 """Maximum penalty's end of a round (VARIANTS.md section 6): who drops out, and whether the
 match is over. Imported by game.rounds when a round of a max-penalty match ends (the only
-format that needs it), and kept for the rest of that match; app.screen_end imports it too,
-to mark a player out as soon as their turn takes them past the limit. It imports nothing of
-the game.
+format that needs it), and kept for the rest of that match (app.screen_end keeps a copy of
+goes_out, to mark a player out as soon as their turn takes them to the limit). It imports
+nothing of the game.
 """
 
 
