@@ -104,13 +104,13 @@ def standings_read(lines, first_row=1, last_row=7):
     shown = {}
     text = ""
     for line in lines[first_row:last_row] + [" P0"]:  # a line after the last: ends its player
-        if re.match(r"[ *>]P\d( |$)", line):
+        if re.match(r"[ *>]P\d( |$)| Kitty ", line):
             if text:
                 words = text[3:].split()
                 fields = {word[0]: int(word[1:]) for word in words[1:] if word[0] in "+$"}
                 shown[int(text[2])] = (text[0], words[0], fields.get("+"), fields.get("$"),
                                        "out" in words)
-            text = line.rstrip()
+            text = "" if line.startswith(" Kitty ") else line.rstrip()  # (canoga's, after them)
         elif text and line.strip():
             run_on = text[-1].isdigit() and line[0].isdigit() and len(text) > 3
             text += ("" if run_on else " ") + line.strip()

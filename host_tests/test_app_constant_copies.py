@@ -5,7 +5,7 @@ App's phases and sounds are app.core's, copied where they are used (and app.menu
 app.settings, which the menu imports); hal.storage_save keeps hal.storage's saved-file layout.
 The copies must stay equal to the originals."""
 
-from app import core, lights, presentation, reconcile, roller
+from app import core, lights, menu, phases, presentation, reconcile, roller, screen_end
 from game import rules, turn
 from hal import buttons
 
@@ -21,7 +21,13 @@ def test_the_apps_copies_of_the_reconcile_flags_and_roller_states_match_their_or
 
 def test_the_presentations_copies_of_the_game_s_codes_and_a_colour_match_their_originals():
     assert presentation._WRONG == lights.WRONG
-    assert presentation._MATCH_SINGLE == rules.MATCH_SINGLE
+    assert screen_end._MATCH_SINGLE == rules.MATCH_SINGLE
+    assert phases._ROW_RESUME == menu._ROW_RESUME
+    from app import screen_menu
+
+    assert screen_menu._ROW_RESUME == menu._ROW_RESUME and screen_menu._ROW_CHECK == menu._ROW_CHECK
+    assert screen_end._MATCH_MAX_PENALTY == rules.MATCH_MAX_PENALTY
+    assert screen_end._STAKES_CANOGA == rules.STAKES_CANOGA
     originals = {"AWAIT_MOVE": turn.AWAIT_MOVE, "PENDING": turn.PENDING,
                  "E_ROLL_FIRST": turn_names.E_ROLL_FIRST}  # private in game.turn
     for name, value in originals.items():
@@ -91,6 +97,7 @@ def test_the_frames_copies_of_the_match_formats_and_the_message_flag_match_their
     from app import finish_frames, screen_end, screens
 
     assert presentation._NUMBER_FIRST == screens.NUMBER_FIRST
+    assert presentation._RULES_LINES == screens.RULES_LINES
     assert finish_frames._END_SHUT == turn.END_SHUT
     for name in ("SINGLE", "FIXED_ROUNDS", "TOURNAMENT", "MAX_PENALTY", "LONG_GAME", "RACE"):
         assert getattr(screen_end, "_MATCH_" + name) == getattr(rules, "MATCH_" + name), name

@@ -80,7 +80,7 @@ def digits_from(lines, start_row, first_column=0):
 def test_the_result_of_a_turn_shows_the_throw_and_the_whole_score(screen, score, total):
     from app.screen_end import show_setup
 
-    show_setup(screen, 7, score, "no move", total, 0, 12, 0, 0)
+    show_setup(screen, 7, score, 2, total, 0, None, 0, 0, round_number=12)
     lines = screen.read()
     assert lines[0] == "P8 no move"
     assert lines[1] == "threw %d" % total
@@ -102,7 +102,7 @@ def test_the_match_end_shows_the_last_turn_before_the_standings(screen):
 def test_flaps_to_move_are_listed_whole_or_end_in_an_ellipsis(screen, must_open, must_shut):
     from app.screen_end import show_setup
 
-    show_setup(screen, 0, DIGITAL_24, "no move", 24, 1, 3, must_open, must_shut)
+    show_setup(screen, 0, DIGITAL_24, 2, 24, 1, None, must_open, must_shut, round_number=3)
     lines = screen.read()
     text = " ".join(lines[lines.index("Next: Player 2") + 1:]).replace("Open:", "|").replace("Shut:", "|")
     for part, mask in zip(text.split("|")[1:], (must_open, must_shut) if must_open else (must_shut,),
@@ -133,10 +133,27 @@ def test_every_game_name_reads_whole_in_the_menu(screen):
         assert lines[4] == " Hints    on" and lines[5] == " Start"
 
 
+@pytest.mark.parametrize("name", ["one-die-last-tile", "house rules"])
+def test_the_menus_resume_row_fits_at_its_worst(screen, name):
+    from app.menu import Menu
+    from app.screen_menu import show_menu
+    from game.presets import preset
+
+    match = _Match([0] * 8, [None] * 8, None, [0] * 8)
+    match.current = 7
+    menu = Menu([("classic", preset("classic"))], 0, 8, True, True)
+    menu.left = (match, None, None, (name, None, None), 8)
+    show_menu(screen, menu)
+    assert screen.read()[6:8] == [" Resume P8 Rd 99", "ok:change/start"]
+    menu.row = 4
+    show_menu(screen, menu)
+    assert screen.read()[6:8] == [">Resume P8 Rd 99", name[:16]]
+
+
 def test_every_games_rules_card_reads_whole_a_page_at_a_time(screen):
     from app.menu import HOUSE, Menu
     from app.screen_card import show_card
-    from game.preset_cards import DESCRIPTIONS, HOUSE_CARD
+    from game.preset_cards import DESCRIPTIONS, house_card
     from game.presets import PRESET_NAMES, preset
 
     names = [HOUSE, *PRESET_NAMES]
@@ -156,7 +173,35 @@ def test_every_games_rules_card_reads_whole_a_page_at_a_time(screen):
             if not following:
                 break
             menu.card = following
-        assert " ".join(words) == (HOUSE_CARD if name == HOUSE else DESCRIPTIONS[name]), name
+        assert " ".join(words) == (house_card(preset("classic")) if name == HOUSE else DESCRIPTIONS[name]), name
+
+
+def test_the_house_rules_card_shows_every_rule_changed_a_page_at_a_time(screen):
+    from app.menu import HOUSE, Menu
+    from app.screen_card import show_card
+    from game.config import rules_from_config
+
+    rules = rules_from_config({"tiles": 12, "start": "odd-up", "one_die": "never",
+                               "move": "single-die", "second_die_optional": True, "must_first": 3,
+                               "unlucky_7": True, "scoring": "missionary", "match": "tournament",
+                               "target": 150, "stakes": "canoga", "chips": 9999, "ante": 2, "ties": "full"})
+    menu = Menu([(HOUSE, rules)], 0, 8, True, True)
+    menu.card = 0
+    words = []
+    pages = 0
+    while True:
+        following = show_card(screen, menu)
+        lines = screen.read()
+        pages += 1
+        assert lines[0] == HOUSE
+        assert lines[5:7] == ["26 more games", "need more flaps"]  # (the menu offers no preset)
+        words.extend(" ".join(lines[1:5]).split())
+        if not following:
+            break
+        menu.card = following
+    said = " ".join(words)
+    assert pages > 1 and said.startswith("your own rules: tiles 12, start odd-up")
+    assert "scoring missionary, match tournament, target 150, stakes canoga, chips 9999, ante 2" in said
 
 
 def pages_shown(page):
@@ -180,20 +225,43 @@ def test_standings_of_eight_players_page_and_never_overwrite(screen, chips, tota
     from app.finish_frames import show_standings
 
     shown = {}
+    kitties = []
 
     def page(first):
-        following = show_standings(screen_end, screen, totals, 8, chips, 0b10000001, False, first)
+        following = show_standings(screen_end, screen, totals, 8, chips, 0b10000001, False, first,
+                                   True, None, 79992 if chips else -1)
         lines = screen.read()
         assert lines[0] == "Tie: P1 P8"  # the winners named on every page
         assert lines[6:8] == ["ok: next page" if following else "ok: play again", "select: menu"]
         for player, (mark, total, _score, chip_count, _out) in standings_read(lines, 1, 6).items():
             shown[player] = (mark, total, chip_count)
+        kitties.extend(line for line in lines[1:6] if "Kitty" in line)
         return following
 
-    assert pages_shown(page) <= 8
+    assert pages_shown(page) <= 9
     for player in range(8):
         mark = "*" if player in (0, 7) else " "
         assert shown[player + 1] == (mark, str(totals[player]), chips[player] if chips else None)
+    assert kitties == ([" Kitty $79992"] if chips else [])
+
+
+@pytest.mark.parametrize("never_threw", [0b11111110, 0b10000000])
+def test_players_who_never_threw_read_a_dash_in_the_standings(screen, never_threw):
+    from app import screen_end
+    from app.finish_frames import show_standings
+
+    scores = [None if never_threw >> player & 1 else 0 for player in range(8)]
+    lines = []
+    first = 0
+    while True:
+        first = show_standings(screen_end, screen, [0] * 8, 8, [9999] * 8, 1, True, first,
+                               True, scores, 79992)
+        lines.extend(screen.read()[1:6])
+        if not first:
+            break
+    shown = standings_read(lines, 0, len(lines))
+    assert [shown[player + 1][1] for player in range(8)] == ["-" if score is None else "0" for score in scores]
+    assert lines.count(" Kitty $79992") == 1
 
 
 @pytest.mark.parametrize("winners, shut, title", [
@@ -230,6 +298,7 @@ class _Match:
         if chips is not None:
             self.ledger = Ledger(preset("canoga"), self.players)
             self.ledger.chips = chips
+            self.ledger.pot = 79992  # every chip of 8 players' 9999 in canoga's kitty
 
 
 @pytest.mark.parametrize("name, title", [
@@ -248,24 +317,66 @@ def test_the_match_between_turns_pages_at_its_worst(screen, name, title, totals,
     from app.screen_end import show_match
     from game.presets import preset
 
-    out = [score is None for score in round_scores]
-    match = _Match(totals, round_scores, chips, out)
+    dropped = [score is None for score in round_scores]
+    if name == "max-penalty":  # a player still in is below the limit (at most 999), or was out
+        totals = [total if dropped[player] else min(total, 998) for player, total in enumerate(totals)]
+    match = _Match(totals, round_scores, chips, dropped)
+    rules = preset(name)
+    out = [dropped[player] or (name == "max-penalty" and totals[player] + round_scores[player] >= 45)
+           for player in range(8)]  # max-penalty: out as soon as a turn takes them to the limit
     shown = {}
+    kitty = []
 
     def page(first):
-        following = show_match(screen, match, preset(name), 5, first, True)
+        following = show_match(screen, match, rules, 5, first, True)
         lines = screen.read()
         assert lines[0] == title
         assert lines[7] == ("ok:play sel:more" if following else "ok:play sel:back")
         shown.update(standings_read(lines))
+        kitty.extend(line for line in lines if "Kitty" in line)
         return following
 
-    assert pages_shown(page) <= 8
+    assert pages_shown(page) <= 9
+    assert kitty == ([" Kitty $79992"] if name == "canoga" and chips is not None else [])
     for player in range(8):
         score = round_scores[player]
         assert shown[player + 1] == (">" if player == 5 else " ", str(totals[player]),
                                      None if score is None else score,
                                      chips[player] if chips else None, out[player])
+
+
+@pytest.mark.parametrize("score", [7, DIGITAL_24])
+def test_a_turn_that_takes_a_player_out_says_so_under_its_score(screen, score):
+    from app.screen_end import show_setup
+    from game.presets import preset
+
+    match = _Match([0] * 7 + [998], [None] * 7 + [score], None, [1] * 7 + [0])
+    match.rules = preset("max-penalty")
+    show_setup(screen, 7, score, 2, 24, 0, match, ALL_24, 1, True)
+    lines = screen.read()
+    row = next(row for row, line in enumerate(lines) if line.startswith("score"))
+    assert digits_from(lines, row, 6) == str(score)
+    assert lines[row + (1 if score < 10 else 3)] == "out of the match"
+    assert "Rd 99 out at 45" in lines and "Next: Player 1" in lines
+
+
+@pytest.mark.parametrize("score", [7, DIGITAL_24])
+@pytest.mark.parametrize("must_open, must_shut", [(0, 0), (ALL_24 & ~1, 1)])
+def test_who_starts_the_round_fits_below_a_turn_that_took_a_player_out(screen, must_open, must_shut, score):
+    from types import SimpleNamespace
+
+    from app.screen_end import show_setup
+    from game.presets import preset
+
+    match = _Match([998] * 8, [None] * 7 + [score], None, [0] * 8)
+    match.rules = preset("max-penalty")
+    match.order = match.seats = [0, 1, 2, 3, 4, 5, 6, 7]
+    match.round = SimpleNamespace(turns_played=0, scores=[None] * 8)
+    show_setup(screen, 7, score, 2, 24, 0, match, must_open, must_shut, True)
+    lines = screen.read()
+    assert "out of the match" in lines and lines.index("Next: Player 1") <= 7
+    if score == 7:  # (below the longest score and the out line, it gives way: Next is the last line)
+        assert lines[lines.index("Next: Player 1") + 1] == "starts the round"
 
 
 def test_a_long_fault_message_pages_over_the_screen(screen):
@@ -332,7 +443,8 @@ def test_each_message_line_is_named_by_its_words_and_each_message_fits():
     for number, line in enumerate(MESSAGE_LINES.split("|")[:-1], 1):
         assert len(line) <= COLUMNS
         assert constants["_" + re.sub("[^A-Z0-9]+", "_", line.upper()).strip("_")] == number, line
-    messages = {name: code for name, code in constants.items() if name.lstrip("_").startswith("MSG_")}
+    messages = {name: code for name, code in constants.items() if name.lstrip("_").startswith("MSG_")
+                and not code & 1 << 16}  # (app.screens' RULES_LINES: the move rules' own lines)
     assert len(messages) == 19
     for name, code in messages.items():
         assert 1 <= len(_message_lines(code)) <= 3, name
@@ -374,3 +486,18 @@ def test_the_number_follows_the_message_s_last_line(screen):
 
     screen.show_turn(0, bytearray((3, 4, 0, 0)), 2, 7, _MSG_MOVE, 7)
     assert screen.read()[5:7] == ["Shut lit tiles", "to make 7"]
+
+
+def test_each_move_rules_instruction_reads_back_whole(screen):
+    from app.presentation import _MSG_MOVE_BY_DICE
+    from game.moves import DiceMoveRules
+    from game.presets import preset
+
+    shown = set()
+    for name in ("thai", "exact-match", "single-die", "young-players"):
+        rules = DiceMoveRules(preset(name), None)
+        screen.show_turn(7, bytearray((6, 6, 6, 6)), 4, 24, _MSG_MOVE_BY_DICE, -1, 100, 1, "shut", rules)
+        lines = screen.read()
+        assert lines[5:7] == rules.instruction.split("|")[:2] and lines[7] == ""
+        shown.add(rules.instruction)
+    assert len(shown) == 4

@@ -92,3 +92,16 @@ def test_the_card_s_modules_are_imported_a_tick_each_before_it_is_drawn(open_box
     assert seen[first:] == [(1, 0), (2, 0), (2, 1)], seen
     assert "game.preset_cards" in sys.modules and "app.screen_card" in sys.modules
     assert oled(box)[0] == "classic"
+
+
+def test_the_house_rules_card_shows_the_rules_they_change(open_box):
+    box = open_box(seed=1, rules={"preset": "classic", "target": 150, "match": "tournament",
+                                  "scoring": "missionary", "stakes": "pool", "ante": 2})
+    box.run(200)
+    assert box.view.menu.name() == "house rules"
+    box.board.press("select")
+    box.run(300)
+    first, words = _card_text(box)
+    assert first[0] == "house rules"
+    assert " ".join(words) == ("your own rules: scoring missionary, match tournament, target 150,"
+                               " stakes pool, ante 2")

@@ -406,7 +406,13 @@ def test_house_rules_the_box_refuses_are_shown_with_its_own_words_and_not_applie
     assert expected
     box.page.fill("#config", refused)
     box.page.click("#apply")
-    assert box.page.inner_text("#refusal") == "\n".join(expected)
+    assert expected == ["config.json: rules: move 'thai' reads two dice, but electronic-dice gives 1 die",
+                        "config.json: players must be 1..8, got 9"]  # (no "playing classic": not applied)
+    assert box.page.inner_text("#refusal") == "\n".join(
+        [*expected, "Not applied: the box keeps its game, classic, and its settings."])
+    for text, said in (("[]", "config.json: must hold a JSON object"),
+                       ('{"rules": {"preset": "the-300"}}', "the-300: needs 24 tiles, the box has 9")):
+        assert refusals(text, 9, 1, scratch=str(tmp_path)) == [said]  # (not "using the defaults")
     assert box.python("box.boots") == 1 and box.page.input_value("#config") == refused
     box.page.fill("#config", '{"players": 2}')
     box.page.select_option("#layout", "2 rows of 9")
@@ -645,3 +651,81 @@ def test_the_keys_for_tiles_past_9_are_letters_on_any_layout(box):
     box.page.keyboard.press("B")
     box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e) === %d" % (before & ~0b11),
                                arg="box._box.devices.flaps.open_mask(1)", timeout=5000)
+
+
+SCOREBOARD_OF = """async (game) => {
+    const { showScoreboard } = await import("./scoreboard.mjs");
+    const board = document.getElementById("scoreboard").cloneNode(true);
+    board.id = "scoreboard-of-a-sim";
+    document.body.append(board);
+    showScoreboard(game, board);
+    const read = [board.querySelector(".state").textContent,
+                  [...board.querySelectorAll("tbody tr")].map((row) => [...row.cells].map((cell) => cell.textContent))];
+    board.remove();
+    return read;
+}"""
+
+
+def _scoreboard_of(box, app):
+    """The page's scoreboard of a simulated box's App (game_summary's JSON, as the page gets
+    it): (the state's words, each row's cells)."""
+    from board_sim.browser.page_box import game_summary
+
+    return box.page.evaluate(SCOREBOARD_OF, json.loads(json.dumps(game_summary(app))))
+
+
+def test_the_scoreboard_names_the_winner_and_marks_who_never_threw(box, open_box):
+    from board_sim.script_player import BoxPlayer
+
+    box.wait_ready()
+    sim = open_box(seed=3, preset="classic", players=3)
+    sim.dice.force((4, 5, 4, 4, 3, 4, 3, 3, 2, 3, 2, 2, 1, 2, 1, 2))  # P1 shuts the box
+    assert BoxPlayer(sim).play()
+    state, rows = _scoreboard_of(box, sim.app)
+    assert state == "classic: the match is over. Player 1 wins."
+    assert rows == [["Player 1", "0", "0"], ["Player 2", "-", "-"], ["Player 3", "-", "-"]]
+
+
+def test_the_scoreboard_shows_this_rounds_scores_the_score_to_beat_who_is_out_and_the_kitty(box, open_box):
+    from app.core import SETUP
+    from box_steps import play_until
+
+    from board_sim.script_player import BoxPlayer
+
+    box.wait_ready()
+    sim = open_box(seed=4, preset="tournament", players=3)
+    view = sim.view
+    play_until(BoxPlayer(sim), lambda: view.phase == SETUP and view.player == 1, 2000)
+    score = view.result_score
+    state, rows = _scoreboard_of(box, sim.app)
+    assert state == "tournament, round 1: player 2 to play. Score to beat: %d (player 1)." % score
+    assert rows == [["Player 1", "0", str(score)], ["Player 2 (to play)", "0", "-"], ["Player 3", "0", "-"]]
+    sim.close()  # (one simulated board at a time)
+    sim = open_box(seed=4, preset="max-penalty", players=3)
+    view = sim.view
+    player = BoxPlayer(sim)
+    play_until(player, lambda: view.phase == SETUP and view.player == 1, 2000)
+    view.match.totals[1] = 44
+    play_until(player, lambda: view.phase == SETUP and view.player == 2, 2000)
+    assert view.result_score > 0
+    assert _scoreboard_of(box, sim.app)[1][1][0] == "Player 2 (out)"
+    sim.close()
+    sim = open_box(seed=3, preset="canoga", players=3)
+    play_until(BoxPlayer(sim), lambda: sim.view.phase == SETUP and sim.view.player == 1, 2000)
+    assert _scoreboard_of(box, sim.app)[0].endswith(" Kitty: %d chips." % sim.view.match.ledger.pot)
+
+
+def test_the_spoken_text_tells_the_dice_of_the_turn_only_and_each_sentence_ends_once(box):
+    to_the_first_roll(box)
+    box.hold("#shake", SHAKE_MS)
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)",
+                               arg="box._box.turn.rolls == 1 and box._box.roller.state == %d" % IDLE)
+    box.page.wait_for_function("document.getElementById('status').textContent.includes('Dice: ')")
+    box.hold("#select", LONG_PRESS_MS)  # leave the match?
+    box.page.wait_for_function("document.getElementById('status').textContent.startsWith('Leave the match?')")
+    told = box.page.inner_text("#status")
+    assert "starts. Dice: " in told and ".." not in told
+    box.page.click("#ok")  # to the menu
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.phase == %d" % MENU)
+    box.page.wait_for_function("document.getElementById('status').textContent.includes('SHUT THE BOX')")
+    assert "Dice" not in box.page.inner_text("#status")

@@ -133,8 +133,10 @@ function showLeds(hex) {
 function say(changed, nowMs) {
   if (changed) {
     const lines = oled.glass !== null && oled.glass.lit ? oled.text(page.bundle.index.glyphs) : [];
-    const dice = page.game.dice ? ". Dice: " + page.game.dice.join(" and ") : "";
-    const text = lines.join(", ") + dice;
+    const shown = lines.join(", ");
+    // The dice of the turn in play only (game_summary's): a sentence after the display's text.
+    const dice = page.game.dice ? (/[.?!]$/.test(shown) ? " " : ". ") + "Dice: " + page.game.dice.join(" and ") : "";
+    const text = shown + dice;
     if (text !== page.heard) {
       page.heard = text;
       page.heardAtMs = nowMs;
@@ -286,7 +288,10 @@ function apply() {
   const text = $("config").value;
   const layout = page.bundle.index.layouts.find((each) => each.name === $("layout").value);
   const refusals = page.firmware.refusals(text, layout.tiles, layout.rows);
-  $("refusal").textContent = refusals.join("\n");
+  // Nothing refused is applied: the box plays on as it was, which the last line says.
+  const kept = page.game.game ? `Not applied: the box keeps its game, ${page.game.game}, and its settings.`
+    : "Not applied: the box keeps its settings.";
+  $("refusal").textContent = refusals.length ? [...refusals, kept].join("\n") : "";
   if (refusals.length) return;
   powerCycle(() => {
     storage.save("config", text);

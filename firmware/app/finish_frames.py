@@ -10,9 +10,9 @@ imported it. Let go with app.finish (app.memory's "finish").
 from micropython import const
 
 from app.lights import OFF, PLAYER_COLOURS
-from app.presentation import END_WORDS
 
 _END_SHUT = const(1)  # game.turn's end (as there)
+_MATCH_SINGLE = const(0)  # game.rules' match format (as there)
 _LAST_STANDING_ROW = const(5)  # rows 1-5 hold the players; 6 and 7 say what ok and select do
 
 
@@ -21,7 +21,7 @@ def show(ending, app, screen, frames):
     the standings' page (`frames`: app.screen_end, which they draw with)."""
     if ending.showing_result:
         show_result(frames, screen, app.result_player, app.result_score,
-                    END_WORDS[app.result_end], app.total)
+                    frames.END_WORDS[app.result_end], app.total)
         return
     match = app.match
     ledger = match.ledger
@@ -30,7 +30,15 @@ def show(ending, app, screen, frames):
         frames, screen, match.totals, match.players,
         ledger.chips if ledger is not None else None, winners,
         app.result_end == _END_SHUT and winners == 1 << app.result_player, ending.page,
-        ending.waiting_ok)
+        ending.waiting_ok, _scores_if_single(match), frames.kitty(match, match.rules))
+
+
+def _scores_if_single(match):
+    """A single round's scores (None for a player who never threw: a shut box stopped the
+    round before them), else None: every other format has everyone throw."""
+    if match.rules.match != _MATCH_SINGLE or match.simultaneous:
+        return None
+    return getattr(match, "last_scores", None)
 
 
 def light(lights, winner_mask, now_ms):
@@ -65,30 +73,39 @@ def show_result(frames, screen, result_player, result_score, result_name, last_t
 
 
 def show_standings(frames, screen, totals, players, chips, winner_mask, shut, first=0,
-                   waiting_ok=True):
+                   waiting_ok=True, scores=None, kitty=-1):
     """The match's end: the winners in the title ("P1 wins!", "P1 shut the box!" when `shut`:
     the one winner shut it on the last turn, "Tie: P1 P3"), each player's total (the winners
-    starred), and chips when played for them, from player `first` on, as many as rows 1-5
-    hold; then what ok (`waiting_ok`: the next page, or play again) and select do. Returns
-    the first player not shown, 0 when the last one was."""
+    starred; "-" for one who never threw: `scores`, a single round's, None for them), and
+    chips when played for them, from player `first` on, as many as rows 1-5 hold, then
+    canoga's `kitty` (>= 0); then what ok (`waiting_ok`: the next page, or play again) and
+    select do. Returns the first player not shown (the player count: the kitty), 0 when the
+    last line was."""
     screen.clear()
     _title(screen, winner_mask, players, shut)
+    lines = players + 1 if kitty >= 0 else players
     row = 1
     player = first
-    while player < players:
+    while player < lines:
+        if player == players:  # the kitty, after the players
+            if row <= _LAST_STANDING_ROW:
+                frames.show_kitty(screen, kitty, row)
+                player += 1
+            break
         chip_count = chips[player] if chips is not None else -1
         won = winner_mask >> player & 1
-        if row > 1 and frames.standing(screen, " ", player, totals[player], -1, chip_count, 0,
+        total = -1 if scores is not None and scores[player] is None else totals[player]
+        if row > 1 and frames.standing(screen, " ", player, total, -1, chip_count, 0,
                                        row, False) > _LAST_STANDING_ROW + 1:
             break  # on the next page (where it comes first: a page shows at least one)
-        row = frames.standing(screen, "*" if won else " ", player, totals[player], -1,
-                              chip_count, 0, row)
+        row = frames.standing(screen, "*" if won else " ", player, total, -1, chip_count, 0,
+                              row)
         player += 1
     if waiting_ok:
-        screen.text("ok: next page" if player < players else "ok: play again", 0, 6)
+        screen.text("ok: next page" if player < lines else "ok: play again", 0, 6)
     screen.text("select: menu", 0, 7)
     screen.send()
-    return player if player < players else 0
+    return player if player < lines else 0
 
 
 def _title(screen, winner_mask, players, shut):

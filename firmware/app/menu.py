@@ -1,7 +1,9 @@
 """The menu: which game, how many players, hints on or off, then start.
 
-Rows are Game, Players, Hints, Start and Check inputs; select moves down (wrapping) and ok
-changes the row's value (on Start it starts: `step`; on Check inputs it opens the input check,
+Rows are Game, Players, Hints, Start and Check inputs, with Resume in Check inputs' place while
+a match left for the menu is kept (the input check then opens with select held at power-on);
+select moves down (wrapping) and ok changes the row's value (on Start it starts, on Resume the
+match left goes on: `step`, app.phases; on Check inputs it opens the input check,
 app.input_check, loaded while it is shown: `check`). On the Game row select first shows the game's rules
 card (app.screen_card, from game.preset_cards, loaded while it is shown), a page at a time, then
 moves on (a box without a screen moves on at once); ok on a card shows the next game's. Only games this box can play
@@ -33,6 +35,7 @@ _ROW_HINTS = const(2)
 _ROW_START = const(3)
 _ROW_CHECK = const(4)
 _ROWS = const(5)
+_ROW_RESUME = const(_ROWS)  # in Check inputs' place, while a match left for the menu is kept (Menu.left)
 _MAX_PLAYERS = const(8)
 HOUSE = "house rules"  # the entry of the settings file's own rules, when they change a preset
 _MENU_BANKS = const((0x0040FF, 0x8000FF, 0xFF5000))  # the LEDs' colour of presets 1-9, 10-18, 19-27
@@ -59,6 +62,7 @@ def open_menu(app):
     since(loaded, None, __name__)
     menu = Menu(entries, 0, app.players, app.hints is not None, app.hints_on)
     menu.restore(app.game[0], app.players, app.hints_on)
+    menu.left = getattr(app, "left", None)
     app.menu = menu
 
 
@@ -78,6 +82,7 @@ class Menu:
         self.starting = False  # Start chosen: the match starts on the next tick (step)
         self.check = None  # the input check while it is shown (app.input_check's start: the
         #                    menu's row, or boot's, app.startup)
+        self.left = None  # a match left for the menu, to resume (app.phases' App.left), or None
         self._clamp_players()
 
     def restore(self, name, players, hints_on):
@@ -141,7 +146,11 @@ class Menu:
                 self.card = self.card_next if self.card >= 0 else 0  # the card, page by page
             else:
                 self._close_card()
-                self.row = (self.row + 1) % _ROWS
+                self.row += 1
+                if self.row == _ROW_CHECK and self.left is not None:
+                    self.row = _ROW_RESUME
+                elif self.row >= _ROWS:
+                    self.row = 0
                 if self.row == _ROW_HINTS and not self.hints_available:
                     self.row = _ROW_START
             app.play(_SOUND_CLICK)
@@ -161,7 +170,7 @@ class Menu:
                 self.players = fewest if self.players >= most else self.players + 1
             elif row == _ROW_HINTS:
                 self.hints_on = not self.hints_on
-            elif row == _ROW_START:
+            elif row == _ROW_START or row == _ROW_RESUME:
                 self.start(app)
             else:  # the input check, from the next tick (an import and a frame in one tick may
                 self._close_card()  # take a Pico past its 20 ms)

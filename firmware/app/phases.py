@@ -13,6 +13,7 @@ _MENU = const(0)  # app.core's phases (as there)
 _SETUP = const(1)
 _PLAY = const(2)
 _AWAIT_MOVE = const(1)  # game.turn's state (as there)
+_ROW_RESUME = const(5)  # app.menu's row (as there)
 
 _SOURCE_DICE = const(0)  # game.rules' (copies: play never loads game.rules)
 _SOURCE_MANUAL = const(1)
@@ -20,9 +21,12 @@ _SOURCE_MANUAL = const(1)
 
 def to_menu(app):
     """Back to the menu (a long press of select confirmed; select at the match's end): a match
-    in play stays saved as it stood, resumed at the next boot unless another starts first."""
+    in play stays saved as it stood, resumed at the next boot unless another starts first, and
+    kept (`app.left`: the match, its source, preset, game and players) for the menu's Resume."""
     if app.ending is not None:  # from the match's end
         app.ending.leave(app)
+    elif app.match is not None and not app.match.over:
+        app.left = (app.match, app.source, app.match_preset, app.game, app.players)
     app.phase = _MENU
     app.reviewing = False
     app.review_due = False
@@ -40,6 +44,12 @@ def new_match(app, now_ms):
     carries the chips and the kitty over: an evening of stakes lasts until the menu). Imports
     game.match unless a quiet tick of the menu or of the match's end already has (app.menu,
     app.finish): a resumed match needs none."""
+    left = getattr(app, "left", None)
+    app.left = None  # a new match is saved over the one left, which no longer resumes
+    if left is not None and app.menu is not None and app.menu.row == _ROW_RESUME:
+        app.menu.leave(app)
+        _take_up(app, left, now_ms)
+        return
     from game.match import start_match
 
     ledger = None
@@ -80,6 +90,21 @@ def take_match(app, match, source, preset):
     app.source = source
     app.match_preset = preset
     app.roller.reset(rules.faces if rules.source == _SOURCE_DICE or rules.source == _SOURCE_MANUAL else 6)
+
+
+def _take_up(app, left, now_ms):
+    """The match left for the menu goes on (its Resume row) as it stood: the game and players it
+    was played by, the turn as it was (its dice and lit tiles when under way)."""
+    match, source, preset, app.game, app.players = left
+    take_match(app, match, source, preset)
+    app.enter_setup(now_ms, False)
+    turn = app.turn
+    if turn.rolls or turn.moves_made:
+        app.phase = _PLAY
+        app.show_dice(turn.dice, turn.dice_count)
+        app.total = turn.total
+        app.legal = turn.legal_tiles()
+    resumed(app, now_ms)
 
 
 def resumed(app, now_ms):

@@ -16,7 +16,6 @@ from app.memory import frames_shown
 # Other modules' constants, as there (an imported name costs a stored name on the board):
 _TUMBLING = const(1)  # app.roller's state
 _WRONG = const(0xFF0000)  # app.lights' colour
-_MATCH_SINGLE = const(0)  # game.rules' match format
 _AWAIT_MOVE = const(1)  # game.turn's state
 _PENDING = const(3)  # game.turn's move state
 _E_ROLL_FIRST = const(17)  # game.turn's error
@@ -54,6 +53,7 @@ _OPEN_LIT_TILES = const(22)
 _ROLL_OR_OPEN = const(23)
 _ONE_DIE_NOT_NOW = const(24)
 _NUMBER_FIRST = const(1 << 15)  # app.screens': the tile's number follows the first line
+_RULES_LINES = const(1 << 16)  # app.screens': the lines are the move rules' instruction
 _MSG_SHAKE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5)  # the App's first (app.boot_state's copy)
 _MSG_SHAKE_ONE = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5 | _SELECT_ONE_DIE << 10)
 _MSG_SHAKE_CHOSEN = const(_SHAKE_THE_BOX | _OR_PRESS_OK << 5 | _ONE_DIE_CHOSEN << 10)
@@ -62,6 +62,7 @@ _MSG_PRESS_ONE = const(_PRESS_OK | _TO_ROLL << 5 | _SELECT_ONE_DIE << 10)
 _MSG_PRESS_CHOSEN = const(_PRESS_OK | _TO_ROLL << 5 | _ONE_DIE_CHOSEN << 10)
 _MSG_ROLLING = const(_ROLLING)
 _MSG_MOVE = const(_SHUT_LIT_TILES | _TO_MAKE << 5)
+_MSG_MOVE_BY_DICE = const(1 | 2 << 5 | _RULES_LINES)  # the rules going by the dice's numbers (game.moves')
 _MSG_MOVE_OK = const(_MOVE_ADDS_UP | _ROLL_OR_SHUT << 5 | _MORE_LIT_TILES << 10)
 _MSG_FREE = const(_FREE_THROW | _ROLL_AGAIN << 5)
 _MSG_FINISH = const(_FINISH_THE_MOVE | _BEFORE_ROLLING << 5)
@@ -75,8 +76,6 @@ _MSG_MOVE_OK_UNCOVER = const(_MOVE_ADDS_UP | _ROLL_OR_OPEN << 5 | _MORE_LIT_TILE
 _MSG_REFUSED_UNCOVER = const(_SHUT_TILE | _AGAIN << 5 | _NUMBER_FIRST)
 _MSG_ROLL_FIRST_UNCOVER = const(_SHUT_TILE | _AND_ROLL_FIRST << 5 | _NUMBER_FIRST)
 _MSG_OPEN_AGAIN = const(_OPEN_TILE | _AGAIN_PLAYED << 5 | _NUMBER_FIRST)
-
-END_WORDS = ("", "shut box!", "no move", "unlucky 7", "lost 1st")
 
 
 def compose(app):
@@ -107,6 +106,9 @@ def compose(app):
         else:
             message = _MSG_MOVE_UNCOVER if uncover else _MSG_MOVE
             number = turn.total
+            if not uncover and app.rules.move:
+                message = _MSG_MOVE_BY_DICE  # what they allow, not a sum to make
+                number = -1
     elif app.free_throw:
         message = _MSG_FREE
     else:
@@ -182,10 +184,9 @@ def render(app, now_ms):
             screen, app.match, app.rules, app.player, app.match_page, app.waits_for_ok())
     elif phase == _SETUP:
         frames.show_setup(
-            screen, app.result_player, app.result_score, END_WORDS[app.result_end], app.total,
-            app.player, 0 if app.rules.match == _MATCH_SINGLE else app.match.rounds_played + 1,
-            app.must_open, app.must_shut,
-            app.waits_for_ok(), app.rules, app.blocked_shake)
+            screen, app.result_player, app.result_score, app.result_end, app.total,
+            app.player, app.match, app.must_open, app.must_shut, app.waits_for_ok(),
+            app.blocked_shake, app.hints_on)
     elif phase == _MENU:
         app.dirty = not frames.show_menu(screen, app.menu)  # (a card's module imported: drawn later)
     elif phase == _FINISHED:  # app.finish's frames, drawn with app.screen_end's
@@ -193,4 +194,4 @@ def render(app, now_ms):
     else:
         screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
                          app.number, app.chance, app.advice,
-                         app.hints.chance_word() if app.hints_on else "shut")
+                         app.hints.chance_word() if app.hints_on else "shut", app.turn.move_rules)

@@ -14,12 +14,18 @@ _MATCH_TOURNAMENT = const(2)
 _MATCH_MAX_PENALTY = const(3)
 _MATCH_LONG_GAME = const(4)
 _MATCH_RACE = const(5)
+_STAKES_CANOGA = const(2)  # game.rules' stakes (as there)
+_SOURCE_MANUAL = const(1)  # game.rules' sources: electronic dice 0, manual dice 1 (as there)
+_MOST_TILES_COACHED = const(12)  # the coach's tables (game.policy_file's policy_key: as there)
+_MOST_DICE_COACHED = const(2)
 _TOTAL_AT = const(4)  # a standing's total starts here, after "*P8 "
+END_WORDS = ("", "shut box!", "no move", "unlucky 7", "lost 1st")  # by game.turn's end
 
 
-def result(screen, player, score, name, last_total, row):
+def result(screen, player, score, name, last_total, row, out=False):
     """A finished turn from `row`: who and how it ended, the throw that ended it, the score
-    (wrapped when long); returns the row after it."""
+    (wrapped when long), and "out of the match" when it took the player out (`out`); returns
+    the row after it."""
     column = screen.text("P", 0, row)
     column = screen.number(player + 1, column, row)
     screen.text(name, column + 1, row)
@@ -29,7 +35,25 @@ def result(screen, player, score, name, last_total, row):
         screen.number(last_total, column + 1, row)
         row += 1
     screen.text("score", 0, row)
-    return flow_number(screen, score, 6, row) + 1
+    row = flow_number(screen, score, 6, row) + 1
+    if out:
+        screen.text("out of the match", 0, row)
+        row += 1
+    return row
+
+
+def out_now(match, rules, player):
+    """Is the player out of the match: dropped out, or (maximum penalty) taken to the limit by
+    this round's score, which drops them when the round ends (game.max_penalty's rule)."""
+    if match.dropped[player]:
+        return True
+    if rules.match != _MATCH_MAX_PENALTY:
+        return False
+    score = round_score(match, player)
+    if score < 0:
+        return False
+    total = match.totals[player] + score  # game.max_penalty's goes_out (no import in a frame's tick)
+    return total > rules.max_penalty or (total == rules.max_penalty and not rules.drop_on_exceed)
 
 
 def flow_number(screen, value, column, row):
@@ -82,19 +106,25 @@ def _flaps(screen, label, mask, row, last_row):
     return row + 1
 
 
-def show_setup(screen, result_player, result_score, result_name, last_total, next_player,
-               round_number, must_open, must_shut, waiting_ok=True, rules=None, shaken=False):
-    """Between turns: the last result (and the total that ended it), the round (with the
-    match's `rules`, as round_title says it), who plays next, which flaps to open and to
-    shut, or, with every flap right, "ok to play" when the box waits for ok (`waiting_ok`;
-    "Press ok first" once it was shaken)."""
+def show_setup(screen, result_player, result_score, result_end, last_total, next_player, match,
+               must_open, must_shut, waiting_ok=True, shaken=False, hints_on=False, round_number=0):
+    """Between turns: the last result (how it ended: game.turn's `result_end`; the total that
+    ended it; whether it took the player out of the `match`), the round (the match's, as
+    round_title says it with its rules; without a match, `round_number`, 0: none), who plays
+    next (and that they start the round: the first player moves on each round), which flaps
+    to open and to shut, or, with every flap right, "ok to play" when the
+    box waits for ok (`waiting_ok`; "Press ok first" once it was shaken); with `hints_on`, when
+    the box has no coach for the match's game, that it has none, below them if there is room."""
     screen.clear()
     row = 0
     if result_player >= 0:
-        row = result(screen, result_player, result_score, result_name, last_total, 0)
+        row = result(screen, result_player, result_score, END_WORDS[result_end], last_total, 0,
+                     match is not None and out_now(match, match.rules, result_player))
+    if match is not None:
+        round_number = 0 if match.rules.match == _MATCH_SINGLE else match.rounds_played + 1
     if round_number > 0:
-        if rules is not None:
-            round_title(screen, rules, round_number, row)
+        if match is not None:
+            round_title(screen, match.rules, round_number, row)
         else:
             column = screen.text("Round", 0, row)
             screen.number(round_number, column + 1, row)
@@ -102,13 +132,34 @@ def show_setup(screen, result_player, result_score, result_name, last_total, nex
     column = screen.text("Next: Player", 0, row)
     screen.number(next_player + 1, column + 1, row)
     row += 1
+    if round_number > 0 and match is not None and row <= 7 and starts_round(match, next_player):
+        screen.text("starts the round", 0, row)  # (the first player moves on a seat a round)
+        row += 1
     if must_open and row <= 7:
         row = _flaps(screen, "Open:", must_open, row, 6 if must_shut else 7)
     if must_shut and row <= 7:
         row = _flaps(screen, "Shut:", must_shut, row, 7)
     if waiting_ok and not (must_open or must_shut) and row <= 7:
         screen.text("Press ok first" if shaken else "ok to play", 0, row)
+        row += 1
+    if hints_on and match is not None and row <= 7 and not coached(match.rules):
+        screen.text("Hints: none here", 0, row)
     screen.send()
+
+
+def starts_round(match, player):
+    """Does the player take the first turn of a round of rounds (not a follow-on of it)?"""
+    order = getattr(match, "order", None)  # (a race, the long game: none, or no seats)
+    return (order is not None and getattr(match, "seats", None) is order and order[0] == player
+            and match.round.turns_played == 0)
+
+
+def coached(rules):
+    """Has the box a coach (hints) for these rules? Its tables are for dice (electronic or
+    manual), 12 tiles and 2 dice at most (game.policy_file's policy_key); no module is imported
+    for it in a frame's tick."""
+    return (rules.source <= _SOURCE_MANUAL and rules.tiles <= _MOST_TILES_COACHED
+            and rules.dice <= _MOST_DICE_COACHED)
 
 
 def _tiles_end(mask, column, row):
@@ -170,15 +221,19 @@ def round_score(match, player):
 
 def standing(screen, mark, player, total, extra, chips, out, row, draw=True):
     """One player's standing from `row`: `mark` (one character: "*" a winner, ">" next to
-    play, " "), "P<n>", the total (running on over the lines when long), then "+<extra>" (this
+    play, " "), "P<n>", the total (running on over the lines when long; "-" when < 0: a
+    player who never threw), then "+<extra>" (this
     round's score, when >= 0), "$<chips>" (when >= 0) and "out" (`out`: dropped out), each
     on the next line when it does not fit; returns the row after it. draw=False: only counts."""
     if draw:
         screen.text(mark, 0, row)
         screen.text("P", 1, row)
         screen.number(player + 1, 2, row)
-        flow_number(screen, total, _TOTAL_AT, row)
-    digits = digits_in(total)
+        if total < 0:
+            screen.text("-", _TOTAL_AT, row)
+        else:
+            flow_number(screen, total, _TOTAL_AT, row)
+    digits = digits_in(total) if total >= 0 else 1
     if _TOTAL_AT + digits > COLUMNS and digits <= COLUMNS:
         row += 1
         column = digits
@@ -208,10 +263,23 @@ def standing(screen, mark, player, total, extra, chips, out, row, draw=True):
     return row + 1
 
 
+def kitty(match, rules):
+    """Canoga's kitty (the antes waiting for a shut box), or -1 when the match has none."""
+    ledger = match.ledger
+    return ledger.pot if ledger is not None and rules.stakes == _STAKES_CANOGA else -1
+
+
+def show_kitty(screen, chips, row):
+    """The kitty's line: "Kitty $<chips>" (at most 8 players' 9999 chips: 12 characters)."""
+    column = screen.text("Kitty $", 1, row)
+    screen.number(chips, column, row)
+
+
 def show_match(screen, match, rules, next_player, first, waiting_ok):
     """Between turns: the match as it stands, from player `first` on, as many as rows 1-6
-    hold (">" marks who plays next); the last row says what ok and select do. Returns the
-    first player not shown, 0 when the last one was."""
+    hold (">" marks who plays next), then canoga's kitty; the last row says what ok and
+    select do. Returns the first player not shown (the player count: the kitty), 0 when the
+    last line was."""
     screen.clear()
     if rules.match == _MATCH_RACE:  # what each player has left, not a round's limit
         screen.text("Left to shut", 0, 0)
@@ -221,13 +289,21 @@ def show_match(screen, match, rules, next_player, first, waiting_ok):
         round_title(screen, rules, match.rounds_played + 1, 0)
     ledger = match.ledger
     players = match.players
+    pot = kitty(match, rules)
+    lines = players + 1 if pot >= 0 else players
     row = 1
     player = first
-    while player < players:
+    while player < lines:
+        if player == players:  # the kitty, after the players
+            if row > 6:
+                break
+            show_kitty(screen, pot, row)
+            player += 1
+            break
         total = match.totals[player]
         extra = round_score(match, player)
         chips = ledger.chips[player] if ledger is not None else -1
-        out = match.dropped[player]
+        out = out_now(match, rules, player)
         if row > 1 and standing(screen, " ", player, total, extra, chips, out, row, False) > 7:
             break  # on the next page (where it comes first: a page shows at least one)
         row = standing(screen, ">" if player == next_player else " ", player, total, extra,
@@ -236,6 +312,6 @@ def show_match(screen, match, rules, next_player, first, waiting_ok):
     column = 0
     if waiting_ok:
         column = screen.text("ok:play ", 0, 7)
-    screen.text("sel:more" if player < players else "sel:back", column, 7)
+    screen.text("sel:more" if player < lines else "sel:back", column, 7)
     screen.send()
-    return player if player < players else 0
+    return player if player < lines else 0

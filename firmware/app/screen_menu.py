@@ -4,14 +4,22 @@ loaded while the card is shown (app.menu lets it go): it and the descriptions it
 (game.preset_cards) are imported a tick each before the card is drawn, as a phase's frames are
 (the three in one tick took a Pico 34 ms)."""
 
+import sys
+
 from micropython import const
 
+from app.menu import HOUSE
 from app.screens import COLUMNS
 
 GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start", "Check inputs")
 _HELP = ("select:rules", "sel:next ok:set", "sel:next ok:set", "sel:next ok:go", "sel:next ok:go")
+_ROW_CHECK = const(4)  # app.menu's rows (as there)
+_ROW_RESUME = const(5)
 _NAME_COLUMN = const(6)  # a short game name follows "Game" on line 1
 _CARD_MODULES = ("game.preset_cards", "app.screen_card")  # a rules card's, a tick each
+_SOURCE_MANUAL = const(1)  # game.rules' sources: electronic dice 0, manual dice 1 (as there)
+_MOST_TILES_COACHED = const(12)  # the coach's tables (game.policy_file's policy_key: as there)
+_MOST_DICE_COACHED = const(2)
 
 
 def show_menu(screen, menu):
@@ -26,6 +34,9 @@ def show_menu(screen, menu):
             __import__(_CARD_MODULES[menu.card_loaded])
             menu.card_loaded += 1
             return False
+        if menu.name() == HOUSE and "game.rule_names" not in sys.modules:
+            __import__("game.rule_names")  # the house rules' card words them: a tick of its own
+            return False
         from app.screen_card import show_card
 
         menu.card_next = show_card(screen, menu)
@@ -33,7 +44,7 @@ def show_menu(screen, menu):
     screen.clear()
     screen.text("SHUT THE BOX", 2, 0)
     for row in range(len(GAME_MENU_ROWS)):
-        if row == 2 and not menu.hints_available:
+        if row == 2 and not menu.hints_available or row == _ROW_CHECK and menu.left is not None:
             continue
         line = 1 if row == 0 else 2 + row  # the game's name takes line 2
         if row == menu.row:
@@ -41,12 +52,40 @@ def show_menu(screen, menu):
         screen.text(GAME_MENU_ROWS[row], 1, line)
         if row == 1:
             screen.number(menu.players, 10, line)
+        elif row == 2 and not coached(menu):
+            screen.text("none here", 7, line)  # (on or off: the box has none for this game)
         elif row == 2:
             screen.text("on" if menu.hints_on else "off", 10, line)
     game_name(screen, menu.name())
-    screen.text(_HELP[menu.row], 0, 7)  # the row's buttons
+    if menu.left is not None:  # the Resume row, in Check inputs' place
+        resume_row(screen, menu.left, menu.row == _ROW_RESUME)
+    if menu.left is None or menu.row != _ROW_RESUME:
+        screen.text(_HELP[menu.row], 0, 7)  # the row's buttons
     screen.send()
     return True
+
+
+def resume_row(screen, left, chosen):
+    """The menu's Resume row (line 6): the match left (app.phases' App.left), whose turn it is
+    and its round (" Resume P8 Rd 99" at most); with the cursor on it, the game on line 7."""
+    match = left[0]
+    if chosen:
+        screen.text(">", 0, 6)
+        name = left[3][0]
+        screen.text(name if len(name) <= COLUMNS else name[:COLUMNS], 0, 7)
+    column = screen.text("Resume", 1, 6) + 1
+    if match.current >= 0:
+        column = screen.text("P", column, 6)
+        column = screen.number(match.current + 1, column, 6) + 1
+    column = screen.text("Rd ", column, 6)
+    screen.number(match.rounds_played + 1, column, 6)
+
+
+def coached(menu):
+    """Has the box a coach (hints) for the menu's game? app.screen_end's coached."""
+    rules = menu.rules()
+    return (rules.source <= _SOURCE_MANUAL and rules.tiles <= _MOST_TILES_COACHED
+            and rules.dice <= _MOST_DICE_COACHED)
 
 
 def game_name(screen, name):

@@ -28,6 +28,7 @@ for _char in MESSAGE_LINES:  # each character interned here, at import, not by t
     pass  # that draws it (in play, where interning may take the heap)
 del _char
 NUMBER_FIRST = const(1 << 15)  # in a message: its number follows its first line, not its last
+RULES_LINES = const(1 << 16)  # in a message: its lines are the move rules' (their `instruction`)
 COLUMNS = const(16)
 _CELL = const(8)
 _DIE = const(26)  # a die's side in pixels
@@ -101,9 +102,10 @@ class Screen:
     # -- frames ------------------------------------------------------------------------------
 
     def show_turn(self, player, dice, dice_count, total, message, number=-1, chance=-1, advice=-1,
-                  chance_word="shut"):
+                  chance_word="shut", rules=None):
         """A turn: the player, the dice (blank before the first roll), a message (up to three
-        lines of MESSAGE_LINES by number, five bits each, the first lowest: app.presentation's),
+        lines of MESSAGE_LINES by number, five bits each, the first lowest: app.presentation's;
+        with RULES_LINES, of the move `rules`' instruction, game.moves'),
         the last line (the first, with NUMBER_FIRST) ending in `number` when >= 0; with hints, the chance (of what
         `chance_word` says: "shut" or "win") in % when >= 0 (right of the dice) and the one-die
         advice when >= 0 (left of them)."""
@@ -135,13 +137,17 @@ class Screen:
         if message & NUMBER_FIRST:
             message ^= NUMBER_FIRST
             number_row = 5
-        while message:  # a line of MESSAGE_LINES a character at a time (a slice would allocate)
+        lines = MESSAGE_LINES
+        if message & RULES_LINES:
+            message ^= RULES_LINES
+            lines = rules.instruction
+        while message:  # a line of `lines` a character at a time (a slice would allocate)
             start = 0
             for _ in range((message & 31) - 1):
-                start = MESSAGE_LINES.find("|", start) + 1
+                start = lines.find("|", start) + 1
             column = 0
-            while MESSAGE_LINES[start + column] != "|":
-                display.text(MESSAGE_LINES[start + column], column * _CELL, row * _CELL, 1)
+            while lines[start + column] != "|":
+                display.text(lines[start + column], column * _CELL, row * _CELL, 1)
                 column += 1
             if row == number_row:
                 number_column = column

@@ -1,7 +1,15 @@
 """Maximum penalty's end of a round (VARIANTS.md section 6): who drops out, and whether the
 match is over. Imported by game.rounds when a round of a max-penalty match ends (the only
-format that needs it), and kept for the rest of that match. It imports nothing of the game.
+format that needs it), and kept for the rest of that match (app.screen_end keeps a copy of
+goes_out, to mark a player out as soon as their turn takes them to the limit). It imports
+nothing of the game.
 """
+
+
+def goes_out(rules, total):
+    """Does a player with this total drop out (reaching the limit, or exceeding it with
+    drop_on_exceed)?"""
+    return total > rules.max_penalty or (total == rules.max_penalty and not rules.drop_on_exceed)
 
 
 def drop_out(match):
@@ -11,8 +19,7 @@ def drop_out(match):
     rules = match.rules
     leaving = []
     for player in match.order:
-        total = match.totals[player]
-        if total > rules.max_penalty or (total == rules.max_penalty and not rules.drop_on_exceed):
+        if goes_out(rules, match.totals[player]):
             leaving.append(player)
             match.dropped[player] = 1
     standing = []

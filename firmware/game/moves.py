@@ -13,6 +13,14 @@ from game.tiles import bit, tile_count
 _MOVE_EXACT = const(2)  # game.rules' (a copy: see there)
 _MOVE_SINGLE_DIE = const(3)
 _MOVE_THAI = const(1)
+# What each rule lets a roll shut, as the turn's screen says it (app.screens' show_turn: two
+# lines, each ended by "|", of at most 16 characters), by rule: thai, exact match, single die
+# (the second die's tile too, when open), single die with the second optional and young players.
+INSTRUCTIONS = ("Shut one tile:|total or a die|", "Shut the total|or both dice|",
+                "Shut the total|or every die|", "Shut the total|or one/both dice|")
+for _char in "".join(INSTRUCTIONS):  # each character interned here, at a match's start, not by
+    pass  # the frame that draws it (app.screens' MESSAGE_LINES, likewise)
+del _char
 
 
 class DiceMoveRules:
@@ -24,6 +32,10 @@ class DiceMoveRules:
         self.rule = rules.move
         self.second_die_optional = rules.second_die_optional
         self.tiles = rules.tiles
+        rule = rules.move
+        self.instruction = INSTRUCTIONS[  # what a roll may shut, for the turn's screen
+            rule - 1 if rule < _MOVE_SINGLE_DIE or (
+                rule == _MOVE_SINGLE_DIE and not rules.second_die_optional) else 3]
 
     def _candidates(self, open_mask, total, die_mask):
         """Tiles these rules may touch: the dice's tiles and the total's tile, if open."""
