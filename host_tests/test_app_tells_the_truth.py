@@ -211,7 +211,7 @@ def test_a_match_left_for_the_menu_is_resumed_from_its_resume_row(open_box):
     leave_match(box)
     assert view.phase == MENU
     lines = oled(box)
-    assert lines[6] == " Resume P2 Rd 1" and lines[7] == "ok:change/start"
+    assert lines[6] == " Resume P2 Rd 1" and lines[7] == "select:rules"
     to_players_row(box)
     for _ in range(3):  # Hints, Start, Resume
         box.board.press("select")

@@ -358,7 +358,9 @@ def test_select_held_at_power_on_opens_it_and_the_saved_match_stays_for_the_next
         box.close()
 
 
-def test_a_match_left_for_the_menu_is_kept_through_the_check(tmp_path):
+def test_a_match_left_for_the_menu_takes_the_check_s_row_and_is_kept(tmp_path):
+    """While a match left for the menu is kept, its Resume row stands in Check inputs' place
+    (line 6; the check opens with select held at power-on) and the match's file is untouched."""
     data = tmp_path / "data"
     box = SimBox(BoxOptions(seed=10, data_dir=data, players=1))
     try:
@@ -368,14 +370,15 @@ def test_a_match_left_for_the_menu_is_kept_through_the_check(tmp_path):
         leave_match(box)
         box.finish_saves()
         saved = match_file(data)
-        to_check(box)
-        box.board.set_flap(5, True)
-        box.board.shake(900)
-        box.run(1500)
-        box.board.set_flap(5, False)
-        leave_check(box)
+        rows = []
+        for _ in range(7):
+            box.board.press("select")
+            box.run(300)
+            rows.append(box.view.menu.row)
+            assert "Check inputs" not in " ".join(oled(box)), oled(box)
+        assert 4 not in rows and 5 in rows and not checking(box)
         box.run(1000)
-        assert box.view.match is None and match_file(data) == saved
+        assert match_file(data) == saved
     finally:
         box.close()
 

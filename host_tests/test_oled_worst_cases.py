@@ -144,7 +144,7 @@ def test_the_menus_resume_row_fits_at_its_worst(screen, name):
     menu = Menu([("classic", preset("classic"))], 0, 8, True, True)
     menu.left = (match, None, None, (name, None, None), 8)
     show_menu(screen, menu)
-    assert screen.read()[6:8] == [" Resume P8 Rd 99", "ok:change/start"]
+    assert screen.read()[6:8] == [" Resume P8 Rd 99", "select:rules"]
     menu.row = 4
     show_menu(screen, menu)
     assert screen.read()[6:8] == [">Resume P8 Rd 99", name[:16]]
