@@ -95,6 +95,21 @@ def _enter_active_tree():
 
 
 _enter_active_tree()
+# A box stopped at the REPL (Ctrl-C: mpremote, a builder) has made the directory
+# stopped_at_repl in its tree (app.repl_stop): its watchdog runs on through a soft reset (rp2's
+# cannot be stopped, and its reset_cause() does not tell a soft reset from a power-on), which
+# also ends the Timer that fed it, so app.repl_stop feeds it again until main.py's loop takes
+# over. A flash stages a new tree, without it: the flasher's self-test runs as it always did.
+# (A comment, not the docstring: boot.py is compiled at boot, and its docstring's length moves
+# the heap's layout.)
+try:
+    os.stat("stopped_at_repl")  # in the tree entered (none in the maintenance start's folder)
+    from app.repl_stop import feed
+
+    feed()
+    del feed
+except (OSError, ImportError):  # not stopped, or no firmware to feed it: nothing armed it
+    pass
 # main.py runs in the globals boot.py leaves (the board's __main__): what stays there takes
 # heap for as long as the box runs (1,280 bytes on the 64-bit unix port had these stayed).
 del _enter_active_tree

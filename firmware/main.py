@@ -63,4 +63,9 @@ def run(box):
 
 
 if __name__ == "__main__":  # the board runs main.py; an import (the bench, a test) only gets start()
-    run(boot())  # no module global: after Ctrl-C the REPL gets the App's heap back
+    try:
+        run(boot())  # no module global: after Ctrl-C the REPL gets the App's heap back
+    except KeyboardInterrupt:  # mpremote's, a builder's: the REPL, its watchdog kept fed
+        from app.repl_stop import feed
+
+        feed()

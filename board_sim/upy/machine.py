@@ -301,18 +301,26 @@ class PWM:
 
 
 class Timer:
-    """Software timer on simulated time: Timer(-1, mode=PERIODIC, period=ms | freq=hz, callback=f)."""
+    """Software timer on the board's time: Timer(id, mode=PERIODIC, period=ms | freq=hz,
+    callback=f). The ids are the port's: rp2 has only -1 (a virtual timer), an esp32 0 to 3.
+    On the virtual board its host (the server's clock) runs it; elsewhere the simulated clock.
+    A soft reset ends every timer (rp2's gc_sweep_all finalises them; esp32 deinits them all)."""
 
     ONE_SHOT = 0
     PERIODIC = 1
 
     def __init__(self, id=-1, **kwargs):  # noqa: A002
         self._board = link.current()
+        if self._board.platform == "rp2" and id != -1:
+            raise ValueError("Timer doesn't exist")
+        if self._board.platform == "esp32" and not 0 <= id < 4:
+            raise ValueError("invalid Timer number")
         self.due_us = None
+        self._running = False
         if kwargs:
             self.init(**kwargs)
 
-    def init(self, *, mode=PERIODIC, freq=-1, period=-1, callback=None, tick_hz=1000):
+    def init(self, *, mode=PERIODIC, freq=-1, period=-1, callback=None, tick_hz=1000, hard=False):
         if freq > 0:
             period_us = int(1000000 / freq)
         elif period > 0:
@@ -323,17 +331,29 @@ class Timer:
         self._mode = mode
         self._period_us = period_us
         self._callback = callback
+        self._running = True
+        host = self._board.host
+        if host is not None:
+            host.start_timer(self, period_us, mode == Timer.PERIODIC)
+            return
         self.due_us = self._board.clock.now_us + period_us
         self._board.timers.append(self)
 
     def deinit(self):
-        if self in self._board.timers:
+        if not self._running:
+            return
+        self._running = False
+        host = self._board.host
+        if host is not None:
+            host.stop_timer(self)
+        elif self in self._board.timers:
             self._board.timers.remove(self)
 
     def fire(self):
-        """Called by the board when due_us has come."""
+        """Called by the board (or its host) when the timer is due."""
         if self._mode == Timer.PERIODIC:
-            self.due_us += self._period_us
+            if self.due_us is not None:
+                self.due_us += self._period_us
         else:
             self.deinit()
         if self._callback is not None:

@@ -5,8 +5,10 @@ It behaves as a USB-powered board: output goes nowhere while no host is connecte
 the raw or friendly REPL soft-resets (the port exits, a new one starts, reruns boot.py and,
 in the friendly REPL, main.py); a closed connection is a port closed on the host (the board
 runs on, as a USB board does), cut_power() a cut cable (the interpreter is killed
-mid-whatever, then powered on again: cable.py cuts so). The chip's watchdog is the
-server's, on the wall clock, as rp2's: a soft reset leaves it running and nothing stops it
+mid-whatever, then powered on again: cable.py cuts so). The chip's watchdog and its
+machine.Timer timers are the server's, on the board's clock: the wall clock, which a test may
+move on at once (advance: the timers due run in turn, the watchdog bites if none fed it). As
+rp2's, the watchdog runs on through a soft reset, which ends the timers, and nothing stops it
 but a hard reset, which (as machine.reset() does) powers the chip off and on and drops the
 host's connection, as a board's USB does (the chip's side: chip_host.py). The files live in a host
 directory seen as the board's "/", or a LittleFS image of a board's real filesystem
@@ -65,6 +67,7 @@ _CTRL_C = b"\x03"
 # connects again (mpremote's Ctrl-C went unanswered) may give main.py another.
 _STARTING, _BOOTING, _AWAITING_RAW_BANNER, _MAIN, _AWAITING_PROMPT, _RUNNING, _INTERRUPTED = range(7)
 _POLL_S = 0.05
+_TIMER_RUN_S = 30.0  # advance(): how long a timer's callback may take to run (a busy machine)
 _QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only (_ack_at_once)
 
 
@@ -104,7 +107,13 @@ class VirtualBoard:
         self.watchdog_resets = 0
         self.main_starts = 0  # main.py started after a power-on or soft reset
         self.watchdog_ms = None  # the running watchdog's timeout, None when it is off
-        self._watchdog_deadline = None  # time.monotonic() when it bites
+        self._watchdog_deadline = None  # the board's clock (now()) when it bites
+        self.timer_runs = 0  # timer callbacks the chip has run
+        self._skipped_s = 0.0  # how far advance() has moved the board's clock past the wall's
+        self._timers = {}  # the chip's machine.Timer number -> [due (now()), period_s or None]
+        self._turns = None  # the write end of the timers' pipe (the chip runs their callbacks)
+        self._advance_s = None  # an advance() asked of the serving thread
+        self._advanced = threading.Event()
         self._reset_cause = PWRON_RESET  # machine.reset_cause() after the last hard reset
         self._control = None  # the read end of the chip's control pipe (chip_host.py)
         self._control_text = b""
@@ -128,6 +137,24 @@ class VirtualBoard:
     @property
     def url(self):
         return "socket://127.0.0.1:%d" % self.port
+
+    @property
+    def timers_running(self):
+        """How many of the chip's machine.Timer timers run."""
+        return len(self._timers)
+
+    def now(self):
+        """The board's clock (s): the wall clock's, moved on by every advance()."""
+        return time.monotonic() + self._skipped_s
+
+    def advance(self, seconds):
+        """Let `seconds` pass on the board's clock at once (from another thread than the
+        server's): its timers due run in turn, each callback run before the clock goes on, and
+        the watchdog bites as soon as its timeout passes unfed, as on a board left that long.
+        Returns once done (or the watchdog's reset has powered the chip on again)."""
+        self._advanced.clear()
+        self._advance_s = seconds
+        self._advanced.wait()
 
     def start(self):
         self._power_on(raw=False)
@@ -157,6 +184,8 @@ class VirtualBoard:
     def _power_on(self, raw):
         control, chip_control = os.pipe()
         os.set_blocking(control, False)
+        chip_turns, turns = os.pipe()
+        os.set_blocking(turns, False)
         master, slave = os.openpty()
         tty.setraw(slave)
         attrs = termios.tcgetattr(slave)
@@ -174,17 +203,20 @@ class VirtualBoard:
             VIRTUAL_BOARD_ROOT=str(BOARD_SIM.parent),
             VIRTUAL_BOARD_RAW="1" if raw else "0",
             VIRTUAL_BOARD_CONTROL="/proc/self/fd/%d" % chip_control,
+            VIRTUAL_BOARD_TIMERS="/proc/self/fd/%d" % chip_turns,
             VIRTUAL_BOARD_RESET_CAUSE=str(self._reset_cause),
         )
         env.pop("MICROPYPATH", None)
         self._process = subprocess.Popen(
             [str(MICROPYTHON), "-X", "heapsize=" + self.heap, "-i", str(STARTUP)],
             stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(self.fs_dir),
-            preexec_fn=_take_terminal, close_fds=True, pass_fds=(chip_control,),
+            preexec_fn=_take_terminal, close_fds=True, pass_fds=(chip_control, chip_turns),
         )
         os.close(slave)
         os.close(chip_control)
+        os.close(chip_turns)
         self._control = control
+        self._turns = turns
         self._control_text = b""
         os.set_blocking(master, False)
         self._master = master
@@ -203,9 +235,13 @@ class VirtualBoard:
             os.close(self._master)
         if self._control is not None:
             os.close(self._control)
+        if self._turns is not None:
+            os.close(self._turns)
         self._process = None
         self._master = None
         self._control = None
+        self._turns = None
+        self._timers.clear()  # they ended with the interpreter (rp2: at a soft reset too)
         self._to_board = b""
         self._injected = b""
 
@@ -228,20 +264,81 @@ class VirtualBoard:
 
     def _from_chip(self, data):
         """Act on the chip's control lines (chip_host.py): the watchdog started or fed, a
-        reset. True after a reset."""
+        reset, a timer started, stopped or run. True after a reset."""
         self._control_text += data
         *lines, self._control_text = self._control_text.split(b"\n")
         for line in lines:
-            word, _, timeout_ms = line.partition(b" ")
+            if not line:
+                continue
+            word, *numbers = line.split()
             if word == b"watchdog":
-                self.watchdog_ms = int(timeout_ms)
+                self.watchdog_ms = int(numbers[0])
             elif word == b"reset":
                 self._pass_on_output()  # what the chip printed before (the raw REPL's "OK")
                 self._hard_reset()
                 return True
-            if self.watchdog_ms is not None:
-                self._watchdog_deadline = time.monotonic() + self.watchdog_ms / 1000
+            elif word == b"timer":
+                number, period_us, periodic = (int(number) for number in numbers)
+                self._timers[number] = [self.now() + period_us / 1e6,
+                                        period_us / 1e6 if periodic else None]
+            elif word == b"untimer":
+                self._timers.pop(int(numbers[0]), None)
+            elif word == b"ran":
+                self.timer_runs += 1
+            if word in (b"watchdog", b"feed") and self.watchdog_ms is not None:
+                self._watchdog_deadline = self.now() + self.watchdog_ms / 1000
         return False
+
+    def _fire_due_timers(self):
+        """Tell the chip to run each timer now due; how many were told."""
+        told = 0
+        now = self.now()
+        for number, timer in list(self._timers.items()):
+            if timer[0] > now:
+                continue
+            if timer[1] is None:
+                del self._timers[number]
+            else:
+                timer[0] += timer[1]
+            try:
+                os.write(self._turns, b"fire %d\n" % number)
+                told += 1
+            except BlockingIOError:  # the chip has not read its turns for long: it misses one
+                pass
+            except OSError:  # the interpreter has ended (a soft reset): its timers with it
+                self._timers.clear()
+                break
+        return told
+
+    def _advance_now(self, seconds):
+        """advance(), in the serving thread: step the clock from one due timer to the next,
+        waiting for the chip to run each, until `seconds` have passed or the watchdog bites."""
+        target = self.now() + seconds
+        if _has_input(self._control) and self._from_chip(_read_some(self._control)):
+            return  # the chip reset itself
+        while True:
+            now = self.now()
+            step_to = min([timer[0] for timer in self._timers.values()] + [target])
+            deadline = self._watchdog_deadline
+            if deadline is not None and deadline <= step_to:
+                self._skipped_s += max(0.0, deadline - now)
+                self._watchdog_bites()
+                return
+            self._skipped_s += max(0.0, step_to - now)
+            if step_to >= target:
+                return
+            runs = self.timer_runs + self._fire_due_timers()
+            give_up = time.monotonic() + _TIMER_RUN_S
+            while self.timer_runs < runs and time.monotonic() < give_up:
+                if _has_input(self._control, _POLL_S) and self._from_chip(_read_some(self._control)):
+                    return  # the chip reset itself
+                self._pass_on_output()
+            if self.timer_runs < runs:
+                return  # the chip is stuck: the watchdog will tell
+
+    def _watchdog_bites(self):
+        self.watchdog_resets += 1
+        self._hard_reset()
 
     def _pass_on_output(self):
         """Give the host what the chip has printed and the host not yet seen."""
@@ -364,15 +461,20 @@ class VirtualBoard:
                 self._client = None
             self._power_off()
             self._power_back.set()  # a cut_power() waiting: the board is gone for good
+            self._advanced.set()  # and an advance()
 
     def _serve_once(self):
         if self._power_cut.is_set():
             self._power_cut.clear()
             self._restart(PWRON_RESET)
             self._power_back.set()
-        if self._watchdog_deadline is not None and time.monotonic() >= self._watchdog_deadline:
-            self.watchdog_resets += 1
-            self._hard_reset()
+        if self._advance_s is not None:
+            self._advance_now(self._advance_s)
+            self._advance_s = None
+            self._advanced.set()
+        if self._watchdog_deadline is not None and self.now() >= self._watchdog_deadline:
+            self._watchdog_bites()
+        self._fire_due_timers()
         readers = [self._listener, self._master, self._control]
         if self._client is not None:
             readers.append(self._client)
@@ -467,6 +569,6 @@ def _ack_at_once(client):
             pass
 
 
-def _has_input(fd):
-    return bool(select.select([fd], [], [], 0)[0])
+def _has_input(fd, wait_s=0):
+    return bool(select.select([fd], [], [], wait_s)[0])
 

@@ -26,7 +26,8 @@ def _power_on():
     from board_sim.board import SimBoard
 
     board = SimBoard.from_pinmap(pinmap, platform=platform)
-    board.host = ChipHost(os.getenv("VIRTUAL_BOARD_CONTROL"))  # the watchdog, a hard reset
+    # The watchdog, a hard reset, the timers.
+    board.host = ChipHost(os.getenv("VIRTUAL_BOARD_CONTROL"), os.getenv("VIRTUAL_BOARD_TIMERS"))
     board.reset_cause = int(os.getenv("VIRTUAL_BOARD_RESET_CAUSE"))
     link.attach(board)
     import machine  # noqa: F401
