@@ -35,9 +35,19 @@ def module_names(directory="", package=""):
 
 
 def _forget_modules_since(loaded_before):
+    """Let go of the modules imported since: out of sys.modules, and out of their package when
+    it stays (loaded before: app, after a soft reset that fed the watchdog, app.repl_stop), whose
+    attribute would keep each one, and so every module checked, in the heap."""
     for name in list(sys.modules):
         if name not in loaded_before:
             del sys.modules[name]
+            dot = name.rfind(".")
+            package = sys.modules.get(name[:dot]) if dot > 0 else None
+            if package is not None and name[:dot] in loaded_before:
+                try:
+                    delattr(package, name[dot + 1:])
+                except AttributeError:
+                    pass
     gc.collect()
 
 

@@ -145,7 +145,7 @@ def test_the_menus_resume_row_fits_at_its_worst(screen, name):
     menu.left = (match, None, None, (name, None, None), 8)
     show_menu(screen, menu)
     assert screen.read()[6:8] == [" Resume P8 Rd 99", "select:rules"]
-    menu.row = 4
+    menu.row = 5  # app.menu's _ROW_RESUME
     show_menu(screen, menu)
     assert screen.read()[6:8] == [">Resume P8 Rd 99", name[:16]]
 
