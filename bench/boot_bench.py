@@ -118,9 +118,9 @@ def mpy_bytes(target, modules):
     return total
 
 
-def _script(root, data_dir, saved, turn_calls, bridge=None):
+def _script(root, data_dir, saved, turn_calls, bridge=None, layout=0):
     calls = ["import boot_kernel\nboot_kernel.prepare(%r, %r, %r, %d, %r)" % (str(root), data_dir, saved, BOARD_SEED, bridge),
-             "import boot_kernel\nboot_kernel.baseline()",
+             "import boot_kernel\nboot_kernel.baseline(%d)" % layout,
              "import boot_kernel\nboot_kernel.boot()",
              "import boot_kernel\nboot_kernel.measure('boot')\nboot_kernel.loaded()"]
     for _ in range(turn_calls):
@@ -165,9 +165,10 @@ def _compile(name, source, out):
 
 
 def run_boot(runtime, mpy=True, heap="1024k", rules=None, players=PLAYERS, turn_calls=TURN_CALLS,
-             saved=None, firmware=FIRMWARE):
+             saved=None, firmware=FIRMWARE, layout=0):
     """(exit status, stdout, stderr) of the kernel on "unix" (with `heap`) or "wasm", booting
-    `firmware` (another tree than this one's: a before and after)."""
+    `firmware` (another tree than this one's: a before and after), the firmware's heap moved up
+    by `layout` bytes the kernel holds (live_boot)."""
     saved = saved_files(rules, players) if saved is None else saved
     with tempfile.TemporaryDirectory(prefix="shutbox-boot-") as work:
         work = pathlib.Path(work)
@@ -178,9 +179,10 @@ def run_boot(runtime, mpy=True, heap="1024k", rules=None, players=PLAYERS, turn_
         # path a module came from, and the checkout's path would move the heap's layout with it.
         _simulator(work / "sim", bridged=runtime != "wasm")
         if runtime == "wasm":
-            script = _script(root, "/data", saved, turn_calls)
+            script = _script(root, "/data", saved, turn_calls, layout=layout)
             return run_wasm(script, (board, work / "sim", work / "sim" / "board_sim" / "upy"), timeout=900)
-        return run_unix_bridged(lambda *bridge: _script(root, str(work / "data"), saved, turn_calls, bridge),
+        return run_unix_bridged(lambda *bridge: _script(root, str(work / "data"), saved, turn_calls, bridge,
+                                                        layout),
                                 board / TREE if mpy else board,
                                 (board, work / "sim"), heap, timeout=900, seed=BOARD_SEED)
 
@@ -195,12 +197,34 @@ def parse(output):
 
 
 def boot_figures(runtime, mpy=True, heap="1024k", rules=None, saved=None, turn_calls=TURN_CALLS,
-                 firmware=FIRMWARE):
+                 firmware=FIRMWARE, layout=0):
     status, out, err = run_boot(runtime, mpy, heap, rules, turn_calls=turn_calls, saved=saved,
-                                firmware=firmware)
+                                firmware=firmware, layout=layout)
     if status:
         raise RuntimeError("%s failed:\n%s" % (runtime, (out + err)[-3000:]))
     return parse(out)
+
+
+# MicroPython's collector is conservative: a word in the heap that looks like a pointer (a
+# framebuffer's pixels, a table's bytes) keeps the garbage it points at, and where the garbage
+# lies moves with every object allocated before it. One boot's figure so moved by up to 1.2 KB
+# with changes that added nothing (a docstring); the least of a few layouts, each the heap moved
+# up by some bytes, is the live heap within 16 B (8 layouts of one firmware: 65,664-65,680).
+LAYOUTS = (0, 16, 48, 112)
+
+
+def live_boot(runtime, layouts=LAYOUTS, **options):
+    """boot_figures of the first layout (as boot_figures', "boot" and "peak" of one layout) with
+    "live", the least "boot" of every layout's (the live heap: the garbage a stray word keeps at
+    one layout left out), and "live_most", the most."""
+    figures = None
+    boots = []
+    for layout in layouts:
+        run = boot_figures(runtime, layout=layout, **options)
+        figures = figures or run
+        boots.append(run["boot"])
+    figures["live"], figures["live_most"] = min(boots), max(boots)
+    return figures
 
 
 def _plays(mpy, kib, rules, saved, firmware):

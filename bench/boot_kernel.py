@@ -47,7 +47,8 @@ _PLAYED = const(3)
 _BOX = const(4)
 _BOARD = const(5)
 _DATA_DIR = const(6)
-_state = [0, 0, 0, 0, None, None, None]
+_LAYOUT = const(7)  # baseline's bytes that move the firmware's heap up (bench.boot_bench.LAYOUTS)
+_state = [0, 0, 0, 0, None, None, None, None]
 
 
 class Box:
@@ -121,7 +122,11 @@ def prepare(root, data_dir, saved, seed, bridge=None):
     _state[_DATA_DIR] = data_dir
 
 
-def baseline():
+def baseline(layout=0):
+    """The kernel's heap, the firmware's baseline; `layout` bytes held first move every
+    object the firmware allocates after them (bench.boot_bench.live_boot)."""
+    if layout:
+        _state[_LAYOUT] = bytearray(layout)
     _scrub_stack(_SCRUB_DEPTH)
     gc.collect()
     _state[_BASE] = gc.mem_alloc()
