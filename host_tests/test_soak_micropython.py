@@ -4,17 +4,18 @@ and commit and restored from flash every turn, end without a MemoryError and wit
 same heap in use (after gc.collect()) at the last checkpoint as at the first: nothing is kept
 per game.
 
-The matches are chosen, not counted (2800 before, 100 of each configuration: 48 s of CPU, the
-suite's slowest test). Match n plays configuration n % 28 with 2 + n % 3 players, and 28 and 3
-share no factor, so every 84 matches play every configuration (every preset, a domino and a
-card variant) with each of 2, 3 and 4 players once (the long game and the race: 2): each stretch between checkpoints runs every
-path the soak has, so a path that keeps something per game keeps it in every stretch. The first
-checkpoint comes after 84 matches (every table the presets use loaded by then), and 168 more
-follow it: a leak of one 16-byte block a match shows 2,688 bytes over it, and anything that
-grows per match in a container the heap holds (a list, a dict, a qstr pool: none more than
-doubles its room when it grows) outgrows the room it had at the first checkpoint, as the
-matches after it are twice those before it. Measured: the same heap to the byte at 84, 168 and
-252 matches, as at 280 ... 2800 before."""
+The matches are chosen, not counted (2800 before, 100 of each configuration: 48 to 73 s of CPU,
+the suite's second slowest test). Match n plays configuration n % 28 with 2 + n % 3 players,
+and 28 and 3 share no factor, so every 84 matches play every configuration (every preset, a
+domino and a card variant) with each of 2, 3 and 4 players once (the long game and the race:
+2): each stretch between checkpoints runs every path the soak has, so a path that keeps
+something per game keeps it in every stretch. The first checkpoint comes after 84 matches
+(every table the presets use loaded by then), and 168 more follow it: a leak of one 16-byte
+block a match shows 2,688 bytes over it, and anything that grows per match in a container the
+heap holds (a list, a dict, a qstr pool: none more than doubles its room when it grows)
+outgrows the room it had at the first checkpoint, as the matches after it are twice those
+before it (a list keeping one int a match fails the test). Measured: the same heap to the byte
+at 84, 168 and 252 matches, as at 280 ... 2800 before."""
 
 import math
 import pathlib
