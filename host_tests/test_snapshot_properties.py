@@ -3,7 +3,7 @@ and of random house rules (every format, stake and source, up to 8 players), cut
 (snapshot to JSON text, restore with the half-made moves), ends exactly as the same match played
 without a cut: the same steps, results, dice, standings, chips and tally.
 
-Fewer but sharper cases than before (8 s and 23 s of CPU, the suite's slowest on CPython): the
+Fewer but sharper cases than before (8 s and 23 s of CPU, among the suite's slowest): the
 presets were 500 examples drawn by hypothesis from 26 presets x 8 player counts, which played
 some pairs several times and could miss others; now each of the 208 pairs is played once, its
 seed and cut places from a seeded generator. The house rules were 1000 examples of up to 4 cuts;
