@@ -76,3 +76,23 @@ def firmware_modules_kept():
     for name, module in before.items():
         if sys.modules.get(name) is not module and name.split(".")[0] in ("app", "game", "hal"):
             sys.modules[name] = module
+
+
+# The modules that hold the suite's longest tests, measured (CPU seconds of the whole module,
+# `pytest -p no:xdist` with the machine busy, 2026-12-06): the box state machine 150, the win
+# chance of every preset 99, the memory budget 48, the browser box 35, the bench's smoke run 32,
+# the installed commands 27; and from the whole suite's --durations (wall seconds, -n 2): the
+# flash power cut 62, the mip install 35, resume's power cut at every write step 2 x 29. Update
+# it when --durations shows a new one at the top.
+SLOW_MODULES = ("test_box_state_machine.py", "test_win_chance_presets.py", "test_memory_budget.py",
+                "test_web_box.py", "test_bench_smoke.py", "test_installed_commands.py",
+                "test_flash_power_cut.py", "test_flash_mip_package.py", "test_resume.py")
+
+
+def pytest_collection_modifyitems(items):
+    """The slow modules (SLOW_MODULES, and any with a test marked slow) run first, each whole
+    (its tests share set-ups), the rest after them in their usual order: `make test`'s xdist
+    (--dist worksteal) then hands the quick tests out behind the slow ones, and neither worker
+    starts a long test when the other has run out of work."""
+    slow = {item.path for item in items if item.get_closest_marker("slow") or item.path.name in SLOW_MODULES}
+    items.sort(key=lambda item: item.path not in slow)

@@ -13,6 +13,7 @@ import pytest
 from board_sim.__main__ import main
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+GIVE_UP_S = 120  # a bound on waiting for the terminal (a busy machine may take long), not a timing
 START = "wait 300\npress ok long\nwait 1500\npress ok\nwait 300\n"  # the menu's game, then ok to play
 
 
@@ -150,14 +151,15 @@ def test_ctrl_c_in_the_terminal_leaves_no_traceback(tmp_path):
     try:
         import time
 
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + GIVE_UP_S
         while " menu" not in subprocess.run(["tmux", "capture-pane", "-p", "-t", session],
                                            capture_output=True, text=True).stdout:
             assert time.monotonic() < deadline, "the box never drew"
             time.sleep(0.2)
         subprocess.run(["tmux", "send-keys", "-t", session, "C-c"], check=True)
+        deadline = time.monotonic() + GIVE_UP_S
         while "rc=" not in (out.read_text() if out.exists() else ""):
-            assert time.monotonic() < deadline + 10, "Ctrl-C did not end it"
+            assert time.monotonic() < deadline, "Ctrl-C did not end it"
             time.sleep(0.2)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

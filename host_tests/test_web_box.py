@@ -34,6 +34,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOT = ROOT / ("docs" if os.environ.get("SHUTBOX_SCREENSHOT") == "1" else "build") / "web-box.png"
 SEED = 5
+GIVE_UP_S = 120  # a bound on waiting for the page (a busy machine may take long), not a timing
 STEP_MS = 60
 SHAKE_MS = 900
 LONG_PRESS_MS = 1200
@@ -144,7 +145,7 @@ class Box:
             self.page.click(selector)
         self.wait_ready()
 
-    def until(self, condition, timeout_s=60):
+    def until(self, condition, timeout_s=GIVE_UP_S):
         """Wait until `condition`, an async function of the page, resolves true
         (wait_for_function would take its promise for true)."""
         deadline = time.monotonic() + timeout_s
@@ -220,6 +221,7 @@ def _open(browser, site, **context_options):
 
 
 def _open_in(context, site):
+    context.set_default_timeout(GIVE_UP_S * 1000)  # Playwright's waits (30 s unless told)
     page = context.pages[0] if context.pages else context.new_page()
     errors = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -383,18 +385,18 @@ def test_a_click_on_select_is_a_short_press_that_shows_the_games_rules_card(box)
     box.wait_ready()
     box.page.click("#select")  # pressed and released within one frame of the box
     box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e) === 0",
-                               arg="box._box.menu.card", timeout=5000)
+                               arg="box._box.menu.card")
 
 
 def test_the_buzzer_plays_through_web_audio_until_muted(box):
     box.wait_ready()
     box.page.click("#select")  # the menu's click sound
-    box.page.wait_for_function("shutbox.buzzer.notes > 0", timeout=5000)
+    box.page.wait_for_function("shutbox.buzzer.notes > 0")
     box.page.check("#mute")
     notes = box.page.evaluate("shutbox.buzzer.notes")
     box.page.click("#select")  # the card's next page, or on to the Players row
     box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e) !== 0",
-                               arg="box._box.menu.card", timeout=5000)
+                               arg="box._box.menu.card")
     box.page.wait_for_timeout(300)
     assert box.page.evaluate("shutbox.buzzer.notes") == notes
 
@@ -449,7 +451,7 @@ def test_shaking_the_phone_rolls_the_dice(phone):
         phone.page.wait_for_timeout(20)
     phone.page.evaluate(MOTION, [0, 0, 9.8])  # put down
     phone.page.wait_for_function("(n) => shutbox.page.firmware.evaluate(n) === 1",
-                                 arg="box._box.turn.rolls", timeout=10000)
+                                 arg="box._box.turn.rolls")
 
 
 def test_every_control_of_every_box_is_a_finger_wide_on_a_phone_with_no_sideways_scroll(phone):
@@ -473,7 +475,7 @@ def test_a_tap_on_shake_rolls_the_dice(phone):
     to_the_first_roll(phone)
     phone.page.tap("#shake")
     phone.page.wait_for_function("(n) => shutbox.page.firmware.evaluate(n) === 1",
-                                 arg="box._box.turn.rolls", timeout=10000)
+                                 arg="box._box.turn.rolls")
 
 
 def test_the_lights_are_explained_the_hint_is_marked_and_the_display_is_told_in_words(box):
@@ -650,7 +652,7 @@ def test_the_keys_for_tiles_past_9_are_letters_on_any_layout(box):
     box.page.keyboard.press("a")
     box.page.keyboard.press("B")
     box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e) === %d" % (before & ~0b11),
-                               arg="box._box.devices.flaps.open_mask(1)", timeout=5000)
+                               arg="box._box.devices.flaps.open_mask(1)")
 
 
 SCOREBOARD_OF = """async (game) => {
