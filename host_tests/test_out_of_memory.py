@@ -8,25 +8,16 @@ import json
 import pytest
 from app.core import FINISHED, MENU
 from app.settings import load_settings
-from hal.storage import PosixFiles
 from test_memory_budget import CLASSIC, _plays_on_unix
-from test_resume_retry import RETRY_MS, boot, games_kept, play_match
+from test_resume_retry import RETRY_MS, FlakyFlash, boot, games_kept, play_match
 
 
-class HeapFullAtSave(PosixFiles):
+class HeapFullAtSave(FlakyFlash):
     """The board's files, where opening a file to write raises MemoryError (the heap full at
-    that slice of a save) while `fails(save)` says so; `saves` counts the files opened to write."""
+    that slice of a save) while `fails(save)` says so."""
 
-    def __init__(self, fails):
-        self.fails = fails
-        self.saves = 0
-
-    def open(self, path, mode):
-        if "w" in mode:
-            self.saves += 1
-            if self.fails(self.saves):
-                raise MemoryError("memory allocation failed, allocating 1280 bytes")
-        return open(path, mode)
+    def failure(self):
+        return MemoryError("memory allocation failed, allocating 1280 bytes")
 
 
 def test_a_save_cut_short_by_a_full_heap_is_saved_again_and_a_match_counted_once(tmp_path):

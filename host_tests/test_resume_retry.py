@@ -17,18 +17,21 @@ RETRY_MS = 6000  # the keeper tries a failed save again within this (app.core's 
 
 
 class FlakyFlash(PosixFiles):
-    """The board's files on a flash whose writes fail (ENOSPC) while `fails(save)` says so:
-    `saves` counts the files opened for writing, the save that failed included."""
+    """The board's files on a flash whose writes fail (`failure`: ENOSPC) while `fails(save)`
+    says so: `saves` counts the files opened for writing, the save that failed included."""
 
     def __init__(self, fails):
         self.fails = fails
         self.saves = 0
 
+    def failure(self):
+        return OSError(28, "ENOSPC")
+
     def open(self, path, mode):
         if "w" in mode:
             self.saves += 1
             if self.fails(self.saves):
-                raise OSError(28, "ENOSPC")
+                raise self.failure()
         return open(path, mode)
 
 
