@@ -3,6 +3,7 @@ not answer) says why and stays there: main.py, booted on the simulated board, sh
 message on the OLED (when the display's own config is usable) and prints it on the REPL as
 one line, feeding the watchdog so the board does not reset; no traceback, no reboot loop."""
 
+import importlib
 import json
 import pathlib
 
@@ -63,12 +64,14 @@ def test_with_the_displays_own_config_unusable_the_repl_still_says_why(capsys):
 
 
 def test_any_other_boot_error_is_raised_as_before(monkeypatch):
-    import app.settings
+    # The module as sys.modules holds it, which boot imports from: another test may have left
+    # the app package without its attribute (a fresh package, the module kept).
+    settings = importlib.import_module("app.settings")
 
     def broken():
         raise RuntimeError("a bug at boot")
 
-    monkeypatch.setattr(app.settings, "load_settings", broken)
+    monkeypatch.setattr(settings, "load_settings", broken)
     board = SimBoard.from_pinmap(pinmap_for(BoxOptions()), seed=3)
     with pytest.raises(RuntimeError, match="a bug at boot"):
         boot_main(board, lambda: None, [])
