@@ -568,7 +568,8 @@ def test_the_scoreboard_and_the_rules_card_follow_the_game(box):
                                arg="the match is over" if over else "player 2 to play")
     rows = box.page.eval_on_selector_all("#scoreboard tbody tr", "(rows) => rows.map((row) => [row.cells[0].textContent, "
                                          "row.cells[1].textContent, row.getAttribute('aria-current')])")
-    second = ["Player 2", str(totals[1]), None] if over else ["Player 2 (to play)", str(totals[1]), "true"]
+    # Over in player 1's turn (a shut box): player 2 never threw, shown so ("-"), not as a 0
+    second = ["Player 2", "-", None] if over else ["Player 2 (to play)", str(totals[1]), "true"]
     assert rows == [["Player 1", str(totals[0]), None], second]
 
 
