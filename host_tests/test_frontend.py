@@ -71,6 +71,7 @@ class Screen80x24:
         return 24, 80
 
     def addstr(self, y, x, text, attributes=0):
+        assert x + len(text) <= 80 and (y, x + len(text)) != (23, 80)  # curses raises there
         line = self.lines[y]
         self.lines[y] = line[:x] + text + line[x + len(text):]
 

@@ -15,6 +15,7 @@ import pytest
 from game.presets import changed
 from game.presets import preset as real_preset
 from micropython_runtimes import run_on
+from test_frontend import Screen80x24
 
 from board_sim.box import BoxOptions, SimBox
 from board_sim.frontend.terminal import Terminal
@@ -26,26 +27,6 @@ BOARD_FILES = sorted(path.stem for path in (ROOT / "firmware" / "boards").glob("
 
 
 # -- 1. make sim's key help ----------------------------------------------------------------------
-class Screen80x24:
-    """What Terminal.draw writes on, read back as lines."""
-
-    def __init__(self):
-        self.lines = [" " * 80 for _ in range(24)]
-
-    def erase(self):
-        pass
-
-    def getmaxyx(self):
-        return 24, 80
-
-    def addstr(self, y, x, text, attributes=0):
-        assert x + len(text) <= 80 and (y, x + len(text)) != (23, 80)  # curses raises there
-        self.lines[y] = self.lines[y][:x] + text + self.lines[y][x + len(text):]
-
-    def refresh(self):
-        pass
-
-
 def test_the_key_help_fits_an_80_column_terminal_whole():
     box = SimBox(BoxOptions(seed=1))
     try:
