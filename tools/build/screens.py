@@ -24,9 +24,8 @@ SCALE = 4
 LIT = (0x9F, 0xDF, 0xFF)  # web/oled.mjs's LIT: the panel's blue-white
 DARK = (0, 0, 0)
 
-# Classic for two, its dice forced: player 1 throws 12 three times (shutting 3+9, 4+8, 5+7),
-# then 12 again, which 1, 2 and 6 cannot make: the turn ends with 9.
-_PLAYER_1 = """
+# Classic for two started from the menu (a long ok), player 1's turn opened (ok), seeded.
+_START = """
 set seed 4
 set players 2
 wait 300
@@ -34,6 +33,11 @@ press ok long
 wait 1500
 press ok
 wait 300
+"""
+
+# Classic for two, its dice forced: player 1 throws 12 three times (shutting 3+9, 4+8, 5+7),
+# then 12 again, which 1, 2 and 6 cannot make: the turn ends with 9.
+_PLAYER_1 = _START + """
 dice 6 6
 press ok
 wait 1500
@@ -56,29 +60,14 @@ wait 1500
 
 SCRIPTS = {
     # A turn: the dice landed, the lit tiles to shut to make their total.
-    "turn": """
-set seed 4
-set players 2
-wait 300
-press ok long
-wait 1500
-press ok
-wait 300
+    "turn": _START + """
 dice 3 5
 press ok
 wait 1500
 """,
     # Hints on: the coach's advice (one die or two) and player 1's chance of winning, with 1,
     # 2, 3, 5 and 6 still up (9, then 4+8, then 7 shut).
-    "hint": """
-set seed 4
-set players 2
-set hints on
-wait 300
-press ok long
-wait 1500
-press ok
-wait 300
+    "hint": _START.replace("set players 2\n", "set players 2\nset hints on\n") + """
 dice 4 5
 press ok
 wait 1500
