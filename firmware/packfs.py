@@ -103,8 +103,8 @@ class PackFs:
             self.start = low
         raise OSError(2)  # ENOENT: an import then tries the next path
 
-    # No __repr__ naming the pack for mpremote df (it shows <PackFs object at ...>): the method
-    # took 128 B of the boot heap, over its budget (issue 44).
+    # No __repr__ naming the pack for mpremote df: the method took 128 B of the boot heap;
+    # app.repl_stop gives the class one once the box is stopped at the REPL (issue 44).
     def mount(self, readonly, mkfs):
         pass
 

@@ -174,8 +174,9 @@ except TypeError as error:
 
 
 def test_mpremote_df_ls_and_tree_work_on_a_flashed_board(tmp_path):
-    """The pack answers statvfs as a read-only mount does (all used, none free) and lists each
-    module with its size, so mpremote's own commands work on a flashed board."""
+    """The pack answers statvfs as a read-only mount does (all used, none free), is named by
+    its file, and lists each module with its size, so mpremote's own commands work on a
+    flashed board."""
     with VirtualBoard(tmp_path / "board") as board:
         flash(board.url, log=lambda _message: None)
         members = unpack((board.fs_dir / "fw_a" / PACK).read_bytes())
@@ -187,6 +188,7 @@ def test_mpremote_df_ls_and_tree_work_on_a_flashed_board(tmp_path):
     assert "Traceback" not in result.stdout + result.stderr
     mounted = [line.split() for line in result.stdout.splitlines() if line.endswith(" /pack")]
     assert len(mounted) == 1 and mounted[0][-5:] == [str(pack_bytes), str(pack_bytes), "0", "100", "/pack"]
+    assert mounted[0][0] == "fw_a/" + PACK  # named by app.repl_stop, not <PackFs object at ...>
     listed = dict(line.split()[::-1] for line in result.stdout.splitlines()
                   if line.strip().endswith("version.mpy"))
     assert listed == {"version.mpy": str(len(members["version.mpy"]))}

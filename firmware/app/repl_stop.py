@@ -50,9 +50,25 @@ def feed():
     if _feeding[1] is None:
         _feeding[0] = WDT(timeout=_WATCHDOG_MS)
         _feeding[1] = Timer(-1 if sys.platform == "rp2" else 0, period=_FEED_MS, callback=_on_timer)
+    _name_the_pack()
     try:
         os.mkdir(MARK)
     except OSError:  # marked already, or the flash is full
         pass
     if not _feeding[2]:  # main.py's loop has stopped (boot.py's call says nothing)
         print(MESSAGE)
+
+
+def _name_the_pack():
+    """Name the pack boot.py mounted at /pack after its file, as `mpremote df` prints it
+    ("fw_a/pack.bin", not "<PackFs object at ...>"). Done here, at the REPL, not in packfs.py:
+    a __repr__ there took 128 B of the boot heap (issue 44). The tree is the current directory
+    in both of feed()'s callers. MicroPython 1.22 has no vfs module to list the mounts."""
+    try:
+        from vfs import mount
+    except ImportError:
+        return
+    name = os.getcwd().strip("/") + "/pack.bin"
+    for filesystem, path in mount():
+        if path == "/pack":
+            setattr(type(filesystem), "__repr__", lambda _pack: name)
