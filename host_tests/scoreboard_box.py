@@ -10,8 +10,10 @@ clock and of sleep), serving; it reads one command a line on stdin and answers o
 
     turn       play until a turn ends (board_sim.script_player's player): "turned N PHASE"
     finish     play the match to its end and on to the standings: "finished WINNERS"
-    stats      "stats ACCEPTED ANSWERED REFUSED FAULTS MOST_WORK MOST_OPEN": the server's
-               counts, the most bytes one step read and sent, the most connections open at once
+    stats      "stats ACCEPTED ANSWERED REFUSED FAULTS MOST_WORK MOST_OPEN STATES": the server's
+               counts, the most bytes one step read and sent, the most connections open at
+               once, /state's answers made
+    state      "state ALLOCATED LENGTH": what making /state's answer allocates, its bytes
     modules    "modules NAMES": the net package's modules loaded
     heap       "heap N": gc.mem_alloc() after gc.collect() (the stack scrubbed first)
     pace MS    sleep MS ms of real time a tick from now on (5: the simulated clock keeps time)
@@ -129,11 +131,20 @@ def main(port, data, seed):
         elif command == "stats":
             server = box.server
             print("stats", server.accepted, server.answered, server.refused, server.faults,
-                  box.most_work, box.most_open)
+                  box.most_work, box.most_open, server.states)
         elif command == "heap":
             _scrub_stack(40)
             gc.collect()
             print("heap", gc.mem_alloc())
+        elif command == "state":  # what making /state's answer allocates, and its length
+            from hal import json
+            from net.match_state import state
+
+            _scrub_stack(40)
+            gc.collect()
+            before = gc.mem_alloc()
+            answer = json.dumps(state(box.app)).encode()
+            print("state", gc.mem_alloc() - before, len(answer))
         elif command == "modules":
             print("modules", " ".join(sorted(name for name in sys.modules if name.split(".")[0] == "net")))
         elif command == "pace":

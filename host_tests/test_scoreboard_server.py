@@ -72,6 +72,10 @@ def test_it_serves_the_page_the_match_and_the_history_and_refuses_the_rest(box):
     assert turn["player"] == 0 and turn["round"] == 1 and turn["end"] and turn["throws"]
     assert sum(sum(shut) for _dice, shut in turn["throws"]) == sum(range(1, 10)) - sum(turn["open"])
     assert state["chance_word"] and (state["chance"] is None or 0 <= state["chance"] <= 100)
+    made = int(box.command("stats")[6])
+    for _ in range(10):  # phones polling a match standing still share one answer
+        assert json.loads(get(box, b"/state")[2]) == state
+    assert int(box.command("stats")[6]) == made
     status, _, body = get(box, b"/history")
     assert status == b"HTTP/1.1 200 OK" and json.loads(body)["fields"][0] == "games"
     for path, expected in ((b"/../etc/passwd", b"404"), (b"/net/server.py", b"404"), (b"/favicon.ico", b"404"),
@@ -158,7 +162,7 @@ def test_hostile_requests_never_raise_in_a_step_keep_its_work_bounded_and_keep_n
         for path in (b"/", b"/state", b"/history", b"/nothing"):
             get(box, path)
     after = int(box.command("heap")[0])
-    accepted, answered, refused, faults, most_work, most_open = (int(word) for word in box.command("stats"))
+    accepted, answered, refused, faults, most_work, most_open, _states = (int(word) for word in box.command("stats"))
     assert faults == 0  # no step ended in an exception
     assert most_work <= SLICE_BYTES and most_open <= MAX_CONNECTIONS
     assert accepted >= FUZZ_REQUESTS and answered + refused > 0
@@ -168,3 +172,30 @@ def test_hostile_requests_never_raise_in_a_step_keep_its_work_bounded_and_keep_n
     assert after - before < 4096, (before, after)
     assert int(box.command("turn")[0]) == played + 1  # the match goes on
     box.command("pace 5")
+
+
+@settings(max_examples=300, derandomize=True, database=None)
+@given(st.lists(st.sampled_from([b"\r", b"\n", b"\r\n", b"x", b"\r\n\r", b"\n\r\n", b"ab\r\n"]), max_size=12),
+       st.lists(st.integers(1, 6), min_size=1, max_size=12))
+def test_the_end_of_the_headers_is_found_however_the_request_is_cut(parts, cuts):
+    from board_sim.firmware_dir import use_firmware
+
+    use_firmware()
+    from net.server import headers_end
+
+    class Connection:
+        tail = 0
+
+    stream = b"".join(parts)
+    connection = Connection()
+    at = 0
+    for size in cuts * 20:
+        if at >= len(stream):
+            break
+        piece = stream[at:at + size]
+        chunk = bytearray(piece + b"\0" * 8)  # the chunk's stale bytes past the count
+        at += len(piece)
+        found = headers_end(connection, chunk, len(piece))
+        assert found == (b"\r\n\r\n" in stream[:at])
+        if found:
+            break

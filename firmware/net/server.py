@@ -8,13 +8,13 @@ App's ticks, does a bounded slice of work: one poll with no timeout, at most one
 accepted, and one connection served (in turn) with at most SLICE_BYTES read or sent. At most
 MAX_CONNECTIONS are open at once: a new one past them takes the place of the oldest still
 sending its request (a slow client), or is closed at once. A request's line must fit
-REQUEST_BYTES, its headers are read through (to answer only once they are in: a socket closed
+LINE_BYTES, its headers are read through (to answer only once they are in: a socket closed
 with bytes unread would reset the answer) up to HEADERS_BYTES; a connection silent for
 _IDLE_MS is closed. Its memory is fixed at start (a buffer per connection, one chunk for the
-page), plus each answer's JSON (about 1 KB; /state's is made at most every _STATE_MS and shared)
-while it is sent. What needs the App's state or the flash (/state's JSON, /history, the page
-opened) waits for a tick without a save under way (app.keeper's): the save's slices are the
-ticks with no room left.
+page), plus each answer's JSON while it is sent (750 bytes for classic for three; /state's is
+made again only when the match has moved on, and shared). What needs the App's state or the
+flash (/state's JSON, /history, the page opened) waits for a tick without a save under way
+(app.keeper's): the save's slices are the ticks with no room left.
 
 Every answer closes its connection (HTTP/1.1 "Connection: close"): the page polls /state."""
 
@@ -26,9 +26,9 @@ from micropython import const
 
 MAX_CONNECTIONS = const(4)
 PORT = 80  # tests set another before start
-REQUEST_BYTES = const(1024)  # a connection's buffer: the request line must fit in it
+LINE_BYTES = const(128)  # a connection's buffer: the request line must fit in it, or 414
 HEADERS_BYTES = const(8192)  # a request's line and headers past this: 431
-SLICE_BYTES = const(1024)  # read or sent in one step
+SLICE_BYTES = const(1024)  # read or sent in one step: the server's chunk
 _IDLE_MS = const(4000)  # a connection with nothing read or sent this long is closed
 _STATE_MS = const(200)  # /state's JSON is made again at most this often
 _LISTEN_MS = const(5000)  # a listener that could not be opened is tried again this often
@@ -52,6 +52,7 @@ _NOT_GET = const(12)
 _TOO_LONG = const(13)
 _HEADERS_TOO_LARGE = const(14)
 _UNAVAILABLE = const(15)
+_END = b"\r\n\r\n"  # a request's headers end with an empty line
 _HEAD = b"HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
 
 
@@ -59,7 +60,7 @@ class _Connection:
     """One client: its socket, its request's buffer, and the answer being sent."""
 
     def __init__(self):
-        self.buffer = bytearray(REQUEST_BYTES)
+        self.line = bytearray(LINE_BYTES)
         self.sock = None
         self.clear()
 
@@ -67,8 +68,9 @@ class _Connection:
         self.sock = None
         self.receive = None  # the socket's readinto (MicroPython) or recv_into (CPython)
         self.state = 0
-        self.got = 0  # bytes in the buffer
+        self.got = 0  # bytes of the request line in `line`
         self.seen = 0  # bytes of the request read in all
+        self.tail = 0  # how much of _END the bytes read so far end with
         self.since = 0  # when it last read or sent
         self.route = -1  # what the request line asks (_PAGE ...), -1 before it is read
         self.ready = 0  # the events the step's poll found
@@ -92,13 +94,15 @@ class Server:
         self.connections = [_Connection() for _ in range(MAX_CONNECTIONS)]
         self.chunk = bytearray(SLICE_BYTES)
         self.next = 0  # the connection served first at the next step
-        self.state_json = None  # /state's answer, made at state_ms
+        self.state_json = None  # /state's answer, made at state_ms for the match at state_mark
         self.state_ms = 0
+        self.state_mark = None
         self.work = 0  # bytes read and sent by the last step (its bound: SLICE_BYTES)
         self.accepted = 0  # connections accepted, answers sent whole, connections refused
         self.answered = 0
         self.refused = 0
         self.faults = 0  # steps an unexpected error ended (the connections then closed)
+        self.states = 0  # /state's answers made
 
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
@@ -251,10 +255,11 @@ class Server:
         connection.clear()
 
     def _read(self, connection, now_ms):
-        buffer = connection.buffer
-        start = connection.got
+        """Read what came (into the chunk): the request line kept in the connection's `line`,
+        the headers read through until their end."""
+        chunk = self.chunk
         try:
-            count = connection.receive(memoryview(buffer)[start:])
+            count = connection.receive(chunk)
         except OSError as error:
             if error.args[0] != _EAGAIN:
                 self._close(connection)
@@ -266,22 +271,23 @@ class Server:
             return
         self.work += count
         connection.since = now_ms
-        connection.got = got = start + count
         connection.seen += count
         if connection.route < 0:
-            cut = buffer.find(b"\r\n", 0, got)
+            line = connection.line
+            got = connection.got
+            take = min(count, LINE_BYTES - got)
+            line[got:got + take] = memoryview(chunk)[:take]
+            connection.got = got = got + take
+            cut = line.find(b"\r\n", 0, got)
             if cut < 0:
-                if got == REQUEST_BYTES:
+                if got == LINE_BYTES:
                     self._error(connection, _TOO_LONG)
                 return
-            connection.route = route(bytes(buffer[:cut]))
+            connection.route = route(bytes(line[:cut]))
         if connection.seen > HEADERS_BYTES:
             self._error(connection, _HEADERS_TOO_LARGE)
-        elif buffer.find(b"\r\n\r\n", max(0, start - 3), got) >= 0:
+        elif headers_end(connection, chunk, count):
             connection.state = _ANSWERING  # answered at this step or the next quiet one
-        elif got == REQUEST_BYTES:  # read on through the headers, keeping the last 3 bytes
-            buffer[0:3] = buffer[got - 3:got]
-            connection.got = 3
 
     def _answer(self, connection, now_ms):
         """The answer to a request read whole: its head, then its body or the page."""
@@ -299,21 +305,33 @@ class Server:
             self._send(connection, b"text/html; charset=utf-8", size, None)
             return
         if chosen == _STATE:
-            if self.state_json is None or time.ticks_diff(now_ms, self.state_ms) >= _STATE_MS:
-                from hal import json  # (a look-up: hal's docstring says why)
-
-                from net.match_state import state
-
-                self.state_json = None  # its room first
-                self.state_json = json.dumps(state(self.app)).encode()
-                self.state_ms = now_ms
-            body = self.state_json
+            body = self._state(now_ms)
         else:
             body = history(self.app)
             if body is None:
                 self._error(connection, _UNAVAILABLE)
                 return
         self._send(connection, b"application/json", len(body), body)
+
+    def _state(self, now_ms):
+        """/state's answer: made again (some 4 KB of garbage) only when the match has moved on
+        (a roll, a move, a turn's end, the coach's chance: its mark) or the menu is shown, and
+        at most every _STATE_MS; the phones polling between share the last one."""
+        app = self.app
+        log = app.log
+        mark = (app.phase, app.player, log.count, log.start, app.total, app.chance, app.dice_count)
+        if self.state_json is None or ((mark != self.state_mark or app.menu is not None)
+                                       and time.ticks_diff(now_ms, self.state_ms) >= _STATE_MS):
+            from hal import json  # (a look-up: hal's docstring says why)
+
+            from net.match_state import state
+
+            self.state_json = None  # its room first
+            self.state_json = json.dumps(state(app)).encode()
+            self.state_ms = now_ms
+            self.state_mark = mark
+            self.states += 1
+        return self.state_json
 
     def _error(self, connection, chosen):
         status, reason = _ERRORS[chosen - _BAD]
@@ -406,6 +424,30 @@ def route(line):
     if path == b"/history":
         return _HISTORY
     return _NOT_FOUND
+
+
+def headers_end(connection, chunk, count):
+    """Do the request's headers end (_END) in the chunk's first `count` bytes, with the
+    `connection.tail` bytes of it that the bytes before ended with? Sets the tail."""
+    matched = connection.tail
+    start = 0
+    if count >= len(_END):
+        if matched and chunk[:len(_END) - matched] == _END[matched:]:
+            return True
+        if chunk.find(_END, 0, count) >= 0:
+            return True
+        start = count - len(_END) + 1
+        matched = 0
+    for index in range(start, count):  # at most 3 bytes
+        byte = chunk[index]
+        if byte == _END[matched]:
+            matched += 1
+            if matched == len(_END):
+                return True
+        else:
+            matched = 1 if byte == _END[0] else 0
+    connection.tail = matched
+    return False
 
 
 def _size(path):
