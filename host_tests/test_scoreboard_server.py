@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from scoreboard_run import ScoreboardBox
 
 FUZZ_REQUESTS = 1000
+WARM_REQUESTS = 250  # the heap measured after these too
 SLICE_BYTES = 1024  # net.server's
 MAX_CONNECTIONS = 4
 
@@ -145,13 +146,16 @@ def test_hostile_requests_never_raise_in_a_step_keep_its_work_bounded_and_keep_n
             get(box, path)
     before = int(box.command("heap")[0])
     sent = []
+    warm = []
 
     @settings(max_examples=FUZZ_REQUESTS, derandomize=True, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
-    @given(_REQUESTS, st.sampled_from([1, 1, 1, 3]), st.booleans())
+    @given(_REQUESTS, st.sampled_from([1, 1, 1, 3]), st.sampled_from([True, True, True, False]))
     def hostile(request, pieces, read):
         answer = ask(box, request, pieces=pieces, read=read)
         sent.append(request)
+        if len(sent) == WARM_REQUESTS:
+            warm.append(int(box.command("heap")[0]))
         assert answer == b"" or answer.startswith(b"HTTP/1.1 "), answer[:80]
         if answer.startswith(b"HTTP/1.1 200 "):
             assert request.startswith(b"GET /")
@@ -166,10 +170,12 @@ def test_hostile_requests_never_raise_in_a_step_keep_its_work_bounded_and_keep_n
     assert faults == 0  # no step ended in an exception
     assert most_work <= SLICE_BYTES and most_open <= MAX_CONNECTIONS
     assert accepted >= FUZZ_REQUESTS and answered + refused > 0
-    # A block of 16 bytes kept per request would be 16 KB more. Measured: the same heap to
-    # the byte, or once 2.8 KB more from one request on and then the same to the byte (the
-    # collector is conservative: a stale word that looks like a pointer keeps its block).
+    # Measured: once some 3 KB more within the first few hundred hostile requests (the
+    # socket layer's, or a block a stale word keeps: the collector is conservative), then the
+    # same heap to the byte over 2,500 more. A block of 16 bytes kept per request would be
+    # 12 KB over the last 750.
     assert after - before < 4096, (before, after)
+    assert after - warm[0] < 512, (warm, after)
     assert int(box.command("turn")[0]) == played + 1  # the match goes on
     box.command("pace 5")
 
