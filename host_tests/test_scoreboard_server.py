@@ -205,3 +205,38 @@ def test_the_end_of_the_headers_is_found_however_the_request_is_cut(parts, cuts)
         assert found == (b"\r\n\r\n" in stream[:at])
         if found:
             break
+
+
+PAGE_FROM_THE_PACK = """
+import binascii, os, sys
+from packfs import PackFs
+os.mount(PackFs(%r), "/pack")
+sys.path.append("/pack")
+from net.server import Server
+server = Server(None, 1, "/pack/net/page.html")
+page = bytearray()
+while True:
+    count = server._page_piece(len(page))
+    if not count:
+        break
+    page += server.chunk[:count]
+    __import__("other%%d" %% len(page))  # an import between two pieces: the pack's one Member
+print("page", len(page), binascii.crc32(page))
+"""
+
+
+@pytest.mark.micropython
+def test_the_page_is_read_whole_from_the_flashed_pack_a_piece_a_step(tmp_path):
+    import binascii
+
+    from micropython_runtimes import FIRMWARE, run_on
+
+    from tools.flashing.pack import pack
+
+    page = (FIRMWARE / "net" / "page.html").read_bytes()
+    others = {"other%d.py" % end: b"X = %d\n" % end for end in range(1024, len(page) + 1024, 1024)}
+    others["other%d.py" % len(page)] = b"X = 0\n"
+    (tmp_path / "pack.bin").write_bytes(pack(dict(others, **{"net/page.html": page})))
+    status, out, err = run_on("unix", PAGE_FROM_THE_PACK % str(tmp_path / "pack.bin"))
+    assert status == 0, out + err
+    assert out.split() == ["page", str(len(page)), str(binascii.crc32(page))]

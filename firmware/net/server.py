@@ -394,7 +394,8 @@ class Server:
         file is opened for each piece (the firmware's pack serves one open file at a time:
         packfs' Member, which imports share) and read on to `at` where it cannot seek."""
         chunk = self.chunk
-        with open(self.page, "rb") as page:
+        page = open(self.page, "rb")
+        try:
             try:
                 page.seek(at)
             except (AttributeError, OSError):
@@ -404,6 +405,10 @@ class Server:
                         return 0
                     at -= skipped
             return page.readinto(chunk) or 0
+        finally:
+            close = getattr(page, "close", None)  # (the pack's Member has none: no `with` either)
+            if close is not None:
+                close()
 
 
 def route(line):
