@@ -73,6 +73,7 @@ class PageBox:
         self._ram_sent = None
         self._glass_sent = None
         self._game_sent = None
+        self._game_mark = None  # game_mark() when the game was last told
         self._feed = self.board.feed_watchdog
         self.board.feed_watchdog = self._feed_and_note
         link.attach(self.board)
@@ -99,6 +100,7 @@ class PageBox:
             exec(compile(source.read(), _MAIN, "exec"), namespace)
         self._run = namespace["run"]
         self._box = namespace["start"]()
+        self._game_mark = None  # another App: its game told afresh
 
     def _feed_and_note(self):
         self._feed()
@@ -168,11 +170,15 @@ class PageBox:
                 glass = None
             else:
                 self._glass_sent = glass
-        game = game_summary(self._box)
-        if game == self._game_sent:
-            game = None
-        else:
-            self._game_sent = game
+        game = None
+        moved = game_mark(self._box)
+        if moved is None or moved != self._game_mark:  # the log read back only when it moved
+            self._game_mark = moved
+            game = game_summary(self._box)
+            if game == self._game_sent:
+                game = None
+            else:
+                self._game_sent = game
         return json.dumps({
             "now_ms": self.board.now_ms,
             "ram": ram,
@@ -186,11 +192,18 @@ class PageBox:
 
 def game_summary(app):
     """What the page's scoreboard and its spoken text tell of the App's game: net.match_state's
-    summary(), the firmware's own (a Pico W's live scoreboard tells the same), loaded here
-    once the page first asks."""
-    from net.match_state import summary
+    state(), the firmware's own (a Pico W's live scoreboard answers /state with it), loaded
+    here once the page first asks."""
+    from net.match_state import state
 
-    return summary(app)
+    return state(app)
+
+
+def game_mark(app):
+    """What game_summary() changes with (net.match_state's mark): None, tell it again."""
+    from net.match_state import mark
+
+    return mark(app)
 
 
 def glass_map(panel):

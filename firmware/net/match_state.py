@@ -75,6 +75,16 @@ def state(app):
     return found
 
 
+def mark(app):
+    """What state(app) changes with but the menu's choices, cheap to compare: the phase, the
+    player, the game log's place (a roll, a move, a turn's end), the throw and the coach's
+    chance; None for a box that is no App or shows its menu (tell it again each time)."""
+    if getattr(app, "phase", None) is None or app.menu is not None:
+        return None
+    log = app.log
+    return (app.phase, app.player, log.count, log.start, app.total, app.chance, app.dice_count)
+
+
 def round_words(rules, round_number):
     """The round under way as the OLED's match page says it (app.screen_end's round_title),
     unabridged: "Round 2 of 5", "Round 1 of 1", "Round 2 to 100", "Round 2 out at 45"; the

@@ -315,21 +315,20 @@ class Server:
 
     def _state(self, now_ms):
         """/state's answer: made again (some 4 KB of garbage) only when the match has moved on
-        (a roll, a move, a turn's end, the coach's chance: its mark) or the menu is shown, and
-        at most every _STATE_MS; the phones polling between share the last one."""
+        (a roll, a move, a turn's end, the coach's chance: net.match_state's mark) or the menu
+        is shown, and at most every _STATE_MS; the phones polling between share the last one."""
+        from net.match_state import mark, state  # (loaded at the first /state, it stays)
+
         app = self.app
-        log = app.log
-        mark = (app.phase, app.player, log.count, log.start, app.total, app.chance, app.dice_count)
-        if self.state_json is None or ((mark != self.state_mark or app.menu is not None)
+        moved = mark(app)
+        if self.state_json is None or ((moved is None or moved != self.state_mark)
                                        and time.ticks_diff(now_ms, self.state_ms) >= _STATE_MS):
             from hal import json  # (a look-up: hal's docstring says why)
-
-            from net.match_state import state
 
             self.state_json = None  # its room first
             self.state_json = json.dumps(state(app)).encode()
             self.state_ms = now_ms
-            self.state_mark = mark
+            self.state_mark = moved
             self.states += 1
         return self.state_json
 
