@@ -16,6 +16,7 @@ clock and of sleep), serving; it reads one command a line on stdin and answers o
     state      "state ALLOCATED LENGTH": what making /state's answer allocates, its bytes
     modules    "modules NAMES": the net package's modules loaded
     heap       "heap N": gc.mem_alloc() after gc.collect() (the stack scrubbed first)
+    busy MS    every App tick takes MS ms more (a board's long ticks; 0: as before)
     pace MS    sleep MS ms of real time a tick from now on (5: the simulated clock keeps time)
     quit       the server closed, "bye"
 """
@@ -97,6 +98,18 @@ def _scrub_stack(depth):
         _scrub_stack(depth - 1)
 
 
+def _slow_ticks(app_class, ms):
+    """The App's tick, then a sleep of `ms` (0: the App's own tick again)."""
+    plain = app_class.__dict__.get("plain_tick") or app_class.tick
+    app_class.plain_tick = plain
+
+    def slow(app, now_ms):
+        plain(app, now_ms)
+        time.sleep_ms(ms)
+
+    app_class.tick = slow if ms else plain
+
+
 def main(port, data, seed):
     box = boot(port, data, seed)
     from board_sim.script_player import BoxPlayer
@@ -147,6 +160,9 @@ def main(port, data, seed):
             print("state", gc.mem_alloc() - before, len(answer))
         elif command == "modules":
             print("modules", " ".join(sorted(name for name in sys.modules if name.split(".")[0] == "net")))
+        elif command == "busy":  # every App tick takes MS ms more of real time (0: as it was)
+            _slow_ticks(type(box.app), int(words[1]))
+            print("busy", words[1])
         elif command == "pace":
             pace = int(words[1])
             print("pace", pace)

@@ -110,6 +110,22 @@ def test_a_flood_of_silent_connections_gets_no_more_than_four_and_a_phone_still_
 
 
 @pytest.mark.micropython
+def test_a_long_tick_of_the_app_leaves_the_state_waiting_for_a_short_one(box):
+    box.command("busy 10")  # over the server's 8 ms: no room left in those ticks
+    try:
+        with socket.create_connection(("127.0.0.1", box.port), timeout=10) as phone:
+            phone.sendall(b"GET /state HTTP/1.1\r\n\r\n")
+            phone.settimeout(0.5)  # 100 steps of 10 ms at least before it makes room anyway
+            with pytest.raises(socket.timeout):
+                phone.recv(4096)
+            box.command("busy 0")
+            phone.settimeout(10)
+            assert phone.recv(4096).startswith(b"HTTP/1.1 200 OK")
+    finally:
+        box.command("busy 0")
+
+
+@pytest.mark.micropython
 def test_a_box_without_wifi_loads_none_of_it_and_one_with_it_its_server_and_the_match_state(box, tmp_path):
     assert box.command("modules") == ["net", "net.match_state", "net.server"]
     plain = ScoreboardBox(tmp_path, wifi=False).start()

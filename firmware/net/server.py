@@ -13,8 +13,8 @@ with bytes unread would reset the answer) up to HEADERS_BYTES; a connection sile
 _IDLE_MS is closed. Its memory is fixed at start (a buffer per connection, one chunk for the
 page), plus each answer's JSON while it is sent (750 bytes for classic for three; /state's is
 made again only when the match has moved on, and shared). What needs the App's state or the
-flash (/state's JSON, /history, the page opened) waits for a tick without a save under way
-(app.keeper's): the save's slices are the ticks with no room left.
+flash (/state's JSON, /history, a piece of the page) waits for a tick with room for it: no
+save under way (app.keeper's slices are the ticks with none left), the App's tick short.
 
 Every answer closes its connection (HTTP/1.1 "Connection: close"): the page polls /state."""
 
@@ -31,6 +31,8 @@ HEADERS_BYTES = const(8192)  # a request's line and headers past this: 431
 SLICE_BYTES = const(1024)  # read or sent in one step: the server's chunk
 _IDLE_MS = const(4000)  # a connection with nothing read or sent this long is closed
 _STATE_MS = const(200)  # /state's JSON is made again at most this often
+_BUSY_US = const(8000)  # an App's tick this long leaves no room for the server's heavier work
+_WAITED_STEPS = const(100)  # ... unless it has waited this many steps (a slow board's ticks)
 _LISTEN_MS = const(5000)  # a listener that could not be opened is tried again this often
 _EAGAIN = const(11)  # errno's (MicroPython's ports and Linux agree)
 _POLLIN = const(1)  # select's (as there: the same on every port)
@@ -94,6 +96,8 @@ class Server:
         self.connections = [_Connection() for _ in range(MAX_CONNECTIONS)]
         self.chunk = bytearray(SLICE_BYTES)
         self.next = 0  # the connection served first at the next step
+        self.app_us = 0  # how long the App's last tick took (tick)
+        self.waited = 0  # steps that left heavier work waiting for room
         self.state_json = None  # /state's answer, made at state_ms for the match at state_mark
         self.state_ms = 0
         self.state_mark = None
@@ -106,8 +110,11 @@ class Server:
 
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
-        """The App's tick, then a step: what start() puts in the App's place for main.py."""
+        """The App's tick, then a step: what start() puts in the App's place for main.py. How
+        long the App's tick took tells the step whether there is room for its heavier work."""
+        began = time.ticks_us()
         type(self.app).tick(self.app, now_ms)
+        self.app_us = time.ticks_diff(time.ticks_us(), began)
         self.step(now_ms)
 
     def step(self, now_ms):
@@ -141,7 +148,7 @@ class Server:
                         connection.ready = events
         if incoming:
             self._accept(now_ms)
-        quiet = not self._saving()
+        quiet = self._room()
         first = self.next
         for offset in range(MAX_CONNECTIONS):
             number = (first + offset) % MAX_CONNECTIONS
@@ -167,9 +174,19 @@ class Server:
             self.next = number + 1
             break
 
-    def _saving(self):
+    def _room(self):
+        """Is there room in this tick for the heavier work (making /state's JSON, reading
+        /history or a piece of the page from flash)? Not while a save is under way (its slices
+        are the ticks with none left), nor after an App's tick of _BUSY_US or more (a frame
+        sent, the coach's slice) unless the work has waited _WAITED_STEPS already."""
         keeper = self.app.keeper
-        return keeper is not None and under_way(keeper)
+        if keeper is not None and under_way(keeper):
+            return False
+        if self.app_us < _BUSY_US or self.waited >= _WAITED_STEPS:
+            self.waited = 0
+            return True
+        self.waited += 1
+        return False
 
     def listen(self):
         """Open the listening socket (on every interface, the access point's or the pub's):
