@@ -54,7 +54,7 @@ def _register():
     """The modules app.memory's docstring lists as keeping copies."""
     doc = ast.get_docstring(ast.parse((FIRMWARE / "app" / "memory.py").read_text()))
     listed = set()
-    for package, names in re.findall(r"^\s+(app|game|hal): ([a-z_, \n]+?)(?=^\s+(?:app|game|hal):|\Z)", doc,
+    for package, names in re.findall(r"^\s+(app|game|hal|net): ([a-z_, \n]+?)(?=^\s+(?:app|game|hal|net):|\Z)", doc,
                                      re.MULTILINE):
         listed.update("%s.%s" % (package, name.strip()) for name in names.split(",") if name.strip())
     return listed

@@ -689,6 +689,31 @@ def test_the_scoreboard_names_the_winner_and_marks_who_never_threw(box, open_box
     assert rows == [["Player 1", "0", "0"], ["Player 2", "-", "-"], ["Player 3", "-", "-"]]
 
 
+TURNS_OF = """async (game) => {
+    const { showScoreboard } = await import("./scoreboard.mjs");
+    const board = document.getElementById("scoreboard").cloneNode(true);
+    board.id = "scoreboard-of-a-sim";
+    document.body.append(board);
+    showScoreboard(game, board);
+    const read = [...board.querySelectorAll("ol.turns li")].map((item) => item.textContent);
+    board.remove();
+    return read;
+}"""
+
+
+def test_the_scoreboard_lists_the_last_turns_as_a_pico_ws_live_scoreboard_does(box, open_box):
+    from board_sim.browser.page_box import game_summary
+    from board_sim.script_player import BoxPlayer
+
+    box.wait_ready()
+    sim = open_box(seed=3, preset="classic", players=3)
+    sim.dice.force((4, 5, 4, 4, 3, 4, 3, 3, 2, 3, 2, 2, 1, 2, 1, 2))  # P1 shuts the box
+    assert BoxPlayer(sim).play()
+    turns = box.page.evaluate(TURNS_OF, json.loads(json.dumps(game_summary(sim.app))))
+    assert turns == ["Player 1: 4+5 shut 9, 4+4 shut 8, 3+4 shut 7, 3+3 shut 6, 2+3 shut 5, 2+2 shut 4, "
+                     "1+2 shut 3, 1+2 shut 1 2 - shut"]
+
+
 def test_the_scoreboard_shows_this_rounds_scores_the_score_to_beat_who_is_out_and_the_kitty(box, open_box):
     from app.core import SETUP
     from box_steps import play_until

@@ -1,7 +1,8 @@
 // Beside the box: the scoreboard (the game, the round, whose turn, the score to beat, every
-// player's total and this round's score, who is out, canoga's kitty, who won) and a
-// short rules card for the game the box offers or plays (the presets' one-line descriptions,
-// tools/build/list_presets.py's, in box.json), from page_box.py's game_summary().
+// player's total and this round's score, who is out, canoga's kitty, who won, the last turns)
+// and a short rules card for the game the box offers or plays (the presets' one-line
+// descriptions, tools/build/list_presets.py's, in box.json), from page_box.py's game_summary():
+// firmware/net/match_state.py's state(), what a Pico W's live scoreboard answers /state with.
 const MENU = 0; // app.core's phases
 const FINISHED = 3;
 const HOUSE = "house rules"; // app.menu's entry for config.json's own rules
@@ -28,10 +29,25 @@ function toBeatSaid(scores) {
   return ` Score to beat: ${best} (${playersNamed(holders).toLowerCase()}).`;
 }
 
+// The last turns, newest first: "Player 1: 4+6 shut 1 9, 2+2 - no move, left 5 6".
+function showTurns(turns, element) {
+  const list = element.querySelector("ol.turns");
+  list.replaceChildren();
+  element.querySelector(".turns-title").hidden = !turns || !turns.length;
+  for (const turn of turns || []) {
+    const throws = turn.throws.map(([dice, shut]) => dice.join("+") + (shut.length ? " shut " + shut.join(" ") : ""));
+    const end = turn.end ? ` - ${turn.end}` + (turn.open.length ? `, left ${turn.open.join(" ")}` : "") : " (playing)";
+    const item = document.createElement("li");
+    item.textContent = `Player ${turn.player + 1}: ${throws.join(", ") || "no throw yet"}${end}`;
+    list.append(item);
+  }
+}
+
 export function showScoreboard(game, element) {
   const state = element.querySelector(".state");
   const table = element.querySelector("tbody");
   table.replaceChildren();
+  showTurns(game.turns, element);
   element.querySelector("table").hidden = true;
   if (game.phase === undefined) {
     state.textContent = "";

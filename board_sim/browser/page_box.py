@@ -26,9 +26,6 @@ from board_sim.upy import sim_time
 from board_sim.wiring import load_pinmap
 
 _MAIN = "main.py"
-_PLAY = 2  # app.core's phase: a turn in play
-_MATCH_MAX_PENALTY = 3  # game.rules' match format
-_STAKES_CANOGA = 2  # game.rules' stakes
 _START_SPREAD_MS = 1000000
 _MIN_PRESS_US = 80000  # a click's press and release may arrive together: hold it this long
 _TIME_NAMES = ("ticks_ms", "ticks_us", "ticks_cpu", "ticks_add", "ticks_diff", "sleep_us", "sleep")
@@ -76,6 +73,7 @@ class PageBox:
         self._ram_sent = None
         self._glass_sent = None
         self._game_sent = None
+        self._game_mark = None  # game_mark() when the game was last told
         self._feed = self.board.feed_watchdog
         self.board.feed_watchdog = self._feed_and_note
         link.attach(self.board)
@@ -102,6 +100,7 @@ class PageBox:
             exec(compile(source.read(), _MAIN, "exec"), namespace)
         self._run = namespace["run"]
         self._box = namespace["start"]()
+        self._game_mark = None  # another App: its game told afresh
 
     def _feed_and_note(self):
         self._feed()
@@ -171,11 +170,15 @@ class PageBox:
                 glass = None
             else:
                 self._glass_sent = glass
-        game = game_summary(self._box)
-        if game == self._game_sent:
-            game = None
-        else:
-            self._game_sent = game
+        game = None
+        moved = game_mark(self._box)
+        if moved is None or moved != self._game_mark:  # the log read back only when it moved
+            self._game_mark = moved
+            game = game_summary(self._box)
+            if game == self._game_sent:
+                game = None
+            else:
+                self._game_sent = game
         return json.dumps({
             "now_ms": self.board.now_ms,
             "ram": ram,
@@ -188,65 +191,19 @@ class PageBox:
 
 
 def game_summary(app):
-    """What the page's scoreboard and its spoken text tell of the App's game: {"phase": its
-    phase (app.core's MENU 0, SETUP 1, PLAY 2, FINISHED 3), "game": the game's name, "player":
-    whose turn (from 0), "totals": each player's total, "round": the round under way (from 1),
-    "over": whether the match is over, "winners": who won (once over), "scores": each
-    player's score in the round under way (the last one once over; null before they threw or
-    when they never did: a shut box stopped the round), "out": each player out of the match
-    (maximum penalty: from the turn that took them to the limit), "kitty": canoga's kitty
-    (null without one), "dice": the dice of the turn in play once rolled}; {} for a box that
-    is no App (a boot fault's screen)."""
-    phase = getattr(app, "phase", None)
-    if phase is None:
-        return {}
-    menu = app.menu
-    match = app.match
-    game = menu.name() if menu is not None else app.game[0] if app.game is not None else None
-    summary = {"phase": phase, "game": game}
-    if match is not None:
-        summary.update(player=app.player, totals=list(match.totals), over=match.over,
-                       round=match.rounds_played + (0 if match.over else 1),
-                       winners=match.winners(), scores=_round_scores(match),
-                       out=[_out(match, player) for player in range(match.players)],
-                       kitty=_kitty(match))
-    if app.total > 0 and phase == _PLAY:
-        summary["dice"] = list(app.dice[:app.dice_count])
-    return summary
+    """What the page's scoreboard and its spoken text tell of the App's game: net.match_state's
+    state(), the firmware's own (a Pico W's live scoreboard answers /state with it), loaded
+    here once the page first asks."""
+    from net.match_state import state
+
+    return state(app)
 
 
-def _round_scores(match):
-    """Each player's score in the round under way, None before they threw (once the match is
-    over, the last round's: None for a player who never threw); [] for a format without
-    rounds of turns (race, long game, everyone at once)."""
-    if getattr(match, "last_scores", None) is None or match.simultaneous:
-        return []
-    if match.over:
-        return list(match.last_scores)
-    scores = list(match.scores)
-    for seat, player in enumerate(match.seats):
-        if scores[player] is None:
-            scores[player] = match.round.scores[seat]
-    return scores
+def game_mark(app):
+    """What game_summary() changes with (net.match_state's mark): None, tell it again."""
+    from net.match_state import mark
 
-
-def _out(match, player):
-    """Is the player out of the match: dropped out, or (maximum penalty) taken to the limit by
-    this round's score (dropped when the round ends)?"""
-    if match.dropped[player]:
-        return True
-    rules = match.rules
-    scores = _round_scores(match)
-    if rules.match != _MATCH_MAX_PENALTY or match.over or not scores or scores[player] is None:
-        return False
-    from game.max_penalty import goes_out
-
-    return goes_out(rules, match.totals[player] + scores[player])
-
-
-def _kitty(match):
-    ledger = match.ledger
-    return ledger.pot if ledger is not None and match.rules.stakes == _STAKES_CANOGA else None
+    return mark(app)
 
 
 def glass_map(panel):

@@ -36,6 +36,9 @@ some 64 KB after boot with this policy; the rules it replaced were made when it 
                               the programme's buffers               once the last review is priced)
     a save, a read, a merge   app.keeper_save's WORK                since(loaded) (app.keeper)
     a phase's frames          app.screen_<name>                     frames_shown (presentation)
+    the live scoreboard (a    net.server, net.match_state (they     never (the box serves while
+    board with Wi-Fi)         stay); /history's app.keeper_save,    it runs); since(loaded)
+                              game.stats, hal.storage               (net.server's history)
     a piece of game/'s work   game.at_stake, game.win_table,        by themselves when done
                               game.win_ends, game.policy_file (with (game.forget: game/ knows
                               game.tables.policies and .files),     no app)
@@ -53,6 +56,7 @@ host_tests/test_memory_policy.py checks that this list of the modules keeping th
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
           win_ends, win_table
     hal: leds, storage_save
+    net: match_state, server
 """
 
 import gc

@@ -26,12 +26,13 @@ BOOT_ONLY = BOARD_ONLY + READ_ONLY + ("app.phases", "game.match", "app.boot_stat
 
 
 def _devices():
-    """The devices board.json names (the board modules are let go by the caller)."""
+    """The devices board.json names (the board modules are let go by the caller), and whether
+    the board has Wi-Fi (its file's "wifi")."""
     from hal.board import build_devices
     from hal.board_config import load_config
 
     config, faults = load_config()
-    return build_devices(config, faults)
+    return build_devices(config, faults), config.get("wifi") is True
 
 
 def _settings():
@@ -52,7 +53,7 @@ def start():
 
     if globals().get("__file__", "").endswith(".py"):  # compiled from source at each import
         _compile_the_app_first()
-    devices = _devices()
+    devices, wifi = _devices()
     release(BOARD_ONLY, True, True)  # the accelerometer is then read through hal.shake.BusAccel
     import game.gamelog  # noqa: F401 (the match's modules, which stay: low in the heap)
     import game.rounds  # noqa: F401 (game.match, which starts a match, goes with boot's modules)
@@ -73,6 +74,10 @@ def start():
     box = App(devices, settings, Xorshift32(boot_us), hints=Hints(), faults=setting_faults,
               keeper=keeper, saved=saved)
     release(BOOT_ONLY, True, True)  # nothing of theirs is called again (this function only returns)
+    if wifi:  # the live scoreboard (issue 47): a board without Wi-Fi loads none of it
+        from net.server import start
+
+        start(box)
     return box
 
 

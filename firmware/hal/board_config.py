@@ -16,7 +16,7 @@ from micropython import const
 from hal import json_file
 
 _KNOWN_KEYS = const(("name", "usable_pins", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake",
-                     "display", "leds", "buttons", "buzzer", "heap_bytes",
+                     "display", "leds", "buttons", "buzzer", "wifi", "heap_bytes",
                      "heap_source"))  # the heap: for the bench and tests
 _MAX_PIN = const(48)
 _MIN_TILES = const(9)  # a row of flaps has at least the smallest box's tiles (game.config.BOX_SIZES)

@@ -1,0 +1,510 @@
+"""The live scoreboard's HTTP server (issue 47), read-only: GET / the page (net/page.html,
+streamed from flash), GET /state the match as net.match_state tells it (JSON), GET /history
+the box's lifetime statistics as its flash keeps them (JSON); anything else a short 4xx and a
+closed socket. Loaded only on a board with Wi-Fi (start, from app.startup).
+
+It never blocks the game: its sockets are non-blocking and `step`, called after each of the
+App's ticks, does a bounded slice of work: one poll with no timeout, at most one connection
+accepted, and one connection served (in turn) with at most SLICE_BYTES read or sent. At most
+MAX_CONNECTIONS are open at once: a new one past them takes the place of the oldest still
+sending its request (a slow client), or is closed at once. A request's line must fit
+LINE_BYTES, its headers are read through (to answer only once they are in: a socket closed
+with bytes unread would reset the answer) up to HEADERS_BYTES; a connection silent for
+_IDLE_MS is closed. Its memory is fixed at start (a buffer per connection, one chunk for the
+page), plus each answer's JSON while it is sent (750 bytes for classic for three; /state's is
+made again only when the match has moved on, and shared). What needs the App's state or the
+flash (/state's JSON, /history, a piece of the page) waits for a tick with room for it: no
+save under way (app.keeper's slices are the ticks with none left), the App's tick short.
+
+Every answer closes its connection (HTTP/1.1 "Connection: close"): the page polls /state."""
+
+import select
+import time
+
+from app.keeper import under_way
+from micropython import const
+
+MAX_CONNECTIONS = const(4)
+PORT = 80  # tests set another before start
+LINE_BYTES = const(128)  # a connection's buffer: the request line must fit in it, or 414
+HEADERS_BYTES = const(8192)  # a request's line and headers past this: 431
+SLICE_BYTES = const(1024)  # read or sent in one step: the server's chunk
+_IDLE_MS = const(4000)  # a connection with nothing read or sent this long is closed
+_STATE_MS = const(200)  # /state's JSON is made again at most this often
+_BUSY_US = const(8000)  # an App's tick this long leaves no room for the server's heavier work
+_WAITED_STEPS = const(100)  # ... unless it has waited this many steps (a slow board's ticks)
+_LISTEN_MS = const(5000)  # a listener that could not be opened is tried again this often
+_EAGAIN = const(11)  # errno's (MicroPython's ports and Linux agree)
+_POLLIN = const(1)  # select's (as there: the same on every port)
+_POLLOUT = const(4)
+_POLLERR = const(8)
+_POLLHUP = const(16)
+_READING = const(1)  # a connection's states
+_ANSWERING = const(2)  # its request read: the answer waits for a quiet tick
+_WRITING = const(3)
+_PAGE = const(0)  # routes; an error's is its status's place in _ERRORS
+_STATE = const(1)
+_HISTORY = const(2)
+_ERRORS = ((400, b"Bad Request"), (404, b"Not Found"), (405, b"Method Not Allowed"),
+           (414, b"URI Too Long"), (431, b"Request Header Fields Too Large"),
+           (503, b"Service Unavailable"))
+_BAD = const(10)  # a route of 10 + n: _ERRORS[n]
+_NOT_FOUND = const(11)
+_NOT_GET = const(12)
+_TOO_LONG = const(13)
+_HEADERS_TOO_LARGE = const(14)
+_UNAVAILABLE = const(15)
+_END = b"\r\n\r\n"  # a request's headers end with an empty line
+_HEAD = b"HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+
+
+class _Connection:
+    """One client: its socket, its request's buffer, and the answer being sent."""
+
+    def __init__(self):
+        self.line = bytearray(LINE_BYTES)
+        self.sock = None
+        self.clear()
+
+    def clear(self):
+        self.sock = None
+        self.receive = None  # the socket's readinto (MicroPython) or recv_into (CPython)
+        self.state = 0
+        self.got = 0  # bytes of the request line in `line`
+        self.seen = 0  # bytes of the request read in all
+        self.tail = 0  # how much of _END the bytes read so far end with
+        self.since = 0  # when it last read or sent
+        self.route = -1  # what the request line asks (_PAGE ...), -1 before it is read
+        self.ready = 0  # the events the step's poll found
+        self.head = None  # the answer: its head, then `body` (bytes) or the page's file
+        self.body = None
+        self.page = False
+        self.sent = 0  # of the head, then of the body or the page
+
+
+class Server:
+    """Server(app).step(now_ms) after each of the App's ticks (start() arranges it)."""
+
+    def __init__(self, app, port=None, page=None):
+        self.app = app
+        self.port = PORT if port is None else port  # None: no server on this port (listen)
+        here = __file__[:__file__.rfind("/") + 1] if "/" in __file__ else ""
+        self.page = page if page is not None else here + "page.html"
+        self.listener = None
+        self.listen_ms = None  # when opening the listener was last tried
+        self.poller = select.poll()
+        self.connections = [_Connection() for _ in range(MAX_CONNECTIONS)]
+        self.chunk = bytearray(SLICE_BYTES)
+        self.next = 0  # the connection served first at the next step
+        self.app_us = 0  # how long the App's last tick took (tick)
+        self.waited = 0  # steps that left heavier work waiting for room
+        self.state_json = None  # /state's answer, made at state_ms for the match at state_mark
+        self.state_ms = 0
+        self.state_mark = None
+        self.work = 0  # bytes read and sent by the last step (its bound: SLICE_BYTES)
+        self.accepted = 0  # connections accepted, answers sent whole, connections refused
+        self.answered = 0
+        self.refused = 0
+        self.faults = 0  # steps an unexpected error ended (the connections then closed)
+        self.states = 0  # /state's answers made
+
+    # -- the loop ----------------------------------------------------------------------------
+    def tick(self, now_ms):
+        """The App's tick, then a step: what start() puts in the App's place for main.py. How
+        long the App's tick took tells the step whether there is room for its heavier work."""
+        began = time.ticks_us()
+        type(self.app).tick(self.app, now_ms)
+        self.app_us = time.ticks_diff(time.ticks_us(), began)
+        self.step(now_ms)
+
+    def step(self, now_ms):
+        """A bounded slice of the server's work; never raises (what fails closes its
+        connections, and the next step goes on)."""
+        self.work = 0
+        try:
+            self._step(now_ms)
+        except Exception:  # MemoryError too: what the step held goes with its connections
+            self.faults += 1
+            for connection in self.connections:
+                self._close(connection)
+            self.state_json = None
+
+    def _step(self, now_ms):
+        listener = self.listener
+        if listener is None:
+            since = self.listen_ms
+            if self.port is not None and (since is None or time.ticks_diff(now_ms, since) >= _LISTEN_MS):
+                self.listen_ms = now_ms
+                self.listen()
+            return
+        incoming = False
+        connections = self.connections
+        for polled, events in self.poller.ipoll(0):
+            if polled is listener:
+                incoming = True
+            else:
+                for connection in connections:
+                    if connection.sock is polled:
+                        connection.ready = events
+        if incoming:
+            self._accept(now_ms)
+        quiet = self._room()
+        first = self.next
+        for offset in range(MAX_CONNECTIONS):
+            number = (first + offset) % MAX_CONNECTIONS
+            connection = connections[number]
+            state = connection.state
+            ready = connection.ready
+            connection.ready = 0
+            if connection.sock is None:
+                continue
+            if state == _ANSWERING and quiet:
+                self._answer(connection, now_ms)
+            elif ready & (_POLLERR | _POLLHUP) and state != _WRITING:
+                self._close(connection)
+            elif state == _READING and ready & _POLLIN:
+                self._read(connection, now_ms)
+            elif state == _WRITING and ready & (_POLLOUT | _POLLERR | _POLLHUP):
+                self._write(connection, now_ms, quiet)
+            elif time.ticks_diff(now_ms, connection.since) >= _IDLE_MS:
+                self._close(connection)
+                continue
+            else:
+                continue
+            self.next = number + 1
+            break
+
+    def _room(self):
+        """Is there room in this tick for the heavier work (making /state's JSON, reading
+        /history or a piece of the page from flash)? Not while a save is under way (its slices
+        are the ticks with none left), nor after an App's tick of _BUSY_US or more (a frame
+        sent, the coach's slice) unless the work has waited _WAITED_STEPS already."""
+        keeper = self.app.keeper
+        if keeper is not None and under_way(keeper):
+            return False
+        if self.app_us < _BUSY_US or self.waited >= _WAITED_STEPS:
+            self.waited = 0
+            return True
+        self.waited += 1
+        return False
+
+    def listen(self):
+        """Open the listening socket (on every interface, the access point's or the pub's):
+        False when the network stack refuses it (tried again later), or for good where there
+        is no socket module (the wasm build) or no MicroPython poll (CPython: the simulator;
+        the unix port runs the server on a host)."""
+        try:
+            import socket  # pyright: ignore[reportMissingImports] (a Pico W's: the stubs are the Pico's)
+        except ImportError:
+            socket = None
+        if socket is None or not hasattr(self.poller, "ipoll"):
+            self.port = None
+            return False
+        listener = None
+        try:
+            listener = socket.socket()
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            listener.bind(socket.getaddrinfo("0.0.0.0", self.port)[0][-1])
+            listener.listen(MAX_CONNECTIONS)
+            listener.setblocking(False)
+            self.poller.register(listener, _POLLIN)
+        except OSError:
+            if listener is not None:
+                listener.close()
+            return False
+        self.listener = listener
+        return True
+
+    def close(self):
+        """Close every connection and the listener (a test's box powered off)."""
+        for connection in self.connections:
+            self._close(connection)
+        if self.listener is not None:
+            self.poller.unregister(self.listener)
+            self.listener.close()
+            self.listener = None
+
+    # -- connections -------------------------------------------------------------------------
+    def _accept(self, now_ms):
+        try:
+            sock, _address = self.listener.accept()
+        except OSError:
+            return
+        free = None
+        oldest = None
+        for connection in self.connections:
+            if connection.sock is None:
+                free = connection
+                break
+            if connection.state == _READING and (oldest is None or time.ticks_diff(
+                    oldest.since, connection.since) > 0):
+                oldest = connection
+        if free is None and oldest is not None:  # a slow client makes room
+            self._close(oldest)
+            free = oldest
+        if free is None:
+            sock.close()
+            self.refused += 1
+            return
+        try:
+            sock.setblocking(False)
+            self.poller.register(sock, _POLLIN)
+        except OSError:
+            sock.close()
+            return
+        free.sock = sock
+        free.receive = getattr(sock, "readinto", None) or sock.recv_into
+        free.state = _READING
+        free.since = now_ms
+        self.accepted += 1
+
+    def _close(self, connection):
+        sock = connection.sock
+        if sock is not None:
+            try:
+                self.poller.unregister(sock)
+            except (OSError, KeyError, ValueError):
+                pass
+            try:
+                sock.close()
+            except OSError:
+                pass
+        connection.clear()
+
+    def _read(self, connection, now_ms):
+        """Read what came (into the chunk): the request line kept in the connection's `line`,
+        the headers read through until their end."""
+        chunk = self.chunk
+        try:
+            count = connection.receive(chunk)
+        except OSError as error:
+            if error.args[0] != _EAGAIN:
+                self._close(connection)
+            return
+        if count is None:  # nothing yet (a non-blocking readinto)
+            return
+        if not count:  # the client closed before its request was whole
+            self._close(connection)
+            return
+        self.work += count
+        connection.since = now_ms
+        connection.seen += count
+        if connection.route < 0:
+            line = connection.line
+            got = connection.got
+            take = min(count, LINE_BYTES - got)
+            line[got:got + take] = memoryview(chunk)[:take]
+            connection.got = got = got + take
+            cut = line.find(b"\r\n", 0, got)
+            if cut < 0:
+                if got == LINE_BYTES:
+                    self._error(connection, _TOO_LONG)
+                return
+            connection.route = route(bytes(line[:cut]))
+        if connection.seen > HEADERS_BYTES:
+            self._error(connection, _HEADERS_TOO_LARGE)
+        elif headers_end(connection, chunk, count):
+            connection.state = _ANSWERING  # answered at this step or the next quiet one
+
+    def _answer(self, connection, now_ms):
+        """The answer to a request read whole: its head, then its body or the page."""
+        chosen = connection.route
+        if chosen >= _BAD:
+            self._error(connection, chosen)
+            return
+        if chosen == _PAGE:
+            try:
+                size = _size(self.page)
+            except OSError:
+                self._error(connection, _NOT_FOUND)
+                return
+            connection.page = True
+            self._send(connection, b"text/html; charset=utf-8", size, None)
+            return
+        if chosen == _STATE:
+            body = self._state(now_ms)
+        else:
+            body = history(self.app)
+            if body is None:
+                self._error(connection, _UNAVAILABLE)
+                return
+        self._send(connection, b"application/json", len(body), body)
+
+    def _state(self, now_ms):
+        """/state's answer: made again (some 4 KB of garbage) only when the match has moved on
+        (a roll, a move, a turn's end, the coach's chance: net.match_state's mark) or the menu
+        is shown, and at most every _STATE_MS; the phones polling between share the last one."""
+        from net.match_state import mark, state  # (loaded at the first /state, it stays)
+
+        app = self.app
+        moved = mark(app)
+        if self.state_json is None or ((moved is None or moved != self.state_mark)
+                                       and time.ticks_diff(now_ms, self.state_ms) >= _STATE_MS):
+            from hal import json  # (a look-up: hal's docstring says why)
+
+            self.state_json = None  # its room first
+            self.state_json = json.dumps(state(app)).encode()
+            self.state_ms = now_ms
+            self.state_mark = moved
+            self.states += 1
+        return self.state_json
+
+    def _error(self, connection, chosen):
+        status, reason = _ERRORS[chosen - _BAD]
+        self._send(connection, b"text/plain", len(reason) + 1, reason + b"\n", status, reason)
+
+    def _send(self, connection, kind, size, body, status=200, reason=b"OK"):
+        connection.head = _HEAD % (status, reason, kind, size)
+        connection.body = body
+        connection.sent = 0
+        connection.state = _WRITING
+        try:
+            self.poller.modify(connection.sock, _POLLOUT)
+        except OSError:
+            self._close(connection)
+
+    def _write(self, connection, now_ms, quiet):
+        data = connection.head
+        if data is None:
+            data = connection.body
+        sent = connection.sent
+        if data is not None:
+            end = min(len(data), sent + SLICE_BYTES)
+            piece = memoryview(data)[sent:end]
+        elif connection.page and quiet:
+            count = self._page_piece(sent)
+            if not count:
+                self._finished(connection)
+                return
+            piece = memoryview(self.chunk)[:count]
+        elif connection.page:
+            return  # the page is read from flash at a quiet tick
+        else:
+            self._finished(connection)
+            return
+        try:
+            count = connection.sock.send(piece)
+        except OSError as error:
+            if error.args[0] != _EAGAIN:
+                self._close(connection)
+            return
+        if count is None:
+            return
+        self.work += count
+        connection.since = now_ms
+        connection.sent = sent = sent + count
+        if data is not None and sent == len(data):
+            connection.sent = 0
+            if connection.head is not None:
+                connection.head = None
+                if connection.body is not None or connection.page:
+                    return
+            self._finished(connection)
+
+    def _finished(self, connection):
+        self.answered += 1
+        self._close(connection)
+
+    def _page_piece(self, at):
+        """Read up to SLICE_BYTES of the page from byte `at` into the chunk: the count. The
+        file is opened for each piece (the firmware's pack serves one open file at a time:
+        packfs' Member, which imports share) and read on to `at` where it cannot seek."""
+        chunk = self.chunk
+        page = open(self.page, "rb")
+        try:
+            try:
+                page.seek(at)
+            except (AttributeError, OSError):
+                while at > 0:
+                    skipped = page.readinto(chunk if at >= SLICE_BYTES else memoryview(chunk)[:at])
+                    if not skipped:
+                        return 0
+                    at -= skipped
+            return page.readinto(chunk) or 0
+        finally:
+            close = getattr(page, "close", None)  # (the pack's Member has none: no `with` either)
+            if close is not None:
+                close()
+
+
+def route(line):
+    """What a request line asks: _PAGE, _STATE, _HISTORY, or an error's route."""
+    parts = line.split(b" ")
+    if len(parts) != 3 or not parts[2].startswith(b"HTTP/"):
+        return _BAD
+    if parts[0] != b"GET":
+        return _NOT_GET
+    path = parts[1]
+    query = path.find(b"?")
+    if query >= 0:
+        path = path[:query]
+    if path == b"/" or path == b"/index.html":
+        return _PAGE
+    if path == b"/state":
+        return _STATE
+    if path == b"/history":
+        return _HISTORY
+    return _NOT_FOUND
+
+
+def headers_end(connection, chunk, count):
+    """Do the request's headers end (_END) in the chunk's first `count` bytes, with the
+    `connection.tail` bytes of it that the bytes before ended with? Sets the tail."""
+    matched = connection.tail
+    start = 0
+    if count >= len(_END):
+        if matched and chunk[:len(_END) - matched] == _END[matched:]:
+            return True
+        if chunk.find(_END, 0, count) >= 0:
+            return True
+        start = count - len(_END) + 1
+        matched = 0
+    for index in range(start, count):  # at most 3 bytes
+        byte = chunk[index]
+        if byte == _END[matched]:
+            matched += 1
+            if matched == len(_END):
+                return True
+        else:
+            matched = 1 if byte == _END[0] else 0
+    connection.tail = matched
+    return False
+
+
+def _size(path):
+    import os
+
+    return os.stat(path)[6]
+
+
+def history(app):
+    """The lifetime statistics as the flash keeps them (game.stats' to_dict, JSON) in
+    {"fields": game.stats' ENTRY_FIELDS, "stats": ...}, or None without a keeper; "stats" is
+    null before a match is merged. The modules read for it go after."""
+    import sys
+
+    from app.memory import since
+
+    keeper = app.keeper
+    if keeper is None:
+        return None
+    loaded = list(sys.modules)
+    try:
+        from app.keeper_save import stats_file
+        from game.stats import ENTRY_FIELDS
+
+        payload = stats_file(keeper).load()
+        fields = b'","'.join(name.encode() for name in ENTRY_FIELDS)
+    finally:
+        since(loaded)
+    return b'{"fields":["%s"],"stats":%s}' % (fields, payload if payload is not None else b"null")
+
+
+def start(app, port=None):
+    """Serve the App's match: a Server whose tick (the App's, then a step) main.py's loop
+    calls in the App's place (an attribute of the App's own, which the class's method stays
+    behind), kept as the App's `server`; returns it."""
+    server = Server(app, port)
+    app.server = server
+    app.tick = server.tick
+    return server

@@ -1,0 +1,173 @@
+"""The box with its live scoreboard, for host_tests/test_scoreboard*.py: run on the MicroPython
+unix port from a board's root (board.json naming a board with "wifi", config.json, /data in
+`data`), main.py's start() on board_sim's simulated board in this VM, the App's tick being the
+scoreboard server's (net.server.start) on a real socket at `port` (on a board with Wi-Fi).
+
+    micropython -c "import scoreboard_box; scoreboard_box.main(PORT, 'data', SEED)"
+
+Between commands the box runs main.py's loop in real time (a tick, then 5 ms of the simulated
+clock and of sleep), serving; it reads one command a line on stdin and answers one line:
+
+    turn       play until a turn ends (board_sim.script_player's player): "turned N PHASE"
+    finish     play the match to its end and on to the standings: "finished WINNERS"
+    stats      "stats ACCEPTED ANSWERED REFUSED FAULTS MOST_WORK MOST_OPEN STATES": the server's
+               counts, the most bytes one step read and sent, the most connections open at
+               once, /state's answers made
+    state      "state ALLOCATED LENGTH": what making /state's answer allocates, its bytes
+    modules    "modules NAMES": the net package's modules loaded
+    heap       "heap N": gc.mem_alloc() after gc.collect() (the stack scrubbed first)
+    busy MS    every App tick takes MS ms more (a board's long ticks; 0: as before)
+    pace MS    sleep MS ms of real time a tick from now on (5: the simulated clock keeps time)
+    quit       the server closed, "bye"
+"""
+
+import gc
+import select
+import sys
+import time
+
+_LOOP_MS = 5  # main.py's
+
+
+class Box:
+    """The box as board_sim.script_player.BoxPlayer drives it (bench/boot_kernel's): the App's
+    tick (the server's with it) on the simulated clock; the server's figures kept."""
+
+    def __init__(self, board, app, server):
+        from app.view import View
+
+        self.board = board
+        self.app = app
+        self.view = View(app)
+        self.devices = app.devices
+        self.server = server
+        self.most_work = 0
+        self.most_open = 0
+
+    def tick(self):
+        board = self.board
+        self.app.tick(board.now_ms)
+        board.advance(_LOOP_MS)
+        server = self.server
+        if server is None:
+            return
+        if server.work > self.most_work:
+            self.most_work = server.work
+        open_now = 0
+        for connection in server.connections:
+            if connection.sock is not None:
+                open_now += 1
+        if open_now > self.most_open:
+            self.most_open = open_now
+
+    def run(self, ms):
+        end = self.board.now_ms + ms
+        while self.board.now_ms < end:
+            self.tick()
+
+
+def boot(port, data, seed):
+    """The board wired as ./board.json says, then main.py's start() with the keeper on `data`."""
+    from board_sim import link
+    from board_sim.board import SimBoard
+    from board_sim.wiring import load_pinmap
+
+    board = SimBoard.from_pinmap(load_pinmap("."), seed=seed)
+    link.attach(board)
+    import app.keeper
+
+    app.keeper.DIRECTORY = data
+    with open("board.json") as selection:
+        wifi = "wifi" in selection.read()
+    if wifi:  # (a box without Wi-Fi imports none of net: the test asks)
+        import net.server
+
+        net.server.PORT = port
+    import main
+
+    box = main.start()
+    box.roller.rng.__init__(seed)  # main.py seeds from the clock: the same dice every run
+    return Box(board, box, getattr(box, "server", None))  # (net.server's start sets it)
+
+
+def _scrub_stack(depth):
+    """Overwrite the stack the calls before left (bench/boot_kernel's): the collector is
+    conservative, and a stale word there that looks like a pointer keeps what it points at."""
+    a = b = c = d = e = f = g = h = i = j = k = m = n = o = p = q = None  # noqa: F841
+    if depth:
+        _scrub_stack(depth - 1)
+
+
+def _slow_ticks(app_class, ms):
+    """The App's tick, then a sleep of `ms` (0: the App's own tick again)."""
+    plain = app_class.__dict__.get("plain_tick") or app_class.tick
+    app_class.plain_tick = plain
+
+    def slow(app, now_ms):
+        plain(app, now_ms)
+        time.sleep_ms(ms)
+
+    app_class.tick = slow if ms else plain
+
+
+def main(port, data, seed):
+    box = boot(port, data, seed)
+    from board_sim.script_player import BoxPlayer
+
+    player = BoxPlayer(box)
+    commands = select.poll()
+    commands.register(sys.stdin, select.POLLIN)
+    box.tick()  # the server's first step opens its listener
+    print("ready", box.server is not None and box.server.listener is not None)
+    pace = _LOOP_MS
+    while True:
+        if not commands.poll(0):
+            box.tick()
+            time.sleep_ms(pace)
+            continue
+        words = sys.stdin.readline().split()
+        if not words:
+            break
+        command = words[0]
+        box.app.roller.rng.__init__(seed + box.app.tally.turns)  # the same dice every run
+        if command == "turn":
+            turns = box.app.tally.turns
+            while box.app.tally.turns == turns and player.step():
+                pass
+            box.run(1000)  # its saves done
+            print("turned", box.app.tally.turns, box.app.phase)
+        elif command == "finish":
+            player.play()
+            player.to_standings()
+            box.run(1000)
+            print("finished", box.app.match.winners())
+        elif command == "stats":
+            server = box.server
+            print("stats", server.accepted, server.answered, server.refused, server.faults,
+                  box.most_work, box.most_open, server.states)
+        elif command == "heap":
+            _scrub_stack(40)
+            gc.collect()
+            print("heap", gc.mem_alloc())
+        elif command == "state":  # what making /state's answer allocates, and its length
+            from hal import json
+            from net.match_state import state
+
+            _scrub_stack(40)
+            gc.collect()
+            before = gc.mem_alloc()
+            answer = json.dumps(state(box.app)).encode()
+            print("state", gc.mem_alloc() - before, len(answer))
+        elif command == "modules":
+            print("modules", " ".join(sorted(name for name in sys.modules if name.split(".")[0] == "net")))
+        elif command == "busy":  # every App tick takes MS ms more of real time (0: as it was)
+            _slow_ticks(type(box.app), int(words[1]))
+            print("busy", words[1])
+        elif command == "pace":
+            pace = int(words[1])
+            print("pace", pace)
+        elif command == "quit":
+            break
+    if box.server is not None:
+        box.server.close()
+    print("bye")

@@ -1,0 +1,88 @@
+"""What the live scoreboard tells of a match (firmware/net/match_state.py's state(), the JSON of
+the Pico W's /state) for each kind of match, on the simulated box (CPython): the round's format
+in words, the score to beat, chips and the kitty, the last turns read back from the game log,
+the standings with the winners first; and its const() copies against the originals."""
+
+import json
+
+import pytest
+from box_steps import play_until
+
+from board_sim.box import BoxOptions, SimBox
+from board_sim.script_player import BoxPlayer
+
+
+def _played(preset, players=3, turns=1, hints=False):
+    """state() after `turns` turns of a match of `preset` (a fresh box, seeded)."""
+    from net.match_state import state
+
+    box = SimBox(BoxOptions(preset=preset, players=players, hints=hints, seed=11))
+    try:
+        player = BoxPlayer(box)
+        play_until(player, lambda: box.app.tally.turns >= turns, 4000)
+        return json.loads(json.dumps(state(box.app)))  # as the page gets it
+    finally:
+        box.close()
+
+
+@pytest.mark.parametrize("preset, words", [
+    ("classic", "Round 1 of 1"), ("tournament", "Round 1 to 100"), ("max-penalty", "Round 1 out at 45"),
+    ("fixed-rounds", "Round 1 of 5"), ("long-game", "Left to play"),
+])
+def test_the_round_is_said_as_the_oled_says_it(preset, words):
+    assert _played(preset)["format"] == words
+
+
+def test_a_turn_played_is_listed_with_its_throws_its_end_and_the_tiles_it_left():
+    state = _played("classic", turns=2)
+    coming, second, first = state["turns"]
+    assert coming["player"] == 2 and coming["throws"] == [] and coming["end"] is None
+    for turn, player in ((second, 1), (first, 0)):
+        assert turn["player"] == player and turn["round"] == 1 and turn["end"] in ("shut", "no move")
+        shut = [tile for _dice, tiles in turn["throws"] for tile in tiles]
+        assert sorted(shut + turn["open"]) == list(range(1, 10))  # every tile shut once or left
+        assert all(len(dice) == 2 for dice, _tiles in turn["throws"])
+        assert state["scores"][player] is not None
+    assert state["to_beat"] == min(state["scores"][0], state["scores"][1])
+    assert state["standings"] == sorted(range(3), key=lambda player: (state["totals"][player], player))
+    assert "chance" not in state  # hints off
+
+
+def test_canoga_tells_the_chips_and_the_kitty_and_hints_the_coachs_chance():
+    state = _played("canoga", players=2, hints=True)
+    assert len(state["chips"]) == 2 and state["kitty"] is not None
+    assert state["chance_word"] in ("shut", "win", "stay") and "chance" in state
+
+
+def test_a_finished_match_names_its_winners_first_in_the_standings():
+    from net.match_state import state
+
+    box = SimBox(BoxOptions(preset="classic", players=3, seed=5))
+    try:
+        BoxPlayer(box).play()
+        found = state(box.app)
+    finally:
+        box.close()
+    assert found["over"] and found["winners"]
+    assert found["standings"][:len(found["winners"])] == sorted(found["winners"])
+
+
+def test_its_copies_of_other_modules_constants_are_theirs():
+    from app import core
+    from game import rules
+    from net import match_state, server
+
+    assert (match_state._PLAY, match_state._FINISHED) == (core.PLAY, core.FINISHED)
+    assert (match_state._MATCH_SINGLE, match_state._MATCH_FIXED_ROUNDS, match_state._MATCH_TOURNAMENT,
+            match_state._MATCH_MAX_PENALTY, match_state._MATCH_LONG_GAME, match_state._MATCH_RACE) == (
+        rules.MATCH_SINGLE, rules.MATCH_FIXED_ROUNDS, rules.MATCH_TOURNAMENT, rules.MATCH_MAX_PENALTY,
+        rules.MATCH_LONG_GAME, rules.MATCH_RACE)
+    assert match_state._STAKES_CANOGA == rules.STAKES_CANOGA
+    from app.screen_end import END_WORDS
+
+    assert match_state.END_NAMES[2:] == END_WORDS[2:] and match_state.END_NAMES[1] == "shut"
+    import errno
+    import select
+
+    assert (server._POLLIN, server._POLLOUT, server._POLLERR, server._POLLHUP, server._EAGAIN) == (
+        select.POLLIN, select.POLLOUT, select.POLLERR, select.POLLHUP, errno.EAGAIN)
