@@ -48,7 +48,10 @@ _BAND_BYTES = const(200)  # an OLED write this long is a band of the frame (a co
 _FIRST_EXPANDER = const(0x20)
 _LAST_EXPANDER = const(0x27)
 _LOOP_MS = const(5)  # main.py's sleep
-_MATCH_MS = const(3_600_000)  # the box's time a match may take before the kernel gives up
+_MATCH_MS = const(3_600_000)
+# A tick's CPU moves the box's clock on by at most this much: a tick the host preempted took 60
+# times its time, and seconds of the box's clock would bite the watchdog (8 s).
+_MOST_US = const(250_000)  # the box's time a match may take before the kernel gives up
 
 SLICE = const(1)  # a slice of the keeper's work (app.keeper's step)
 COLLECT = const(2)  # the keeper's collection (its step's last slice)
@@ -321,7 +324,10 @@ class Loop:
         if advances is not None and count < len(advances):
             advance = advances[count]
         else:
-            advance = int(spent * self.factor + collected * self.gc_factor) + erased * self.flash_us
+            advance = int(spent * self.factor + collected * self.gc_factor)
+            if advance > _MOST_US:  # the host's other work, not the firmware's (ticks() runs again)
+                advance = _MOST_US
+            advance += erased * self.flash_us
         print("tick", spent, bus_us, erased, flags, collected, advance)
         board.advance_us(advance)
 
