@@ -88,7 +88,7 @@ def _script(root, image, hand, flash_ms, factor, advances):
     calls = ["import loop_kernel",
              "loop_kernel.prepare(%r, %r, %d, %d)" % (str(root), str(image), BLOCKS, SEED),
              "loop_kernel.boot()",
-             "loop_kernel.run(%r, %d, %d, %d, %r)" % (hand, flash_ms, factor, PICO_MENU_COLLECT_US,
+             "loop_kernel.run(%r, %d, %d, %d, %r)" % (hand, flash_ms, factor, PICO_MENU_COLLECT_US if factor else 0,
                                                       advances and str(advances))]
     return "\n".join(calls) + "\n"
 
@@ -139,7 +139,8 @@ def ticks(preset, hand="loops", flash_ms=0, tiles=None, wiring=None, repeats=1, 
     as in the first run (loop_kernel.run's advances), so the same ticks come again, and each
     tick's CPU is its least over the runs: the machine's other work only ever adds time (on a
     busy machine a tick preempted took 60 times its usual time). factor 0: the box's clock
-    moves by the buses' time and the loop's sleeps alone, the same every run (the tests')."""
+    moves by the buses' time, the erases' and the loop's sleeps alone (no CPU, no collection's
+    time), the same every run (the tests')."""
     with tempfile.TemporaryDirectory(prefix="shutbox-loop-") as work:
         work = pathlib.Path(work)
         board = work / "board"
@@ -218,7 +219,7 @@ def run(quick=False, firmware=FIRMWARE):
           " before any factor)" % (FACTOR, PICO_MENU_COLLECT_US / 1000, FLASH_ERASE_MS, 1 if quick else REPEATS))
     print("| box | hand | flash timing | " + " | ".join("Pico est. longest %s (ms)" % which for which in KINDS)
           + " | ticks over %.0f ms (erasing) | Pico est. mean tick (ms) | ticks | erases | most erases a tick | "
-          % BUDGET_MS + " | ".join("unix CPU longest %s (ms)" % which for which in KINDS) + " | longest bus time (ms) |")
+          "save slices beside a band | erases beside a band, a flap answered or the dice landing | " % BUDGET_MS + " | ".join("unix CPU longest %s (ms)" % which for which in KINDS) + " | longest bus time (ms) |")
     print("|---" * (11 + 2 * len(KINDS)) + "|")
     boxes = BOXES[:1] if quick else BOXES
     for name, preset, tiles, wiring in boxes:
@@ -234,10 +235,12 @@ def run(quick=False, firmware=FIRMWARE):
                     return
                 longest, over, erasing, mean, count = summary(found, flash_ms, named["gc_factor"])
                 cpu, bus = kernel_breakdown(found)
-                print("| %s | %s | %s | %s | %d (%d) | %.2f | %d | %d | %d | %s | %.1f |" % (
+                beside = sum(1 for tick in found if tick[3] & SLICE and tick[3] & BAND)
+                felt = sum(1 for tick in found if tick[2] and tick[3] & (BAND | FLAP | LANDED))
+                print("| %s | %s | %s | %s | %d (%d) | %.2f | %d | %d | %d | %d | %d | %s | %.1f |" % (
                     name, "app_kernel's (loop iterations)" if hand == "loops" else "quick (the box's ms)",
                     "on" if flash_ms else "off", " | ".join("%.1f" % longest[which] for which in KINDS),
-                    over, erasing, mean, count, named.get("erases", 0), max(tick[2] for tick in found),
+                    over, erasing, mean, count, named.get("erases", 0), max(tick[2] for tick in found), beside, felt,
                     " | ".join("%.3f" % cpu[which] for which in KINDS), bus))
     print("Kinds: a slice of the keeper's work (save), its collection or any other collection of the heap"
           " (collection), a slice of the coach's programme (step) or its start (start), any other tick (other)."

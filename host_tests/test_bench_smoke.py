@@ -74,7 +74,8 @@ RANGES = {
     **{"Pico est. longest %s (ms)" % kind: TIMING for kind in ("step", "start", "save", "collection", "other")},
     **{"unix CPU longest %s (ms)" % kind: TIMING for kind in ("step", "start", "save", "collection", "other")},
     "ticks over 20 ms (erasing)": (0, MEGA), "Pico est. mean tick (ms)": TIMING, "erases": (0, 10_000),
-    "most erases a tick": (0, 10), "longest bus time (ms)": (0.1, 100),
+    "most erases a tick": (0, 10), "longest bus time (ms)": (0.1, 100), "save slices beside a band": (0, MEGA),
+    "erases beside a band, a flap answered or the dice landing": (0, MEGA),
 }
 # The bracketed second figure of a cell: a share in percent, or a per-item count.
 SECOND = {"headroom at the peak": (-100, 100), "bytes there (each)": (0, MEGA),
