@@ -11,20 +11,23 @@ bench/loop_bench.py writes the script:
                                           /data, the simulated board wired as the tree's
                                           board.json says
     boot()                                boot.py, then main.boot(), as the board runs them
-    run(hand, flash_ms, factor, most_ms)  main.run(box) until the hand is done: "tick" lines
+    run(hand, flash_ms, factor, pico_menu_collect_us, advances)
+                                          main.run(box) until the hand is done: "tick" lines
 
 A tick's time on the unix port is its wall time less the time spent in the simulator's
-stand-ins (machine's Pin, I2C, PWM, neopixel's write, the flash's block device: C code or
-hardware on a board, timed here by wrappers and taken out). On the box's clock a tick lasts its
-CPU time times `factor` (a Pico's time, estimated) plus the time its bus transfers take at
-their clock (board_sim's machine spends it: I2C at 9 clocks a byte, the LED strip's bits),
-plus `flash_ms` for each 4 KiB block LittleFS erased in it; then main.run's sleep. So the
-hand, the dice's tumbling and the debouncing see the box as slow as a Pico would be.
+stand-ins (machine's Pin, I2C, PWM, WDT's feed, neopixel's write, the flash's block device: C
+code or hardware on a board, timed here by wrappers and taken out) and less the keeper's
+collection (timed apart). On the box's clock a tick lasts its CPU time times `factor` (a Pico's
+time, estimated), its collection times a factor of its own, then the time its bus transfers
+take at their clock (board_sim's machine spends it: I2C at 9 clocks a byte, the LED strip's
+bits), plus `flash_ms` for each 4 KiB block LittleFS erased in it; then main.run's sleep. So
+the hand, the dice's tumbling and the debouncing see the box as slow as a Pico would be.
 
-Each tick prints `tick CPU_US BUS_US ERASES FLAGS`: FLAGS' bits say what the tick did (a slice
-of the keeper's work, its collection, a band of the OLED sent, an expander read, the dice
-landing drawn, a flap answered, a slice of the coach's programme, its start, a phase or turn
-changed, a collection of the heap not the keeper's).
+Each tick prints `tick CPU_US BUS_US ERASES FLAGS COLLECTION_US ADVANCE_US`: FLAGS' bits say
+what the tick did (SLICE ... GC below: a slice of the keeper's work, its collection, a band of
+the OLED sent, an expander read, the dice landing drawn, a flap answered, a slice of the
+coach's programme, its start, a phase or turn changed, a collection of the heap not the
+keeper's); ADVANCE_US is how far the box's clock moved for the tick's CPU and erases.
 
 The hands (`hand`): "loops", bench/app_kernel.py's hand, its waits counted in loop iterations
 of 5 ms (as app_kernel counts them: on a Pico each iteration is longer); "quick", the same
