@@ -329,6 +329,9 @@ def main(argv=None):
     from bench import win_bench
 
     win_bench.run(args.quick)
+    from bench import loop_bench
+
+    loop_bench.run(args.quick)
     from bench import web_bench
 
     web_bench.run(args.quick)

@@ -27,6 +27,16 @@ class I2CBus:
         self.sda = sda
         self.scl = scl
         self.devices = {}
+        # What went over the wires, by address: the bytes of its writes and reads (each with its
+        # address byte), and how many reads; a host compares two readings to see what a stretch
+        # of the firmware's time sent (bench/loop_kernel.py: a band of the OLED, an expander's read).
+        self.written = {}
+        self.reads = {}
+
+    def _count(self, address, size, read):
+        self.written[address] = self.written.get(address, 0) + size + 1
+        if read:
+            self.reads[address] = self.reads.get(address, 0) + 1
 
     def attach(self, address, device):
         if address in self.devices:
@@ -53,9 +63,11 @@ class I2CBus:
         return device
 
     def write(self, address, data, nack_errno):
+        self._count(address, len(data), False)
         self._device(address, nack_errno).i2c_write(bytes(data))
 
     def read(self, address, count, nack_errno):
+        self._count(address, count, True)
         reply = self._device(address, nack_errno).i2c_read(count)
         if len(reply) != count:
             raise RuntimeError("simulated device at 0x%02x answered %d bytes, not %d"

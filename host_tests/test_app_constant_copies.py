@@ -43,12 +43,6 @@ def test_the_roller_s_and_the_faults_copies_of_the_shake_detector_s_states_match
     assert faults._SHAKE_FAULT == shake.FAULT
 
 
-def test_the_cores_copy_of_the_keeper_s_collection_slice_matches_its_original():
-    from app import keeper
-
-    assert core._COLLECT == keeper._COLLECT
-
-
 def test_the_cores_copies_of_the_game_and_button_codes_match_their_originals():
     copies = {turn: ("AWAIT_ROLL", "AWAIT_MOVE", "OVER", "END_SHUT", "ROLLED", "FREE_THROW",
                      "PENDING", "COMMITTED"),

@@ -14,13 +14,15 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SECTIONS = ("## Move validation", "## Tables", "## Flash", "## Heap", "## Bytes allocated",
             "## The App on real MicroPython", "## Fits the board", "## The board simulator",
-            "## The browser box", "## The coach's time", "## The keeper's saves on LittleFS")
+            "## The browser box", "## The coach's time", "## The keeper's saves on LittleFS",
+            "## The box's own loop")
 # A figure: a number with an optional unit, and an optional second one in brackets
 # ("12096 (1344)", "-1760 (-2%)", "9.7614%", "848 KiB", "6.5x", "930 ms").
 FIGURE = re.compile(r"^(-?\d+(?:\.\d+)?)(?:x|%| KiB| ms)?(?: \((-?\d+(?:\.\d+)?)%?\))?$")
 # Columns of names, not figures.
 LABELS = {"runtime", "box", "table module", "preset", "presets", "board", "table", "file",
-          "measure", "flash", "firmware", "half the heap free?", "both matches to the end", "build", "step"}
+          "measure", "flash", "firmware", "half the heap free?", "both matches to the end", "build", "step",
+          "hand", "flash timing"}
 KIB = 1024
 MEGA = 10 ** 6
 TIMING = None  # a figure read off a clock: any number not negative (the docstring)
@@ -68,9 +70,16 @@ RANGES = {
     "match beside the other files: longest, unix ms": TIMING,
     "alone in its folder, unix ms": TIMING, "bytes, beside/alone": (0.01, 1_000),
     "bytes read, beside": (100, 10 * MEGA), "bytes read, alone": (100, 10 * MEGA),
+    # the box's own loop (bench/loop_bench.py): a tick's bus time and erases are the simulator's
+    **{"Pico est. longest %s (ms)" % kind: TIMING for kind in ("step", "start", "save", "collection", "other")},
+    **{"unix CPU longest %s (ms)" % kind: TIMING for kind in ("step", "start", "save", "collection", "other")},
+    "ticks over 20 ms (erasing)": (0, MEGA), "Pico est. mean tick (ms)": TIMING, "erases": (0, 10_000),
+    "most erases a tick": (0, 10), "longest bus time (ms)": (0.1, 100), "save slices beside a band": (0, MEGA),
+    "erases beside a band, a flap answered or the dice landing": (0, MEGA),
 }
 # The bracketed second figure of a cell: a share in percent, or a per-item count.
-SECOND = {"headroom at the peak": (-100, 100), "bytes there (each)": (0, MEGA)}
+SECOND = {"headroom at the peak": (-100, 100), "bytes there (each)": (0, MEGA),
+          "ticks over 20 ms (erasing)": (0, MEGA)}
 
 
 def tables(output):

@@ -177,7 +177,7 @@ def test_a_save_in_play_imports_the_steps_not_the_saves_in_one_go(tmp_path):
         finally:
             sys.meta_path.remove(seen)
             box.close()
-        assert box.keeper.writes > 20 and seen.names["app.keeper_save"] > 20
+        assert box.keeper.writes > 20 and seen.names["app.keeper_save"] > 15  # (saves asked close together: one piece of work)
         assert seen.names["app.keeper_retry"] == fail_writes  # saved again in one go, once
         assert box.keeper.unsaved == 0
 

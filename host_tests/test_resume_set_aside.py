@@ -98,6 +98,7 @@ def test_statistics_of_games_this_firmware_does_not_know_are_said_and_kept_throu
         assert box.view.faults == ["%s/stats: 13 games of games this firmware does not know, kept as "
                                    "they were" % tmp_path]
         assert BoxPlayer(box).play()
+        box.finish_saves()  # the statistics' merge, a few ticks after the match's end
     finally:
         box.close()
     merged = json.loads((tmp_path / "stats").read_bytes()[12:])

@@ -92,7 +92,6 @@ _TOOK_BACK = const(1)  # what FlapFeed.feed reports (app.reconcile's flags, as t
 _ACCEPTED = const(2)
 _DONE = const(4)
 _REFUSED = const(8)
-_COLLECT = const(2)  # app.keeper's Keeper.job: its last slice, the heap's collection (as there)
 _FAULT_UP = const(3)  # what Faults.watch reports when a fault goes up (app.faults', as there)
 _TUMBLING = const(1)  # Roller.update's states (app.roller's, as there)
 _LANDED = const(2)
@@ -228,14 +227,16 @@ class App:
             ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
             keeper = self.keeper
             # One long piece of work a tick: a frame's module imported (render) or a frame left to
-            # draw, else a slice of a save, else a slice of the coach's (hints.work) when no save
-            # is under way or asked and no frame is to be drawn or sent. (A band of a frame drawn
-            # may go out beside a keeper's slice, app.screens' flush, about 6 ms of the I2C bus;
-            # not beside the keeper's last slice, the heap's collection, up to 12.5 ms on a Pico.)
+            # draw or send, else a slice of a save, else a slice of the coach's (hints.work) when no
+            # save is under way or asked and no frame is to be drawn or sent. No slice of a save
+            # beside a band of the OLED going out (some 6 ms of the bus), nor while the dice roll
+            # (drawn as they land) or in a tick that answers a flap: a slice may erase a block of
+            # the flash, 45 ms of a Pico's, which a player would feel there (issue 45).
             screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
             busy = screen is not None and (screen.frames == 0 or self.dirty)
             saving = keeper is not None and under_way(keeper)
-            if saving and not busy and not (keeper.job == _COLLECT and screen is not None and screen.unsent):
+            if saving and not (busy or self.roller.state or (screen is not None and screen.unsent)
+                               or devices.flaps.rows[self.row].changed):
                 step(keeper)
                 self.report_keeper()
             elif keeper is not None and keeper.unsaved:

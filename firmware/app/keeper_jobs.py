@@ -72,8 +72,11 @@ def _match_steps(keeper):
     match, source, tally, log = keeper.wanted
     keeper.wanted = None
     named = keeper.rules_named
-    if named is None or named[0] is not match.rules:  # the match's first save
+    if named is None or named[0] is not match.rules:  # the match's first save: a slice of its own
         named = keeper.rules_named = (match.rules, rules_named(match.rules))
+        yield
+        if keeper.wanted is not None:
+            return
     state = {}
     done = 0
     for _value in snapshot_steps(match, source, tally, state, named[1]):
@@ -82,13 +85,24 @@ def _match_steps(keeper):
             yield
             if keeper.wanted is not None:
                 return  # changed meanwhile: encoded again
+    if done % _VALUES_PER_SLICE:  # (else the loop's last slice ended there)
+        yield
+        if keeper.wanted is not None:
+            return
+    # The snapshot's text, the log copied, the modules let go: a slice each (together they took
+    # an emulated RP2040 25-31 ms, issue 45).
+    text = dumps(state)
+    state = dumps = rules_named = snapshot_steps = None  # their code goes with its modules
+    yield
+    if keeper.wanted is not None:
+        return
     # the log as it stands, copied: the ring may change before the read-back
     copied = bytearray()
     for piece in log_pieces(log):
         copied.extend(piece)
-    payload = [dumps(state), b"\n", copied]
+    payload = [text, b"\n", copied]
     file = match_file(keeper)  # (its size limit is game.snapshot_format's)
-    state = dumps = rules_named = snapshot_steps = None  # their code goes with its modules
+    yield
     since((), _SNAPSHOT_MODULES)
     yield
     if keeper.unsaved & STATS_BIT:  # statistics not yet saved go first (_stats_first)

@@ -11,6 +11,7 @@ from hal.storage import StorageError
 _MAGIC = const(b"SBX1")  # a saved file's first bytes (hal.storage's, as there)
 _HEADER_BYTES = const(12)  # magic, length, CRC-32 (hal.storage's, as there)
 _READ_BACK_BYTES = const(64)  # a save reads its file back this many bytes at a time
+_READ_BACK_SLICE = const(512)  # and stops after this many (save_steps' caller's slice)
 
 
 def save(file, payload):
@@ -62,7 +63,7 @@ def save_steps(file, payload, no_new=False):
         file._discard_new()
         raise StorageError("%s: write failed (%s)" % (file.path, error)) from None
     yield
-    if not _holds(file.files, file.new_path, header, pieces):
+    if not (yield from _holds(file.files, file.new_path, header, pieces)):
         file._discard_new()
         raise StorageError("%s: read-back did not match (flash full or failing?)" % file.path)
     yield
@@ -73,13 +74,16 @@ def save_steps(file, payload, no_new=False):
 
 
 def _holds(files, path, header, pieces):
-    """The file at `path` is `header` then the `pieces`, exactly and nothing after: read
+    """Is the file at `path` `header` then the `pieces`, exactly and nothing after? A
+    generator (its value the answer), stopping after each _READ_BACK_SLICE bytes read: read
     back a few bytes at a time, so a save needs no second block the size of its payload
-    (which a fragmented heap may not have)."""
+    (which a fragmented heap may not have), and a slice of a save reads a few hundred bytes
+    of the flash (a match's whole file took an emulated RP2040 up to 25 ms, issue 45)."""
     try:
         with files.open(path, "rb") as stream:
             if stream.read(_HEADER_BYTES) != header:
                 return False
+            read = 0
             for piece in pieces:
                 size = len(piece)
                 at = 0
@@ -87,6 +91,10 @@ def _holds(files, path, header, pieces):
                     end = min(size, at + _READ_BACK_BYTES)
                     if stream.read(end - at) != piece[at:end]:
                         return False
+                    read += end - at
+                    if read >= _READ_BACK_SLICE:
+                        read = 0
+                        yield
                     at = end
             return not stream.read(1)
     except OSError:
