@@ -341,11 +341,15 @@ class App:
 
     # -- the rare phase changes (app.phases, loaded for the moment) ---------------------------
     def to_menu(self):
-        """Back to the menu (a long press of select confirmed by ok; select at the match's end)."""
+        """Back to the menu (a long press of select confirmed by ok; select at the match's end):
+        the match's end or the match left (app.phases), then the menu opened again (app.menu)."""
         from app.phases import to_menu
 
         to_menu(self)
         let_go("phase")
+        from app.menu import open_menu
+
+        open_menu(self)
 
     def new_match(self, now_ms):
         """A new match of the menu's choices (from the menu, or after a match: play again)."""

@@ -22,7 +22,9 @@ _SOURCE_MANUAL = const(1)
 def to_menu(app):
     """Back to the menu (a long press of select confirmed; select at the match's end): a match
     in play stays saved as it stood, resumed at the next boot unless another starts first, and
-    kept (`app.left`: the match, its source, preset, game and players) for the menu's Resume."""
+    kept (`app.left`: the match, its source, preset, game and players) for the menu's Resume.
+    The App then opens the menu (App.to_menu: app.menu, which imports this module ahead of a
+    match's start)."""
     if app.ending is not None:  # from the match's end
         app.ending.leave(app)
     elif app.match is not None and not app.match.over:
@@ -33,9 +35,6 @@ def to_menu(app):
     app.leaving = False
     app.match = None
     app.turn = None
-    from app.menu import open_menu
-
-    open_menu(app)
     app.dirty = True
 
 
