@@ -1,8 +1,9 @@
 """app.core, app.presentation, app.roller and app.faults keep const() copies of other modules'
 codes (an imported name costs a stored name on the board): app.reconcile's flags, app.roller's
-states, and, in app.core, game.turn's states, ends and results and hal.buttons' presses; the
-App's phases and sounds are app.core's, copied where they are used (and app.menu's HOUSE in
-app.settings, which the menu imports); hal.storage_save keeps hal.storage's saved-file layout.
+states, and, in app.core, game.turn's states, ends and results and hal.buttons' presses (those
+in app.presentation too); the App's phases and sounds are app.core's, copied where they are used
+(and app.menu's HOUSE in app.settings, which the menu imports); hal.storage_save keeps
+hal.storage's saved-file layout.
 The copies must stay equal to the originals."""
 
 from app import core, lights, menu, phases, presentation, reconcile, roller, screen_end
@@ -43,12 +44,6 @@ def test_the_roller_s_and_the_faults_copies_of_the_shake_detector_s_states_match
     assert faults._SHAKE_FAULT == shake.FAULT
 
 
-def test_the_cores_copy_of_the_keeper_s_collection_slice_matches_its_original():
-    from app import keeper
-
-    assert core._COLLECT == keeper._COLLECT
-
-
 def test_the_cores_copies_of_the_game_and_button_codes_match_their_originals():
     copies = {turn: ("AWAIT_ROLL", "AWAIT_MOVE", "OVER", "END_SHUT", "ROLLED", "FREE_THROW",
                      "PENDING", "COMMITTED"),
@@ -56,6 +51,8 @@ def test_the_cores_copies_of_the_game_and_button_codes_match_their_originals():
     for module, names in copies.items():
         for name in names:
             assert getattr(core, "_" + name) == getattr(module, name), name
+    for name in ("NO_PRESS", "SHORT_PRESS", "LONG_PRESS"):  # its pages' and the leave question's
+        assert getattr(presentation, "_" + name) == getattr(buttons, name), name
 
 
 def test_the_core_imports_none_of_the_names_it_keeps_copies_of():
