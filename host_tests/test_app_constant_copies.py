@@ -1,8 +1,9 @@
 """app.core, app.presentation, app.roller and app.faults keep const() copies of other modules'
 codes (an imported name costs a stored name on the board): app.reconcile's flags, app.roller's
-states, and, in app.core, game.turn's states, ends and results and hal.buttons' presses; the
-App's phases and sounds are app.core's, copied where they are used (and app.menu's HOUSE in
-app.settings, which the menu imports); hal.storage_save keeps hal.storage's saved-file layout.
+states, and, in app.core, game.turn's states, ends and results and hal.buttons' presses (those
+in app.presentation too); the App's phases and sounds are app.core's, copied where they are used
+(and app.menu's HOUSE in app.settings, which the menu imports); hal.storage_save keeps
+hal.storage's saved-file layout.
 The copies must stay equal to the originals."""
 
 from app import core, lights, menu, phases, presentation, reconcile, roller, screen_end
@@ -50,6 +51,8 @@ def test_the_cores_copies_of_the_game_and_button_codes_match_their_originals():
     for module, names in copies.items():
         for name in names:
             assert getattr(core, "_" + name) == getattr(module, name), name
+    for name in ("NO_PRESS", "SHORT_PRESS", "LONG_PRESS"):  # its pages' and the leave question's
+        assert getattr(presentation, "_" + name) == getattr(buttons, name), name
 
 
 def test_the_core_imports_none_of_the_names_it_keeps_copies_of():

@@ -12,7 +12,7 @@ from box_steps import oled, play_until, standings_read
 from board_sim.frontend.terminal import side_panel
 from board_sim.script_player import BoxPlayer
 
-PAGE_MS = 3000  # app.core's _PAGE_MS
+PAGE_MS = 3000  # app.presentation's _PAGE_MS
 
 
 def _between_turns(box, rounds=0, player=None, also=lambda match: True):

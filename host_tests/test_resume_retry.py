@@ -13,7 +13,7 @@ from hal.storage import PosixFiles
 from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
 
-RETRY_MS = 6000  # the keeper tries a failed save again within this (app.core's _RETRY_MS is less)
+RETRY_MS = 6000  # the keeper tries a failed save again within this (app.keeper's _RETRY_MS is less)
 
 
 class FlakyFlash(PosixFiles):

@@ -10,7 +10,7 @@ from game.gamelog import LOG_RECORDS, GameLog, MatchTally
 from game.turn import OVER
 from micropython import const
 
-from app.keeper import keep
+from app.keeper import keep, report
 
 _MENU = const(0)  # app.core's phases (as there)
 _PLAY = const(2)
@@ -49,9 +49,10 @@ def read_saved(settings, flaps, keeper, first=False):
 
 
 def set_up(app, devices, settings, rng, hints, faults, keeper, saved=None):
-    """Set up `app` (App's arguments, as there; App declares what each attribute holds): its
-    state, the menu, the faults; then the match the keeper saved resumed, if there is one, or
-    the input check (app.input_check) at the box's first power-on or with select held.
+    """Set up `app` (App's arguments, as there; App and app.presentation declare what each
+    attribute holds): its state, the menu, the faults; then the match the keeper saved resumed,
+    if there is one, or the input check (app.input_check) at the box's first power-on or with
+    select held.
     `saved`: read_saved's, read before the App's modules loaded (None: read now)."""
     if saved is None:
         saved = read_saved(settings, devices.flaps, keeper)
@@ -136,7 +137,7 @@ def set_up(app, devices, settings, rng, hints, faults, keeper, saved=None):
         app.menu.leave(app)
         _resume(app, restored[0], restored[1], preset)
     if keeper is not None:
-        app.report_keeper()
+        report(app)
     if check:  # its first frame at the App's first tick
         app.menu.check = __import__("app.input_check", None, None, ("start",)).start(app)
 
@@ -159,6 +160,7 @@ def _resume(app, match, source, preset):
     if hasattr(source, "rng"):
         source.rng = app.roller.rng  # the box's own generator, stirred by every shake
     from app.phases import take_match
+    from app.presentation import show_dice
 
     take_match(app, match, source, preset)
     app.enter_setup(0, False)
@@ -168,7 +170,7 @@ def _resume(app, match, source, preset):
         app.turn_over(0)
     elif turn.rolls or turn.moves_made:
         app.phase = _PLAY
-        app.show_dice(turn.dice, turn.dice_count)
+        show_dice(app, turn.dice, turn.dice_count)
         app.total = turn.total
         app.legal = turn.legal_tiles()
     app.result_since = -1

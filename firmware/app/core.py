@@ -6,7 +6,7 @@ what they mean, and writes the outputs (LEDs, OLED, buzzer). Phases:
     MENU      pick the game, the players and hints (select: next row, ok: change / start)
     SETUP     before a turn: the flaps must match the turn's start; the ones to move are lit;
               after a turn, its result and the match as it stands take turns on the OLED
-              (a page every _PAGE_MS with the flaps right, or at once on select)
+              (app.presentation's turn_pages: on select, or by themselves with the flaps right)
     PLAY      shake (or press ok) to roll, shut the lit tiles; wrong flaps are shown in red
     FINISHED  the last turn's result until ok, then the standings (a page at a time when
               they take more than one screen, ok turning it) until ok on the last page (play
@@ -17,14 +17,14 @@ in it (the game, its rules, the players, hints).
 
 The App never assumes a flap moved: it compares the switches with the game and shows which
 flap to move (app.reconcile). A long press of select goes back to the menu from anywhere: in
-a match, once ok confirms it within _LEAVE_MS (app.screen_leave asks); the match left stays
-saved, the one to resume after a power cut, until another starts.
+a match, once ok answers the question it asks (app.presentation's leave_question); the match
+left stays saved, the one to resume after a power cut, until another starts.
 
 With a keeper (app.keeper) the match, its game log and tally, and the menu's choices are
-saved as play goes (after each roll and committed move, at each turn's end), and a finished
-match is merged into the lifetime statistics on the flash (the App holds none: without a
-keeper none are kept); on boot a saved match resumes where it stood, and the flaps are
-reconciled with it as with any turn.
+saved as play goes (after each roll and committed move, at each turn's end: app.keeper's save,
+then a slice a tick, keep_up), and a finished match is merged into the lifetime statistics on
+the flash (the App holds none: without a keeper none are kept); on boot a saved match resumes
+where it stood, and the flaps are reconciled with it as with any turn.
 """
 
 import time
@@ -32,10 +32,10 @@ import time
 from game.sources import feed
 from micropython import const
 
-from app.keeper import keep, save_match, step, under_way
+from app import presentation
+from app.keeper import keep_up, save, under_way
 from app.memory import let_go
-from app.presentation import compose, render
-from app.reconcile import expected_open
+from app.reconcile import reconcile
 
 TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
 if TYPE_CHECKING:
@@ -97,11 +97,6 @@ _TUMBLING = const(1)  # Roller.update's states (app.roller's, as there)
 _LANDED = const(2)
 _RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
-_REVIEW_MS = const(6000)  # with hints on, each page of a turn's review stays up this long (or until ok)
-_RESULT_FIRST_MS = const(2500)  # with hints on, the turn's result stays up this long (or until ok) before its review
-_PAGE_MS = const(3000)  # between turns, the turn's page and the match's turn over this often
-_LEAVE_MS = const(4000)  # a long select in a match: ok within this long goes to the menu
-_RETRY_MS = const(5000)  # a save that failed is tried again at the next tick, then this often
 
 
 class App:
@@ -117,7 +112,7 @@ class App:
     the keeper saved. Hosts read it through app.view.
     """
 
-    if TYPE_CHECKING:  # the App's state, as app.boot_state.set_up sets it up
+    if TYPE_CHECKING:  # the App's state, as app.boot_state.set_up sets it up (and app.presentation's)
         devices: Any  # its flaps, buttons (by name: those fitted), buzzer ...
         screen: Screen | None
         lights: Lights | None
@@ -141,8 +136,7 @@ class App:
         invert: int  # all tiles for the long game's uncoverer, else 0
         all_tiles: int
         flap_feed: FlapFeed
-        dice: bytearray  # the dice shown: the first dice_count of them
-        dice_count: int
+        dice_count: int  # the dice shown: the first dice_count of app.presentation's `dice`
         total: int
         free_throw: bool
         blocked_shake: bool  # a shake (or ok) the box cannot take now: buzzed and said why
@@ -153,17 +147,9 @@ class App:
         advice: int  # hints: 1 roll one die next, 0 all the dice, -1 no advice
         reviewing: bool  # hints: the last turn's review is on the display
         review_due: bool  # hints: the review follows the turn's result, up first
-        review_page: int  # the first move on the review's page shown
-        review_next: int  # the first move of its next page, 0: the last page is shown
         leaving: bool  # a long select asks whether to leave the match (ok: the menu)
-        leaving_since: int  # when it asked
         must_open: int
         must_shut: int
-        match_page: int  # between turns: -1 the turn's page, else the first player on the match's
-        match_page_next: int  # the first player of the match's next page, 0: back to the turn's
-        page_since: int  # when that page went up
-        message: int
-        number: int
         result_player: int
         result_score: int
         result_end: int
@@ -181,31 +167,6 @@ class App:
         from app.boot_state import set_up  # boot only: app.startup lets it go after
 
         set_up(self, devices, settings, rng, hints, faults, keeper, saved)
-
-    # -- what the flash keeps ----------------------------------------------------------------
-    def report_keeper(self):
-        """Report and empty the keeper's fault messages."""
-        messages = self.keeper.faults
-        while messages:
-            self.faults.report(messages.pop(0))
-
-    def save(self, after=None):
-        """Save the match as it stands (after a roll, a committed move, a turn's end; after
-        a roll's `after` result only when game.turn's SAVES_AFTER says so): saved from the
-        next tick on, a slice a tick (app.keeper's step)."""
-        keeper = self.keeper
-        if keeper is not None:
-            save_match(keeper, self.match, self.source, self.tally, self.log, after)
-            keeper.saved_pending = self.turn.pending
-
-    def retry_saves(self, now_ms):
-        """Save again what the keeper could not save (the match as it stands now): at the
-        first tick after a save failed, then every _RETRY_MS until it is saved."""
-        keeper = self.keeper
-        if keeper.tried_ms is None or time.ticks_diff(now_ms, keeper.tried_ms) >= _RETRY_MS:
-            keeper.tried_ms = now_ms
-            keep(keeper, "retry", self.match, self.source, self.tally, self.log)
-            self.report_keeper()
 
     def play(self, melody):
         """Play one of the box's melodies (by number: _SOUND_CLICK ...) on the piezo, if there
@@ -227,20 +188,12 @@ class App:
             ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
             keeper = self.keeper
             # One long piece of work a tick: a frame's module imported (render) or a frame left to
-            # draw or send, else a slice of a save, else a slice of the coach's (hints.work) when no
-            # save is under way or asked and no frame is to be drawn or sent. No slice of a save
-            # beside a band of the OLED going out (some 6 ms of the bus), nor while the dice roll
-            # (drawn as they land) or in a tick that answers a flap: a slice may erase a block of
-            # the flash, 45 ms of a Pico's, which a player would feel there (issue 45).
+            # draw or send, else a slice of a save (app.keeper's keep_up: never beside a band of
+            # the OLED, the dice landing or a flap answered), else a slice of the coach's
+            # (hints.work) when no save is under way or asked and no frame is to be drawn or sent.
             screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
             busy = screen is not None and (screen.frames == 0 or self.dirty)
-            saving = keeper is not None and under_way(keeper)
-            if saving and not (busy or self.roller.state or (screen is not None and screen.unsent)
-                               or devices.flaps.rows[self.row].changed):
-                step(keeper)
-                self.report_keeper()
-            elif keeper is not None and keeper.unsaved:
-                self.retry_saves(now_ms)
+            saving = keep_up(self, now_ms)
             shown = self.faults.watch(now_ms)
             if shown:
                 self.dirty = True
@@ -251,25 +204,13 @@ class App:
 
                 resumed(self, now_ms)
                 let_go("phase")
-            if (self.review_due or self.reviewing) and self._review(now_ms, ok):
+            if (self.review_due or self.reviewing) and presentation.review_pages(self, now_ms, ok):
                 ok = _NO_PRESS
             if select == _LONG_PRESS and self.phase == FINISHED:
                 self.to_menu()
                 select = _NO_PRESS
-            elif select == _LONG_PRESS and self.phase != MENU:
-                self.leaving = True  # the match stays as it is until ok says to leave it
-                self.leaving_since = now_ms
-                self.dirty = True
-                select = _NO_PRESS
-            if self.leaving:
-                if ok == _SHORT_PRESS:
-                    self.to_menu()
-                elif select == _SHORT_PRESS or time.ticks_diff(now_ms, self.leaving_since) >= _LEAVE_MS:
-                    self.leaving = False
-                    self.dirty = True
-                else:
-                    self.roller.update(now_ms, False)  # no roll behind the question
-                    render(self, now_ms)
+            elif self.leaving or (select == _LONG_PRESS and self.phase != MENU):
+                if presentation.leave_question(self, now_ms, select, ok):  # still asked: the tick is done
                     return
                 ok = _NO_PRESS
                 select = _NO_PRESS
@@ -293,11 +234,8 @@ class App:
                     and not (keeper is not None and under_way(keeper))
                     and self.hints.work(self.turn, self.log)):
                 self.dirty = True  # the chance of winning is ready: the turn's hints play to win
-                if self.phase == PLAY and self.turn.state == _AWAIT_MOVE:
-                    self._hint_move()  # a roll came first: its move is lit again, to win
-                else:
-                    self._hint_roll()
-            render(self, now_ms)
+                presentation.show_hints(self)  # (a roll came first: its move is lit again, to win)
+            presentation.render(self, now_ms)
         except MemoryError as error:  # the heap ran out in this tick: app.recover; the box plays on
             import gc
 
@@ -308,28 +246,6 @@ class App:
                 out_of_memory(self, error)
             except MemoryError:  # not even that: the next tick's work is tried again
                 pass
-
-    def _review(self, now_ms, ok):
-        """Hints: the turn's result, then its review a page at a time, each until ok or its
-        time is up; True when it took the ok."""
-        if self.hints.review.end_mask >= 0 or not (ok == _SHORT_PRESS or time.ticks_diff(
-                now_ms, self.result_since) >= (_RESULT_FIRST_MS if self.review_due else _REVIEW_MS)):
-            return False  # (a review is shown once priced: the next tick but a save's)
-        if self.review_due:
-            self.review_due = False
-            self.reviewing = True
-            self.review_page = 0
-        elif self.review_next:
-            self.review_page = self.review_next
-        else:
-            self.reviewing = False
-            self.page_since = now_ms
-            if self.ending is not None:  # the match's end: its result was shown first
-                self.ending.showing_result = False
-                self.ending.page_since = now_ms
-        self.result_since = now_ms
-        self.dirty = True
-        return ok == _SHORT_PRESS
 
     def shaking_rolls(self):
         """Does shaking roll the dice (an accelerometer fitted and answering)?"""
@@ -342,11 +258,15 @@ class App:
 
     # -- the rare phase changes (app.phases, loaded for the moment) ---------------------------
     def to_menu(self):
-        """Back to the menu (a long press of select confirmed by ok; select at the match's end)."""
+        """Back to the menu (a long press of select confirmed by ok; select at the match's end):
+        the match's end or the match left (app.phases), then the menu opened again (app.menu)."""
         from app.phases import to_menu
 
         to_menu(self)
         let_go("phase")
+        from app.menu import open_menu
+
+        open_menu(self)
 
     def new_match(self, now_ms):
         """A new match of the menu's choices (from the menu, or after a match: play again)."""
@@ -376,45 +296,20 @@ class App:
         self.chance = -1
         self.free_throw = False
         self.result_since = now_ms
-        self.match_page = -1
-        self.page_since = now_ms
+        presentation.turn_pages(self, now_ms, False, _NO_PRESS, True)  # the turn's page first
         self.dirty = True
-
-    def _compare(self):
-        """Compare the row in play with the game: sets must_open and must_shut; True when
-        they changed."""
-        physical = self.devices.flaps.open_mask(self.row) & self.all_tiles
-        expected = expected_open(self.turn, self.invert, self.all_tiles)
-        must_open = expected & ~physical
-        must_shut = physical & ~expected
-        if must_open != self.must_open or must_shut != self.must_shut:
-            self.must_open = must_open
-            self.must_shut = must_shut
-            self.blocked_shake = False
-            self.dirty = True
-            return True
-        return False
 
     def _setup(self, now_ms, select, ok):
         self.roller.update(now_ms, False)
-        moved = self._compare()
+        moved = reconcile(self)
         if self.reviewing or self.review_due:
             return
-        if (self.roller.shaken_while_blocked or (ok == _SHORT_PRESS and (
-                self.must_open or self.must_shut))) and not self.blocked_shake:
+        refused = (self.roller.shaken_while_blocked or (
+            ok == _SHORT_PRESS and (self.must_open | self.must_shut) != 0)) and not self.blocked_shake
+        if refused:
             self.blocked_shake = True  # ignored: a short buzz, and the turn's page says why
             self.play(_SOUND_REFUSED)
-            self.match_page = -1
-            self.page_since = now_ms
-            self.dirty = True
-        if moved:  # a flap set right or wrong: the turn's page (which lists them) for _PAGE_MS
-            if self.match_page >= 0:
-                self.match_page = -1
-                self.dirty = True
-            self.page_since = now_ms
-        elif select == _SHORT_PRESS or (not (self.must_open or self.must_shut)
-                                        and time.ticks_diff(now_ms, self.page_since) >= _PAGE_MS):
-            self._turn_page(now_ms)
+        presentation.turn_pages(self, now_ms, moved, select, refused)
         if self.must_open or self.must_shut:
             return
         # Every turn, the match's first too, waits for ok (an ok pressed out of habit never
@@ -427,18 +322,7 @@ class App:
             self.total = 0
             self.play(_SOUND_READY)
             self.dirty = True
-            self._hint_roll()
-
-    def _turn_page(self, now_ms):
-        """Between turns, the next page: the turn's, then the match's pages, then the turn's."""
-        if self.match_page < 0:
-            self.match_page = 0
-        elif self.match_page_next:
-            self.match_page = self.match_page_next
-        else:
-            self.match_page = -1
-        self.page_since = now_ms
-        self.dirty = True
+            presentation.show_hints(self, roll=True)
 
     # -- playing a turn ----------------------------------------------------------------------
     def _play(self, now_ms, select, ok):
@@ -451,7 +335,7 @@ class App:
         if turn.state == _OVER:
             self.turn_over(now_ms)
             return
-        self._compare()
+        reconcile(self)
         open_before = turn.open_mask
         if ok == _LONG_PRESS and turn.commit() == _COMMITTED:  # a legal move taken as it stands
             self._moved(_DONE, open_before)
@@ -478,20 +362,12 @@ class App:
         if state == _TUMBLING:
             if time.ticks_diff(now_ms, self.frame_ms) >= _FRAME_MS:
                 self.frame_ms = now_ms
-                self.show_dice(self.roller.faces, turn.dice_expected())
+                presentation.show_dice(self, self.roller.faces, turn.dice_expected())
             else:
                 self.dice_count = turn.dice_expected()
         elif state == _LANDED:
             self._land(now_ms)
-        compose(self)
-
-    def show_dice(self, values, count):
-        """Put `count` dice of `values` on the display."""
-        dice = self.dice
-        for index in range(4):
-            dice[index] = values[index] if index < count else 0
-        self.dice_count = count
-        self.dirty = True
+        presentation.compose(self)
 
     def _moved(self, happened, open_before):
         """Flaps were fed to the turn: sound it, log and save a committed move, refresh the lights."""
@@ -499,10 +375,10 @@ class App:
         if turn.open_mask != open_before:
             self.log.move(open_before & ~turn.open_mask)
             if turn.state != _OVER:
-                self.save()
+                save(self)
         elif self.keeper is not None and turn.pending & ~self.keeper.saved_pending:
             # a tile joined the move: a cut keeps it
-            self.save()
+            save(self)
         if happened & _REFUSED:
             self.play(_SOUND_REFUSED)
         elif happened & _DONE:
@@ -520,7 +396,7 @@ class App:
         if self.hints_on and turn.state == _AWAIT_MOVE:
             hint = self.hints.follow_up(turn)
         self.hint = hint
-        self._hint_roll()
+        presentation.show_hints(self, roll=True)
 
     def _land(self, now_ms):
         turn = self.turn
@@ -533,7 +409,7 @@ class App:
             log.move(open_before & ~turn.open_mask)
         log.roll(values[0], values[1] if count > 1 else -1, values[2] if count > 2 else -1,
                  values[3] if count > 3 else -1)
-        self.show_dice(values, count)
+        presentation.show_dice(self, values, count)
         self.total = turn.total
         self.blocked_shake = False
         self.no_one_die = False
@@ -541,37 +417,14 @@ class App:
         if turn.state == _OVER:
             self.turn_over(now_ms)
             return
-        self.save(result)
+        save(self, result)
         if result == _ROLLED:
             self.play(_SOUND_LANDED)
         self.legal = turn.legal_tiles()
         self.hint = 0
         self.chance = -1
         self.advice = -1
-        if self.hints_on and turn.state == _AWAIT_MOVE:
-            self._hint_move()
-        elif turn.state == _AWAIT_ROLL:
-            self._hint_roll()
-
-    def _hint_move(self):
-        """Hints on, a roll awaiting its move: the best move (recorded for the turn's review),
-        the tiles of it still to shut and the chance it leaves."""
-        turn = self.turn
-        self.hints.best_move(turn)
-        self.hint = self.hints.follow_up(turn)
-        self.chance = self.hints.shut_chance(turn)
-        self.dirty = True
-
-    def _hint_roll(self):
-        """Hints on: the shut chance and one-die advice for where the turn stands now."""
-        if not self.hints_on or self.turn is None:
-            return
-        chance = self.hints.shut_chance(self.turn)
-        advice = self.hints.one_die(self.turn)
-        if chance != self.chance or advice != self.advice:
-            self.chance = chance
-            self.advice = advice
-            self.dirty = True
+        presentation.show_hints(self)
 
     def turn_over(self, now_ms):
         """The turn in play is over: its result, then the next turn or the match's end."""
@@ -589,4 +442,4 @@ class App:
             self.phase = FINISHED  # the match's end: app.finish's, from the next tick (self.ending)
         else:
             self.enter_setup(now_ms)
-        self.save()
+        save(self)

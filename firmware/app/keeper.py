@@ -39,11 +39,13 @@ A box in play holds only this module: a Keeper is the keeper's state, and keep()
 code that writes the files in one go (app.keeper_retry) or reads them (app.keeper_read, the match
 app.keeper_files), importing it (with game.snapshot, game.stats, hal.storage ...) and letting go
 after what it imported. A save loads only what it writes: no reading, no checking, no rules' names
-for classic.
+for classic. The App's share (app.core): save asks for its match as it stands, keep_up does each
+tick's slice or retry, report hands the keeper's messages to the App's faults.
 """
 
 import os
 import sys
+import time
 
 from game.turn import SAVES_AFTER
 from micropython import const
@@ -52,6 +54,7 @@ from app.memory import collect, since
 
 DIRECTORY = "/data"  # absolute: boot.py runs the firmware from /fw_a or /fw_b
 _COLLECT = const(2)  # Keeper.job: the work done, its garbage to collect (step's last slice)
+_RETRY_MS = const(5000)  # a save that failed is tried again at the next tick, then this often
 
 
 class Keeper:
@@ -171,3 +174,45 @@ def keep(keeper, action, *args, module="app.keeper_retry"):
         from app.keeper_jobs import WORK
 
         since(loaded, WORK)
+
+
+def save(app, after=None):
+    """Save the App's match as it stands (after a roll, a committed move, a turn's end; after
+    a roll's `after` result only when game.turn's SAVES_AFTER says so): saved from the next
+    tick on, a slice a tick (keep_up). Without a keeper, nothing."""
+    keeper = app.keeper
+    if keeper is not None:
+        save_match(keeper, app.match, app.source, app.tally, app.log, after)
+        keeper.saved_pending = app.turn.pending
+
+
+def keep_up(app, now_ms):
+    """The keeper's share of the App's tick: with a save asked or under way, its next slice
+    (step), unless the tick has other long work (a frame's module to import, a frame to draw)
+    or the player would feel it: a band of the OLED still to go (app.screens' flush, some 6 ms
+    of the I2C bus), the dice rolling (drawn as they land) or a flap of the row in play to
+    answer; a slice may erase a block of the flash, 45 ms of a Pico's (issue 45). Else what
+    the keeper could not save is saved again (the match as it stands now): at the first tick
+    after a save failed, then every _RETRY_MS until it is saved. True when a save was asked or
+    under way as the tick began."""
+    keeper = app.keeper
+    if keeper is None:
+        return False
+    saving = under_way(keeper)
+    screen = app.screen
+    if saving and not (app.roller.state or app.devices.flaps.rows[app.row].changed or (
+            screen is not None and (screen.frames == 0 or app.dirty or screen.unsent))):
+        step(keeper)
+        report(app)
+    elif keeper.unsaved and (keeper.tried_ms is None or time.ticks_diff(now_ms, keeper.tried_ms) >= _RETRY_MS):
+        keeper.tried_ms = now_ms
+        keep(keeper, "retry", app.match, app.source, app.tally, app.log)
+        report(app)
+    return saving
+
+
+def report(app):
+    """Report and empty the keeper's fault messages (the App's faults show them)."""
+    messages = app.keeper.faults
+    while messages:
+        app.faults.report(messages.pop(0))

@@ -7,12 +7,12 @@ from game.gamelog import MatchTally
 from game.sources import source_for
 from micropython import const
 
-from app.keeper import flush
+from app.keeper import flush, save
+from app.presentation import show_dice, show_hints
 
 _MENU = const(0)  # app.core's phases (as there)
 _SETUP = const(1)
 _PLAY = const(2)
-_AWAIT_MOVE = const(1)  # game.turn's state (as there)
 _ROW_RESUME = const(5)  # app.menu's row (as there)
 
 _SOURCE_DICE = const(0)  # game.rules' (copies: play never loads game.rules)
@@ -22,7 +22,9 @@ _SOURCE_MANUAL = const(1)
 def to_menu(app):
     """Back to the menu (a long press of select confirmed; select at the match's end): a match
     in play stays saved as it stood, resumed at the next boot unless another starts first, and
-    kept (`app.left`: the match, its source, preset, game and players) for the menu's Resume."""
+    kept (`app.left`: the match, its source, preset, game and players) for the menu's Resume.
+    The App then opens the menu (App.to_menu: app.menu, which imports this module ahead of a
+    match's start)."""
     if app.ending is not None:  # from the match's end
         app.ending.leave(app)
     elif app.match is not None and not app.match.over:
@@ -33,9 +35,6 @@ def to_menu(app):
     app.leaving = False
     app.match = None
     app.turn = None
-    from app.menu import open_menu
-
-    open_menu(app)
     app.dirty = True
 
 
@@ -76,7 +75,7 @@ def new_match(app, now_ms):
     app.tally = MatchTally(keeper.merged_serial + 1 if keeper is not None else 1)
     app.log.clear()
     app.enter_setup(now_ms)
-    app.save()
+    save(app)
 
 
 def take_match(app, match, source, preset):
@@ -101,7 +100,7 @@ def _take_up(app, left, now_ms):
     turn = app.turn
     if turn.rolls or turn.moves_made:
         app.phase = _PLAY
-        app.show_dice(turn.dice, turn.dice_count)
+        show_dice(app, turn.dice, turn.dice_count)
         app.total = turn.total
         app.legal = turn.legal_tiles()
     resumed(app, now_ms)
@@ -118,7 +117,4 @@ def resumed(app, now_ms):
     if app.hints_on and (phase == _SETUP or phase == _PLAY):
         app.hints.turn_starts(app.match)  # what the turn plays for, as before the cut
     if phase == _PLAY:
-        if app.hints_on and app.turn.state == _AWAIT_MOVE:
-            app._hint_move()
-        else:
-            app._hint_roll()
+        show_hints(app)

@@ -4,8 +4,23 @@ frame drawn with a module of frames not loaded (app.screen_<name>: a phase's own
 the next imports it and draws (the Screen's `frames` is 0 meanwhile), doing no other long work
 (app.core's tick); the menu's rules card imports its own modules so, a tick each (app.screen_menu).
 
+The dice shown (show_dice) and the hints for where the turn stands (show_hints: app.hints'
+answers). Which page is up and for how long: between turns the turn's page and the match's
+take turns (turn_pages), a turn's result with hints is followed by its review a page at a time
+(review_pages), and a long select in a match asks first whether to leave it (leave_question).
+
 Messages are up to three lines of at most 16 characters; a number may follow the last line.
+
+The App's state kept here alone (app.boot_state sets it up; app.core's App declares the rest):
+`dice` (the dice shown: the first `dice_count`), `message` and `number` (compose's); between
+turns `match_page` (-1: the turn's page, else the first player on the match's),
+`match_page_next` (the first player of the match's next page, 0: back to the turn's) and
+`page_since` (when that page went up); `review_page` and `review_next` (the first move on the
+review's page shown and on its next, 0: the last page is shown); `leaving_since` (when the
+leave question was asked).
 """
+
+import time
 
 from game.tiles import bit
 from micropython import const
@@ -19,6 +34,15 @@ _WRONG = const(0xFF0000)  # app.lights' colour
 _AWAIT_MOVE = const(1)  # game.turn's state
 _PENDING = const(3)  # game.turn's move state
 _E_ROLL_FIRST = const(17)  # game.turn's error
+
+_NO_PRESS = const(0)  # hal.buttons' presses
+_SHORT_PRESS = const(1)
+_LONG_PRESS = const(2)
+
+_REVIEW_MS = const(6000)  # with hints on, each page of a turn's review stays up this long (or until ok)
+_RESULT_FIRST_MS = const(2500)  # with hints on, the turn's result stays up this long (or until ok) before its review
+_PAGE_MS = const(3000)  # between turns, the turn's page and the match's turn over this often
+_LEAVE_MS = const(4000)  # a long select in a match: ok within this long goes to the menu
 
 _MENU = const(0)  # app.core's phases, each shown its own way
 _SETUP = const(1)
@@ -195,3 +219,107 @@ def render(app, now_ms):
         screen.show_turn(app.player, app.dice, app.dice_count, app.total, app.message,
                          app.number, app.chance, app.advice,
                          app.hints.chance_word() if app.hints_on else "shut", app.turn.move_rules)
+
+
+def turn_pages(app, now_ms, changed, select, first=False):
+    """Between turns (the SETUP phase): the turn's page goes up `first` (a turn set up, or a
+    press refused: the page says why), and when the flaps to move have `changed` (a flap set
+    right or wrong: it lists them) for _PAGE_MS; select, or _PAGE_MS with the flaps right, turns
+    to the next page: the turn's, then the match's pages, then the turn's again."""
+    if first:
+        app.match_page = -1
+        app.page_since = now_ms
+        app.dirty = True
+    if changed:
+        if app.match_page >= 0:
+            app.match_page = -1
+            app.dirty = True
+        app.page_since = now_ms
+        return
+    if not (select == _SHORT_PRESS or (not (app.must_open or app.must_shut)
+                                       and time.ticks_diff(now_ms, app.page_since) >= _PAGE_MS)):
+        return
+    if app.match_page < 0:
+        app.match_page = 0
+    elif app.match_page_next:
+        app.match_page = app.match_page_next
+    else:
+        app.match_page = -1
+    app.page_since = now_ms
+    app.dirty = True
+
+
+def review_pages(app, now_ms, ok):
+    """Hints: the turn's result, then its review a page at a time, each until ok or its time
+    is up; True when it took the ok."""
+    if app.hints.review.end_mask >= 0 or not (ok == _SHORT_PRESS or time.ticks_diff(
+            now_ms, app.result_since) >= (_RESULT_FIRST_MS if app.review_due else _REVIEW_MS)):
+        return False  # (a review is shown once priced: the next tick but a save's)
+    if app.review_due:
+        app.review_due = False
+        app.reviewing = True
+        app.review_page = 0
+    elif app.review_next:
+        app.review_page = app.review_next
+    else:
+        app.reviewing = False
+        app.page_since = now_ms
+        if app.ending is not None:  # the match's end: its result was shown first
+            app.ending.showing_result = False
+            app.ending.page_since = now_ms
+    app.result_since = now_ms
+    app.dirty = True
+    return ok == _SHORT_PRESS
+
+
+def leave_question(app, now_ms, select, ok):
+    """A long select in a match (or while asked) asks whether to leave it (app.screen_leave
+    draws the question): ok goes to the menu (app.phases: the match left stays saved), select
+    or _LEAVE_MS stays. True while the question stays up (the tick is done: no roll behind it,
+    its frame drawn); False once answered (the tick's buttons are then taken)."""
+    if select == _LONG_PRESS:
+        app.leaving = True  # the match stays as it is until ok says to leave it
+        app.leaving_since = now_ms
+        app.dirty = True
+        select = _NO_PRESS
+    if ok == _SHORT_PRESS:
+        app.to_menu()
+    elif select == _SHORT_PRESS or time.ticks_diff(now_ms, app.leaving_since) >= _LEAVE_MS:
+        app.leaving = False
+        app.dirty = True
+    else:
+        app.roller.update(now_ms, False)
+        render(app, now_ms)
+        return True
+    return False
+
+
+def show_dice(app, values, count):
+    """Put `count` dice of `values` on the display."""
+    dice = app.dice
+    for index in range(4):
+        dice[index] = values[index] if index < count else 0
+    app.dice_count = count
+    app.dirty = True
+
+
+def show_hints(app, roll=False):
+    """Hints on, for where the turn stands: in play with a roll awaiting its move (unless
+    `roll`), the best move (recorded for the turn's review), the tiles of it still to shut and
+    the chance it leaves; else the shut chance and the one-die advice."""
+    turn = app.turn
+    if not app.hints_on or turn is None:
+        return
+    hints = app.hints
+    if roll or not (app.phase == _PLAY and turn.state == _AWAIT_MOVE):
+        chance = hints.shut_chance(turn)
+        advice = hints.one_die(turn)
+        if chance != app.chance or advice != app.advice:
+            app.chance = chance
+            app.advice = advice
+            app.dirty = True
+        return
+    hints.best_move(turn)
+    app.hint = hints.follow_up(turn)
+    app.chance = hints.shut_chance(turn)
+    app.dirty = True

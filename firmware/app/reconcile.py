@@ -23,6 +23,24 @@ def expected_open(turn, invert, all_tiles):
     return ((turn.open_mask & ~turn.pending) ^ invert) & all_tiles
 
 
+def reconcile(app):
+    """The App's row in play against its game: sets app.must_open and app.must_shut (the
+    flaps to open and to shut); True when they changed (a shake refused before is then no
+    longer so)."""
+    all_tiles = app.all_tiles
+    physical = app.devices.flaps.open_mask(app.row) & all_tiles
+    expected = expected_open(app.turn, app.invert, all_tiles)
+    must_open = expected & ~physical
+    must_shut = physical & ~expected
+    if must_open != app.must_open or must_shut != app.must_shut:
+        app.must_open = must_open
+        app.must_shut = must_shut
+        app.blocked_shake = False
+        app.dirty = True
+        return True
+    return False
+
+
 class FlapFeed:
     """Feeds flap changes to a Turn; `refused` holds the tiles shut against the rules."""
 

@@ -1,6 +1,6 @@
 """When the heap runs out in a tick (a MemoryError caught by app.core's tick): the box plays on.
 A save under way is dropped like a failed write (the files stay as last saved, "not saved" is
-shown once, the keeper saves again later: app.core's retry_saves), what the save had imported is
+shown once, the keeper saves again later: app.keeper's keep_up), what the save had imported is
 let go, the heap is collected and the screen drawn again. Imported only then."""
 
 import gc
@@ -8,6 +8,7 @@ import sys
 
 from micropython import const
 
+from app.keeper import report
 from app.memory import since
 
 _MATCH_BIT = const(1)  # app.keeper_save's Keeper.unsaved bits (copies: that module may be gone)
@@ -36,7 +37,7 @@ def out_of_memory(app, error):
             unsaved |= _STATS_BIT
         if not keeper.unsaved:
             keeper.faults.append("not saved: out of memory")
-            app.report_keeper()
+            report(app)
         keeper.unsaved |= unsaved
         keeper.no_new &= ~unsaved  # a `.new` may be left: the next save looks for it
         keeper.tried_ms = None

@@ -71,4 +71,4 @@ def _name_the_pack():
     name = os.getcwd().strip("/") + "/pack.bin"
     for filesystem, path in mount():
         if path == "/pack":
-            setattr(type(filesystem), "__repr__", lambda _pack: name)
+            type(filesystem).__repr__ = lambda _pack: name  # pyright: ignore[reportAttributeAccessIssue]

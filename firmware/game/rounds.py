@@ -33,10 +33,6 @@ _OVER = const(2)  # game.turn's (copies: a name imported costs a stored name)
 _END_SHUT = const(1)
 _END_FIRST_ROLL_LOST = const(4)
 
-TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
-if TYPE_CHECKING:
-    from game.rows import SimultaneousRound
-
 
 def saved_fields(name):
     """game.match_saved's declaration `name` (what game.snapshot keeps of a class here), read
@@ -177,7 +173,7 @@ class RoundMatch(BaseMatch):
             raise ValueError("max-penalty is last one standing: it needs 2 or more players")
         self.order = []
         self.seats = []
-        self.round: "Round | SimultaneousRound | None" = None
+        self.round: "Round | None" = None  # (game.rows' RowsMatch: a SimultaneousRound)
         self.scores: list = [None] * players  # this round's, None until the player has thrown
         self.lost = bytearray(players)
         self.last_scores: list = [None] * players  # the last finished round's
@@ -215,9 +211,9 @@ class RoundMatch(BaseMatch):
     def _show_current(self):
         if self.over:
             return
-        self.current = self.seats[self.round.current]  # pyright: ignore[reportAttributeAccessIssue]
+        self.current = self.seats[self.round.current]
         self.row = self.current % self.rules.rows
-        self.turn = self.round.turn  # pyright: ignore[reportAttributeAccessIssue]
+        self.turn = self.round.turn
 
     def turn_on(self, row):
         """The Turn being played on a flap row now, or None."""
@@ -229,7 +225,7 @@ class RoundMatch(BaseMatch):
         """Record a finished turn (the row is RowsMatch's). True when the match is over."""
         if self.over:
             return True
-        if self.round.end_turn():  # pyright: ignore[reportCallIssue]
+        if self.round.end_turn():
             for seat, player in enumerate(self.seats):
                 self.scores[player] = self.round.scores[seat]
                 self.lost[player] = self.round.lost[seat]

@@ -14,11 +14,15 @@ from game.rounds import RoundMatch, round_winners
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
 
 _MATCH_SINGLE = const(0)  # game.rules' (a copy: see there)
+TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
 
 
 class RowsMatch(RoundMatch):
     """Single round, fixed rounds, tournament or maximum penalty with everyone throwing at once,
     each on their own row: nobody plays alone, so current, row and turn stay -1, -1, None."""
+
+    if TYPE_CHECKING:
+        round: "SimultaneousRound | None"  # its rounds (RoundMatch's are game.rounds' Round)
 
     def __init__(self, rules, players, first=0, table=None, ledger=None):
         if players > rules.rows:
@@ -42,14 +46,14 @@ class RowsMatch(RoundMatch):
         """The Turn being played on a flap row now, or None."""
         if self.over:
             return None
-        return self.round.turns[row]  # pyright: ignore[reportAttributeAccessIssue]
+        return self.round.turns[row]
 
     def end_turn(self, row=-1):
         """Record the finished turn of `row`. True when the match is over."""
         if self.over:
             return True
         round_ = self.round
-        if round_.end_turn(row):  # pyright: ignore[reportCallIssue]
+        if round_.end_turn(row):
             for player in self.order:
                 self.scores[player] = round_.scores[player]
                 self.lost[player] = round_.lost[player]

@@ -1,7 +1,9 @@
 """The map of the house: every Python module of the checkout, its imports (read with `ast`,
 at module level and in functions, relative and absolute; those under `if TYPE_CHECKING:` left
 out, since they never run), the import circles among them, and CONTRIBUTING.md's picture of the
-rooms and which way their imports go.
+rooms and which way their imports go. The circles count every import a reader sees
+(`import_graph(every=True)`): those under TYPE_CHECKING too, and `__import__("x")` or
+`importlib.import_module("x")` with the module's name written out.
 
     python -m tools.build.house_map            print the circles and the picture
     python -m tools.build.house_map --write    write the picture into CONTRIBUTING.md
@@ -108,18 +110,41 @@ def _guarded(node):
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _import_nodes(tree):
-    """Every import statement that may run, at any depth."""
+def _import_nodes(tree, every=False):
+    """Every import statement that may run, at any depth; with `every`, those under
+    TYPE_CHECKING too, and the calls that import a module named by a literal (_called_import)."""
     pending = [tree]
     while pending:
         node = pending.pop()
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             yield node
             continue
-        if isinstance(node, ast.If) and _guarded(node):
+        if every and _called_import(node) is not None:
+            yield node
+        if isinstance(node, ast.If) and _guarded(node) and not every:
             pending.extend(node.orelse)
             continue
         pending.extend(ast.iter_child_nodes(node))
+
+
+def _called_import(node):
+    """The module names a call imports, `__import__("a.b", ..., ("c",))` or
+    `importlib.import_module("a.b")` (also as `import_module("a.b")`), when its first argument is
+    a literal: ("a.b", ["c"]) (the fromlist's literal names); else None."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    function = node.func
+    name = function.id if isinstance(function, ast.Name) else (
+        function.attr if isinstance(function, ast.Attribute) else None)
+    first = node.args[0]
+    if name not in ("__import__", "import_module") or not (
+            isinstance(first, ast.Constant) and isinstance(first.value, str)):
+        return None
+    names = []
+    if name == "__import__" and len(node.args) > 3 and isinstance(node.args[3], (ast.Tuple, ast.List)):
+        names = [element.value for element in node.args[3].elts
+                 if isinstance(element, ast.Constant) and isinstance(element.value, str)]
+    return first.value, names
 
 
 def _longest(name, table, shortest=1):
@@ -141,12 +166,15 @@ def _resolve(name, table, package):
     return found
 
 
-def imports_of(name, path, table):
-    """The modules of `table` that module `name` (at `path`) imports."""
+def imports_of(name, path, table, every=False):
+    """The modules of `table` that module `name` (at `path`) imports (`every`: as _import_nodes)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in _import_nodes(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
+    for node in _import_nodes(ast.parse(path.read_text(), str(path)), every):
+        if isinstance(node, ast.Call):
+            module, names = _called_import(node)
+            targets = [module + "." + each for each in names if module + "." + each in table] or [module]
+        elif isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         else:
             module = node.module or ""
@@ -164,13 +192,14 @@ def imports_of(name, path, table):
     return found
 
 
-def import_graph(root=ROOT):
-    """{module: set of the modules it imports} over the whole checkout."""
+def import_graph(root=ROOT, every=False):
+    """{module: set of the modules it imports} over the whole checkout (`every`: every import a
+    reader sees, as _import_nodes)."""
     table = {name: path for name, path in modules(root).items()
              if not any(path.relative_to(root).as_posix().startswith(stand_in + "/")
                         for stand_in in STAND_INS)}
-    every = modules(root)
-    return {name: imports_of(name, path, table) for name, path in every.items()}
+    found = modules(root)
+    return {name: imports_of(name, path, table, every) for name, path in found.items()}
 
 
 def circles(graph):
@@ -322,7 +351,7 @@ def main(argv=None):
         write()
     else:
         print(picture(graph))
-    found = circles(graph)
+    found = circles(import_graph(every=True))
     for circle in found:
         print("import circle: " + " <-> ".join(circle))
     return 1 if found else 0
