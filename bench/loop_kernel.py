@@ -231,7 +231,6 @@ class Loop:
         self._wrap()
 
     def _wrap(self):
-        import app.core
         import app.keeper
 
         collect = app.keeper.collect
@@ -242,13 +241,13 @@ class Loop:
             _collecting[0] += time.ticks_diff(time.ticks_us(), started)
         app.keeper.collect = timed_collect
 
-        keeper_step = app.core.step
+        keeper_step = app.keeper.step
         loop = self
 
         def step(keeper):
             loop.stepped |= COLLECT if keeper.job == 2 else SLICE
             keeper_step(keeper)
-        app.core.step = step
+        app.keeper.step = step
         hints = self.app.hints
         if hints is not None:
             work = hints.work

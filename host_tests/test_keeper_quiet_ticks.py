@@ -17,17 +17,17 @@ _LANDED = 2  # app.roller's state for the tick the dice land in
 
 def _ticks_of_a_match(options, monkeypatch):
     """[(slice, band, flap, landed)] of every tick of a whole match on a simulated box."""
-    import app.core
+    import app.keeper
 
     box = SimBox(options)
     slices = []
-    step = app.core.step
+    step = app.keeper.step
 
     def counted_step(keeper):
         slices.append(1)
         step(keeper)
 
-    monkeypatch.setattr(app.core, "step", counted_step)
+    monkeypatch.setattr(app.keeper, "step", counted_step)
     buses = list(box.board.buses.values())
     app_ = box.app
     ticks = []

@@ -59,7 +59,7 @@ def test_a_save_reads_its_file_back_a_few_hundred_bytes_a_step(tmp_path):
 def test_the_slice_that_makes_the_match_s_text_does_nothing_else_of_the_save_s(monkeypatch):
     """The slice that makes the match's JSON text (game.snapshot's dumps) does not let the
     snapshot's modules go: that is a slice of its own, after the one that copies the log."""
-    import app.core
+    import app.keeper
     import game
 
     box = SimBox(BoxOptions(seed=7, players=2, hints=True))
@@ -76,7 +76,7 @@ def test_the_slice_that_makes_the_match_s_text_does_nothing_else_of_the_save_s(m
 
     monkeypatch.setattr(game, "json", CountingJson())
     sys.modules.pop("game.snapshot", None)  # (imported again by the next save, with the json above)
-    step = app.core.step
+    step = app.keeper.step
     made = []  # per slice that made the text: the modules let go in it
 
     def watched_step(keeper):
@@ -85,7 +85,7 @@ def test_the_slice_that_makes_the_match_s_text_does_nothing_else_of_the_save_s(m
         if len(texts) != before[0]:
             made.append(sorted(before[1] - set(sys.modules)))
 
-    monkeypatch.setattr(app.core, "step", watched_step)
+    monkeypatch.setattr(app.keeper, "step", watched_step)
     player = BoxPlayer(box)
     try:
         while len(made) < 5:
