@@ -89,10 +89,13 @@ def _match_steps(keeper):
         yield
         if keeper.wanted is not None:
             return
-    # The snapshot's text, the log copied, the modules let go: a slice each (together they took
-    # an emulated RP2040 25-31 ms, issue 45).
+    # The snapshot's text with the modules let go, then the log copied: a slice each (the three
+    # in one took an emulated RP2040 25-31 ms, issue 45). The modules go in the text's slice: a
+    # slice's end that held both the text and the modules was the match's peak of heap.
     text = dumps(state)
     state = dumps = rules_named = snapshot_steps = None  # their code goes with its modules
+    file = match_file(keeper)  # (its size limit is game.snapshot_format's)
+    since((), _SNAPSHOT_MODULES)
     yield
     if keeper.wanted is not None:
         return
@@ -101,9 +104,6 @@ def _match_steps(keeper):
     for piece in log_pieces(log):
         copied.extend(piece)
     payload = [text, b"\n", copied]
-    file = match_file(keeper)  # (its size limit is game.snapshot_format's)
-    yield
-    since((), _SNAPSHOT_MODULES)
     yield
     if keeper.unsaved & STATS_BIT:  # statistics not yet saved go first (_stats_first)
         yield from save_steps(keeper, stats_file(keeper), keeper.stats_payload, STATS_BIT)
