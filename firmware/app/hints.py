@@ -9,12 +9,12 @@ In a single round every player is told how to win rather than how to score: `tur
 game.win_chance's dynamic programme going against the round so far (the score to beat, how many
 share it, how many throw after; the end values of win_ends.bin for all but the last), `work`
 advances it a slice per tick, and once it is ready the turn's hints (best move, one die,
-"win NN%", the review) come from it. Until what the turn's chance is of is settled and the
-chance computed, the chance is _WORKING ("calc" on the OLED) and no one-die advice is given: the
-box never shows a figure it has not worked out, nor an objective it is about to change. The same programme with other end values plays the last
+"win NN%", the review) come from it. The same programme with other end values plays the last
 throw of a tournament or fixed-rounds match for the match, and a max-penalty turn whose best
 chance of staying under the limit is below 99 % to stay in ("stay NN%"); every other turn of
-those formats gets the table's hints. What a turn plays for and the review's pricing, once a
+those formats gets the table's hints. Until what the turn's chance is of is settled and the
+chance computed, the chance is _WORKING ("calc" on the OLED) and no one-die advice is given: the
+box never shows a figure it has not worked out, nor an objective it is about to change. What a turn plays for and the review's pricing, once a
 turn each, are app.hints_turn's: imported for the call and let go.
 """
 
@@ -43,8 +43,7 @@ class Review:
     """The moves of the last turn: roll total, tiles shut, the best move's tiles, and the cost
     of each (in tenths of a percentage point of shut or win chance, or tenths of a point).
     Masks fit 16 bits (a table has at most 12 tiles, so a turn with hints at most 12 moves); a
-    cost may not (digital's worst score is
-    123,456,789 points): 32 bits."""
+    cost may not (digital's worst score is 123,456,789 points): 32 bits."""
 
     def __init__(self):
         self.count = 0

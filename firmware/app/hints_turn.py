@@ -34,9 +34,8 @@ def start(hints, match):
     turn with 0 and imports this module on the next): that import is the first; a new game's
     policy loads in three (game.policy_file imported, game.tables.policies imported, the table
     opened); then what is at stake is found (nothing: done on the next slice, which the hints
-    are shown again in); game.win_chance is imported (only when something
-    is at stake, the first time) and the programme begins, whose end values game.win_chance's
-    step then reads. True once done. A turn just over (app.hints' turn_over) has its review
+    are shown again in); game.win_chance is imported (only when something is at stake, the
+    first time) and the programme begins, whose end values game.win_chance's step then reads. True once done. A turn just over (app.hints' turn_over) has its review
     priced first, in the slice after the import's."""
     stake = hints.stake
     if stake == 0 and hints.review.end_mask >= 0:  # this module imported: the slice's work
