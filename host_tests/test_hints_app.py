@@ -166,7 +166,7 @@ def test_a_twelve_tile_box_shows_hints():
         player = until_roll_awaited(sim)
         policy = load(preset("full-house"))
         oled = text_lines(sim.board.display_pixels())
-        assert oled[2].endswith("%d%%" % percent(policy.shut_raw(4095))) and oled[3].endswith("shut")
+        assert oled[2].endswith(" <1%") and oled[3].endswith("shut")  # 0.475 %
         _roll(sim, player, 6, 6)
         turn = sim.view.turn
         assert turn.total == 12 and sim.view.hint == policy.best_move(turn) != 0
@@ -183,7 +183,7 @@ def test_the_long_games_uncoverer_is_told_the_chance_of_opening_every_tile():
     from board_sim.frontend.oled import text_lines
     from board_sim.script_player import BoxPlayer
 
-    sim = SimBox(BoxOptions(seed=2, preset="long-game", players=2, hints=True))  # a match that reaches the uncoverer
+    sim = SimBox(BoxOptions(seed=1, preset="long-game", players=2, hints=True))  # a match that reaches the uncoverer
     try:
         app = sim.view
         player = BoxPlayer(sim)

@@ -757,3 +757,78 @@ def test_the_spoken_text_tells_the_dice_of_the_turn_only_and_each_sentence_ends_
     box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.phase == %d" % MENU)
     box.page.wait_for_function("document.getElementById('status').textContent.includes('SHUT THE BOX')")
     assert "Dice" not in box.page.inner_text("#status")
+
+
+# Every text the page reads off the display (box.mjs's page.heard, set on each change), kept in
+# window.heardLog from the page's first frame on: added before a load, it wraps the page's object
+# as box.mjs hands it to window.shutbox.
+HEARD_LOG = """(() => {
+    window.heardLog = [];
+    let handed;
+    Object.defineProperty(window, "shutbox", {configurable: true, get: () => handed, set: (shutbox) => {
+        let heard = shutbox.page.heard;
+        Object.defineProperty(shutbox.page, "heard", {get: () => heard, set: (text) => {
+            heard = text;
+            window.heardLog.push(text);
+        }});
+        handed = shutbox;
+    }});
+})()"""
+CHANCE_SHOWN = re.compile(r"(%|\bcalc), (?:[12]die )?(shut|win)\b|\bcalc\b")  # the chance's two rows
+
+
+def _chances_heard(box):
+    """What the display said of the chance, in order, each change once: "calc" (worked out
+    still), "N% shut" or "N% win" (its two rows)."""
+    said = []
+    for text in box.page.evaluate("window.heardLog"):
+        found = CHANCE_SHOWN.search(text)
+        if found:
+            shown = "calc" if found.group(0) == "calc" else found.group(1) + " " + found.group(2)
+            if not said or said[-1] != shown:
+                said.append(shown)
+    return said
+
+
+def _with_hints(box, preset, players, layout=None):
+    box.page.add_init_script(HEARD_LOG)
+    box.wait_ready()
+    if layout is not None:
+        box.page.select_option("#layout", layout)
+    box.page.fill("#config", json.dumps({"rules": {"preset": preset}, "players": players, "hints": True}))
+    box.restart_by("#apply")
+    box.hold("#ok", LONG_PRESS_MS)  # start
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.phase == %d" % SETUP)
+    box.page.click("#ok")  # ok to play
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.phase == %d" % PLAY)
+
+
+def test_the_first_roll_of_full_house_says_calc_not_0_percent_shut_until_its_chance_of_winning(box):
+    """Issue 45: the first roll of a full-house match showed "0% shut" (0.475 %, and about to
+    be the chance of winning) for seconds, then "43% win"."""
+    _with_hints(box, "full-house", 2, "12 tiles")
+    box.hold("#shake", SHAKE_MS)
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)",
+                               arg="box._box.turn.rolls == 1 and box._box.roller.state == %d" % IDLE)
+    box.page.wait_for_function("() => window.heardLog.some((text) => text.includes('Dice: '))")
+    assert not box.python("box._box.hints.winning")  # on the web some 3,000 ticks yet
+    assert _chances_heard(box) == ["calc"]
+
+
+def test_a_turn_resumed_after_a_reload_says_calc_not_its_shut_chance_until_its_chance_of_winning(box):
+    """Issue 45: a classic turn resumed mid-turn showed "12% shut" for 1.6 s, then "57% win"."""
+    _with_hints(box, "classic", 2)
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.hints.winning")
+    box.hold("#shake", SHAKE_MS)
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)",
+                               arg="box._box.turn.state == %d and box._box.roller.state == %d" % (AWAIT_MOVE, IDLE))
+    assert _chances_heard(box)[-1].endswith("% win")
+    box.page.wait_for_timeout(300)  # a few frames: the save reaches the browser's storage
+    box.page.reload()
+    box.wait_ready()
+    assert box.python("[box._box.phase, box._box.turn.rolls]") == [PLAY, 1]
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)",
+                               arg="box._box.hints.winning and not box._box.dirty")
+    box.page.wait_for_timeout(300)
+    said = _chances_heard(box)
+    assert said[0] == "calc" and len(said) == 2 and said[1].endswith("% win"), said

@@ -12,7 +12,9 @@ advances it a slice per tick, and once it is ready the turn's hints (best move, 
 "win NN%", the review) come from it. The same programme with other end values plays the last
 throw of a tournament or fixed-rounds match for the match, and a max-penalty turn whose best
 chance of staying under the limit is below 99 % to stay in ("stay NN%"); every other turn of
-those formats gets the table's hints. What a turn plays for and the review's pricing, once a
+those formats gets the table's hints. Until what the turn's chance is of is settled and the
+chance computed, the chance is _WORKING ("calc" on the OLED) and no one-die advice is given: the
+box never shows a figure it has not worked out, nor an objective it is about to change. What a turn plays for and the review's pricing, once a
 turn each, are app.hints_turn's: imported for the call and let go.
 """
 
@@ -28,19 +30,20 @@ TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
 if TYPE_CHECKING:
     from typing import Any
 
-_MAX_MOVES = const(24)  # a turn makes at most one move per tile
+_MAX_MOVES = const(12)  # a turn makes at most one move per tile, and a table has at most 12
 _OBJ_WIN = const(2)  # a review in points of the chance of winning
 _OBJ_STAY = const(3)  # a review in points of the chance of staying in (max-penalty)
 _NO_GOAL = const(0)  # hints for the table's objective; else game.at_stake's _GOAL_* (as there):
 _GOAL_STAY = const(3)  # max-penalty's chance of staying under the limit
 _STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
+_WORKING = const(-2)  # shut_chance while the turn's chance is being worked out (app.screens' copy)
 
 
 class Review:
     """The moves of the last turn: roll total, tiles shut, the best move's tiles, and the cost
     of each (in tenths of a percentage point of shut or win chance, or tenths of a point).
-    Masks fit 16 bits (a table has at most 12 tiles); a cost may not (digital's worst score is
-    123,456,789 points): 32 bits."""
+    Masks fit 16 bits (a table has at most 12 tiles, so a turn with hints at most 12 moves); a
+    cost may not (digital's worst score is 123,456,789 points): 32 bits."""
 
     def __init__(self):
         self.count = 0
@@ -109,7 +112,8 @@ class Hints:
     def work(self, turn, log):
         """Each tick: look at a turn just started, else advance the chance of winning by one
         slice (game.win_chance's step: a few milliseconds on a Pico); True on the tick after it
-        turns ready (a tick that computes redraws nothing).
+        turns ready, or once what the turn plays for is settled otherwise (the shut chance, no
+        longer _WORKING): the hints are to be shown again (a tick that computes redraws nothing).
         The turn's hints play to win from then on, a turn under way too (lit moves, one die,
         "win NN%"). Once what the turn plays for is settled, a turn with moves made (resumed
         after a power cut or a page reload, or moved before the chance was ready) has its
@@ -128,7 +132,7 @@ class Hints:
             self._starting = None
             if turn.moves_made and (self.winning or self.goal == _NO_GOAL):
                 self._replaying = 0
-            return self.winning
+            return True  # what the turn plays for is settled (its last slice computed nothing)
         if self._replaying >= 0:
             from app.hints_turn import replay
 
@@ -139,10 +143,12 @@ class Hints:
         if win is None or self.goal == _NO_GOAL or self.winning:
             return False
         if not win.ready:  # a slice; once ready, the hints change on the next tick (a redraw)
-            if not win.step(1) and win.to_beat == -2:  # no such round: the lowest score, then
+            if win.to_beat == -2:  # the last slice found no such round: the lowest score, then
                 self.goal = _NO_GOAL
                 if turn.moves_made:
                     self._replaying = 0
+                return True
+            win.step(1)
             return False
         if self.goal == _GOAL_STAY and win.chance(turn.open_mask) >= _STAY_SURE:
             self.goal = _NO_GOAL  # in no real danger: the lowest score serves better
@@ -151,7 +157,7 @@ class Hints:
             self._roll_best = 0
         if turn.moves_made:
             self._replaying = 0
-        return self.winning
+        return True
 
     # -- after a roll ------------------------------------------------------------------------
     def best_move(self, turn):
@@ -204,9 +210,10 @@ class Hints:
         return "stay" if self.goal == _GOAL_STAY else "win"
 
     def shut_chance(self, turn):
-        """The chance of shutting the box (or, when winning, of winning) in whole percent, from
-        where the turn stands: the open tiles before a roll; after one, the move shut so far if
-        it adds up, else the best move. -1 with no table."""
+        """The chance of shutting the box (or, when winning, of winning) from where the turn
+        stands, as game.strategy's percent shows it: the open tiles before a roll; after one, the
+        move shut so far if it adds up, else the best move. -1 with no table; _WORKING while
+        it is worked out."""
         policy = self.policy_for(turn)
         if policy is None:
             return -1
@@ -218,6 +225,10 @@ class Hints:
             mask = turn.open_mask
         else:
             return -1
+        # still worked out: what the chance is of (the turn's start), or the chance of winning
+        # (or of staying in, which may yet give way to the shut chance)
+        if self._starting is not None or (self.goal != _NO_GOAL and not self.winning):
+            return _WORKING
         first = turn.state == AWAIT_ROLL and not turn.rolls
         if self.winning:
             if first and turn.rules.must_first:
@@ -228,10 +239,13 @@ class Hints:
         return percent(policy.shut_raw(mask))
 
     def one_die(self, turn):
-        """1: roll one die next, 0: all the dice, -1: no choice to advise on (or no table)."""
+        """1: roll one die next, 0: all the dice, -1: no choice to advise on (or no table, or the
+        chance still worked out)."""
         policy = self.policy_for(turn)
         if policy is None or turn.state == OVER or not turn.one_die_allowed():
             return -1
+        if self._starting is not None or (self.goal != _NO_GOAL and not self.winning):
+            return -1  # the chance still worked out: advice for an objective about to change
         if turn.state == AWAIT_MOVE and (not turn.pending or turn.move_state() == PENDING):
             return -1
         win = self.win

@@ -12,7 +12,7 @@ from micropython import const
 _OBJ_WIN = const(2)  # app.hints': a review in points of the chance of winning (or staying in)
 _OBJ_STAY = const(3)  # app.hints': ... of staying in (max-penalty)
 _GOAL_STAY = const(3)  # game.at_stake's
-_MAX_MOVES = const(24)  # app.hints'
+_MAX_MOVES = const(12)  # app.hints'
 _AWAIT_MOVE = const(1)  # game.turn's
 _SLICE = const(4)  # rolls a tick's replay prices: about 0.1 ms on the unix port
 _SINGLE = const(0)  # game.rules' MATCH_SINGLE, MATCH_FIXED_ROUNDS, MATCH_TOURNAMENT, MATCH_MAX_PENALTY
@@ -24,6 +24,7 @@ _LOAD_INDEX = const(2)
 _LOAD = const(3)
 _AT_STAKE = const(4)
 _PRICE = const(5)
+_SETTLED = const(6)  # nothing at stake: the table's hints, shown from the next slice
 
 
 def start(hints, match):
@@ -32,9 +33,9 @@ def start(hints, match):
     meanwhile (`hints.stake` says where it is: app.hints' work marks the tick that started the
     turn with 0 and imports this module on the next): that import is the first; a new game's
     policy loads in three (game.policy_file imported, game.tables.policies imported, the table
-    opened); then what is at stake is found; game.win_chance is imported (only when something
-    is at stake, the first time) and the programme begins, whose end values game.win_chance's
-    step then reads. True once done. A turn just over (app.hints' turn_over) has its review
+    opened); then what is at stake is found (nothing: done on the next slice, which the hints
+    are shown again in); game.win_chance is imported (only when something is at stake, the
+    first time) and the programme begins, whose end values game.win_chance's step then reads. True once done. A turn just over (app.hints' turn_over) has its review
     priced first, in the slice after the import's."""
     stake = hints.stake
     if stake == 0 and hints.review.end_mask >= 0:  # this module imported: the slice's work
@@ -62,8 +63,12 @@ def start(hints, match):
         hints.stake = _AT_STAKE
         return False
     if stake == _AT_STAKE:
-        hints.stake = _at_stake(hints, match)
-        return hints.stake is None
+        found = _at_stake(hints, match)
+        hints.stake = _SETTLED if found is None else found
+        return False
+    if stake == _SETTLED:  # a slice of its own: the hints are shown again on finishing
+        hints.stake = None
+        return True
     win = hints.win
     if win is None:
         from game.win_chance import WinChance

@@ -31,6 +31,9 @@ NUMBER_FIRST = const(1 << 15)  # in a message: its number follows its first line
 RULES_LINES = const(1 << 16)  # in a message: its lines are the move rules' (their `instruction`)
 COLUMNS = const(16)
 _CELL = const(8)
+_WORKING = const(-2)  # app.hints' _WORKING: a chance still being worked out
+_UNDER_1 = const(101)  # game.strategy's _UNDER_1 ("<1%") and _OVER_99 (">99%")
+_OVER_99 = const(102)
 _DIE = const(26)  # a die's side in pixels
 _DIE_GAP = const(6)
 _DICE_Y = const(11)
@@ -107,8 +110,9 @@ class Screen:
         lines of MESSAGE_LINES by number, five bits each, the first lowest: app.presentation's;
         with RULES_LINES, of the move `rules`' instruction, game.moves'),
         the last line (the first, with NUMBER_FIRST) ending in `number` when >= 0; with hints, the chance (of what
-        `chance_word` says: "shut" or "win") in % when >= 0 (right of the dice) and the one-die
-        advice when >= 0 (left of them)."""
+        `chance_word` says: "shut" or "win") in % when >= 0 (right of the dice: game.strategy's
+        percent, "<1%" and ">99%" included), "calc" while it is worked out (app.hints'
+        _WORKING), and the one-die advice when >= 0 (left of them)."""
         self.clear()
         column = self.text("Player", 0, 0)
         self.number(player + 1, column + 1, 0)
@@ -157,9 +161,16 @@ class Screen:
             self.number(number, number_column + 1, number_row)
         elif number >= 0:
             self.number(number, column + 1, row - 1)
-        if chance >= 0:
-            self.text("%", COLUMNS - 1, 2)
-            self.number(chance, COLUMNS - 1 - digits_in(chance), 2)
+        if chance == _WORKING:  # no figure, nor what it is of, until it is known
+            self.text("calc", COLUMNS - 4, 2)
+        elif chance >= 0:
+            if chance == _UNDER_1:
+                self.text("<1%", COLUMNS - 3, 2)
+            elif chance == _OVER_99:
+                self.text(">99%", COLUMNS - 4, 2)
+            else:
+                self.text("%", COLUMNS - 1, 2)
+                self.number(chance, COLUMNS - 1 - digits_in(chance), 2)
             self.text(chance_word, COLUMNS - len(chance_word), 3)
         if advice >= 0:
             self.text("hint", 0, 2)

@@ -18,12 +18,20 @@ OBJ_SCORE = const(1)  # play for the lowest expected score
 _SHUT_ONE = const(255)  # a SHUT entry for certainty (tools/coach/gen_policy.py reads the two)
 _VALUE_SHUT_ONE = const(65535)  # a VALUE entry of a shut table for certainty
 WIN_ONE = const(65535)  # a chance of winning of 1 (game.win_chance)
+_UNDER_1 = const(101)  # percent's "<1%": a chance above 0 and below 1 % (app.screens' copy)
+_OVER_99 = const(102)  # percent's ">99%": a chance above 99 % and below 1
 
 
 def percent(raw, one=_SHUT_ONE):
-    """A chance in 1/`one`ths (0..one) in whole percent, rounded; -1 stays -1."""
-    if raw < 0:
-        return -1
+    """A chance in 1/`one`ths (0..one) as the box shows it: whole percent, rounded, 0 and 100
+    only when exactly so, 101 ("<1%") for a chance under 1 %, 102 (">99%") over 99 %; -1
+    stays -1."""
+    if raw <= 0 or raw >= one:
+        return raw if raw <= 0 else 100
+    if raw * 100 < one:
+        return _UNDER_1
+    if raw * 100 > one * 99:
+        return _OVER_99
     return (raw * 100 + one // 2) // one
 
 

@@ -60,6 +60,7 @@ class WinChance:
         self.masks_per_step = 1  # game.win_kernel's CHECKS_PER_STEP over the table's moves
         self.building = None  # game.win_table's work (1, 0: game.win_kernel, game.win_table imported)
         self._ends_done = 0  # slots whose end value is known for this `begin`
+        self.sure = 0  # the slots 1 to this are a sure win (game.win_kernel's fill skips them)
         self.lead = b""  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
         self.to_beat = -2  # -1: no score counts yet; -2: no round begun
         self.tied = 0  # -1: not a round's (a shut box scores 0)
@@ -121,6 +122,7 @@ class WinChance:
         self.level = share if to_beat >= 0 else 0
         self.lost = lost
         self._ends_done = 0
+        self.sure = 0
         self.next_mask = self.start & -self.start  # the smallest submask of the start
         self.ready = False
 
@@ -212,7 +214,7 @@ class WinChance:
                 from game.win_kernel import fill
 
                 self.next_mask = fill(self.chances, self.ends, self.table, self.one_die,
-                                      self.next_mask, self.start, self.masks_per_step)
+                                      self.next_mask, self.start, self.masks_per_step, self.sure)
                 if self.next_mask == 0:
                     self._first_roll()
                     self.ready = True
@@ -225,7 +227,7 @@ class WinChance:
 
             self.ends[0] = self.lost  # a stuck first roll (never a slot: slot 0 is a shut box)
             found = fill(self.chances, self.ends, self.table, self.one_die,
-                         self.start, 1 << (rules.must_first - 1), 0)
+                         self.start, 1 << (rules.must_first - 1), 0, 0)
             self.first_chance = found >> 2
             self.first_one_die = found & 2 != 0
 
@@ -234,6 +236,9 @@ class WinChance:
         slot = self._ends_done
         last = min(slot + _PREPARE_PER_STEP, len(self.ends))
         while slot < last:
-            self.ends[slot] = self._ending_at(slot)
+            value = self._ending_at(slot)
+            self.ends[slot] = value
+            if value == WIN_ONE and slot == self.sure + 1:
+                self.sure = slot
             slot += 1
         self._ends_done = slot

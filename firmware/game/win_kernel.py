@@ -30,11 +30,13 @@ _BLOCKS_AT = const(7)  # where the first option's block starts
 _ONE_DIE_MASKS = const(64)  # one die is only ever allowed below: with tiles 7 and up shut
 _GOLF = const(0)
 _DIGITAL = const(2)
+_WIN_ONE = const(65535)  # game.strategy's WIN_ONE
+_SURE_COST = const(2)  # a mask sure to win, in eighths of a mask's work (its slot found, no move looked at)
 
 
 # native: @micropython.viper
 def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, start: int,
-         count: int) -> int:
+         count: int, sure: int) -> int:
     """Compute chances[] for up to `count` open masks, the submasks of `start` from `mask` on in
     increasing order (a move only ever leaves a smaller mask); bit `mask` of one_die[] gets
     whether one die is the better roll, where the table allows one die. A turn that ends
@@ -43,11 +45,17 @@ def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, st
     2-to-go/3-to-go, whose moves must hold tile `start` (a mask) and whose stuck rolls lose
     (ends[0]): returns its chance times 4, plus 2 when one die is better. Otherwise returns the
     next mask to compute (0: all done; 0 is never computed, nor stored: a shut box is
-    chances[0], set by the caller)."""
+    chances[0], set by the caller: a sure win). A mask whose slot is at most `sure` (every slot
+    from 1 to it a sure win, ends[] WIN_ONE: the last player below the score to beat) is a sure
+    win without a look at its moves (every end it can reach is a slot no higher, or a shut
+    box), and counts a quarter of a mask in `count` (its score added up: a mask's moves take
+    more than three times that)."""
     required = 0
     if count == 0:
         required = start
         count = 1
+        sure = 0
+    count <<= 3  # in eighths of a mask's work
     scoring = int(table[_SCORING_AT])
     while count > 0:
         slot = mask
@@ -63,6 +71,14 @@ def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, st
                         slot += 1
                 rest >>= 1
                 tile += 1
+        if slot <= sure:
+            chances[mask] = _WIN_ONE
+            one_die[mask >> 3] = int(one_die[mask >> 3]) & ~(1 << (mask & 7))
+            mask = ((mask | ~start) + 1) & start
+            if mask == 0:
+                return 0
+            count -= _SURE_COST
+            continue
         end_value = int(ends[slot])
         best_chance = 0
         chose = 0
@@ -124,5 +140,5 @@ def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, st
         mask = ((mask | ~start) + 1) & start
         if mask == 0:
             return 0
-        count -= 1
+        count -= 8
     return mask

@@ -7,7 +7,8 @@ objective with its scoring), solved exactly by tools/coach/turn_solver.py. Per t
     VALUE        VALUE_BYTES LE: the objective's value x VALUE_UNIT, a whole number: the shut
                  chance (x 65535) or the expected score (x the finest whole unit that fits the
                  worst score; lower is better)
-    SHUT         1 byte: the chance of shutting the box under the policy, x 255
+    SHUT         1 byte: the chance of shutting the box under the policy, x 255 (0 and 255
+                 only for exactly 0 and 1: a chance between rounds to 1 or 254)
     ONE_DIE      1 bit: roll one die (only set where one die is allowed)
     FIRST_*      the first roll from START under 2-to-go/3-to-go (START 0 otherwise)
 
@@ -114,7 +115,14 @@ def solve_rounded(rules):
 
 
 def shut_byte(chance):
-    return int(round(chance * strategy._SHUT_ONE))
+    """A shut chance as its SHUT byte: rounded, but 0 and 255 only for a chance of exactly 0 or
+    1, so that the box shows 0 % or 100 % only then (game.strategy's percent)."""
+    stored = int(round(chance * strategy._SHUT_ONE))
+    if chance > 0 and stored == 0:
+        return 1
+    if chance < 1 and stored == strategy._SHUT_ONE:
+        return strategy._SHUT_ONE - 1
+    return stored
 
 
 def build(key, rules):
