@@ -134,3 +134,9 @@ def test_the_statistics_reader_s_copy_of_the_counters_limit_equals_the_game_log_
     from game import gamelog, stats_load
 
     assert stats_load._COUNT_MAX == gamelog._COUNT_MAX == 2**30 - 1  # the largest small int, 32-bit
+
+
+def test_the_kernel_s_copy_of_a_sure_win_equals_game_strategy_s():
+    from game import strategy, win_kernel
+
+    assert win_kernel._WIN_ONE == strategy.WIN_ONE

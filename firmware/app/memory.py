@@ -54,7 +54,7 @@ host_tests/test_memory_policy.py checks that this list of the modules keeping th
          phases, presentation, reconcile, recover, roller, screen_end, screen_menu, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
-          win_ends, win_table
+          win_ends, win_kernel, win_table
     hal: leds, storage_save
     net: match_state, server
 """
