@@ -36,6 +36,8 @@ ROOMS = {
     "firmware/hal": "one driver per device, each taking its bus in its constructor; the "
                     "board's config and storage",
     "firmware/boards": "pin maps per board, as data (JSON): no code",
+    "firmware/net": "a board with Wi-Fi only: joining the network (or its own), the QR code "
+                    "of its address, the live scoreboard's server",
     "board_sim": "a CPython board: machine/neopixel/framebuf stand-ins, bus-level devices, "
                  "SimBox, the terminal front end, the virtual board for mpremote",
     "board_sim/bridge": "the simulated board in a CPython process of its own, answering the "
@@ -242,7 +244,7 @@ USES = {("firmware/hal", "firmware/boards"): "reads",  # hal.board_config: the b
         ("tools/build", "web"): "builds"}  # tools/build/web.py
 # Rooms drawn inside another's box.
 GROUPS = {"firmware": ("firmware", "firmware/app", "firmware/game", "firmware/hal",
-                       "firmware/boards"),
+                       "firmware/boards", "firmware/net"),
           "board_sim": ("board_sim", "board_sim/bridge"),
           "tools": ("tools", "tools/flashing", "tools/coach", "tools/build", "tools/replay")}
 
