@@ -16,7 +16,7 @@ from micropython import const
 from hal import json_file
 
 _KNOWN_KEYS = const(("name", "usable_pins", "i2c", "flaps", "rows", "debounce_ms", "accel", "shake",
-                     "display", "leds", "buttons", "buzzer", "heap_bytes",
+                     "display", "leds", "buttons", "buzzer", "wifi", "heap_bytes",
                      "heap_source"))  # the heap: for the bench and tests
 _MAX_PIN = const(48)
 _MIN_TILES = const(9)  # a row of flaps has at least the smallest box's tiles (game.config.BOX_SIZES)
@@ -333,6 +333,11 @@ def validate(config):
                       % (debounce_ms, _DEBOUNCE_MS))
         debounce_ms = _DEBOUNCE_MS
     clean["debounce_ms"] = debounce_ms
+    wifi = config.get("wifi", False)  # the board has a Wi-Fi chip (a Pico W): net/ serves on it
+    if wifi is not True and wifi is not False:
+        faults.append("board config: wifi: must be true or false, got %r; taken as false" % (wifi,))
+        wifi = False
+    clean["wifi"] = wifi
 
     taken = {}
     needs_i2c = False
