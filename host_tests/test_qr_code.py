@@ -1,4 +1,4 @@
-"""net.qr, the firmware's QR encoder, against segno (a maintained encoder) module for module,
+"""net.qr_code, the firmware's QR encoder, against segno (a maintained encoder) module for module,
 its mask against segno's choice, its symbols read back by zxing-cpp, and the same symbol made
 on the MicroPython unix port."""
 
@@ -10,7 +10,7 @@ import zxingcpp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from micropython_runtimes import run_on
-from net import qr
+from net import qr_code as qr
 from PIL import Image
 from segno import consts, encoder
 
@@ -113,7 +113,7 @@ def test_the_code_is_made_in_slices():
 
 
 MICROPYTHON_SCRIPT = """
-from net import qr
+from net import qr_code as qr
 for text, level in %s:
     code = qr.encode(text.encode(), level)
     print(code.version, code.mask, "".join(str(code.dark(r, c)) for r in range(code.size) for c in range(code.size)))

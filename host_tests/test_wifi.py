@@ -210,3 +210,18 @@ def test_a_box_without_wifi_ignores_the_section_and_loads_no_network_code(tmp_pa
         assert box.board.wifi is None
     finally:
         box.close()
+
+
+def test_the_copies_of_the_links_modes_and_the_chips_statuses_match_their_originals():
+    box = wifi_box()
+    try:
+        import network
+        from app import screen_net
+        from net import wifi
+
+        assert (screen_net._JOINING, screen_net._STARTING, screen_net._OWN) == (
+            wifi.JOINING, wifi.STARTING, wifi.OWN)
+        assert (wifi._STAT_GOT_IP, wifi._STAT_WRONG_PASSWORD) == (network.STAT_GOT_IP,
+                                                                  network.STAT_WRONG_PASSWORD)
+    finally:
+        box.close()

@@ -103,6 +103,7 @@ _RESULT_FIRST_MS = const(2500)  # with hints on, the turn's result stays up this
 _PAGE_MS = const(3000)  # between turns, the turn's page and the match's turn over this often
 _LEAVE_MS = const(4000)  # a long select in a match: ok within this long goes to the menu
 _RETRY_MS = const(5000)  # a save that failed is tried again at the next tick, then this often
+_NET_PAGE = const(100)  # match_page: the network's pages from here (app.screen_net's, as there)
 
 
 class App:
@@ -413,9 +414,9 @@ class App:
                 self.match_page = -1
                 self.dirty = True
             self.page_since = now_ms
-        elif select == _SHORT_PRESS or (not (self.must_open or self.must_shut)
+        elif select == _SHORT_PRESS or (not (self.must_open or self.must_shut) and self.match_page < _NET_PAGE
                                         and time.ticks_diff(now_ms, self.page_since) >= _PAGE_MS):
-            self._turn_page(now_ms)
+            self._turn_page(now_ms, select)
         if self.must_open or self.must_shut:
             return
         # Every turn, the match's first too, waits for ok (an ok pressed out of habit never
@@ -430,11 +431,12 @@ class App:
             self.dirty = True
             self._hint_roll()
 
-    def _turn_page(self, now_ms):
-        """Between turns, the next page: the turn's, then the match's pages, then the turn's."""
+    def _turn_page(self, now_ms, select):
+        """Between turns, the next page: the turn's, then the match's pages, then the turn's;
+        with Wi-Fi, select after the match's pages shows the network's, which stay until select."""
         if self.match_page < 0:
             self.match_page = 0
-        elif self.match_page_next:
+        elif self.match_page_next and (select or self.match_page_next < _NET_PAGE):  # select: 0 or 1
             self.match_page = self.match_page_next
         else:
             self.match_page = -1

@@ -24,6 +24,7 @@ _MENU = const(0)  # app.core's phases, each shown its own way
 _SETUP = const(1)
 _PLAY = const(2)
 _FINISHED = const(3)
+_NET_PAGE = const(100)  # app.core's match_page of the network's first page (as there)
 
 # The turn's messages (Screen.show_turn): up to three lines, each the number of a line of
 # app.screens' MESSAGE_LINES, five bits a line, the first line lowest. A constant each, so
@@ -158,7 +159,8 @@ def render(app, now_ms):
     if screen is None or not app.dirty or (phase == _FINISHED and app.ending is None):
         return  # (the match's end: its frame once app.finish has it, app.core's next tick)
     name = "fault" if faults.showing else "leave" if app.leaving else "menu" if phase == _MENU else (
-        None if phase == _PLAY else "review" if app.reviewing else "end")
+        None if phase == _PLAY else "review" if app.reviewing else
+        "net" if phase == _SETUP and app.match_page >= _NET_PAGE else "end")  # net: Wi-Fi's pages
     frames = screen.frames  # a module, None, or 0: the one named is imported now
     if frames and (name is None or not frames.__name__.endswith(name)):
         frames_shown(frames)
@@ -180,8 +182,9 @@ def render(app, now_ms):
     elif app.reviewing and (phase == _SETUP or phase == _FINISHED):
         app.review_next = frames.show_review(screen, app.hints.review, app.review_page)
     elif phase == _SETUP and app.match_page >= 0:
-        app.match_page_next = frames.show_match(
-            screen, app.match, app.rules, app.player, app.match_page, app.waits_for_ok())
+        app.match_page_next = frames.show_match(  # (app.screen_end's, or app.screen_net's)
+            screen, app.match, app.rules, app.player, app.match_page, app.waits_for_ok(),
+            app.devices.wifi)
     elif phase == _SETUP:
         frames.show_setup(
             screen, app.result_player, app.result_score, app.result_end, app.total,
