@@ -14,6 +14,7 @@ from test_hal_board_config import FIRMWARE, board_file
 from test_input_check import BootedBox
 
 from board_sim.box import BoxOptions, SimBox
+from board_sim.install import simulated
 
 PUB = {"ssid": "The Crown", "password": "pints4all", "timeout_s": 20}
 
@@ -225,3 +226,28 @@ def test_the_copies_of_the_links_modes_and_the_chips_statuses_match_their_origin
                                                                   network.STAT_WRONG_PASSWORD)
     finally:
         box.close()
+
+
+def test_a_chip_that_does_not_start_is_a_fault_and_the_box_goes_without_wifi():
+    with simulated(board_file("pico_w")) as board:
+        board.wifi.answers = False
+        from net.wifi_settings import start
+
+        faults = []
+        assert start(None, faults) is False
+        assert faults == ["wifi: the chip does not start (-1); no Wi-Fi"]
+
+
+def test_a_pico_w_whose_micropython_has_no_network_module_says_so_and_plays_without_wifi():
+    with simulated(board_file("pico_w")):
+        stand_in = sys.modules["network"]
+        sys.modules["network"] = None  # type: ignore[assignment]  (an import of it fails)
+        try:
+            from net.wifi_settings import start
+
+            faults = []
+            assert start(None, faults) is False
+        finally:
+            sys.modules["network"] = stand_in
+    assert faults == ["wifi: this MicroPython has no network module (flash the Pico W's build); "
+                      "no Wi-Fi"]

@@ -41,6 +41,7 @@ class WifiChip:
     def __init__(self, board):
         self.board = board
         self.networks = {}
+        self.answers = True  # False: the chip does not answer (WLAN.active(True) raises OSError)
         self.station = Interface()
         self.access_point = Interface()
 

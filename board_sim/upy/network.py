@@ -40,6 +40,8 @@ class WLAN:
 
     def active(self, *value):
         if value:
+            if value[0] and not self._chip.answers:
+                raise OSError(-1)  # as the CYW43 driver reports a chip that does not start
             self._interface.active = bool(value[0])
             self._interface.calls.append(("active", bool(value[0])))
             if not value[0]:

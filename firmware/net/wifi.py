@@ -13,7 +13,6 @@ it all, and sets `redraw` while its QR code is being made.
 
 import time
 
-import network  # pyright: ignore[reportMissingImports] (a Pico W's: the Pico's stubs lack it)
 from micropython import const
 
 JOINING = const(1)  # the modes
@@ -38,13 +37,18 @@ class Link:
         self._own = ("", "")  # (name, password) of the box's own network
         self._join = ("", "", 0)  # (ssid, password, timeout_ms) of the pub's, when it has one
         self._since = None  # when the joining started (the first tick after start)
+        self._network = None  # MicroPython's network module, imported by start (only a board
+        #                       with Wi-Fi has it: the self-test imports this module on any)
         self._polled = 0
 
     def start(self, own, join=None):
         """Join the pub's network (`join`: wifi_settings' (ssid, password, timeout_ms)) or start
         the box's own (`own`: (name, password)). At boot: the chip's start (a few hundred ms
         on a Pico W, loading its firmware) is done here, not in a tick."""
+        import network  # pyright: ignore[reportMissingImports] (a Pico W's: the Pico's stubs lack it)
+
         self.__init__()  # (a second start, the simulator's next box: from scratch)
+        self._network = network
         self._own = own
         if join is None:
             self._start_own()
@@ -59,6 +63,7 @@ class Link:
     def _start_own(self):
         self.mode = STARTING
         self.ssid, self.password = self._own
+        network = self._network
         access_point = network.WLAN(network.AP_IF)
         access_point.config(essid=self.ssid, password=self.password)
         access_point.active(True)
@@ -74,6 +79,7 @@ class Link:
             return changed
         self._polled = now_ms
         mode = self.mode
+        network = self._network
         if mode == JOINING:
             station = network.WLAN(network.STA_IF)
             status = station.status()

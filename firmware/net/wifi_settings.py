@@ -104,10 +104,24 @@ def _join(section, where, faults):
 
 def start(section, faults):
     """The `wifi` section (app.settings keeps it as read) checked, its faults added to
-    `faults`, and net.wifi's link started by it -> that link."""
-    from net.wifi import link
+    `faults`, and net.wifi's link started by it -> that link, or False (a fault says why) when
+    this MicroPython has no `network` (a Pico's build on a Pico W) or the chip does not start."""
+    import sys
 
     checked, found = read(section)
     faults.extend(found)
-    link.start(checked[:2], checked[2])
+    try:
+        import network  # noqa: F401  # pyright: ignore[reportMissingImports] (a Pico W's build)
+    except ImportError:
+        if sys.platform in ("rp2", "esp32") or sys.implementation.name != "micropython":
+            faults.append("wifi: this MicroPython has no network module (flash the Pico W's "
+                          "build); no Wi-Fi")
+        return False  # (the unix port's virtual board, the browser's wasm: no chip, no fault)
+    from net.wifi import link
+
+    try:
+        link.start(checked[:2], checked[2])
+    except OSError as error:
+        faults.append("wifi: the chip does not start (%s); no Wi-Fi" % (error,))
+        return False
     return link
