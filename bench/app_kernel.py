@@ -134,6 +134,7 @@ class Devices:
         self.leds = None
         self.buttons = {}
         self.buzzer = None
+        self.wifi = False
         self.faults = []
 
 

@@ -51,6 +51,7 @@ class SimBoard:
         self.buttons = {}
         self.accel = None
         self.display = None
+        self.wifi = None  # a WifiChip on a Pico W (board_sim.devices.wifi)
         self.strips = {}
         self.piezos = {}
         self.timers = []

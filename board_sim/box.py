@@ -57,12 +57,13 @@ class BoxOptions:
     devices the board file names but the box lacks (board_sim.wiring.OPTIONAL_DEVICES), as
     when one comes loose. bounce_us: how long every switch and button chatters. data_dir: the
     host directory that is the box's /data/ (None: a temporary one); flaps_shut: the flaps
-    shut at power-on.
+    shut at power-on. wifi: config.json's `wifi` section, on a board with Wi-Fi (pico_w,
+    pico2_w: the networks in reach are the board's `wifi` chip's, board_sim.devices.wifi).
     """
 
     def __init__(self, board="pico", tiles=None, rows=1, flap_wiring=None, accel=True,
                  display=True, seed=1, preset=None, players=None, hints=False, missing=(),
-                 bounce_us=None, data_dir=None, flaps_shut=(), rules=None):
+                 bounce_us=None, data_dir=None, flaps_shut=(), rules=None, wifi=None):
         if board not in BOARDS:
             raise OptionError("board", "board: one of %s, not %r" % (", ".join(BOARDS), board))
         if flap_wiring is not None and flap_wiring not in FLAP_WIRINGS:
@@ -92,6 +93,7 @@ class BoxOptions:
         self.data_dir = data_dir
         self.flaps_shut = flaps_shut
         self.rules = rules
+        self.wifi = wifi
 
 
 def _flap_banks(count, wiring):
@@ -280,8 +282,14 @@ class SimBox:
         settings = Settings(rules_config, options.players or 2, options.hints)
         self.dice = ForcedDice(Xorshift32(options.seed))
         self.keeper = Keeper(self.data_dir, self.files)
+        faults = []
+        if self.devices.wifi:  # as app.startup: the board's network started by the settings
+            from net.wifi_settings import start
+
+            self.devices.wifi = start(options.wifi, faults)
         # As main.py: hints are offered (the menu's Hints row), and on at start with options.hints.
-        self.app = App(self.devices, settings, self.dice, hints=Hints(), keeper=self.keeper)
+        self.app = App(self.devices, settings, self.dice, hints=Hints(), keeper=self.keeper,
+                       faults=faults)
         self.view = View(self.app)  # what the log, the players and the tests read
 
     def tick(self):

@@ -1,7 +1,7 @@
 """Makes a SimBoard what firmware code imports, on CPython: install(board), uninstall(), simulated().
 
 install() registers the stand-ins as the modules `machine`, `neopixel`, `framebuf`,
-`micropython` and `deflate` in sys.modules (remembering what was there), attaches the board, and adds
+`micropython`, `deflate` and `network` in sys.modules (remembering what was there), attaches the board, and adds
 MicroPython's ticks_*/sleep_ms/sleep_us to CPython's `time`; time.sleep is patched for the
 installing thread only, so other threads of the host (pytest-xdist, a UI) keep real time.
 Project modules (firmware, not the host's libraries) first imported while a board is
@@ -24,7 +24,7 @@ from board_sim.board import SimBoard
 from board_sim.firmware_dir import FIRMWARE
 from board_sim.upy import deflate, framebuf, micropython, sim_time
 
-_STAND_IN_NAMES = ("machine", "neopixel", "framebuf", "micropython", "deflate")
+_STAND_IN_NAMES = ("machine", "neopixel", "framebuf", "micropython", "deflate", "network")
 _TIME_NAMES = ("ticks_ms", "ticks_us", "ticks_cpu", "ticks_add", "ticks_diff", "sleep_ms", "sleep_us")
 _saved = None
 _KEPT_ROOTS = tuple(os.path.realpath(path) for path in
@@ -63,6 +63,9 @@ def install(board):
     from board_sim.upy import neopixel
 
     sys.modules["neopixel"] = neopixel
+    from board_sim.upy import network
+
+    sys.modules["network"] = network
     for name in _TIME_NAMES:
         setattr(time, name, getattr(sim_time, name))
     host_sleep = _saved["sleep"]

@@ -118,6 +118,10 @@ def wire(board, pinmap, leave_out=(), accel=None):
     leds = pinmap.get("leds")
     if leds and "leds" not in leave_out:
         board.strip_on(leds["pin"], leds["count"])
+    if pinmap.get("wifi"):
+        from board_sim.devices.wifi import WifiChip
+
+        board.wifi = WifiChip(board)
     buzzer = pinmap.get("buzzer")
     if buzzer and "buzzer" not in leave_out:
         board.piezo_on(buzzer["pin"])

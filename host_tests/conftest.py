@@ -74,7 +74,7 @@ def firmware_modules_kept():
     before = dict(sys.modules)
     yield
     for name, module in before.items():
-        if sys.modules.get(name) is not module and name.split(".")[0] in ("app", "game", "hal"):
+        if sys.modules.get(name) is not module and name.split(".")[0] in ("app", "game", "hal", "net"):
             sys.modules[name] = module
 
 

@@ -115,3 +115,9 @@ def test_the_recovery_s_copies_of_the_keeper_s_bits_and_slice_match_their_origin
     assert recover._STATS_BIT == keeper_save.STATS_BIT
     assert recover._COLLECT == keeper._COLLECT
     assert recover._FIRST_SLICES == ("hal.storage", "app.keeper_save")  # app.keeper's step
+
+
+def test_the_network_pages_number_is_app_screen_nets_wherever_it_is_copied():
+    from app import screen_net
+
+    assert presentation._NET_PAGE == screen_end._NET_PAGE == screen_net._NET_PAGE

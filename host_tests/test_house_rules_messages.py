@@ -46,7 +46,7 @@ def test_a_misspelt_key_of_config_json_is_reported(tmp_path):
     settings, faults = load_settings(str(path))
     assert settings.hints is False and settings.players == 2
     assert "%s: players must be 1..8, got true" % path in faults
-    assert any('unknown key "hint" (the keys are rules, players, hints)' in fault for fault in faults)
+    assert any('unknown key "hint" (the keys are rules, players, hints, wifi)' in fault for fault in faults)
 
 
 def test_the_simulator_refuses_a_config_json_with_a_misspelt_key(tmp_path, capsys):

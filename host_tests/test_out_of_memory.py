@@ -76,7 +76,7 @@ def test_a_config_with_hundreds_of_unknown_keys_says_a_few_and_counts_the_rest(t
     settings, faults = load_settings(str(path))
     assert settings.players == 3
     assert len(faults) == 4
-    assert faults[0] == '%s: unknown key "k0" (the keys are rules, players, hints); ignored' % path
+    assert faults[0] == '%s: unknown key "k0" (the keys are rules, players, hints, wifi); ignored' % path
     assert faults[-1] == "%s: and 297 more unknown keys; ignored" % path
 
 

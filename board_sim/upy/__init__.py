@@ -1,5 +1,5 @@
 """Stand-ins named exactly as MicroPython's modules: machine, neopixel, framebuf, micropython,
-deflate.
+deflate, network.
 
 On MicroPython put this folder first on MICROPYPATH (framebuf, micropython and deflate stay
 native).

@@ -187,6 +187,8 @@ class App:
             select = buttons["select"].update(now_ms) if "select" in buttons else _NO_PRESS
             ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
             keeper = self.keeper
+            if devices.wifi and devices.wifi.tick(now_ms):  # a board with Wi-Fi: net.wifi's link
+                self.dirty = True
             # One long piece of work a tick: a frame's module imported (render) or a frame left to
             # draw or send, else a slice of a save (app.keeper's keep_up: never beside a band of
             # the OLED, the dice landing or a flap answered), else a slice of the coach's

@@ -39,6 +39,8 @@ some 64 KB after boot with this policy; the rules it replaced were made when it 
     the live scoreboard (a    net.server, net.match_state (they     never (the box serves while
     board with Wi-Fi)         stay); /history's app.keeper_save,    it runs); since(loaded)
                               game.stats, hal.storage               (net.server's history)
+    a QR code (Wi-Fi's pages) net.qr_code, while app.screen_net makes  since((), its name) once
+                              one, a slice a tick                   the code is made (screen_net)
     a piece of game/'s work   game.at_stake, game.win_table,        by themselves when done
                               game.win_ends, game.policy_file (with (game.forget: game/ knows
                               game.tables.policies and .files),     no app)
@@ -51,7 +53,8 @@ original by host_tests/test_app_constant_copies.py and test_rule_constant_copies
 host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
 
     app: boot_state, core, faults, finish, finish_frames, hints, hints_turn, input_check, menu,
-         phases, presentation, reconcile, recover, roller, screen_end, screen_menu, settings
+         phases, presentation, reconcile, recover, roller, screen_end, screen_menu, screen_net,
+         settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
           win_ends, win_kernel, win_table

@@ -48,6 +48,7 @@ _MENU = const(0)  # app.core's phases, each shown its own way
 _SETUP = const(1)
 _PLAY = const(2)
 _FINISHED = const(3)
+_NET_PAGE = const(100)  # match_page: the network's pages from here (app.screen_net's, as there)
 
 # The turn's messages (Screen.show_turn): up to three lines, each the number of a line of
 # app.screens' MESSAGE_LINES, five bits a line, the first line lowest. A constant each, so
@@ -182,7 +183,8 @@ def render(app, now_ms):
     if screen is None or not app.dirty or (phase == _FINISHED and app.ending is None):
         return  # (the match's end: its frame once app.finish has it, app.core's next tick)
     name = "fault" if faults.showing else "leave" if app.leaving else "menu" if phase == _MENU else (
-        None if phase == _PLAY else "review" if app.reviewing else "end")
+        None if phase == _PLAY else "review" if app.reviewing else
+        "net" if phase == _SETUP and app.match_page >= _NET_PAGE else "end")  # net: Wi-Fi's pages
     frames = screen.frames  # a module, None, or 0: the one named is imported now
     if frames and (name is None or not frames.__name__.endswith(name)):
         frames_shown(frames)
@@ -204,8 +206,9 @@ def render(app, now_ms):
     elif app.reviewing and (phase == _SETUP or phase == _FINISHED):
         app.review_next = frames.show_review(screen, app.hints.review, app.review_page)
     elif phase == _SETUP and app.match_page >= 0:
-        app.match_page_next = frames.show_match(
-            screen, app.match, app.rules, app.player, app.match_page, app.waits_for_ok())
+        app.match_page_next = frames.show_match(  # (app.screen_end's, or app.screen_net's)
+            screen, app.match, app.rules, app.player, app.match_page, app.waits_for_ok(),
+            app.devices.wifi)
     elif phase == _SETUP:
         frames.show_setup(
             screen, app.result_player, app.result_score, app.result_end, app.total,
@@ -225,7 +228,8 @@ def turn_pages(app, now_ms, changed, select, first=False):
     """Between turns (the SETUP phase): the turn's page goes up `first` (a turn set up, or a
     press refused: the page says why), and when the flaps to move have `changed` (a flap set
     right or wrong: it lists them) for _PAGE_MS; select, or _PAGE_MS with the flaps right, turns
-    to the next page: the turn's, then the match's pages, then the turn's again."""
+    to the next page: the turn's, then the match's pages, then the turn's again; with Wi-Fi,
+    select after the match's pages shows the network's, which stay until select."""
     if first:
         app.match_page = -1
         app.page_since = now_ms
@@ -236,12 +240,12 @@ def turn_pages(app, now_ms, changed, select, first=False):
             app.dirty = True
         app.page_since = now_ms
         return
-    if not (select == _SHORT_PRESS or (not (app.must_open or app.must_shut)
+    if not (select == _SHORT_PRESS or (not (app.must_open or app.must_shut) and app.match_page < _NET_PAGE
                                        and time.ticks_diff(now_ms, app.page_since) >= _PAGE_MS)):
-        return
+        return  # (Wi-Fi's pages stay until select)
     if app.match_page < 0:
         app.match_page = 0
-    elif app.match_page_next:
+    elif app.match_page_next and (select or app.match_page_next < _NET_PAGE):  # select: 0 or 1
         app.match_page = app.match_page_next
     else:
         app.match_page = -1

@@ -18,6 +18,7 @@ _STAKES_CANOGA = const(2)  # game.rules' stakes (as there)
 _SOURCE_MANUAL = const(1)  # game.rules' sources: electronic dice 0, manual dice 1 (as there)
 _MOST_TILES_COACHED = const(12)  # the coach's tables (game.policy_file's policy_key: as there)
 _MOST_DICE_COACHED = const(2)
+_NET_PAGE = const(100)  # match_page of the network's first page (app.screen_net's, as there)
 _TOTAL_AT = const(4)  # a standing's total starts here, after "*P8 "
 END_WORDS = ("", "shut box!", "no move", "unlucky 7", "lost 1st")  # by game.turn's end
 
@@ -275,11 +276,12 @@ def show_kitty(screen, chips, row):
     screen.number(chips, column, row)
 
 
-def show_match(screen, match, rules, next_player, first, waiting_ok):
+def show_match(screen, match, rules, next_player, first, waiting_ok, wifi=False):
     """Between turns: the match as it stands, from player `first` on, as many as rows 1-6
     hold (">" marks who plays next), then canoga's kitty; the last row says what ok and
-    select do. Returns the first player not shown (the player count: the kitty), 0 when the
-    last line was."""
+    select do (`wifi`, a board's link: the network's pages follow the last, app.screen_net's).
+    Returns the first player not shown (the player count: the kitty), or when the last line
+    was, the network's first page (app.screen_net's _NET_PAGE) with `wifi`, else 0."""
     screen.clear()
     if rules.match == _MATCH_RACE:  # what each player has left, not a round's limit
         screen.text("Left to shut", 0, 0)
@@ -312,6 +314,6 @@ def show_match(screen, match, rules, next_player, first, waiting_ok):
     column = 0
     if waiting_ok:
         column = screen.text("ok:play ", 0, 7)
-    screen.text("sel:more" if player < lines else "sel:back", column, 7)
+    screen.text("sel:more" if player < lines or wifi else "sel:back", column, 7)
     screen.send()
-    return player if player < lines else 0
+    return player if player < lines else _NET_PAGE if wifi else 0

@@ -1,4 +1,6 @@
-"""The box's own settings file (config.json): the game the menu starts on, players and hints.
+"""The box's own settings file (config.json): the game the menu starts on, players and hints,
+and on a board with Wi-Fi its network (`wifi`: kept as read, net.wifi_settings checks it; a
+box without Wi-Fi ignores it).
 
     {"rules": {"preset": "classic"}, "players": 2, "hints": false}
 
@@ -22,12 +24,14 @@ _HOUSE = const("house rules")  # app.menu's HOUSE (a copy: app.menu imports this
 
 
 class Settings:
-    """rules_config (dict), players (1-8) and hints (bool), as the file gave them."""
+    """rules_config (dict), players (1-8) and hints (bool), as the file gave them; wifi: its
+    `wifi` section as read (None: absent)."""
 
-    def __init__(self, rules_config=None, players=DEFAULT_PLAYERS, hints=False):
+    def __init__(self, rules_config=None, players=DEFAULT_PLAYERS, hints=False, wifi=None):
         self.rules_config = rules_config if rules_config is not None else {"preset": PRESET_NAMES[0]}  # classic
         self.players = players
         self.hints = hints
+        self.wifi = wifi
 
 
 def load_settings(path="config.json"):
@@ -58,12 +62,13 @@ def load_settings(path="config.json"):
         settings.hints = hints
     else:
         faults.append("%s: hints must be true or false, got %s" % (path, as_json(hints)))
+    settings.wifi = raw.get("wifi")
     unknown = 0
     for key in raw:
-        if key not in ("rules", "players", "hints"):
+        if key not in ("rules", "players", "hints", "wifi"):
             unknown += 1
             if unknown <= _UNKNOWN_KEYS_SAID:
-                faults.append("%s: unknown key %s (the keys are rules, players, hints); ignored"
+                faults.append("%s: unknown key %s (the keys are rules, players, hints, wifi); ignored"
                               % (path, as_json(key)))
     if unknown > _UNKNOWN_KEYS_SAID:
         faults.append("%s: and %d more unknown keys; ignored" % (path, unknown - _UNKNOWN_KEYS_SAID))

@@ -21,7 +21,8 @@ from app.memory import release
 # resident app.memory, so that play keeps none of them.
 BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017", "hal.lis3dh", "hal.mpu6050")
 READ_ONLY = ("app.settings", "game.config", "game.numbers", "game.presets", "game.rule_names",
-             "game.rules", "game.snapshot_load", "hal.json_file")  # none called again before the menu
+             "game.rules", "game.snapshot_load", "hal.json_file",
+             "net.wifi_settings")  # none called again before the menu
 BOOT_ONLY = BOARD_ONLY + READ_ONLY + ("app.phases", "game.match", "app.boot_state", "app.startup")
 
 
@@ -59,6 +60,9 @@ def start():
     import game.rounds  # noqa: F401 (game.match, which starts a match, goes with boot's modules)
 
     settings, setting_faults = _settings()
+    if devices.wifi:  # a board with Wi-Fi: its network started (a long name: no qstr on a Pico)
+        devices.wifi = __import__("net.wifi_settings", None, None, ("start",)).start(
+            settings.wifi, setting_faults)
     first = False  # the box's first power-on: no /data/ yet (Keeper makes it; a flash never
     try:  # writes or removes it), when the input check opens (app.boot_state's set_up)
         os.stat(DIRECTORY)

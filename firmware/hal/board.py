@@ -36,6 +36,7 @@ class Devices:
     display: "SSD1306_I2C | None" = None
     leds: "TileLeds | None" = None
     buzzer: "Buzzer | None" = None
+    wifi: "Any" = False  # a board with Wi-Fi: True, then net.wifi's link (app.startup starts it)
 
 
 def _describe(error):
@@ -160,6 +161,8 @@ def build_devices(config, faults=()):
         button = optional("buttons.%s: pin %d" % (name, spec["pin"]), "buttons", spec)
         if button is not None:
             devices.buttons[name] = button
+    if clean["wifi"]:
+        devices.wifi = True
     if "ok" not in devices.buttons:  # board_config checked it is set: its pin would not do
         for fault in devices.faults:
             if fault.startswith("buttons.ok:"):

@@ -333,6 +333,11 @@ def validate(config):
                       % (debounce_ms, _DEBOUNCE_MS))
         debounce_ms = _DEBOUNCE_MS
     clean["debounce_ms"] = debounce_ms
+    wifi = config.get("wifi", False)  # the board has a Wi-Fi chip (a Pico W): net/ serves on it
+    if wifi is not True and wifi is not False:
+        faults.append("board config: wifi: must be true or false, got %r; taken as false" % (wifi,))
+        wifi = False
+    clean["wifi"] = wifi
 
     taken = {}
     needs_i2c = False

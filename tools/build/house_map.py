@@ -38,8 +38,8 @@ ROOMS = {
     "firmware/hal": "one driver per device, each taking its bus in its constructor; the "
                     "board's config and storage",
     "firmware/boards": "pin maps per board, as data (JSON): no code",
-    "firmware/net": "a board with Wi-Fi: the live scoreboard's server and page, over the App "
-                    "(app.startup starts it, loaded only there)",
+    "firmware/net": "a board with Wi-Fi only: joining the network (or its own), the QR code "
+                    "of its address, the live scoreboard's server and page (app.startup starts it)",
     "board_sim": "a CPython board: machine/neopixel/framebuf stand-ins, bus-level devices, "
                  "SimBox, the terminal front end, the virtual board for mpremote",
     "board_sim/bridge": "the simulated board in a CPython process of its own, answering the "

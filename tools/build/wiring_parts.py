@@ -14,9 +14,9 @@ from tools.build import pinouts
 
 # The keys each section may hold, as hal.board_config and firmware/boards/README.md know them.
 # None: a setting with nothing to wire (the notes under the drawing say it, or it is the
-# firmware's own business: heap_bytes, heap_source).
+# firmware's own business: heap_bytes, heap_source; wifi, the chip on the board).
 SECTION_KEYS = {
-    "name": None, "usable_pins": None, "rows": None, "debounce_ms": None,
+    "name": None, "usable_pins": None, "rows": None, "debounce_ms": None, "wifi": None,
     "heap_bytes": None, "heap_source": None,
     "i2c": ("id", "sda", "scl", "freq", "soft"),
     "accel": ("type", "address"),
