@@ -8,11 +8,6 @@ WS2812B samples it: 800 kHz timing (400/800 ns highs) decodes, 400 kHz timing wo
 
 _ONE_THRESHOLD_NS = 600
 _BYTES_PER_LED = 3
-# What each byte sent decodes to, by (the bit a 0 is read as, the bit a 1 is read as): the
-# strip reads each bit's pulse alone, so a byte maps to one byte (bytes.translate's table).
-_DECODE = {(zero_bit, one_bit): bytes(
-    sum((one_bit if value >> bit & 1 else zero_bit) << bit for bit in range(8)) for value in range(256))
-    for zero_bit in (0, 1) for one_bit in (0, 1)}
 
 
 class LedStrip:
@@ -29,7 +24,12 @@ class LedStrip:
         zero_bit = 1 if high_for_zero > _ONE_THRESHOLD_NS else 0
         one_bit = 1 if high_for_one > _ONE_THRESHOLD_NS else 0
         usable = min(len(data), len(self._grb))
-        self._grb[:usable] = bytes(data[:usable]).translate(_DECODE[zero_bit, one_bit])
+        if one_bit and not zero_bit:  # each bit read as sent (the strip's own timing): one slice
+            self._grb[:usable] = data[:usable]
+        else:  # every bit read alike, or each the other way round
+            for index in range(usable):
+                value = data[index]
+                self._grb[index] = (value if one_bit else 0) | ((value ^ 0xFF) if zero_bit else 0)
         self.frames += 1
 
     def colors(self):
