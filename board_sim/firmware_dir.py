@@ -13,6 +13,7 @@ import builtins
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import os
 import pathlib
 import sys
 import time
@@ -46,6 +47,46 @@ def use_firmware():
             setattr(time, name, getattr(clock, name))
     if not any(isinstance(finder, _AsFlashed) for finder in sys.meta_path):
         sys.meta_path.insert(0, _AsFlashed())
+    if _firmware_finder not in sys.path_hooks:
+        sys.path_hooks.insert(0, _firmware_finder)
+        for entry in list(sys.path_importer_cache):  # found before: found again through the hook
+            if _in_firmware(entry):
+                del sys.path_importer_cache[entry]
+
+
+# The firmware lets modules go and imports them again (app.memory), thousands of times in a
+# test session: each source is compiled once a process, its code object kept with the source
+# it was compiled from (a changed file is compiled again). Code objects are immutable: each
+# import still runs the module afresh, as the board does.
+_CODE = {}  # (source path, native marks made real): (source bytes, code object)
+
+
+def _kept_code(key, source, compile_source):
+    kept = _CODE.get(key)
+    if kept is None or kept[0] != source:
+        kept = _CODE[key] = (source, compile_source(source))
+    return kept[1]
+
+
+def _in_firmware(path):
+    firmware = str(FIRMWARE)
+    path = os.path.abspath(path or ".")
+    return path == firmware or path.startswith(firmware + os.sep)
+
+
+def _firmware_finder(path):
+    """sys.path_hooks' finder for the firmware's folders (its modules compiled once a process)."""
+    if not _in_firmware(path):
+        raise ImportError("not a firmware folder")
+    return importlib.machinery.FileFinder(path, (_FirmwareLoader, importlib.machinery.SOURCE_SUFFIXES))
+
+
+class _FirmwareLoader(importlib.machinery.SourceFileLoader):
+    """A firmware module's source, compiled once a process (_kept_code)."""
+
+    def get_code(self, fullname):
+        return _kept_code((self.path, False), self.get_data(self.path),
+                          lambda source: compile(source, self.path, "exec", dont_inherit=True))
 
 
 class _AsFlashed(importlib.abc.MetaPathFinder):
@@ -70,12 +111,12 @@ class _AsFlashed(importlib.abc.MetaPathFinder):
 
 
 class _NativeMarkedLoader(importlib.machinery.SourceFileLoader):
-    """Compiles the module's source with its native marks made real, every time (a cached .pyc
-    of it would be taken for the plain module's)."""
+    """Compiles the module's source with its native marks made real (kept by _kept_code, never
+    as a .pyc: a cached .pyc of it would be taken for the plain module's)."""
 
     def get_code(self, fullname):
-        source = self.get_data(self.path).decode("utf-8")
-        return compile(native_source(source), self.path, "exec", dont_inherit=True)
+        return _kept_code((self.path, True), self.get_data(self.path), lambda source: compile(
+            native_source(source.decode("utf-8")), self.path, "exec", dont_inherit=True))
 
     def exec_module(self, module):
         module.micropython = sys.modules["micropython"]  # MicroPython's compiler knows the decorator

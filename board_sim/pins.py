@@ -42,17 +42,6 @@ class PinLine:
         self.irq_handler = None
         self.irq_trigger = 0
 
-    def outside_level(self, now_us):
-        """What the wiring outside the MCU does to the pin: 0, 1 or None (nothing drives it)."""
-        level = None
-        for driver in self.drivers:
-            driven = driver.drive_level(now_us)
-            if driven == 0:
-                return 0
-            if driven == 1:
-                level = 1
-        return level
-
     def level(self):
         level = self.settled_level()
         return self.board.floating_level() if level is None else level
@@ -64,7 +53,14 @@ class PinLine:
             return self.output
         if self.mode == MODE_OPEN_DRAIN and self.output == 0:
             return 0
-        level = self.outside_level(self.board.clock.now_us)
+        level = None  # what the wiring outside the MCU does to the pin (None: nothing drives it)
+        now_us = self.board.clock.now_us
+        for driver in self.drivers:
+            driven = driver.drive_level(now_us)
+            if driven == 0:
+                return 0
+            if driven == 1:
+                level = 1
         if level is not None:
             return level
         if self.pull == PULL_UP:

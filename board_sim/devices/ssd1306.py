@@ -79,8 +79,11 @@ class SSD1306(I2CDevice):
                     self._take(data[index], is_data)
                 index += 1
                 continue
-            for value in data[index:]:
-                self._take(value, is_data)
+            if is_data:
+                self._write_ram_run(data[index:])
+            else:
+                for value in data[index:]:
+                    self._take(value, False)
             return
 
     def i2c_read(self, count):
@@ -147,6 +150,30 @@ class SSD1306(I2CDevice):
         elif opcode in (0x2E, 0x2F):
             self.scrolling = opcode == 0x2F
         # 0xAD (IREF), 0xD8, scroll set-up and 0xE3 (NOP) change nothing visible here.
+
+    def _write_ram_run(self, data):
+        """_write_ram of each byte of data in turn, as many as fit a page's row at once (the
+        same RAM and pointers as byte by byte)."""
+        if self.addressing == VERTICAL:
+            for value in data:
+                self._write_ram(value)
+            return
+        index = 0
+        while index < len(data):
+            column, page = self.column, self.page
+            if self.addressing == PAGE:
+                count = min(len(data) - index, COLUMNS - column)
+                self.column = (column + count) & 0x7F
+            else:  # HORIZONTAL: to the column range's end, then the next page from its start
+                count = min(len(data) - index, max(self.column_end - column + 1, 1))
+                if column + count - 1 < self.column_end:
+                    self.column = column + count
+                else:
+                    self.column = self.column_start
+                    self.page = page + 1 if page < self.page_end else self.page_start
+            start = page * COLUMNS + column
+            self.gddram[start:start + count] = data[index:index + count]
+            index += count
 
     def _write_ram(self, value):
         self.gddram[self.page * COLUMNS + self.column] = value

@@ -70,6 +70,9 @@ class Switch:
         return changes[0][1]
 
     def drive_level(self, now_us):
+        changes = self._changes
+        if self.fault is None and len(changes) == 1:  # settled (the usual case): closed_at's answer at once
+            return self.closed_level if changes[0][1] else None
         return self.closed_level if self.closed_at(now_us) else None
 
     def settles_by_us(self):

@@ -24,12 +24,12 @@ class LedStrip:
         zero_bit = 1 if high_for_zero > _ONE_THRESHOLD_NS else 0
         one_bit = 1 if high_for_one > _ONE_THRESHOLD_NS else 0
         usable = min(len(data), len(self._grb))
-        for index in range(usable):
-            value = data[index]
-            decoded = 0
-            for bit in range(7, -1, -1):
-                decoded = (decoded << 1) | (one_bit if value >> bit & 1 else zero_bit)
-            self._grb[index] = decoded
+        if one_bit and not zero_bit:  # each bit read as sent (the strip's own timing): one slice
+            self._grb[:usable] = data[:usable]
+        else:  # every bit read alike, or each the other way round
+            for index in range(usable):
+                value = data[index]
+                self._grb[index] = (value if one_bit else 0) | ((value ^ 0xFF) if zero_bit else 0)
         self.frames += 1
 
     def colors(self):

@@ -32,6 +32,19 @@ def _c_div(numerator, denominator):
     return quotient if (numerator < 0) == (denominator < 0) else -quotient
 
 
+_VLSB_TABLES = {}  # (mask, set or clear): what each byte becomes
+
+
+def _vlsb_table(mask, colour):
+    """bytes.translate's table setting (colour true) or clearing the bits of mask in a byte."""
+    key = (mask, bool(colour))
+    table = _VLSB_TABLES.get(key)
+    if table is None:
+        table = _VLSB_TABLES[key] = bytes((value | mask) if colour else (value & ~mask)
+                                          for value in range(256))
+    return table
+
+
 def _bits_per_pixel(format_id):
     return {MONO_VLSB: 1, MONO_HLSB: 1, MONO_HMSB: 1, GS2_HMSB: 2, GS4_HMSB: 4, GS8: 8,
             RGB565: 16}.get(format_id)
@@ -100,12 +113,15 @@ class FrameBuffer:
         return (self._bytes[(y >> 3) * self.stride + x] >> (y & 7)) & 1
 
     def _fill_vlsb(self, x, y, w, h, colour):
+        # A page (8 rows) at a time: the rows' bits of w bytes set or cleared with one slice.
         data = self._bytes
-        for row in range(y, y + h):
-            mask = 1 << (row & 7)
+        row = y
+        while row < y + h:
+            page_end = min(y + h, (row | 7) + 1)
+            mask = ((1 << (page_end - row)) - 1) << (row & 7)
             start = (row >> 3) * self.stride + x
-            for index in range(start, start + w):
-                data[index] = (data[index] | mask) if colour else (data[index] & ~mask)
+            data[start:start + w] = bytes(data[start:start + w]).translate(_vlsb_table(mask, colour))
+            row = page_end
 
     def _horiz_shift(self, x):
         return x & 7 if self.format == MONO_HMSB else 7 - (x & 7)
@@ -412,6 +428,9 @@ class FrameBuffer:
                 self._set(column, row, self._get(column - xstep, row - ystep))
 
     def text(self, s, x, y, c=1):
+        if self.format == MONO_VLSB and y >= 0:
+            self._text_vlsb(s, x, y, c)
+            return
         for code in s.encode("utf-8"):
             if code < FIRST_CHAR or code > LAST_CHAR:
                 code = LAST_CHAR
@@ -424,6 +443,31 @@ class FrameBuffer:
                             self._set(x, row, c)
                         column_bits >>= 1
                         row += 1
+                x += 1
+
+
+    def _text_vlsb(self, s, x, y, c):
+        """text() on MONO_VLSB from row y >= 0: a glyph's column (8 rows) is the bits of at most
+        two bytes, set or cleared at once (the same pixels as one at a time, clipped alike)."""
+        data = self._bytes
+        page, shift = y >> 3, y & 7
+        pages = []  # (index of the page's byte at x = 0, the glyph's rows that fall in it)
+        for spread_shift, in_page in ((shift, page), (shift - 8, page + 1)):
+            rows_in = max(0, min(8, self.height - in_page * 8))
+            if rows_in and (spread_shift >= 0 or shift):
+                pages.append((in_page * self.stride, spread_shift, (1 << rows_in) - 1))
+        for code in s.encode("utf-8"):
+            if code < FIRST_CHAR or code > LAST_CHAR:
+                code = LAST_CHAR
+            glyph_start = (code - FIRST_CHAR) * 8
+            for column_bits in FONT[glyph_start:glyph_start + 8]:
+                if column_bits and 0 <= x < self.width:
+                    for page_start, spread_shift, rows_mask in pages:
+                        bits = (column_bits << spread_shift if spread_shift >= 0
+                                else column_bits >> -spread_shift) & rows_mask
+                        if bits:
+                            index = page_start + x
+                            data[index] = (data[index] | bits) if c else (data[index] & ~bits)
                 x += 1
 
 
