@@ -6,9 +6,9 @@ whether the keeper did a slice (app.keeper's step, as the App calls it), the byt
 took on the bus, a flap's change answered (hal.flaps' `changed`), the dice landed."""
 
 import pytest
+from test_keeper_slices import _play_a_match_watched
 
 from board_sim.box import BoxOptions, SimBox
-from board_sim.script_player import BoxPlayer
 
 _OLED = 0x3C
 _BAND_BYTES = 200  # an OLED write this long is a band of the frame (a command is 3 bytes)
@@ -40,13 +40,7 @@ def _ticks_of_a_match(options, monkeypatch):
         ticks.append((len(slices) != before[0], sent >= _BAND_BYTES,
                       any(row.changed for row in app_.devices.flaps.rows), app_.roller.state == _LANDED))
 
-    box.tick = watched_tick
-    try:
-        assert BoxPlayer(box).play()
-        box.finish_saves()
-    finally:
-        box.tick = tick
-        box.close()
+    _play_a_match_watched(box, watched_tick)
     return ticks
 
 

@@ -4,36 +4,17 @@ MicroPython unix port while the simulated box plays (host_tests/scoreboard_box.p
 totals and this round's scores, the turns, a reconnect after the box restarts (the resumed
 match), the winner, the history tab. It saves docs/screens/scoreboard.png, the README's."""
 
-import os
 import pathlib
 
 import pytest
+import test_web_box
 from scoreboard_run import ScoreboardBox
 
-CHROMIUM = "/usr/bin/chromium"
+browser = test_web_box.browser  # the fixture: Debian's chromium, as the web box's tests drive it
+
 PHONE = {"width": 390, "height": 844}
 SCREENSHOT = pathlib.Path(__file__).resolve().parent.parent / "docs" / "screens" / "scoreboard.png"
 WAIT_MS = 15000  # the page polls every 0.7 s; this is only how long a failing test waits
-
-
-def _require(what, missing):
-    if os.environ.get("SHUTBOX_REQUIRE_MICROPYTHON") == "1":
-        pytest.fail("the scoreboard's page test needs %s: %s" % (what, missing))
-    pytest.skip("%s is missing: %s" % (what, missing))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        _require("Debian's chromium", CHROMIUM)
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as error:
-        _require("Playwright for Python", error)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 @pytest.mark.micropython
