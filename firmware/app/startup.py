@@ -27,13 +27,13 @@ BOOT_ONLY = BOARD_ONLY + READ_ONLY + ("app.phases", "game.match", "app.boot_stat
 
 
 def _devices():
-    """The devices board.json names (the board modules are let go by the caller), and whether
-    the board has Wi-Fi (its file's "wifi")."""
+    """The devices board.json names (the board modules are let go by the caller); their `wifi`
+    is True on a board with Wi-Fi (its file's "wifi")."""
     from hal.board import build_devices
     from hal.board_config import load_config
 
     config, faults = load_config()
-    return build_devices(config, faults), config.get("wifi") is True
+    return build_devices(config, faults)
 
 
 def _settings():
@@ -54,13 +54,14 @@ def start():
 
     if globals().get("__file__", "").endswith(".py"):  # compiled from source at each import
         _compile_the_app_first()
-    devices, wifi = _devices()
+    devices = _devices()
+    wifi = devices.wifi  # the board's: net.wifi's link (or False) takes its place below
     release(BOARD_ONLY, True, True)  # the accelerometer is then read through hal.shake.BusAccel
     import game.gamelog  # noqa: F401 (the match's modules, which stay: low in the heap)
     import game.rounds  # noqa: F401 (game.match, which starts a match, goes with boot's modules)
 
     settings, setting_faults = _settings()
-    if devices.wifi:  # a board with Wi-Fi: its network started (a long name: no qstr on a Pico)
+    if wifi:  # a board with Wi-Fi: its network started (a long name: no qstr on a Pico)
         devices.wifi = __import__("net.wifi_settings", None, None, ("start",)).start(
             settings.wifi, setting_faults)
     first = False  # the box's first power-on: no /data/ yet (Keeper makes it; a flash never
