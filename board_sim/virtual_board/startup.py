@@ -27,7 +27,9 @@ def _power_on():
 
     board = SimBoard.from_pinmap(pinmap, platform=platform)
     # The watchdog, a hard reset, the timers.
-    board.host = ChipHost(os.getenv("VIRTUAL_BOARD_CONTROL"), os.getenv("VIRTUAL_BOARD_TIMERS"))
+    chip = ChipHost(os.getenv("VIRTUAL_BOARD_CONTROL"), os.getenv("VIRTUAL_BOARD_TIMERS"),
+                    os.getenv("VIRTUAL_BOARD_KEYS"))
+    board.host = chip
     board.reset_cause = int(os.getenv("VIRTUAL_BOARD_RESET_CAUSE"))
     link.attach(board)
     import machine  # noqa: F401
@@ -57,7 +59,7 @@ def _power_on():
             return getattr(self._port_sys, name)
 
     sys.modules["sys"] = ChipSys(sys)
-    return os.getenv("VIRTUAL_BOARD_RAW") == "1"
+    return chip
 
 
 def _run_script(name, namespace):
@@ -79,16 +81,18 @@ def _run_script(name, namespace):
         sys.print_exception(interrupt)
 
 
-_raw_repl_next = _power_on()
+_chip = _power_on()
 print("\x00virtual-board-ready\x00", end="")
 _run_script("boot.py", globals())
-if _raw_repl_next:
+if os.getenv("VIRTUAL_BOARD_RAW") == "1":  # a raw-REPL soft reset: the raw REPL next
     print("\x00virtual-board-booted\x00", end="")
 else:
     try:
         os.stat("main.py")
-        print("\x00virtual-board-main\x00", end="")  # Ctrl-C may now interrupt main.py
+        print("\x00virtual-board-main\x00", end="")  # the server may now give main.py a Ctrl-C
+        _chip.main_runs(True)
         _run_script("main.py", globals())
+        _chip.main_runs(False)
     except OSError:  # no main.py: host input waits for the REPL's prompt
         print("\x00virtual-board-repl\x00", end="")
-del _power_on, _run_script, _raw_repl_next, os
+del _power_on, _run_script, _chip, os
