@@ -11,10 +11,12 @@ from bench import boot_bench
 from tools.build import micropython_runtimes, wiring_table
 
 BOARDS = wiring_table.BOARDS
-# The live heap after boot (boot_bench.live_boot: the least of a few heap layouts), 32-bit, the
-# firmware as .mpy. 64 KiB until issue 48 (65,488 B live); 65 KiB since the App's recovery from a
-# full heap, the watchdog fed at the REPL, the input check's row and boot check and the menu's
-# Resume row made it 65,696: half of every board's heap stays free at the peak (the test below).
+# The heap after boot (boot_bench.live_boot: the mean of the lowest 12 of 16 heap layouts, which
+# an unrelated change moved by 20 bytes at most and a 64-byte constant kept by 96), 32-bit, the
+# firmware as .mpy. 64 KiB until issue 48 (65,488 B, then the least of 4 layouts); 65 KiB since the App's
+# recovery from a full heap, the watchdog fed at the REPL, the input check's row and boot check
+# and the menu's Resume row made it 65,696: half of every board's heap stays free at the peak
+# (the test below).
 BUDGET_AFTER_BOOT = 65 * 1024
 # Above the after-boot figure, during a whole match. At a match's end the statistics' merge
 # holds its modules (app.keeper_read, game.stats, hal.json_file ...) beside the standings' frames:
@@ -52,7 +54,8 @@ def _figures(runtime, live=False, **options):
 @pytest.fixture(scope="module")
 def wasm_boot():
     """The 32-bit figures of classic (the tournament's code and hint table, one round): after
-    boot, and the peak over the resumed match and a whole new one (the bench plays a tournament)."""
+    boot (16 boots), and the peak over the resumed match and a whole new one (the
+    bench plays a tournament)."""
     return _figures("wasm", live=True, mpy=True, rules=CLASSIC, saved=boot_bench.saved_files(CLASSIC, turns=1))
 
 
@@ -84,6 +87,17 @@ def test_the_readme_names_only_boards_left_with_half_their_heap_free(wasm_boot):
 def test_the_box_holds_at_most_65_kb_after_boot_and_24_kb_more_in_play(wasm_boot):
     assert wasm_boot["live"] <= BUDGET_AFTER_BOOT, wasm_boot
     assert wasm_boot["peak"] - wasm_boot["boot"] <= BUDGET_PLAY, wasm_boot
+
+
+@pytest.mark.micropython
+def test_where_the_heap_s_objects_fall_moves_the_figure_after_boot_by_a_few_blocks(wasm_boot):
+    """The layouts differ by the garbage a stray word keeps (65,408-65,504 B when this was
+    written): most of them by a few blocks, so that the mean of the lowest 12 of 16 shows a
+    64-byte change. A wider spread there means that what the firmware holds after boot depends
+    on where objects fall."""
+    boots = wasm_boot["live_least"], wasm_boot["live"], wasm_boot["live_most"]
+    assert boots[0] <= boots[1] <= boots[2], wasm_boot
+    assert boots[1] - boots[0] <= 128, wasm_boot
 
 
 def _plays_on_unix(kib, mpy, rules=None, turns=boot_bench.SAVED_TURNS):
