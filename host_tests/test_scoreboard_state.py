@@ -86,3 +86,25 @@ def test_its_copies_of_other_modules_constants_are_theirs():
 
     assert (server._POLLIN, server._POLLOUT, server._POLLERR, server._POLLHUP, server._EAGAIN) == (
         select.POLLIN, select.POLLOUT, select.POLLERR, select.POLLHUP, errno.EAGAIN)
+
+
+def test_the_server_makes_state_in_two_steps_the_match_read_then_written_as_json(monkeypatch):
+    """net.server's /state (issue 47's tick budget): reading the match and writing its JSON
+    are two steps' work, each beside an App's tick; the answer then shared while the match
+    stands still."""
+    from net import match_state
+    from net.server import Server
+
+    box = SimBox(BoxOptions(preset="classic", players=3, seed=11))
+    try:
+        play_until(BoxPlayer(box), lambda: box.app.tally.turns >= 1, 4000)
+        server = Server(box.app, port=None)
+        reads = []
+        read = match_state.state
+        monkeypatch.setattr(match_state, "state", lambda app: reads.append(app) or read(app))
+        assert server._state(0) is None and len(reads) == 1 and server.states == 0  # read, not written
+        answer = server._state(5)
+        assert json.loads(answer) == json.loads(json.dumps(read(box.app))) and len(reads) == 1
+        assert server.states == 1 and server._state(700) is answer and len(reads) == 1
+    finally:
+        box.close()
