@@ -88,10 +88,10 @@ def test_its_copies_of_other_modules_constants_are_theirs():
         select.POLLIN, select.POLLOUT, select.POLLERR, select.POLLHUP, errno.EAGAIN)
 
 
-def test_the_server_makes_state_in_two_steps_the_match_read_then_written_as_json(monkeypatch):
-    """net.server's /state (issue 47's tick budget): reading the match and writing its JSON
-    are two steps' work, each beside an App's tick; the answer then shared while the match
-    stands still."""
+def test_the_server_makes_state_in_three_steps_the_match_its_turns_then_its_json(monkeypatch):
+    """net.server's /state (issue 47's tick budget): reading the match, its last turns and
+    writing its JSON are three steps' work, each beside an App's tick; the answer then shared
+    while the match stands still."""
     from net import match_state
     from net.server import Server
 
@@ -100,11 +100,20 @@ def test_the_server_makes_state_in_two_steps_the_match_read_then_written_as_json
         play_until(BoxPlayer(box), lambda: box.app.tally.turns >= 1, 4000)
         server = Server(box.app, port=None)
         reads = []
+        turns = []
         read = match_state.state
-        monkeypatch.setattr(match_state, "state", lambda app: reads.append(app) or read(app))
-        assert server._state(0) is None and len(reads) == 1 and server.states == 0  # read, not written
-        answer = server._state(5)
-        assert json.loads(answer) == json.loads(json.dumps(read(box.app))) and len(reads) == 1
+        add_turns = match_state.add_turns
+        monkeypatch.setattr(match_state, "state", lambda app, turns=True: reads.append(app) or read(app, turns))
+        monkeypatch.setattr(match_state, "add_turns", lambda found, app: turns.append(app) or add_turns(found, app))
+        assert server._state(0) is None and len(reads) == 1 and not turns  # the match read, not its turns
+        assert server._state(5) is None and len(turns) == 1 and server.states == 0  # its turns, no JSON yet
+        answer = server._state(10)
+        assert json.loads(answer) == json.loads(json.dumps(read(box.app))) and len(reads) == len(turns) == 1
         assert server.states == 1 and server._state(700) is answer and len(reads) == 1
+        server.state_json = None  # made again: the match read, then it moves on before its turns
+        assert server._state(800) is None and len(reads) == 2
+        server.state_mark = "moved"
+        assert server._state(805) is None and server.state_read is None and len(turns) == 1
+        assert server._state(810) is None and len(reads) == 3  # read again from the start
     finally:
         box.close()

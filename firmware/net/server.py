@@ -12,7 +12,7 @@ LINE_BYTES, its headers are read through (to answer only once they are in: a soc
 with bytes unread would reset the answer) up to HEADERS_BYTES; a connection silent for
 _IDLE_MS is closed. Its memory is fixed at start (a buffer per connection, one chunk for the
 page), plus each answer's JSON while it is sent (750 bytes for classic for three; /state's is
-made again only when the match has moved on, in two steps, and shared). A step waits for a
+made again only when the match has moved on, in three steps, and shared). A step waits for a
 tick with room for it: no save under way (app.keeper's slices are the ticks with none left),
 the App's tick short (for an answer made or the page read from flash, shorter); in a tick
 without, the server does not even poll.
@@ -106,7 +106,8 @@ class Server:
         self.state_json = None  # /state's answer, made at state_ms for the match at state_mark
         # net.match_state, loaded with the server (an import is a tick's work of its own)
         self.state_of = __import__("net.match_state", None, None, ("state",))
-        self.state_read = None  # the match read for /state's next answer, written at the next step
+        self.state_read = None  # the match read for /state's next answer, written at a next step
+        self.state_turns = False  # ... its last turns read too
         self.state_ms = 0
         self.state_mark = None
         self.work = 0  # bytes read and sent by the last step (its bound: SLICE_BYTES)
@@ -348,14 +349,22 @@ class Server:
         self._send(connection, b"application/json", len(body), body)
 
     def _state(self, now_ms):
-        """/state's answer, or None while it is being made: in two slices, a step each, so
-        that each fits a tick beside the App's (the match read into a dict, then that dict
-        written as JSON: some 4 KB of garbage in all).
-        Made again only when the match has moved on (a roll, a move, a turn's end, the coach's
-        chance: net.match_state's mark) or the menu is shown, and at most every _STATE_MS; the
-        phones polling between share the last one."""
+        """/state's answer, or None while it is being made: in three slices, a step each, so
+        that each fits a tick beside the App's (the match read into a dict, its last turns read
+        from the game log, that dict written as JSON: some 4 KB of garbage in all; read again
+        from the start when the match moved on between the first two). Made again only when
+        the match has moved on (a roll, a move, a turn's end, the coach's chance:
+        net.match_state's mark) or the menu is shown, and at most every _STATE_MS; the phones
+        polling between share the last one."""
         told = self.state_of
         read = self.state_read
+        if read is not None and not self.state_turns:
+            self.state_read = None
+            if told.mark(self.app) == self.state_mark:
+                told.add_turns(read, self.app)
+                self.state_read = read
+                self.state_turns = True
+            return None
         if read is not None:
             from hal import json  # (a look-up: hal's docstring says why)
 
@@ -367,7 +376,8 @@ class Server:
         moved = told.mark(self.app)
         if self.state_json is None or ((moved is None or moved != self.state_mark)
                                        and time.ticks_diff(now_ms, self.state_ms) >= _STATE_MS):
-            self.state_read = told.state(self.app)
+            self.state_read = told.state(self.app, False)
+            self.state_turns = False
             self.state_ms = now_ms
             self.state_mark = moved
             return None
