@@ -312,18 +312,18 @@ def run(quick=False, firmware=FIRMWARE):
             phones, f["longest"], f["over"], f["ticks"], f["longest_serving"], f["over_serving"], f["longest_step"],
             f["idle_step"]))
     print("\nA turn's end on the box to the first /state answer that shows it, and the answers")
-    print("| phones | turns' ends | longest (box ms) | mean (box ms) | of the longest, its poll to its answer (box ms) |"
-          " /state answers (200, JSON) | other answers | polls given up | accepted | answered | refused | faults |"
-          " JSONs made |")
-    print("|---" * 13 + "|")
+    print("| phones | turns' ends | of them on the page | longest (box ms) | mean (box ms) | of the longest, its poll"
+          " to its answer (box ms) | /state answers (200, JSON) | other answers | polls given up | accepted | answered |"
+          " refused | faults | JSONs made |")
+    print("|---" * 14 + "|")
     for phones, f in found.items():
-        waits = f["latencies"]
-        if not phones or not waits:
+        if not phones:
             continue
-        longest = max(waits)
-        print("| %d | %d | %d | %d | %d | %d | %d | %d | %s |" % (
-            phones, f["turns"], longest[0], sum(wait for wait, _ in waits) // len(waits), longest[1], f["answers"],
-            len(f["bad"]), f["unanswered"], " | ".join(str(count) for count in f["server"])))
+        waits = f["latencies"]
+        longest = max(waits, default=(0, 0))  # (none on the page: 0, and "of them" says so)
+        print("| %d | %d | %d | %d | %d | %d | %d | %d | %d | %s |" % (
+            phones, f["turns"], len(waits), longest[0], sum(wait for wait, _ in waits) // max(1, len(waits)),
+            longest[1], f["answers"], len(f["bad"]), f["unanswered"], " | ".join(str(count) for count in f["server"])))
     print("\nThe server's steps by what they did (Pico est.; each step's least CPU over the runs), and the App's tick"
           " beside them as the server took it (its room: under 8 ms for an answer made, under 12 for the rest;"
           " after 50 steps without, any)")
