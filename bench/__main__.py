@@ -332,6 +332,9 @@ def main(argv=None):
     from bench import loop_bench
 
     loop_bench.run(args.quick)
+    from bench import scoreboard_bench
+
+    scoreboard_bench.run(args.quick)
     from bench import web_bench
 
     web_bench.run(args.quick)

@@ -63,11 +63,11 @@ def _overrides(preset, tiles, wiring):
     return {key: pinmap[key] for key in ("flaps", "leds", "rows") if key in pinmap}
 
 
-def _lay_out(target, preset, overrides, firmware):
+def _lay_out(target, preset, overrides, firmware, board="pico"):
     """The board's files in target as tools/flash.py flashes a Pico (as boot_bench's lay_out),
     with the coach's kernel as native code (here x64, the unix port's: a Pico's is armv6m), a
-    board.json naming the pico with `overrides`, config.json: `preset`, 2 players, hints on."""
-    board_json = json.dumps({"board": "pico", "overrides": overrides}).encode()
+    board.json naming `board` with `overrides`, config.json: `preset`, 2 players, hints on."""
+    board_json = json.dumps({"board": board, "overrides": overrides}).encode()
     image = build_image(boot_bench.BYTECODE, board_json, firmware, arch="x64")
     files = {name: image.pop(name) for name in ROOT_FILES if name in image}
     tables = split_tables(image, boot_bench.BYTECODE, str(target) + "/")
@@ -93,17 +93,18 @@ def _script(root, image, hand, flash_ms, factor, advances):
     return "\n".join(calls) + "\n"
 
 
-def _simulator(target):
+def _simulator(target, stand_ins=("machine", "neopixel", "sim_time"), kernels=("loop_kernel",)):
     """board_sim's package (its devices, the board) and the stand-ins a board's port lacks
-    (machine, neopixel, and the board's clock as sim_time), with the kernel, compiled into
-    target: the port's own framebuf and micropython are C, as on a board, not board_sim's."""
+    (machine, neopixel, and the board's clock as sim_time; a Pico W's network), with the
+    kernels, compiled into target: the port's own framebuf and micropython are C, as on a
+    board, not board_sim's."""
     source_root = ROOT / "board_sim"
     for source in sorted(source_root.rglob("*.py")):
         relative = source.relative_to(source_root)
         if relative.parts[0] in ("frontend", "virtual_board", "bridge", "browser"):
             continue
         if relative.parts[0] == "upy":
-            if relative.stem not in ("machine", "neopixel", "sim_time"):
+            if relative.stem not in stand_ins:
                 continue
             out, name = target / relative.name, relative.stem
         else:
@@ -111,7 +112,8 @@ def _simulator(target):
             name = ".".join(("board_sim",) + relative.with_suffix("").parts).replace(".__init__", "")
         out.parent.mkdir(parents=True, exist_ok=True)
         boot_bench._compile(name, source, out.with_suffix(".mpy"))
-    boot_bench._compile("loop_kernel", BENCH / "loop_kernel.py", target / "loop_kernel.mpy")
+    for kernel in kernels:
+        boot_bench._compile(kernel, BENCH / (kernel + ".py"), target / (kernel + ".mpy"))
 
 
 def _run(work, hand, flash_ms, factor, advances=None):

@@ -404,9 +404,11 @@ def run(which, flash_ms, factor, pico_menu_collect_us, advances=None):
     that run's again (the bench keeps each tick's least time over the runs). A collection is the
     collector's C code over a heap that holds the simulator too: its time is scaled by its own
     factor, `pico_menu_collect_us` (a Pico's collection at the menu) over this run's at the menu."""
-    import main
-    import sim_time
+    play(loop(which, flash_ms, factor, pico_menu_collect_us, advances))
 
+
+def loop(which, flash_ms, factor, pico_menu_collect_us, advances=None, kind=Loop):
+    """The Loop (`kind`: Loop or a kernel's own) run() plays, its hand and clock as run's."""
     box = _state["box"]
     board = _state["board"]
     if advances is not None:
@@ -414,13 +416,20 @@ def run(which, flash_ms, factor, pico_menu_collect_us, advances=None):
             advances = [int(line) for line in lines]
     menu_collect = collection_us()
     print("loop menu_collect_us", menu_collect)
-    loop = Loop(box, board, _state["flash"], hand(box, board), which == "loops", flash_ms, factor,
+    return kind(box, board, _state["flash"], hand(box, board), which == "loops", flash_ms, factor,
                 pico_menu_collect_us / max(1, menu_collect), advances)
+
+
+def play(ticked):
+    """main.run(ticked) until its hand is done, on the board's clock; its counts printed."""
+    import main
+    import sim_time
+
     main.time = sim_time  # main.run's clock and sleep: the board's
     try:
-        main.run(loop)
+        main.run(ticked)
     except _Done:
         pass
-    print("loop kernel_collections", loop.collections)
+    print("loop kernel_collections", ticked.collections)
     print("loop erases", _state["flash"].erases)
-    print("loop box_ms", board.now_ms)
+    print("loop box_ms", _state["board"].now_ms)

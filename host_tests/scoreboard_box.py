@@ -83,6 +83,7 @@ def boot(port, data, seed):
         import net.server
 
         net.server.PORT = port
+        net.server.HOST = "127.0.0.1"  # the test's own machine only
     import main
 
     box = main.start()

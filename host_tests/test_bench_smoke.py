@@ -15,7 +15,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 SECTIONS = ("## Move validation", "## Tables", "## Flash", "## Heap", "## Bytes allocated",
             "## The App on real MicroPython", "## Fits the board", "## The board simulator",
             "## The browser box", "## The coach's time", "## The keeper's saves on LittleFS",
-            "## The box's own loop")
+            "## The box's own loop", "## The live scoreboard")
 # A figure: a number with an optional unit, and an optional second one in brackets
 # ("12096 (1344)", "-1760 (-2%)", "9.7614%", "848 KiB", "6.5x", "930 ms").
 FIGURE = re.compile(r"^(-?\d+(?:\.\d+)?)(?:x|%| KiB| ms)?(?: \((-?\d+(?:\.\d+)?)%?\))?$")
@@ -76,6 +76,17 @@ RANGES = {
     "ticks over 20 ms (erasing)": (0, MEGA), "Pico est. mean tick (ms)": TIMING, "erases": (0, 10_000),
     "most erases a tick": (0, 10), "longest bus time (ms)": (0.1, 100), "save slices beside a band": (0, MEGA),
     "erases beside a band, a flap answered or the dice landing": (0, MEGA),
+    # the live scoreboard (bench/scoreboard_bench.py): counts of a match's ticks, turns, polls
+    "phones": (0, 4), "Pico est. longest tick (ms)": TIMING, "ticks over 20 ms": TIMING,
+    "Pico est. longest tick the server worked in (ms)": TIMING, "of them over 20 ms": TIMING,
+    "Pico est. server's longest step (ms)": TIMING, "Pico est. server's median step (ms)": TIMING,
+    "turns' ends": (1, 1_000), "of them on the page": (0, 1_000), "longest (box ms)": TIMING,
+    "mean (box ms)": TIMING, "of the longest, its poll to its answer (box ms)": TIMING,
+    "/state answers (200, JSON)": (0, MEGA), "other answers": (0, MEGA), "polls given up": (0, MEGA),
+    "accepted": (1, MEGA), "answered": (0, MEGA), "refused": (0, MEGA), "faults": NONE, "JSONs made": (0, MEGA),
+    "steps": (1, MEGA),
+    "Pico est. longest (ms)": TIMING, "Pico est. median (ms)": TIMING,
+    "longest App's tick beside one (ms)": TIMING, "longest tick with one (ms)": TIMING,
 }
 # The bracketed second figure of a cell: a share in percent, or a per-item count.
 SECOND = {"headroom at the peak": (-100, 100), "bytes there (each)": (0, MEGA),

@@ -238,6 +238,22 @@ def test_only_the_chosen_pin_map_is_flashed_beside_board_json_taking_no_block(bo
     assert len(data) <= 512  # LittleFS keeps it in its directory (rp2)
 
 
+@pytest.mark.parametrize("board, overrides, wifi", [
+    ("pico", {}, False), ("pico_w", {}, True), ("pico2", {}, False), ("pico2_w", {}, True),
+    ("esp32_devkit", {}, False), ("pico", {"wifi": True}, True), ("pico_w", {"wifi": False}, False)])
+def test_the_network_is_flashed_only_to_a_board_with_wifi(board, overrides, wifi):
+    import json
+
+    from tools.flashing.build import build_image
+
+    image = build_image("6.3", json.dumps({"board": board, "overrides": overrides}).encode())
+    network = sorted(path for path in image if path.startswith("net/"))
+    assert bool(network) == wifi  # flash room: a box without Wi-Fi never loads any of it
+    if wifi:
+        assert {"net/server.mpy", "net/page.html", "net/match_state.mpy"} <= set(network)
+    assert "app/startup.mpy" in image
+
+
 def test_a_pin_map_named_as_a_file_of_the_tree_is_refused(firmware):
     from tools.flashing.build import build_image
 

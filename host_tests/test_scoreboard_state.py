@@ -86,3 +86,34 @@ def test_its_copies_of_other_modules_constants_are_theirs():
 
     assert (server._POLLIN, server._POLLOUT, server._POLLERR, server._POLLHUP, server._EAGAIN) == (
         select.POLLIN, select.POLLOUT, select.POLLERR, select.POLLHUP, errno.EAGAIN)
+
+
+def test_the_server_makes_state_in_three_steps_the_match_its_turns_then_its_json(monkeypatch):
+    """net.server's /state (issue 47's tick budget): reading the match, its last turns and
+    writing its JSON are three steps' work, each beside an App's tick; the answer then shared
+    while the match stands still."""
+    from net import match_state
+    from net.server import Server
+
+    box = SimBox(BoxOptions(preset="classic", players=3, seed=11))
+    try:
+        play_until(BoxPlayer(box), lambda: box.app.tally.turns >= 1, 4000)
+        server = Server(box.app, port=None)
+        reads = []
+        turns = []
+        read = match_state.state
+        add_turns = match_state.add_turns
+        monkeypatch.setattr(match_state, "state", lambda app, turns=True: reads.append(app) or read(app, turns))
+        monkeypatch.setattr(match_state, "add_turns", lambda found, app: turns.append(app) or add_turns(found, app))
+        assert server._state(0) is None and len(reads) == 1 and not turns  # the match read, not its turns
+        assert server._state(5) is None and len(turns) == 1 and server.states == 0  # its turns, no JSON yet
+        answer = server._state(10)
+        assert json.loads(answer) == json.loads(json.dumps(read(box.app))) and len(reads) == len(turns) == 1
+        assert server.states == 1 and server._state(700) is answer and len(reads) == 1
+        server.state_json = None  # made again: the match read, then it moves on before its turns
+        assert server._state(800) is None and len(reads) == 2
+        server.state_mark = "moved"
+        assert server._state(805) is None and server.state_read is None and len(turns) == 1
+        assert server._state(810) is None and len(reads) == 3  # read again from the start
+    finally:
+        box.close()

@@ -48,14 +48,15 @@ def summary(app):
     return found
 
 
-def state(app):
+def state(app, turns=True):
     """summary(app) with, in a match: "format" (the round in words: "Round 3 to 100", "Round
     2 out at 45", "Left to shut"), "to_beat" (the round's lowest score so far, None before
     anyone threw), "chips" (each player's, None without stakes), "turns" (the last turns,
     newest first: {"player", "round", "throws": [[dice, tiles shut], ...], "end": how it
     ended, "open": the tiles left}), "standings" (the players, the winners first, then by
     total) and, with hints on, "chance" (the coach's % for the player throwing, None when not
-    priced) and "chance_word" (what it is the chance of: "shut", "win" ...)."""
+    priced) and "chance_word" (what it is the chance of: "shut", "win" ...). turns=False: without
+    "turns" (net.server reads them at its next step: add_turns)."""
     found = summary(app)
     match = app.match if found else None
     if match is None:
@@ -65,7 +66,8 @@ def state(app):
     thrown = [score for score in found["scores"] if score is not None]
     found["to_beat"] = min(thrown) if thrown else None
     found["chips"] = list(match.ledger.chips) if match.ledger is not None else None
-    found["turns"] = last_turns(app.log, _LAST_TURNS)
+    if turns:
+        found["turns"] = last_turns(app.log, _LAST_TURNS)
     winners = found["winners"]
     found["standings"] = sorted(range(match.players),
                                 key=lambda player: (player not in winners, match.totals[player], player))
@@ -73,6 +75,12 @@ def state(app):
         found["chance"] = app.chance if app.chance >= 0 else None
         found["chance_word"] = app.hints.chance_word()
     return found
+
+
+def add_turns(found, app):
+    """state(app, False)'s `found` with its "turns" (in a match), as state(app) has them."""
+    if "format" in found:
+        found["turns"] = last_turns(app.log, _LAST_TURNS)
 
 
 def mark(app):

@@ -12,9 +12,10 @@ LINE_BYTES, its headers are read through (to answer only once they are in: a soc
 with bytes unread would reset the answer) up to HEADERS_BYTES; a connection silent for
 _IDLE_MS is closed. Its memory is fixed at start (a buffer per connection, one chunk for the
 page), plus each answer's JSON while it is sent (750 bytes for classic for three; /state's is
-made again only when the match has moved on, and shared). What needs the App's state or the
-flash (/state's JSON, /history, a piece of the page) waits for a tick with room for it: no
-save under way (app.keeper's slices are the ticks with none left), the App's tick short.
+made again only when the match has moved on, in three steps, and shared). A step waits for a
+tick with room for it: no save under way (app.keeper's slices are the ticks with none left),
+the App's tick short (for an answer made or the page read from flash, shorter); in a tick
+without, the server does not even poll.
 
 Every answer closes its connection (HTTP/1.1 "Connection: close"): the page polls /state."""
 
@@ -26,13 +27,17 @@ from micropython import const
 
 MAX_CONNECTIONS = const(4)
 PORT = 80  # tests set another before start
+HOST = "0.0.0.0"  # every interface, the access point's or the pub's (tests: "127.0.0.1")
 LINE_BYTES = const(128)  # a connection's buffer: the request line must fit in it, or 414
 HEADERS_BYTES = const(8192)  # a request's line and headers past this: 431
 SLICE_BYTES = const(1024)  # read or sent in one step: the server's chunk
 _IDLE_MS = const(4000)  # a connection with nothing read or sent this long is closed
 _STATE_MS = const(200)  # /state's JSON is made again at most this often
 _BUSY_US = const(8000)  # an App's tick this long leaves no room for the server's heavier work
-_WAITED_STEPS = const(100)  # ... unless it has waited this many steps (a slow board's ticks)
+_FULL_US = const(12000)  # ... this long (a band of the OLED and more), none for any
+_WAITED_STEPS = const(50)  # ... unless it has waited this many steps (a slow board's ticks)
+_LIGHT = const(1)  # the room a tick leaves (_room): sockets only; the heavier work too
+_HEAVY = const(2)
 _LISTEN_MS = const(5000)  # a listener that could not be opened is tried again this often
 _EAGAIN = const(11)  # errno's (MicroPython's ports and Linux agree)
 _POLLIN = const(1)  # select's (as there: the same on every port)
@@ -99,6 +104,10 @@ class Server:
         self.app_us = 0  # how long the App's last tick took (tick)
         self.waited = 0  # steps that left heavier work waiting for room
         self.state_json = None  # /state's answer, made at state_ms for the match at state_mark
+        # net.match_state, loaded with the server (an import is a tick's work of its own)
+        self.state_of = __import__("net.match_state", None, None, ("state",))
+        self.state_read = None  # the match read for /state's next answer, written at a next step
+        self.state_turns = False  # ... its last turns read too
         self.state_ms = 0
         self.state_mark = None
         self.work = 0  # bytes read and sent by the last step (its bound: SLICE_BYTES)
@@ -128,6 +137,7 @@ class Server:
             for connection in self.connections:
                 self._close(connection)
             self.state_json = None
+            self.state_read = None
 
     def _step(self, now_ms):
         listener = self.listener
@@ -137,6 +147,9 @@ class Server:
                 self.listen_ms = now_ms
                 self.listen()
             return
+        room = self._room()
+        if not room:
+            return  # the connections wait (the listener's backlog holds new ones)
         incoming = False
         connections = self.connections
         for polled, events in self.poller.ipoll(0):
@@ -148,7 +161,6 @@ class Server:
                         connection.ready = events
         if incoming:
             self._accept(now_ms)
-        quiet = self._room()
         first = self.next
         for offset in range(MAX_CONNECTIONS):
             number = (first + offset) % MAX_CONNECTIONS
@@ -158,14 +170,17 @@ class Server:
             connection.ready = 0
             if connection.sock is None:
                 continue
-            if state == _ANSWERING and quiet:
+            if room != _HEAVY and (state == _ANSWERING or state == _WRITING and connection.page
+                                   and connection.head is None):
+                continue  # its answer made, or the page read from flash: at a quieter tick
+            if state == _ANSWERING:
                 self._answer(connection, now_ms)
             elif ready & (_POLLERR | _POLLHUP) and state != _WRITING:
                 self._close(connection)
             elif state == _READING and ready & _POLLIN:
                 self._read(connection, now_ms)
             elif state == _WRITING and ready & (_POLLOUT | _POLLERR | _POLLHUP):
-                self._write(connection, now_ms, quiet)
+                self._write(connection, now_ms)
             elif time.ticks_diff(now_ms, connection.since) >= _IDLE_MS:
                 self._close(connection)
                 continue
@@ -175,18 +190,19 @@ class Server:
             break
 
     def _room(self):
-        """Is there room in this tick for the heavier work (making /state's JSON, reading
-        /history or a piece of the page from flash)? Not while a save is under way (its slices
-        are the ticks with none left), nor after an App's tick of _BUSY_US or more (a frame
-        sent, the coach's slice) unless the work has waited _WAITED_STEPS already."""
+        """The room this tick leaves for a step: _HEAVY (an answer made: a JSON's slice, the
+        history read; a piece of the page read from flash) after an App's tick under _BUSY_US,
+        or after _WAITED_STEPS without (a slow board's ticks); _LIGHT (a connection accepted, a
+        request read, an answer's slice sent) after one under _FULL_US (a band of the OLED
+        sent); none while a save is under way (its slices are the ticks with none left)."""
         keeper = self.app.keeper
         if keeper is not None and under_way(keeper):
-            return False
+            return 0
         if self.app_us < _BUSY_US or self.waited >= _WAITED_STEPS:
             self.waited = 0
-            return True
+            return _HEAVY
         self.waited += 1
-        return False
+        return _LIGHT if self.app_us < _FULL_US else 0
 
     def listen(self):
         """Open the listening socket (on every interface, the access point's or the pub's):
@@ -204,7 +220,7 @@ class Server:
         try:
             listener = socket.socket()
             listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            listener.bind(socket.getaddrinfo("0.0.0.0", self.port)[0][-1])
+            listener.bind(socket.getaddrinfo(HOST, self.port)[0][-1])
             listener.listen(MAX_CONNECTIONS)
             listener.setblocking(False)
             self.poller.register(listener, _POLLIN)
@@ -323,6 +339,8 @@ class Server:
             return
         if chosen == _STATE:
             body = self._state(now_ms)
+            if body is None:
+                return  # a slice of it made: the rest at the next quiet steps
         else:
             body = history(self.app)
             if body is None:
@@ -331,22 +349,38 @@ class Server:
         self._send(connection, b"application/json", len(body), body)
 
     def _state(self, now_ms):
-        """/state's answer: made again (some 4 KB of garbage) only when the match has moved on
-        (a roll, a move, a turn's end, the coach's chance: net.match_state's mark) or the menu
-        is shown, and at most every _STATE_MS; the phones polling between share the last one."""
-        from net.match_state import mark, state  # (loaded at the first /state, it stays)
-
-        app = self.app
-        moved = mark(app)
-        if self.state_json is None or ((moved is None or moved != self.state_mark)
-                                       and time.ticks_diff(now_ms, self.state_ms) >= _STATE_MS):
+        """/state's answer, or None while it is being made: in three slices, a step each, so
+        that each fits a tick beside the App's (the match read into a dict, its last turns read
+        from the game log, that dict written as JSON: some 4 KB of garbage in all; read again
+        from the start when the match moved on between the first two). Made again only when
+        the match has moved on (a roll, a move, a turn's end, the coach's chance:
+        net.match_state's mark) or the menu is shown, and at most every _STATE_MS; the phones
+        polling between share the last one."""
+        told = self.state_of
+        read = self.state_read
+        if read is not None and not self.state_turns:
+            self.state_read = None
+            if told.mark(self.app) == self.state_mark:
+                told.add_turns(read, self.app)
+                self.state_read = read
+                self.state_turns = True
+            return None
+        if read is not None:
             from hal import json  # (a look-up: hal's docstring says why)
 
             self.state_json = None  # its room first
-            self.state_json = json.dumps(state(app)).encode()
+            self.state_json = json.dumps(read).encode()
+            self.state_read = None
+            self.states += 1
+            return self.state_json
+        moved = told.mark(self.app)
+        if self.state_json is None or ((moved is None or moved != self.state_mark)
+                                       and time.ticks_diff(now_ms, self.state_ms) >= _STATE_MS):
+            self.state_read = told.state(self.app, False)
+            self.state_turns = False
             self.state_ms = now_ms
             self.state_mark = moved
-            self.states += 1
+            return None
         return self.state_json
 
     def _error(self, connection, chosen):
@@ -363,7 +397,7 @@ class Server:
         except OSError:
             self._close(connection)
 
-    def _write(self, connection, now_ms, quiet):
+    def _write(self, connection, now_ms):
         data = connection.head
         if data is None:
             data = connection.body
@@ -371,14 +405,12 @@ class Server:
         if data is not None:
             end = min(len(data), sent + SLICE_BYTES)
             piece = memoryview(data)[sent:end]
-        elif connection.page and quiet:
+        elif connection.page:
             count = self._page_piece(sent)
             if not count:
                 self._finished(connection)
                 return
             piece = memoryview(self.chunk)[:count]
-        elif connection.page:
-            return  # the page is read from flash at a quiet tick
         else:
             self._finished(connection)
             return

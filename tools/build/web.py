@@ -90,7 +90,7 @@ def box_files():
     """{path in the page's filesystem: bytes}: the firmware at "/", board_sim under /sim."""
     bytecode = bytecode_for(WASM_MPY)
     files = {"/" + path: data
-             for path, data in build_image(bytecode, board_json_for("pico")).items()}
+             for path, data in build_image(bytecode, board_json_for("pico"), network=True).items()}
     for relative in SIM_MODULES:
         source = ROOT / "board_sim" / relative
         module = "board_sim/" + relative

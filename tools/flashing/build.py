@@ -25,6 +25,7 @@ KEPT_AS_SOURCE = ("main.py", "boot.py")  # MicroPython runs these two only as .p
 ROOT_FILES = ("boot.py",)  # live at the board's "/", outside the switched trees
 BOARD_JSON = "board.json"
 PIN_MAPS = "boards/"
+NETWORK = "net/"  # the Wi-Fi and the live scoreboard (issue 47): only a board with Wi-Fi has it
 FLASHED_PIN_MAP = "%s.json"  # beside board.json, where hal.board_config looks first
 # No line numbers in the bytecode and no asserts (the firmware has none): about 3 KB less heap
 # on a 32-bit board. A traceback still names the file and the function.
@@ -184,11 +185,23 @@ def _compact(source):
                          % (source, error)) from None
 
 
-def build_image(bytecode, board_json_bytes, firmware_dir=FIRMWARE, arch=None):
+def has_wifi(board_json_bytes, firmware_dir=FIRMWARE):
+    """Does the board a board.json selects have Wi-Fi: "wifi": true in its overrides, or in
+    the pin map it names when they do not say (as hal.board_config merges them)?"""
+    selection = json.loads(board_json_bytes)
+    overrides = selection.get("overrides")
+    if isinstance(overrides, dict) and "wifi" in overrides:
+        return overrides["wifi"] is True
+    pin_map = pathlib.Path(firmware_dir) / PIN_MAPS / ("%s.json" % board_named_in(board_json_bytes))
+    return json.loads(pin_map.read_text()).get("wifi") is True
+
+
+def build_image(bytecode, board_json_bytes, firmware_dir=FIRMWARE, arch=None, network=None):
     """{path on the board relative to its tree or "/": bytes}: .py compiled unless bytecode is
     None or the file is main.py/boot.py (with native code for `arch`, the board's, where a
     module is marked for it); .json compacted; board.json as given, and the pin map it names
-    beside it (the others stay on the host)."""
+    beside it (the others stay on the host). net/ only for a board with Wi-Fi (has_wifi), or
+    as `network` says (the browser box's scoreboard reads net.match_state on a Pico's files)."""
     firmware_dir = pathlib.Path(firmware_dir)
     board_name = board_named_in(board_json_bytes)
     pin_map = PIN_MAPS + "%s.json" % board_name
@@ -198,9 +211,13 @@ def build_image(bytecode, board_json_bytes, firmware_dir=FIRMWARE, arch=None):
     if (firmware_dir / (FLASHED_PIN_MAP % board_name)).exists():
         raise FlashError("%s would be flashed as %s, a file the firmware has already: rename "
                          "the pin map" % (pin_map, FLASHED_PIN_MAP % board_name))
+    if network is None:
+        network = has_wifi(board_json_bytes, firmware_dir)
     image = {}
     for relative in firmware_files(firmware_dir):
         source = firmware_dir / relative
+        if relative.startswith(NETWORK) and not network:
+            continue
         if relative == BOARD_JSON:
             image[relative] = board_json_bytes
         elif relative.startswith(PIN_MAPS):

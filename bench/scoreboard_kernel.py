@@ -1,0 +1,196 @@
+"""The box's own loop with its live scoreboard on (bench/loop_kernel.py's, on a Pico W's files),
+and phones polling /state, on MicroPython's unix port: the App's tick and the server's step
+(net.server) timed apart, each turn's end and each answer to a phone on the box's clock.
+
+bench/scoreboard_bench.py writes the script:
+
+    loop_kernel.prepare(...); loop_kernel.boot()    as bench/loop_kernel.py's
+    run(hand, flash_ms, factor, pico_menu_collect_us, advances, port, phones, control)
+
+The server listens on 127.0.0.1:`port` only. The phones are the bench's, in its own process:
+this kernel asks for each poll over a socket to 127.0.0.1:`control` ("p K": phone K sends
+"GET /state?p=K" on a connection of its own) and waits for "s" (the request is sent) before the
+box ticks on ("p K N": its Nth poll, "GET /state?p=K.N"), so each poll comes at a tick of the
+box's clock, the same in every run: phone K
+polls first K * POLL_MS / phones after the server listens, then POLL_MS after each answer it got whole (page.html's
+setTimeout), or WAIT_MS after a poll left unanswered (page.html's abort).
+
+A tick is the App's tick then the server's step, as net.server's tick runs them, but the
+server's `app_us` (which tells it whether the tick leaves room for its heavier work) is the
+App's tick as a Pico would take it: its CPU times `factor` plus its bus time, as loop_kernel
+estimates a tick (with `advances`, an earlier run's, as its advances are: the same decisions
+again, whatever the host's other work did to this run's times). After each "tick" line of loop_kernel, this prints
+
+    step CPU_US APP_US ACCEPTED STATES ANSWERED WORK LISTENED READ
+                                                 the step's unix time (in the tick's), the
+                                                 App's tick as the server took it, the
+                                                 connections it accepted, /state's JSON made,
+                                                 answers sent whole, bytes read and sent, 1 if
+                                                 it opened the listening socket, 1 if it read
+                                                 the match for /state's JSON
+    turn BOX_MS TURNS                            a turn ended in the tick (the box's clock at
+                                                 the tick's end, the turns played)
+    answer BOX_MS PHONE TURNS                    /state sent whole to PHONE, its JSON made
+                                                 after TURNS turns
+    asked BOX_MS PHONE                           a poll sent before the tick
+"""
+
+import socket
+import sys
+import time
+
+import loop_kernel
+from micropython import const
+
+POLL_MS = const(700)  # page.html's POLL_MS
+WAIT_MS = const(2500)  # page.html's WAIT_MS: a poll with no answer by then is given up
+_STATE = const(1)  # net.server's route of /state
+
+
+class ScoreLoop(loop_kernel.Loop):
+    """loop_kernel's Loop with the phones' polls asked for before each tick and the server's
+    work reported after it."""
+
+    def watch(self, server, phones, control, app_times=None):
+        self.server = server
+        self.app_times = app_times  # each tick's app_us as an earlier run had it (its advances')
+        self.app_us = 0
+        self.control = control
+        self.phones = phones
+        self.due = None  # when each phone polls next (set once the server listens)
+        self.asked = [None] * phones  # when each phone's poll went out (None: none waiting)
+        self.polls = [0] * phones  # each phone's polls so far (the last one's number)
+        self.answers = []  # (phone, turns) sent whole in this tick
+        self.match_read = 0
+        self.json_turns = 0  # the turns played when the match was read for /state's JSON
+        self.read_turns = 0
+        self.step_us = 0
+        app = self.app
+        plain = type(app).tick
+        board = self.board
+        outside = loop_kernel._outside
+        collecting = loop_kernel._collecting
+        ticks_us = time.ticks_us
+        ticks_diff = time.ticks_diff
+        loop = self
+
+        def tick(now_ms):  # net.server's tick, with a Pico's time for the App's
+            clock_us = board.clock.now_us
+            before = outside[0]
+            calls = outside[1]
+            collected = collecting[0]
+            started = ticks_us()
+            plain(app, now_ms)
+            spent = (ticks_diff(ticks_us(), started) - outside[0] + before
+                     - int((outside[1] - calls) * outside[2]) - collecting[0] + collected)
+            times = loop.app_times
+            if times is not None and loop.count < len(times):
+                server.app_us = times[loop.count]
+            else:
+                server.app_us = int(max(0, spent) * loop.factor + (collecting[0] - collected) * loop.gc_factor
+                                    + board.clock.now_us - clock_us)
+            loop.app_us = server.app_us
+            started = ticks_us()
+            server.step(now_ms)
+            loop.step_us = ticks_diff(ticks_us(), started)
+        app.tick = tick
+
+        made = server._state
+
+        def state(now_ms):  # the turns played when the match was read for the JSON
+            states = server.states
+            reading = server.state_read is None
+            answer = made(now_ms)
+            if reading and server.state_read is not None:
+                loop.read_turns = app.tally.turns
+                loop.match_read = 1
+            if server.states != states:
+                loop.json_turns = loop.read_turns
+            return answer
+        server._state = state
+
+        finished = server._finished
+
+        def answered(connection):
+            if connection.route == _STATE:
+                line = bytes(connection.line[:connection.got])
+                at = line.find(b"?p=")
+                if at >= 0:
+                    phone, poll = line[at + 3:line.find(b" ", at)].split(b".")
+                    loop.answers.append((int(phone), int(poll), loop.json_turns))
+            finished(connection)
+        server._finished = answered
+
+    def _ask(self, now_ms):
+        if self.due is None:
+            if self.server.listener is None:
+                return
+            phones = self.phones
+            self.due = [now_ms + POLL_MS * phone // phones for phone in range(phones)]
+        for phone, due in enumerate(self.due):
+            asked = self.asked[phone]
+            if asked is not None and time.ticks_diff(now_ms, asked) >= WAIT_MS:
+                print("unanswered", now_ms, phone)
+                self.asked[phone] = asked = None
+                self.due[phone] = now_ms
+            if asked is None and time.ticks_diff(now_ms, due) >= 0:
+                self.polls[phone] += 1
+                self.control.write(b"p %d %d\n" % (phone, self.polls[phone]))
+                if self.control.readline() != b"s\n":
+                    raise RuntimeError("the phones stopped")
+                self.asked[phone] = now_ms
+                print("asked", now_ms, phone)
+
+    def tick(self, now_ms):
+        self._ask(now_ms)
+        server = self.server
+        counts = (server.accepted, server.states, server.answered)
+        listening = server.listener is not None
+        turns = self.app.tally.turns
+        self.step_us = 0
+        self.match_read = 0
+        del self.answers[:]
+        loop_kernel.Loop.tick(self, now_ms)
+        box_ms = self.board.now_ms
+        print("step", self.step_us, self.app_us, server.accepted - counts[0], server.states - counts[1],
+              server.answered - counts[2], server.work, int(not listening and server.listener is not None),
+              self.match_read)
+        if self.app.tally.turns != turns:
+            print("turn", box_ms, self.app.tally.turns)
+        for phone, poll, made in self.answers:
+            print("answer", box_ms, phone, made)
+            if self.asked[phone] is not None and poll == self.polls[phone]:  # (not one given up)
+                self.asked[phone] = None
+                self.due[phone] = box_ms + POLL_MS
+
+
+def run(which, flash_ms, factor, pico_menu_collect_us, advances, port, phones, control):
+    """loop_kernel.run's match with the server on 127.0.0.1:`port` and `phones` phones, asked
+    for over 127.0.0.1:`control` (no phones: no control). With `advances`, the file of an
+    earlier run's advances, each tick's app_us is that run's too (`advances`.app)."""
+    box = loop_kernel._state["box"]
+    server = getattr(box, "server", None)
+    if server is None:
+        raise RuntimeError("no scoreboard server: the board file has no wifi")
+    sys.modules["net.server"].HOST = "127.0.0.1"
+    server.port = port
+    channel = None
+    stream = None
+    if phones:
+        channel = socket.socket()
+        channel.connect(socket.getaddrinfo("127.0.0.1", control)[0][-1])
+        stream = channel.makefile("rwb") if hasattr(channel, "makefile") else channel
+    ticked = loop_kernel.loop(which, flash_ms, factor, pico_menu_collect_us, advances, ScoreLoop)
+    app_times = None
+    if advances is not None:
+        with open(advances + ".app") as lines:
+            app_times = [int(line) for line in lines]
+    ticked.watch(server, phones, stream, app_times)
+    try:
+        loop_kernel.play(ticked)
+    finally:
+        if stream is not None:
+            stream.write(b"done\n")
+            channel.close()
+        server.close()
+    print("loop server", server.accepted, server.answered, server.refused, server.faults, server.states)
