@@ -1,9 +1,10 @@
 """python -m bench [--quick]: the firmware's speed, RAM, allocation and flash figures, measured
 side by side in one run on CPython and real MicroPython (unix port with a Pico-sized heap; the
-wasm build under Node). --quick runs small counts (the CI smoke run); figures are printed,
-never asserted."""
+wasm build under Node). --quick runs small counts (the CI smoke run); --only runs the sections
+named (the smoke test runs them side by side); figures are printed, never asserted."""
 
 import argparse
+import importlib
 import os
 import pathlib
 import subprocess
@@ -303,41 +304,49 @@ def simulator_throughput(games):
             figures["simulated_s"] / figures["real_s"]))
 
 
+def _module_run(name, quick):
+    module = importlib.import_module("bench." + name)  # imported only when its section runs
+    if name == "flash_bench":
+        module.main(["--quick"] if quick else [])
+    else:
+        module.run(quick)
+
+
+# Each section of the bench: its name (for --only) and what prints it, given --quick.
+SECTIONS = (
+    ("validation", lambda quick: validation(2000 if quick else 100000)),
+    ("tables", lambda quick: table_sizes()),
+    ("flash", lambda quick: flash_size()),
+    ("heap", lambda quick: heap(2 if quick else 200)),
+    ("allocation", lambda quick: allocation(400 if quick else 20000)),
+    ("app_allocation", lambda quick: app_allocation(3 if quick else 200)),
+    ("fits_the_board", fits_the_board),
+    ("simulator", lambda quick: simulator_throughput(1 if quick else 20)),
+    ("flash_bench", lambda quick: _module_run("flash_bench", quick)),
+    ("save_bench", lambda quick: _module_run("save_bench", quick)),
+    ("solver_bench", lambda quick: _module_run("solver_bench", quick)),
+    ("win_bench", lambda quick: _module_run("win_bench", quick)),
+    ("loop_bench", lambda quick: _module_run("loop_bench", quick)),
+    ("scoreboard_bench", lambda quick: _module_run("scoreboard_bench", quick)),
+    ("web_bench", lambda quick: _module_run("web_bench", quick)),
+)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small counts: a smoke run for CI")
+    parser.add_argument("--only", metavar="SECTION[,SECTION]", type=lambda text: text.split(","),
+                        help="run only these sections, of: " + ", ".join(name for name, _run in SECTIONS))
     args = parser.parse_args(argv)
+    names = [name for name, _run in SECTIONS]
+    unknown = [name for name in args.only or () if name not in names]
+    if unknown:
+        parser.error("no section %s (the sections: %s)" % (", ".join(unknown), ", ".join(names)))
     started = time.monotonic()
     print("# shutbox bench%s" % (" (quick)" if args.quick else ""))
-    validation(2000 if args.quick else 100000)
-    table_sizes()
-    flash_size()
-    heap(2 if args.quick else 200)
-    allocation(400 if args.quick else 20000)
-    app_allocation(3 if args.quick else 200)
-    fits_the_board(args.quick)
-    simulator_throughput(1 if args.quick else 20)
-    from bench import flash_bench
-
-    flash_bench.main(["--quick"] if args.quick else [])
-    from bench import save_bench
-
-    save_bench.run(args.quick)
-    from bench import solver_bench
-
-    solver_bench.run(args.quick)
-    from bench import win_bench
-
-    win_bench.run(args.quick)
-    from bench import loop_bench
-
-    loop_bench.run(args.quick)
-    from bench import scoreboard_bench
-
-    scoreboard_bench.run(args.quick)
-    from bench import web_bench
-
-    web_bench.run(args.quick)
+    for name, run in SECTIONS:
+        if args.only is None or name in args.only:
+            run(args.quick)
     print("\n(bench ran in %.0f s)" % (time.monotonic() - started))
     return 0
 

@@ -3,12 +3,16 @@ choices, small enough for a board, and their exact figures confirmed by Monte Ca
 firmware's own Turn following the table.
 
 Monte Carlo confidence: each figure must lie within 4 standard errors of the exact one (a
-false alarm about once in 16,000 runs; the seeds are fixed, so a run is repeatable)."""
+false alarm about once in 16,000 runs; the seeds are fixed, so a run is repeatable).
+
+Each table's rounded solution (gen_policy.solve_rounded: turn_solver's programme over every
+mask, seconds for 12 tiles) is solved once per test process (`solved`) and shared by the check
+that the committed tables are current, the check of every position and the rounding's cost:
+the same call on the same rules gives the same solution, so sharing it checks the same."""
 
 import importlib
 import math
 import pathlib
-import subprocess
 import sys
 import types
 
@@ -28,10 +32,23 @@ TABLES_DIR = ROOT / "firmware" / "game" / "tables"
 SIGMAS = 4
 
 
-def test_the_committed_tables_are_current():
-    result = subprocess.run([sys.executable, "-m", "tools.coach.gen_policy", "--check"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stdout + result.stderr
+_SOLVED = {}  # the rules' axes: gen_policy.solve_rounded's (solution, bytes, unit)
+_SOLVE_ROUNDED = gen_policy.solve_rounded  # (the check puts `solved` in its place)
+
+
+def solved(rules):
+    """gen_policy.solve_rounded(rules), solved once per test process."""
+    axes = tuple(sorted(vars(rules).items()))
+    if axes not in _SOLVED:
+        _SOLVED[axes] = _SOLVE_ROUNDED(rules)
+    return _SOLVED[axes]
+
+
+def test_the_committed_tables_are_current(monkeypatch, capsys):
+    """gen_policy's --check, in this process so that its solutions are shared (`solved`): what
+    `python -m tools.coach.gen_policy --check` runs, less the line that hands main its argv."""
+    monkeypatch.setattr(gen_policy, "solve_rounded", solved)
+    assert gen_policy.main(["--check"]) == 0, capsys.readouterr().out
 
 
 def _index():
@@ -130,7 +147,7 @@ def test_the_box_hints_the_hosts_policy_at_every_position(key, name):
     stored figures are the solver's."""
     rules = preset(name)
     policy = load(rules)
-    solution, _width, unit = gen_policy.solve_rounded(rules)
+    solution, _width, unit = solved(rules)
     turn = Turn(rules)
     by_total = rules.move == turn_solver.R.MOVE_ANY
     positions = [(mask, False, solution.best[mask]) for mask in range(1, 1 << rules.tiles)]
@@ -158,7 +175,7 @@ def test_rounding_costs_next_to_nothing():
     for name, figure in (("classic", 1), ("ten", 1), ("thai", 0)):  # (shut, score)[figure]
         rules = preset(name)
         exact = turn_solver.solve(rules, turn_solver.objective_of(rules)).start_figures()[figure]
-        rounded = gen_policy.solve_rounded(rules)[0].start_figures()[figure]
+        rounded = solved(rules)[0].start_figures()[figure]
         assert abs(rounded - exact) < 1e-6, name
 
 

@@ -1,10 +1,15 @@
 """The vectorised solver (tools/coach/vector_solver.py, the one that solves the-300): the same code
 on boxes the plain solver and the brute force can check, value for value at every open mask, one die
 choice for one die choice; and its Monte Carlo play on the firmware's Turn. The full the-300 solve
-(minutes) is not run here: `python -m tools.coach.vector_solver the-300` does it."""
+(minutes) is not run here: `python -m tools.coach.vector_solver the-300` does it.
+
+The plain solver's transitions of a case (turn_solver.Model: the firmware's Turn asked every
+roll at every mask, 1.4 CPU s for 2012) are asked once per test process and shared by the case's
+two objectives (`model`): a Model is the same whichever objective solve() is given."""
 
 import math
 import pathlib
+from functools import cache
 
 import numpy as np
 import pytest
@@ -28,12 +33,17 @@ CASES = {
 }
 
 
+@cache
+def model(name):
+    return turn_solver.Model(CASES[name])
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 @pytest.mark.parametrize("objective", (vector_solver.SHUT, vector_solver.SCORE))
 def test_every_masks_value_and_one_die_choice_is_the_plain_solvers(name, objective):
     rules = CASES[name]
     solver = vector_solver.VectorSolver(rules, objective).solve()
-    plain = turn_solver.solve(rules, objective)
+    plain = turn_solver.solve(rules, objective, model=model(name))
     expected = np.array(plain.shut if objective == vector_solver.SHUT else [-s for s in plain.score])
     assert np.abs(solver.value - expected).max() < 1e-12
     assert solver.one_die == {mask: plain.one_die[mask] for mask in solver.one_die}

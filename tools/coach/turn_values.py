@@ -7,6 +7,8 @@ side by side (numpy, one column per goal) over the same firmware transitions (tu
 chance of every ending, so every score distribution, quantile and win chance below is exact.
 """
 
+import weakref
+
 import numpy as np
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 
@@ -56,25 +58,71 @@ class Play:
         return self.one_die[mask], self.picks[mask]
 
 
+class _Layout:
+    """One roll's transitions (Model.transitions) as arrays, so that a mask's moves are weighed
+    all at once: `rows` the mask each move leaves, entry after entry; `starts` where each MOVES
+    entry's rows begin; `local` each row's place among its entry's moves; `segment` its entry;
+    `repeats` whether a mask is left by two moves (then reach adds them one after the other)."""
+
+    def __init__(self, transitions):
+        self.transitions = transitions
+        self.free = 0.0
+        rows, starts, local, segment, chances = [], [], [], [], []
+        for probability, kind, _key, data in transitions:
+            if kind == FREE:
+                self.free += probability
+            elif kind == MOVES:
+                segment += [len(starts)] * len(data)
+                starts.append(len(rows))
+                chances.append(probability)
+                local += range(len(data))
+                rows += data
+        self.moving = [entry for entry, (_p, kind, _key, _data) in enumerate(transitions) if kind == MOVES]
+        self.chances = np.array(chances)[:, None]
+        self.rows = np.array(rows, dtype=np.intp)
+        self.starts = np.array(starts, dtype=np.intp)
+        self.local = np.array(local, dtype=np.intp)[:, None]
+        self.segment = np.array(segment, dtype=np.intp)
+        self.repeats = len(set(rows)) < len(rows)
+
+
+_LAYOUTS = weakref.WeakKeyDictionary()  # model: {(mask, first, count): _Layout}
+
+
+def _layout(model, mask, first, count):
+    found = _LAYOUTS.setdefault(model, {})
+    key = (mask, first, count)
+    layout = found.get(key)
+    if layout is None:
+        layout = found[key] = _Layout(model.transitions(mask, first, count))
+    return layout
+
+
 def _roll_value(play, utility, index, mask, first, count):
-    """(value (C,), picks) of rolling `count` dice at a mask."""
-    columns = play.columns
-    total = np.zeros(columns)
-    free = 0.0
+    """(value (C,), picks) of rolling `count` dice at a mask: each roll's move is the first
+    within TIE of the best (the earlier move wins a tie), as turn_solver's _argbest. The sum
+    over the rolls is taken in their order, so a value is the same to the bit however the
+    moves are weighed."""
+    layout = _layout(play.model, mask, first, count)
+    total = np.zeros(play.columns)
     picks = {}
-    for entry, (probability, kind, _key, data) in enumerate(play.model.transitions(mask, first, count)):
-        if kind == FREE:
-            free += probability
-        elif kind == END:
+    picked = ()
+    if layout.moving:
+        values = play.value[layout.rows]
+        best = np.maximum.reduceat(values, layout.starts, axis=0)
+        close = values >= (best - TIE)[layout.segment]
+        chosen = np.minimum.reduceat(np.where(close, layout.local, len(layout.rows)), layout.starts, axis=0)
+        picked = values[layout.starts[:, None] + chosen, np.arange(play.columns)]
+        picks = dict(zip(layout.moving, chosen, strict=True))
+    at = 0
+    for probability, kind, _key, data in layout.transitions:
+        if kind == END:
             total += probability * utility[index[data]]
-        else:
-            values = play.value[list(data)]
-            best = values.max(axis=0)
-            chosen = (values >= best - TIE).argmax(axis=0)
-            picks[entry] = chosen
-            total += probability * values[chosen, np.arange(columns)]
-    if free:
-        total /= 1.0 - free
+        elif kind == MOVES:
+            total += probability * picked[at]
+            at += 1
+    if layout.free:
+        total /= 1.0 - layout.free
     return total, picks
 
 
@@ -146,16 +194,18 @@ def ending_distribution(play, index):
                 share = weight if one is None else weight * ~one
             else:
                 share = weight * one
-            entries = model.transitions(mask, first, count)
-            free = sum(p for p, kind, _key, _data in entries if kind == FREE)
-            share = share / (1.0 - free)
-            for entry, (probability, kind, _key, data) in enumerate(entries):
+            layout = _layout(model, mask, first, count)
+            share = share / (1.0 - layout.free)
+            for probability, kind, _key, data in layout.transitions:
                 if kind == END:
                     ended[index[data]] += probability * share
-                elif kind == MOVES:
-                    chosen = picks[count][entry]
-                    for move, after in enumerate(data):
-                        reach[after] += probability * share * (chosen == move)
+            if layout.moving:
+                chosen = np.array([picks[count][entry] for entry in layout.moving])[layout.segment]
+                moved = (layout.chances * share)[layout.segment] * (chosen == layout.local)
+                if layout.repeats:
+                    np.add.at(reach, layout.rows, moved)  # in order, as one move after another
+                else:
+                    reach[layout.rows] += moved
 
     if start == 0:
         ended[index[(0, END_SHUT)]] = everywhere
