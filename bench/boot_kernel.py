@@ -22,7 +22,8 @@ wasm build, whose collector frees a call's garbage only once the call has return
     measure(label)                   prints "boot_heap LABEL N", the firmware's heap in use
     loaded()                         prints "boot_module NAME" per module in sys.modules
     play_turn()                      one turn (or the end of a match and a new one started)
-    report()                         prints "boot_heap peak N", "boot_heap turns N", "boot_heap done 0|1"
+    report()                         prints "boot_heap peak N", "boot_heap turns N", "boot_heap ended N"
+                                     (matches played to their end), "boot_heap done 0|1"
 """
 
 import gc
@@ -32,6 +33,12 @@ from micropython import const
 
 _MATCHES = const(2)  # the resumed match, then a whole new one
 _TURN_MS = const(600000)  # simulated time a turn may take before the kernel gives up
+# The presses of ok a finished match is given to start the next (the first may only close the
+# last turn's review; a box with room starts it within a few): a box still at the match's end
+# after them cannot start another. Issue 48: on a 128 KiB unix heap the box ran out of memory
+# at every tick at a match's end, and the kernel pressed on for _TURN_MS (2,000 presses, most of the
+# run's time), then counted the new match as played.
+_PRESSES = const(20)
 _LOOP_MS = const(5)  # main.py's loop
 _SEED = const(20261123)
 _SCRUB_DEPTH = const(40)  # calls deeper than the measurement's own frames reach
@@ -48,7 +55,8 @@ _BOX = const(4)
 _BOARD = const(5)
 _DATA_DIR = const(6)
 _LAYOUT = const(7)  # baseline's bytes that move the firmware's heap up (bench.boot_bench.LAYOUTS)
-_state = [0, 0, 0, 0, None, None, None, None]
+_STUCK = const(8)  # 1: the box stayed at a match's end through _PRESSES presses of ok
+_state = [0, 0, 0, 0, None, None, None, None, 0]
 
 
 class Box:
@@ -212,7 +220,7 @@ def play_turn():
     from board_sim.script_player import BoxPlayer
 
     box = _state[_BOX]
-    if _state[_PLAYED] >= _MATCHES:
+    if _state[_PLAYED] >= _MATCHES or _state[_STUCK]:
         return
     view = box.view
     player = BoxPlayer(box)
@@ -222,9 +230,13 @@ def play_turn():
     while box.board.now_ms < end:
         if view.phase == FINISHED:
             _state[_PLAYED] += 1
-            while _state[_PLAYED] < _MATCHES and view.phase == FINISHED and box.board.now_ms < end:
+            presses = 0
+            while _state[_PLAYED] < _MATCHES and view.phase == FINISHED and presses < _PRESSES:
                 box.board.press("ok")  # the first press may only close the last turn's review
                 box.run(300)
+                presses += 1
+            if _state[_PLAYED] < _MATCHES and view.phase == FINISHED:
+                _state[_STUCK] = 1  # no next match: report() says done 0
             break
         player.step()
         if view.match is not match or match is not None and (view.player, match.rounds_played) != seat:
@@ -238,4 +250,5 @@ def report():
     match = _state[_BOX].view.match
     print("boot_heap rounds", match.rounds_played)
     print("boot_heap highest_total", max(match.totals))
+    print("boot_heap ended", _state[_PLAYED])  # the matches played to their end
     print("boot_heap done", 1 if _state[_PLAYED] >= _MATCHES else 0)

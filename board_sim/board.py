@@ -55,6 +55,9 @@ class SimBoard:
         self.strips = {}
         self.piezos = {}
         self.timers = []
+        # The lines with an interrupt handler, as a tuple replaced when one is set or cleared
+        # (set_irq, reset): advance_us reads it at every step of time without rebuilding it.
+        self.irq_lines = ()
         self.watchdog_timeout_us = 0
         self.watchdog_deadline_us = None
         self.wdt_resets = []
@@ -122,24 +125,37 @@ class SimBoard:
         self.advance_us(int(ms * 1000))
 
     def advance_us(self, us):
-        target_us = self.clock.now_us + us
+        clock = self.clock
+        target_us = clock.now_us + us
         while True:
             next_us = target_us
-            irq_lines = [line for line in self.lines.values() if line.irq_handler is not None]
-            if irq_lines:
-                next_us = min(next_us, self.clock.now_us + _IRQ_SAMPLE_US)
+            irq_lines = self.irq_lines
+            if irq_lines and clock.now_us + _IRQ_SAMPLE_US < next_us:
+                next_us = clock.now_us + _IRQ_SAMPLE_US
             for timer in self.timers:
-                next_us = min(next_us, timer.due_us)
+                if timer.due_us < next_us:
+                    next_us = timer.due_us
             deadline = self.watchdog_deadline_us
             if deadline is not None and deadline <= next_us:
-                self.clock.now_us = max(self.clock.now_us, deadline)
-                self.wdt_resets.append(self.clock.now_ms)
+                clock.now_us = max(clock.now_us, deadline)
+                self.wdt_resets.append(clock.now_ms)
                 self.reset(WDT_RESET)
-            self.clock.now_us = max(self.clock.now_us, next_us)
-            self._run_interrupts(irq_lines)
-            self._run_due_timers()
-            if self.clock.now_us >= target_us:
+            if next_us > clock.now_us:
+                clock.now_us = next_us
+            if irq_lines:
+                self._run_interrupts(irq_lines)
+            if self.timers:
+                self._run_due_timers()
+            if clock.now_us >= target_us:
                 return
+
+    def set_irq(self, line, handler, trigger, pin):
+        """Pin.irq(): `line` calls handler(pin) on the edges in trigger (None: no interrupt)."""
+        line.irq_handler = handler
+        line.irq_trigger = trigger
+        line.irq_pin = pin
+        line.irq_last_level = line.level() if handler is not None else None
+        self.irq_lines = tuple(each for each in self.lines.values() if each.irq_handler is not None)
 
     def _run_interrupts(self, irq_lines):
         for line in irq_lines:
@@ -152,7 +168,8 @@ class SimBoard:
                 line.irq_handler(line.irq_pin)
 
     def _run_due_timers(self):
-        for timer in [timer for timer in self.timers if timer.due_us <= self.clock.now_us]:
+        now_us = self.clock.now_us
+        for timer in [timer for timer in self.timers if timer.due_us <= now_us]:
             timer.fire()
 
     def spend_us(self, us):
@@ -184,6 +201,7 @@ class SimBoard:
             self.host.hard_reset()
         for line in self.lines.values():
             line.reset()
+        self.irq_lines = ()
         for piezo in self.piezos.values():
             piezo.pwm_changed(self.clock.now_ms, 0, 0)
         self.timers = []

@@ -3,8 +3,9 @@
 A hypothesis RuleBasedStateMachine plays a box with random events: flaps flipped, shakes,
 taps, ok pressed short or long, select pressed (one die), waiting, a sensible player's moves
 (so turns and matches end), clean power cuts, and power cuts in the middle of a save (the
-flash written through PowerCutFiles). Classic on a 9-tile box (2400 steps) and full-house on
-a 12-tile box (600 steps): 3000 steps in all, counted and checked by the tests. After every
+flash written through PowerCutFiles). Classic on a 9-tile box (1200 steps) and full-house on
+a 12-tile box (600 steps): 1800 steps in all, counted and checked by the tests (every rule run,
+a save cut at every place the machine draws). After every
 step the box must be consistent:
 
 - no fault reported (no device is failed here, so nothing "unreadable" or "not saved");
@@ -171,6 +172,7 @@ class BoxMachine(RuleBasedStateMachine):
         self.saved = dict.fromkeys(STORES)  # each file's payload as last saved whole
         self.saving = None  # (store, payload, files.steps at its start, its settling steps)
         self.cut_place = None  # (store, place): where in its next save to cut the power
+        self.cut_armed = None  # the rule's name for the cut armed ("armed", or a CUT_PLACES place)
         self.box = None
         self.keeper_release = None  # app.keeper's since (app.memory's) while this test stubs it
         self.player = None
@@ -265,6 +267,8 @@ class BoxMachine(RuleBasedStateMachine):
             COUNTS["kept_new"] += 1
         self.saving = None
         COUNTS["save_cuts"] += 1
+        if self.cut_armed is not None:
+            COUNTS["cut: " + self.cut_armed] = COUNTS.get("cut: " + self.cut_armed, 0) + 1
         self._power_back(expected, None)
 
     def _power_back(self, expected, was_playing):
@@ -272,6 +276,7 @@ class BoxMachine(RuleBasedStateMachine):
         shut = self.box.board.shut_tiles()
         self.files.cut_at = None
         self.cut_place = None
+        self.cut_armed = None
         self.box.close()
         self.box = None
         self._boot(shut)
@@ -403,6 +408,7 @@ class BoxMachine(RuleBasedStateMachine):
         else:
             store, place = where.split(" ", 1)
             self.cut_place = (store, place)
+        self.cut_armed = where
 
         def act():
             end_ms = self.box.board.now_ms + 4000
@@ -410,6 +416,7 @@ class BoxMachine(RuleBasedStateMachine):
                 self._sensible_step()
             self.files.cut_at = None  # no save got that far
             self.cut_place = None
+            self.cut_armed = None
 
         self._act(act)
 
@@ -417,6 +424,7 @@ class BoxMachine(RuleBasedStateMachine):
     def arm_power_cut(self, k, ms):
         """Cut the power k write steps on, whatever the next steps do; run ms meanwhile."""
         self.files.cut_at = self.files.steps + k
+        self.cut_armed = "armed"
         self._act(lambda: self.box.run(ms))
 
     # -- invariants --------------------------------------------------------------------------
@@ -523,8 +531,16 @@ def _run(machine, examples, steps):
 
 
 def test_a_classic_box_survives_random_play_and_power_cuts():
-    counts = _run(BoxMachine, 12, 200)
-    # Measured with these settings: 2400 steps, 96 clean cuts, 159 cuts mid-save (33 with
+    """Six examples of 200 steps: every rule runs, a save is cut at every place CUT_PLACES names
+    in the match's file and at least one in the statistics', a cut with every byte written
+    keeps the new copy, a finished match is merged at boot. Until issue 48 twelve examples
+    (2400 steps, the suite's longest test: 45 CPU-s) with only the totals counted; the second
+    six added no kind of step or cut the first six lack (measured: 1200 steps, 90-132 clean
+    cuts, 64-127 cuts mid-save, 9-17 new copies kept, 4-7 merged at boot, 24-29 matches
+    finished, each place cut 4-18 times; the draws move with what ran before in the worker,
+    as noted below, so the floors are well under them)."""
+    counts = _run(BoxMachine, 6, 200)
+    # Measured with 12 examples of 200 steps: 2400 steps, 96 clean cuts, 159 cuts mid-save (33 with
     # every byte written), 16 matches finished, 5 merged into the statistics at boot. Since
     # the box waits for ok between turns (issue 14) Hypothesis ends one example 11 steps early
     # (its data runs out): 2389 steps, 232 clean cuts, 270 cuts mid-save (36 with every byte).
@@ -540,8 +556,12 @@ def test_a_classic_box_survives_random_play_and_power_cuts():
     # only until one of its file has completed (issue 28), run alone: 2261 steps, 188 clean
     # cuts, 87 cuts mid-save, 6 new copies kept; after other tests in the worker: 2400, 150,
     # 132, 11 (the draws still depend on what ran before, for a reason not found).
-    assert counts["steps"] >= 2200 and counts["clean_cuts"] >= 50 and counts["save_cuts"] >= 60, counts
+    assert counts["steps"] >= 1100 and counts["clean_cuts"] >= 30 and counts["save_cuts"] >= 30, counts
     assert counts["kept_new"] >= 3 and counts["matches"] >= 8 and counts.get("merged_at_boot", 0) >= 1, counts
+    rules = [name for name in dir(BoxMachine) if hasattr(getattr(BoxMachine, name), "hypothesis_stateful_rule")]
+    assert rules and all(counts.get(name, 0) for name in rules), counts
+    assert all(counts.get("cut: " + place, 0) for place in CUT_PLACES + ("armed",) if not place.startswith("stats")), counts
+    assert sum(counts.get("cut: " + place, 0) for place in CUT_PLACES if place.startswith("stats")), counts
 
 
 def test_a_twelve_tile_box_survives_random_play_and_power_cuts():

@@ -95,10 +95,7 @@ class Pin:
     def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
         """Call handler(pin) on the edges in trigger, as simulated time passes (1 ms sampling)."""
         line = self._line
-        line.irq_handler = handler
-        line.irq_trigger = trigger
-        line.irq_pin = self
-        line.irq_last_level = line.level() if handler is not None else None
+        line.board.set_irq(line, handler, trigger, self)
         return _PinIrq(line)
 
     def __repr__(self):
