@@ -132,7 +132,7 @@ class CoachKernel(app_kernel.Kernel):
             hints = app.hints
             before = hints.win if hints is not None else None
             starting = hints is not None and hints._starting is not None
-            stake = hints.stake if starting else None
+            stake = getattr(hints, "stake", None) if starting else None  # (older firmware has none)
             idle = before is None or before.ready or starting
             phase = app.phase
             turn = app.turn
@@ -162,7 +162,7 @@ class CoachKernel(app_kernel.Kernel):
                 kind = "bounds"  # the App's own
             self.keep_tick(kind, spent, bus)
             if hints is not None and hints._starting is not None and (not starting or (
-                    stake is not None and hints.stake is None)):  # (app.hints' turn_starts)
+                    stake is not None and getattr(hints, "stake", None) is None)):  # (app.hints' turn_starts)
                 self.watching = [0, 0]  # a turn was set up in this tick: the match's start, or the last one's end
                 self.turns.append(self.watching)
             if phase == app_kernel.MENU:
