@@ -807,7 +807,7 @@ def test_the_first_roll_of_full_house_says_its_chance_of_winning_not_0_percent_s
     """Issue 45: the first roll of a full-house match showed "0% shut" (0.475 %, and about to
     be the chance of winning) for 9.5 s, then "43% win". The menu works the first seat's
     chance out while the players choose (here: the long ok that starts the match), the page's
-    steps 32 times a bytecode one elsewhere (game.win_table's _PAGE_CHECKS)."""
+    steps 16 times a bytecode one elsewhere (game.win_table's _PAGE_CHECKS)."""
     _with_hints(box, "full-house", 2, "12 tiles")
     assert box.python("box._box.hints.winning")  # before the first roll
     box.hold("#shake", SHAKE_MS)
