@@ -4,9 +4,10 @@ bench/app_kernel.py drives it (its stand-in buses, its hands), with every App.ti
     import coach_kernel; coach_kernel.run("classic", tiles)    prints "coach NAME VALUE" lines
 
 For each player's turn, from the tick that sets it up (the previous turn's end; the match's
-start for the first) and starts its win-chance programme until the chance is ready: the ticks
-it took and their CPU time added up; then the longest tick of each kind over the whole match:
-one that computed a slice of the programme, one that started a turn's programme (what the turn
+start for the first: app.hints' turn_starts) until its hints play to win (the chance ready and
+settled): the ticks it took and their CPU time added up (the first seat's may have been worked
+out in the menu's quiet ticks before: "coach menu_ticks" counts the menu's); then the longest
+tick of each kind over the whole match: one that computed a slice of the programme, one that started a turn's programme (what the turn
 plays for, the table of end values read), one that did a slice of the keeper's work (the
 match's save, the menu's, the statistics' merge: a Keeper saving to DATA_DIR, as main.py's
 does), and any other: the App's own ("bounds": a turn's end, the match's start and end, a
@@ -59,16 +60,27 @@ KINDS = ("step", "start", "save", "bounds", "collect")
 _COLLECT = 2  # app.keeper's Keeper.job: its last slice, the heap's collection (as there)
 
 
+def _empty(folder):
+    """Remove every file under `folder` (the keeper's folders too); nothing if there is none."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return  # no such folder yet: the keeper makes it
+    for name in names:
+        path = folder + "/" + name
+        try:
+            os.remove(path)
+        except OSError:  # a folder (the match's play/)
+            _empty(path)
+            os.rmdir(path)
+
+
 class CoachKernel(app_kernel.Kernel):
     """app_kernel's Kernel on a box of `tiles` flaps playing `preset`, hints on, 2 players."""
 
     def __init__(self, preset, tiles, seed=5):
         app_kernel.TILES = tiles  # the kernel's flaps, LEDs and hands
-        try:
-            for name in os.listdir(DATA_DIR):  # a match saved by an earlier run would resume
-                os.remove(DATA_DIR + "/" + name)
-        except OSError:
-            pass  # no such folder yet: the keeper makes it
+        _empty(DATA_DIR)  # a match saved by an earlier run would resume, its menu choices be kept
         self.keeper = Keeper(DATA_DIR)
         app_kernel.Kernel.__init__(self, seed, self.keeper, Settings({"preset": preset}, 2, True), Hints())
         self.turns = []  # per turn set up: [ticks, CPU us] until its chance is ready
@@ -78,6 +90,7 @@ class CoachKernel(app_kernel.Kernel):
         self.collections = 0  # the heap collected between ticks
         self.collect_slices = 0  # the keeper's collections (a tick each)
         self.save_us = 0  # the CPU of every tick that saved or did a slice of a save, added up
+        self.menu_ticks = 0  # ticks in the menu before the match (the first seat's programme may start there)
         # kind: [(CPU us, bus us)] of its ticks no other passes in both (its longest CPU among them)
         self.frontier = {}
 
@@ -119,6 +132,7 @@ class CoachKernel(app_kernel.Kernel):
             hints = app.hints
             before = hints.win if hints is not None else None
             starting = hints is not None and hints._starting is not None
+            stake = getattr(hints, "stake", None) if starting else None  # (older firmware has none)
             idle = before is None or before.ready or starting
             phase = app.phase
             turn = app.turn
@@ -147,14 +161,17 @@ class CoachKernel(app_kernel.Kernel):
             else:
                 kind = "bounds"  # the App's own
             self.keep_tick(kind, spent, bus)
-            if self.watching is None and computing:
-                self.watching = [0, 0]  # a turn was set up: its programme started in this tick
+            if hints is not None and hints._starting is not None and (not starting or (
+                    stake is not None and getattr(hints, "stake", None) is None)):  # (app.hints' turn_starts)
+                self.watching = [0, 0]  # a turn was set up in this tick: the match's start, or the last one's end
                 self.turns.append(self.watching)
+            if phase == app_kernel.MENU:
+                self.menu_ticks += 1
             watching = self.watching
             if watching is not None:
                 watching[0] += 1
                 watching[1] += spent
-                if not computing:
+                if hints.winning:  # its chance is ready: the hints play to win from the next tick
                     self.watching = None
 
 
@@ -191,3 +208,4 @@ def run(preset, tiles, turns=2):
     print("coach mean_us", kernel.total // kernel.ticks_run)
     print("coach collections", kernel.collections)
     print("coach collect_slices", kernel.collect_slices)
+    print("coach menu_ticks", kernel.menu_ticks)

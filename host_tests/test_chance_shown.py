@@ -7,7 +7,7 @@ classic turn resumed after a power cut (where it showed "12% shut", then "57% wi
 
 from app import hints, screens
 from app.core import PLAY, SETUP
-from box_steps import oled, roll, saves_settled, start
+from box_steps import oled, roll, saves_settled, start, to_players_row
 from game import strategy
 from game.strategy import WIN_ONE, percent
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
@@ -70,14 +70,20 @@ def _worked_out_then_win(drawn):
 
 
 def test_the_first_roll_of_full_house_says_calc_until_its_chance_of_winning_is_ready():
+    """The menu works the first seat's chance out while the players choose (app.menu's _ahead):
+    here they turn hints off (it goes) and on again and start at once, before it is done."""
     sim = SimBox(BoxOptions(seed=5, tiles=12, flap_wiring="mcp23017", preset="full-house", players=2,
                             hints=True, accel=False))
     try:
         drawn = _frames(sim)
         app = sim.view
         sim.run(200)
-        sim.board.press("ok", 900)  # the match starts (a long press)
+        to_players_row(sim)
+        for button in ("select", "ok", "ok", "select", "ok"):  # hints off and on again, then Start
+            sim.board.press(button, 60)  # a quick hand
+            sim.run(100)
         _run_until(sim, lambda: app.phase == SETUP)
+        assert not app.hints.win.ready
         sim.run(100)  # ok let go
         sim.board.press("ok")  # ok to play: the turn's programme began at its setup
         _run_until(sim, lambda: app.phase == PLAY)

@@ -119,7 +119,7 @@ def test_the_game_modules_copies_of_the_turn_codes_equal_game_turns():
 def test_the_win_table_s_copies_of_the_kernel_s_layout_equal_game_win_kernel_s():
     from game import win_kernel, win_table
 
-    for name in ("_ENDS_AT_ONCE", "_FREE_IF_STUCK", "_ONE_DIE_AT", "_BLOCKS_AT", "_ONE_DIE_MASKS"):
+    for name in ("_ENDS_AT_ONCE", "_FREE_IF_STUCK", "_ONE_DIE_AT", "_ONE_DIE_COST_AT", "_BLOCKS_AT", "_ONE_DIE_MASKS"):
         assert getattr(win_table, name) == getattr(win_kernel, name), name
 
 

@@ -192,10 +192,13 @@ class App:
             # One long piece of work a tick: a frame's module imported (render) or a frame left to
             # draw or send, else a slice of a save (app.keeper's keep_up: never beside a band of
             # the OLED, the dice landing or a flap answered), else a slice of the coach's
-            # (hints.work) when no save is under way or asked and no frame is to be drawn or sent.
+            # (hints.work) when no save is under way or asked and no frame is to be drawn or sent;
+            # but a turn's start (what it plays for: a few slices, ready at once when the menu
+            # worked it out) goes before a save.
             screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
             busy = screen is not None and (screen.frames == 0 or self.dirty)
-            saving = keep_up(self, now_ms)
+            first = self.hints_on and self.hints._starting is not None and MENU < self.phase < FINISHED
+            saving = not first and keep_up(self, now_ms)
             shown = self.faults.watch(now_ms)
             if shown:
                 self.dirty = True
@@ -233,7 +236,7 @@ class App:
                 self.ending.step(self, now_ms, select, ok, not (busy or saving))
             if (self.hints_on and not (busy or saving or (screen is not None and (self.dirty or screen.unsent)))
                     and (phase == SETUP or phase == PLAY)
-                    and not (keeper is not None and under_way(keeper))
+                    and (first or not (keeper is not None and under_way(keeper)))
                     and self.hints.work(self.turn, self.log)):
                 self.dirty = True  # the chance of winning is ready: the turn's hints play to win
                 presentation.show_hints(self)  # (a roll came first: its move is lit again, to win)

@@ -83,6 +83,7 @@ class Menu:
         self.check = None  # the input check while it is shown (app.input_check's start: the
         #                    menu's row, or boot's, app.startup)
         self.left = None  # a match left for the menu, to resume (app.phases' App.left), or None
+        self.ahead = 0  # the players the first seat's chance was begun for here (app.hints_turn's ahead)
         self._clamp_players()
 
     def restore(self, name, players, hints_on):
@@ -179,10 +180,12 @@ class Menu:
             return False
         if ok == LONG_PRESS:
             self.start(app)
-        elif "game.match" not in sys.modules and not app.dirty and not (
-                app.screen is not None and (app.screen.frames == 0 or app.screen.unsent)) and not (
-                app.keeper is not None and under_way(app.keeper)):
-            __import__("game.match")
+        elif not app.dirty and not (app.screen is not None and (app.screen.frames == 0 or app.screen.unsent)) and not (
+                app.keeper is not None and under_way(app.keeper)):  # a quiet tick
+            if "game.match" not in sys.modules:
+                __import__("game.match")
+            elif app.hints is not None:  # a slice of the first seat's chance of winning
+                __import__("app.hints_turn", None, None, ("ahead",)).ahead(app.hints, self)
         return False
 
     def start(self, app):
@@ -210,6 +213,7 @@ class Menu:
         app.players = self.players
         app.hints_on = self.hints_on
         app.menu = None
+        since((), ("app.hints_turn",))  # (imported by its quiet ticks; a turn's start imports it again)
         let_go("menu")
 
     def light(self, lights, tiles, now_ms):

@@ -10,7 +10,9 @@ programme runs some 20 times faster as viper than as bytecode.
 
 The outcome table (game.win_table builds it from the firmware's own move rules) starts with
 where each option's block is (all the dice, then one die: 0 when there is no such choice), how
-a mask scores, and a bit per mask below 64 saying whether one die may be rolled there; a
+a mask scores, a bit per mask below 64 saying whether one die may be rolled there, and what a
+mask where it may costs (its moves looked at in both blocks, in eighths of a mask's in the
+first: `fill` counts its work so, and a step's masks are counted without one die's); a
 block holds the number of outcomes, then per outcome its
 weight, its flags, its number of moves and per move three masks: the move, the tiles its
 legality looks at (`care`) and what they must be (`pattern`). A move is legal at an open mask
@@ -26,7 +28,8 @@ _ENDS_AT_ONCE = const(1)  # the roll ends the turn whatever is open (unlucky 7)
 _FREE_IF_STUCK = const(2)  # no move: throw again, left out of the average (doubles, long game)
 _SCORING_AT = const(2)  # the table's word saying how a mask scores: game.rules' SCORE_* value
 _ONE_DIE_AT = const(3)  # its 4 words of 16 bits: may one die be rolled at mask 0..63?
-_BLOCKS_AT = const(7)  # where the first option's block starts
+_ONE_DIE_COST_AT = const(7)  # a mask's work with one die's option too, in eighths of one without
+_BLOCKS_AT = const(8)  # where the first option's block starts
 _ONE_DIE_MASKS = const(64)  # one die is only ever allowed below: with tiles 7 and up shut
 _GOLF = const(0)
 _DIGITAL = const(2)
@@ -49,7 +52,8 @@ def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, st
     from 1 to it a sure win, ends[] WIN_ONE: the last player below the score to beat) is a sure
     win without a look at its moves (every end it can reach is a slot no higher, or a shut
     box), and counts a quarter of a mask in `count` (its score added up: a mask's moves take
-    more than three times that)."""
+    more than three times that); a mask where one die may be rolled counts the table's
+    _ONE_DIE_COST_AT eighths (both options' moves looked at)."""
     required = 0
     if count == 0:
         required = start
@@ -82,6 +86,7 @@ def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, st
         end_value = int(ends[slot])
         best_chance = 0
         chose = 0
+        cost = 8
         option = 0
         while option < 2:
             at = int(table[option])
@@ -90,6 +95,7 @@ def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, st
                     break
                 if (int(table[_ONE_DIE_AT + (mask >> 4)]) >> (mask & 15)) & 1 == 0:
                     break
+                cost = int(table[_ONE_DIE_COST_AT])
             outcomes = int(table[at])
             at += 1
             weighed = 0
@@ -140,5 +146,5 @@ def fill(chances: ptr16, ends: ptr16, table: ptr16, one_die: ptr8, mask: int, st
         mask = ((mask | ~start) + 1) & start
         if mask == 0:
             return 0
-        count -= 8
+        count -= cost
     return mask

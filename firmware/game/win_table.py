@@ -5,6 +5,8 @@ WinChance.step while it prepares, and let go once the table is ready (sys.module
 package forget it), so none of it stays in the heap in play.
 """
 
+import sys
+
 from micropython import const
 
 from game import array, forget
@@ -18,9 +20,16 @@ _MOVE_ANY = const(0)  # game.rules' (a copy: see there)
 _ENDS_AT_ONCE = const(1)
 _FREE_IF_STUCK = const(2)
 _ONE_DIE_AT = const(3)
-_BLOCKS_AT = const(7)
+_ONE_DIE_COST_AT = const(7)
+_BLOCKS_AT = const(8)
 _ONE_DIE_MASKS = const(64)
 _SCORE_DIGITAL = const(2)
+# A step's checks on the web page (the WebAssembly build), whose ticks may do more work than a
+# Pico's: a native step's (game.win_kernel's CHECKS_PER_STEP as flashed), where its bytecode's
+# are a sixteenth of that and each of the page's ticks takes 5 ms of its clock (issue 45: a
+# full-house chance took the page 9.5 s). (8,000 moved the wasm bench's play peak to 26,512 B
+# above boot, over test_memory_budget's BUDGET_PLAY.)
+_PAGE_CHECKS = const(4000)
 
 
 class _Building:
@@ -78,8 +87,8 @@ def _plan_rolls(win, building):
                         weight = 2
                 rolls.append((count, a, b, weight))
     # where each option's block is (one die: 0 until there is one), how a mask scores, one die's
-    # masks (0xFFFF: still to work out, the next step)
-    building.table = array("H", (_BLOCKS_AT, 0, rules.scoring, 0xFFFF, 0, 0, 0))
+    # masks (0xFFFF: still to work out, the next step), a mask's cost with one die (once built)
+    building.table = array("H", (_BLOCKS_AT, 0, rules.scoring, 0xFFFF, 0, 0, 0, 8))
 
 
 def _buffers(win, building):
@@ -156,5 +165,9 @@ def _build_roll(win, building):
                 break
             pattern = (pattern - 1) & looks
     built[at] = (len(built) - at - 1) // 3
-    if not building.rolls:
-        win.masks_per_step = max(1, CHECKS_PER_STEP * 3 // len(built))
+    if not building.rolls:  # a step's masks: its checks over the moves a mask without one die looks at
+        without = built[1] or len(built)  # the table up to one die's block
+        first = without - _BLOCKS_AT  # the first option's block
+        built[_ONE_DIE_COST_AT] = (8 * (len(built) - _BLOCKS_AT) + first - 1) // first
+        checks = _PAGE_CHECKS if sys.platform == "webassembly" else CHECKS_PER_STEP
+        win.masks_per_step = max(1, checks * 3 // without)

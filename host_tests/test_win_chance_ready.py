@@ -1,0 +1,85 @@
+"""Issue 45, goal 2: the first player's chance of winning is ready within 1 s of the match's
+start on 9 and 10 tiles, 2 s on 12, on a Pico. The menu works it out while the players choose
+(app.menu's _ahead: in a single round it depends on the rules and the number of players alone),
+and a turn's start (what it plays for) goes before the match's first save.
+
+Counted in the box's ticks, never in time: no tick may take a Pico over 20 ms (goal 1), and the
+loop sleeps 5 ms after each, so TICKS_PER_SECOND ticks take a Pico at most a second."""
+
+import pytest
+from app.core import MENU, SETUP
+from box_steps import to_players_row
+from game.win_chance import WinChance
+
+from board_sim.box import BoxOptions, SimBox
+
+TICKS_PER_SECOND = 1000 // (20 + 5)
+BOXES = (("classic", 9, "gpio", 1), ("ten", 10, "gpio", 1), ("full-house", 12, "mcp23017", 2))
+
+
+def _box(preset, tiles, wiring, players=2):
+    return SimBox(BoxOptions(seed=5, tiles=tiles, flap_wiring=wiring, preset=preset, players=players,
+                             hints=True, accel=False))
+
+
+def _ticks_from_the_start_to_the_chance(sim):
+    """Run the box until its first turn plays to win: the ticks from the one that started the
+    match (it counts), or None if it never did within 30 s of the box's clock."""
+    app = sim.view
+    ticks = []
+
+    def each_tick():
+        if ticks or app.phase != MENU:
+            ticks.append(app.hints.winning)
+
+    for _ in range(300):
+        sim.run(100, each_tick)
+        if True in ticks:
+            return ticks.index(True) + 1
+    return None
+
+
+@pytest.mark.parametrize(("preset", "tiles", "wiring", "seconds"), BOXES)
+def test_the_first_players_chance_of_winning_is_ready_within_a_second_of_the_match_s_start(
+        preset, tiles, wiring, seconds):
+    """The players take the menu as it comes up (its last choices) and start with a long ok."""
+    sim = _box(preset, tiles, wiring)
+    try:
+        sim.run(200)
+        sim.board.press("ok", 1000)
+        ticks = _ticks_from_the_start_to_the_chance(sim)
+        assert ticks is not None and ticks <= seconds * TICKS_PER_SECOND, ticks
+        assert sim.view.phase == SETUP  # ready before the first player's "ok to play"
+    finally:
+        sim.close()
+
+
+def test_the_menu_works_out_the_chance_for_the_players_chosen_last_and_lets_it_go_with_hints_off():
+    sim = _box("classic", 9, "gpio")
+    app = sim.view
+    try:
+        sim.run(400)
+        made = app.hints.win
+        assert made.ready and (made.to_beat, made.tied, made.after) == (-1, 0, 1)  # 2 players
+        to_players_row(sim)
+        sim.board.press("ok")  # 3 players: begun again for them
+        sim.run(1000)
+        win = app.hints.win
+        assert win is made and win.ready and (win.to_beat, win.tied, win.after) == (-1, 0, 2)
+        fresh = WinChance(win.rules)  # worked out here, at once
+        assert fresh.begin(-1, 0, 2)
+        while not fresh.step(1 << 9):
+            pass
+        assert list(win.chances) == list(fresh.chances) and win.one_die == fresh.one_die
+        for button in ("select", "ok"):  # hints off
+            sim.board.press(button)
+            sim.run(300)
+        assert not app.menu.hints_on and app.hints.win is None
+        for button in ("ok", "select", "ok"):  # on again, Start
+            sim.board.press(button)
+            sim.run(300)
+        ticks = _ticks_from_the_start_to_the_chance(sim)
+        assert app.players == 3 and ticks <= TICKS_PER_SECOND, ticks
+        assert list(app.hints.win.chances) == list(fresh.chances)
+    finally:
+        sim.close()
