@@ -51,6 +51,7 @@ class PackFs:
         self.bytes = int.from_bytes(header[8:], "little")
         self.count = int.from_bytes(header[4:6], "little")
         self.name = bytearray(header[6])  # an index entry's name, offset and size
+        self.compiled = header[7] & 1  # no member is a .py file (tools/flashing/pack.py's COMPILED)
         self.offset = bytearray(4)
         self.size = bytearray(4)
         self.start = 0  # where the next search starts: the entry where the last one ended
@@ -69,17 +70,26 @@ class PackFs:
         self.pack.readinto(self.size)
         return int.from_bytes(self.offset, "little")
 
+    def _found(self):
+        """os.stat's answer for the entry whose name and numbers were read last (a directory
+        has offset 0)."""
+        return (0x8000 if int.from_bytes(self.offset, "little") else 0x4000, 0, 0, 0, 0, 0,
+                int.from_bytes(self.size, "little"), 0, 0, 0)
+
     def stat(self, path):
         """path ("/hal/flaps.mpy") as os.stat gives it; its offset left in self.offset.
 
         An import asks for names that sort next to each other ("app/x", "app/x.py",
         "app/x.mpy", then opens it): the search looks first where the last one ended, and at
-        the entry beside it, before it halves the index: an import's look-ups and open read 4 to
-        7 entries, not 4 searches' 28 (on an emulated RP2040, 2.6 ms instead of 4.3)."""
+        the entry beside it, before it halves the index; a compiled pack has no "app/x.py", and
+        the open finds its name in the entry the last stat read: an import reads 2 to 5 entries,
+        not 4 searches' 28 (each some 0.2 ms of an RP2040's; imports took 9-20 ms, issue 45)."""
         key = path.strip("/").encode()
         width = len(self.name)
-        if len(key) <= width:
+        if len(key) <= width and not (self.compiled and key.endswith(b".py")):
             key += bytes(width - len(key))
+            if self.name == key:  # the entry read last (a search's hit, its numbers read after it)
+                return self._found()
             low = 0
             high = self.count
             middle = self.start
@@ -88,11 +98,10 @@ class PackFs:
                 if middle < low or middle >= high:
                     middle = (low + high) >> 1
                 self._entry(middle)
-                if self.name == key:  # a directory has offset 0
+                if self.name == key:
                     self.start = middle
-                    offset = self._numbers()
-                    return (0x8000 if offset else 0x4000, 0, 0, 0, 0, 0,
-                            int.from_bytes(self.size, "little"), 0, 0, 0)
+                    self._numbers()
+                    return self._found()
                 if self.name < key:
                     low = middle + 1
                     middle = low if nearby else (low + high) >> 1
@@ -101,6 +110,7 @@ class PackFs:
                     middle = middle - 1 if nearby else (low + high) >> 1
                 nearby = False
             self.start = low
+            self.name[0] = 255  # no name's first byte (UTF-8): the entry read last is no answer
         raise OSError(2)  # ENOENT: an import then tries the next path
 
     # No __repr__ naming the pack for mpremote df: the method took 128 B of the boot heap;

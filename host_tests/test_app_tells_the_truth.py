@@ -158,7 +158,7 @@ def test_a_turn_that_takes_a_player_past_max_penalty_says_out_at_once(open_box):
 def test_canogas_kitty_is_on_the_match_page(open_box):
     from app.core import SETUP
 
-    box = open_box(seed=3, preset="canoga", players=3)
+    box = open_box(seed=4, preset="canoga", players=3)
     view = box.view
     play_until(BoxPlayer(box), lambda: view.phase == SETUP and view.result_player >= 0
                and not view.reviewing and not view.must_open and not view.must_shut, 400)

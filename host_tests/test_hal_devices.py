@@ -218,6 +218,24 @@ def test_leds_scale_by_brightness_and_write_only_on_change(box):
     assert board.led_colors()[0] == (127, 0, 0)
 
 
+def test_the_lights_of_a_turn_as_they_stand_are_not_written_again(box):
+    """app.lights sets the row's LEDs every tick in play: a lit row unchanged is not written to
+    the strip again (each write took a Pico 1.4 ms of the tick, issue 45)."""
+    from app.lights import LEGAL, Lights
+
+    board, devices = box
+    lights = Lights(devices.leds, 9)
+    writes = []
+    write = devices.leds.strip.write
+    devices.leds.strip.write = lambda: (writes.append(1), write())
+    for _tick in range(3):
+        lights.play(0, 9, TILES_1_TO_9, 0, 0b110, 0, 0, 0, 100)
+    assert board.led_colors()[1] == (0, (LEGAL >> 8) * 65 >> 8, 0)  # tile 2 lit green
+    assert len(writes) == 1
+    lights.play(0, 9, TILES_1_TO_9, 0, 0b100, 0, 0, 0, 100)
+    assert len(writes) == 2 and board.led_colors()[1] != (0, (LEGAL >> 8) * 65 >> 8, 0)
+
+
 def test_buzzer_plays_a_melody_without_blocking(box):
     board, devices = box
     devices.buzzer.play((880, 100, 0, 50, 660, 200))

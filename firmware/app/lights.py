@@ -32,9 +32,11 @@ class Lights:
     def play(self, row, tiles, open_mask, pending, legal, hint, wrong, dice_mask, now_ms):
         """A turn: open tiles dim, legal green, hint blue, wrong red (blinking), dice white."""
         leds = self.leds
-        leds.fill(OFF)
         blink = blink_on(now_ms)
         first = row * self.tiles  # the LED before the row's tile 1
+        for led in range(1, leds.count + 1):  # the other LEDs off; the row's set below, each once:
+            if led <= first or led > first + tiles:  # off first, a lit one was written every tick
+                leds.set_tile(led, OFF)  # (1.4 ms of a Pico's, issue 45)
         bit = 1
         for tile in range(1, tiles + 1):
             if wrong & bit:

@@ -6,7 +6,8 @@ file over its inline size a 4 KiB block of its own and each directory 4 blocks a
 counts them: 79 modules took 404 KiB as files, one pack takes its bytes rounded up to a block.
 
 pack.bin (little-endian):
-    header  b"SBPK", entry count (u16), name width W (u8), 0 (u8), the pack's length (u32)
+    header  b"SBPK", entry count (u16), name width W (u8), flags (u8: COMPILED when no member
+            is a .py file), the pack's length (u32)
     index   count entries sorted by name, each W bytes of name (NUL-padded, no leading "/";
             the root is the empty name) then the member's offset (u32) and size (u32); a
             directory has offset 0 and size 0
@@ -23,7 +24,8 @@ from tools.flashing.tables import MANIFEST_KEY, split_tables
 
 PACK = "pack.bin"
 MAGIC = b"SBPK"
-HEADER = struct.Struct("<4sHBxI")
+HEADER = struct.Struct("<4sHBBI")
+COMPILED = 1  # the header's flag: no member is a .py file (packfs answers an import's ".py" at once)
 ENTRY_NUMBERS = struct.Struct("<II")
 # main.py: MicroPython runs it only as a file; packfs: it mounts the pack. JSON stays plain too.
 KEPT_PLAIN = ("main.py", "packfs.mpy", "packfs.py")
@@ -59,7 +61,8 @@ def pack(members):
             offset += len(members[name])
             data.append(members[name])
         index.append(name.encode().ljust(width, b"\0") + numbers)
-    return HEADER.pack(MAGIC, len(names), width, offset) + b"".join(index) + b"".join(data)
+    flags = 0 if any(name.endswith(".py") for name in members) else COMPILED
+    return HEADER.pack(MAGIC, len(names), width, flags, offset) + b"".join(index) + b"".join(data)
 
 
 def unpack(data):
@@ -67,7 +70,7 @@ def unpack(data):
     not a whole pack."""
     if len(data) < HEADER.size:
         raise PackError("%d bytes: shorter than a pack's header" % len(data))
-    magic, count, width, length = HEADER.unpack_from(data)
+    magic, count, width, _flags, length = HEADER.unpack_from(data)
     if magic != MAGIC or length != len(data):
         raise PackError("not a whole pack (%r, %d bytes of %d)" % (magic, len(data), length))
     members = {}
