@@ -193,8 +193,7 @@ class App:
             # draw or send, else a slice of a save (app.keeper's keep_up: never beside a band of
             # the OLED, the dice landing or a flap answered), else a slice of the coach's
             # (hints.work) when no save is under way or asked and no frame is to be drawn or sent;
-            # but a turn's start (what it plays for: a few slices, ready at once when the menu
-            # worked it out) goes before a save.
+            # but a turn's start (what it plays for, a few slices: app.hints_turn) goes first.
             screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
             busy = screen is not None and (screen.frames == 0 or self.dirty)
             first = self.hints_on and self.hints._starting is not None and MENU < self.phase < FINISHED
