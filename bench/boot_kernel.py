@@ -116,6 +116,11 @@ def prepare(root, data_dir, saved, seed, bridge=None):
     import machine  # the stand-ins or the bridge's proxies: the kernel's heap, not the firmware's
     import neopixel  # noqa: F401
 
+    if not bridge and board.wifi is not None:
+        # A Pico W's `network` is C, its WLAN objects static: the simulator's stand-in for it
+        # (board_sim/upy/network.py, with the Wi-Fi chip's module) is the kernel's heap too
+        import network  # noqa: F401
+
     _import_port_modules()
 
     from board_sim.script_player import BoxPlayer  # noqa: F401
