@@ -52,6 +52,7 @@ def test_a_shake_at_ok_to_play_buzzes_and_says_press_ok(open_box):
     from board_sim.frontend.terminal import sound_heard
 
     box = open_box(seed=3, preset="classic", players=2)
+    box.dice.force((1, 1) * 2)  # a first turn of 2 then 2 again: it does not shut the box
     view = box.view
     play_until(BoxPlayer(box), lambda: view.phase == SETUP and view.result_player >= 0
                and not view.must_open and not view.must_shut, 400)

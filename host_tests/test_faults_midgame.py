@@ -259,6 +259,7 @@ def test_a_flap_stuck_shut_at_the_start_of_a_turn_holds_the_turn_until_it_opens(
     from app.core import PLAY, SETUP
 
     box = open_box(seed=2, preset="classic", players=2)
+    box.dice.force((1, 1) * 2)  # player 1: 2, then 2 again: the turn ends with flap 2 down
     view = box.view
     board = box.board
     start(box)
