@@ -27,11 +27,12 @@ SEED = 3
 class Played:
     """A finished match on the simulated box: its /data directory, the exported log, totals."""
 
-    def __init__(self, data_dir, text, totals, rolls):
+    def __init__(self, data_dir, text, totals, rolls, turns):
         self.data_dir = data_dir
         self.text = text
         self.totals = totals
         self.rolls = rolls
+        self.turns = turns
 
     @property
     def log(self):
@@ -45,13 +46,19 @@ def play_and_export(data_dir, **options):
     try:
         player = BoxPlayer(box)
         assert player.play(), "the match did not finish"
+        # play() returns on the tick the match is over, when the save of its last roll (and
+        # end) is asked or under way: the box is left on until that save is on the flash, else
+        # the export (from /data/match) lacks the last turn's end, how far the save got at the
+        # close hanging on the ticks' timing (it did: a house match's log lost its last roll).
+        box.finish_saves()
         totals = list(box.view.match.totals)
         rolls = player.rolls
+        turns = box.app.tally.turns
     finally:
         box.close()
     from app.keeper_files import export_log
 
-    return Played(data_dir, export_log(str(data_dir)), totals, rolls)
+    return Played(data_dir, export_log(str(data_dir)), totals, rolls, turns)
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +74,12 @@ def events_of(log, kind):
 def test_a_classic_match_replays_to_the_same_rolls_moves_and_totals(classic):
     log = classic.log
     assert (log["format"], log["players"], log["dropped"]) == ("shutbox-gamelog-1", 2, 0)
-    assert len(events_of(log, "turn")) == 2 and len(events_of(log, "end")) == 2
+    # The seeded match's dice hang on the shakes' timing (the accelerometer's noise is stirred
+    # in: app.roller), which any change to the ticks' work moves (issue 45's merge did: the
+    # first player then shut the box on the first turn): the turns counted are the played
+    # match's, not a number fixed for one seed's game.
+    assert classic.turns >= 1
+    assert len(events_of(log, "turn")) == classic.turns and len(events_of(log, "end")) == classic.turns
     assert len(events_of(log, "roll")) == classic.rolls
     verdict = replay(log)
     assert verdict.plan.game == "classic"
@@ -125,7 +137,7 @@ def test_the_cli_writes_the_script_and_the_box_log(classic, tmp_path, capsys):
     path.write_text(classic.text)
     script, box_log = tmp_path / "replay.txt", tmp_path / "replay.jsonl"
     assert replay_log.main([str(path), "--script", str(script), "--log", str(box_log)]) == 0
-    assert "played the log's game (classic, 2 players, 2 turns)" in capsys.readouterr().out
+    assert "played the log's game (classic, 2 players, %d turns)" % classic.turns in capsys.readouterr().out
     assert script.read_text().splitlines()[1:3] == ["set preset classic", "set players 2"]
     assert json.loads(box_log.read_text().splitlines()[0])["phase"] == "menu"
 

@@ -293,6 +293,12 @@ def test_statistics_count_each_match_once_across_power_cuts(tmp_path):
     box = boot(tmp_path, seed=3)
     try:
         assert BoxPlayer(box).play()
+        # The seeded match's dice hang on the shakes' timing (the accelerometer's noise is
+        # stirred in: app.roller), which any change to the ticks' work moves (issue 45's merge
+        # did: the first player then shut the box, a match of one turn, not two): the turns
+        # counted are the played match's, not a number fixed for one seed's game.
+        turns = box.app.tally.turns
+        assert turns >= 1
     finally:
         flaps = power_cut(box)
     for _boot in range(2):  # the finished match is on the flash: it is not merged again
@@ -301,7 +307,7 @@ def test_statistics_count_each_match_once_across_power_cuts(tmp_path):
             box.run(300)
             assert box.view.phase == MENU
             summary = box.view.stats.summary("classic")
-            assert summary["games"] == 1 and summary["turns"] == 2
+            assert summary["games"] == 1 and summary["turns"] == turns
         finally:
             flaps = power_cut(box)
     saved = json.loads((tmp_path / "stats").read_bytes()[12:])
