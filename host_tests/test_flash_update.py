@@ -11,7 +11,7 @@ import time
 import pytest
 
 from board_sim.virtual_board import VirtualBoard
-from tools.flashing.build import firmware_files
+from tools.flashing.build import NETWORK, firmware_files
 from tools.flashing.flash import flash
 from tools.flashing.pack import PACK, unpack
 from tools.flashing.tables import SHARED
@@ -51,7 +51,8 @@ def test_fresh_board_gets_every_file_and_reports_its_version(board, firmware):
     expected = sorted(path[:-3] + ".mpy" if path.endswith(".py") and path not in ("main.py", "boot.py")
                       else path
                       for path in firmware_files(firmware)
-                      if path not in dict(SHARED).values() and not path.startswith("boards/"))
+                      if path not in dict(SHARED).values() and not path.startswith(("boards/", NETWORK)))
+    # (no net/: a Pico has no Wi-Fi, build.has_wifi)
     expected = sorted(expected + ["game/tables/files.mpy", "pico.json"])  # the one pin map
     plain = ["board.json", "boot.py", "config.json", "main.py", "packfs.mpy", "pico.json"]
     tables = [path for path in report.sent if path.startswith("/table_")]

@@ -63,12 +63,14 @@ _READ_BYTES = 4096
 _CTRL_C = b"\x03"
 # Stages after a power-on or soft reset. Host input waits until a prompt is up, except that a
 # Ctrl-C reaches a running main.py (what the host typed before it goes to the pty first).
-# _INTERRUPTED: main.py has been given its Ctrl-C, the rest waits for the prompt. main.py gets
-# it on the chip's Ctrl-C pipe, not as a SIGINT (chip_host.py says why), and takes it in its
+# _INTERRUPTED: main.py has been given its Ctrl-C and not taken it yet, the rest waits (for
+# the prompt, or until main.py takes it: one that lets it go gets the next the same way). It
+# gets it on the chip's Ctrl-C pipe, not as a SIGINT (chip_host.py says why), and takes it in its
 # next call on the chip; one that makes none for _SIGINT_AFTER_S (it never feeds a watchdog)
-# gets a SIGINT then, as the REPL's running code does.
+# gets a SIGINT then, as the REPL's running code does (its next Ctrl-C after _SIGINT_AGAIN_S).
 _STARTING, _BOOTING, _AWAITING_RAW_BANNER, _MAIN, _AWAITING_PROMPT, _RUNNING, _INTERRUPTED = range(7)
 _SIGINT_AFTER_S = 5.0  # longer than the firmware takes to boot and arm its watchdog
+_SIGINT_AGAIN_S = 0.5  # the same for one that took its last Ctrl-C so (it never calls the chip)
 _POLL_S = 0.05
 _TIMER_RUN_S = 30.0  # advance(): how long a timer's callback may take to run (a busy machine)
 _QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only (_ack_at_once)
@@ -121,7 +123,9 @@ class VirtualBoard:
         self._control = None  # the read end of the chip's control pipe (chip_host.py)
         self._control_text = b""
         self._keys = None  # the write end of the chip's Ctrl-C pipe
+        self._keys_back = None  # a read end of it: a Ctrl-C main.py has not taken, taken back
         self._sigint_due = None  # when main.py, given its Ctrl-C and not taken it, gets a SIGINT
+        self._main_deaf = False  # main.py took its last Ctrl-C as a SIGINT
         self._idle_s = idle_s  # stop once no host has been connected for this long (None: never)
         self._listener = socket.create_server(("127.0.0.1", port))
         self.port = self._listener.getsockname()[1]
@@ -223,11 +227,14 @@ class VirtualBoard:
         os.close(slave)
         os.close(chip_control)
         os.close(chip_turns)
+        # Its own read end (a pipe's /proc path opens a new one, non-blocking here alone).
+        self._keys_back = os.open("/proc/self/fd/%d" % chip_keys, os.O_RDONLY | os.O_NONBLOCK)
         os.close(chip_keys)
         self._control = control
         self._turns = turns
         self._keys = keys
         self._sigint_due = None
+        self._main_deaf = False
         self._control_text = b""
         os.set_blocking(master, False)
         self._master = master
@@ -250,11 +257,14 @@ class VirtualBoard:
             os.close(self._turns)
         if self._keys is not None:
             os.close(self._keys)
+        if self._keys_back is not None:
+            os.close(self._keys_back)
         self._process = None
         self._master = None
         self._control = None
         self._turns = None
         self._keys = None
+        self._keys_back = None
         self._timers.clear()  # they ended with the interpreter (rp2: at a soft reset too)
         self._to_board = b""
         self._injected = b""
@@ -299,8 +309,9 @@ class VirtualBoard:
                 self._timers.pop(int(numbers[0]), None)
             elif word == b"ran":
                 self.timer_runs += 1
-            elif word == b"interrupted":  # main.py has taken its Ctrl-C
-                self._sigint_due = None
+            elif word == b"interrupted":  # main.py has taken its Ctrl-C: it may get another
+                self._main_took_ctrl_c()
+                self._main_deaf = False
             if word in (b"watchdog", b"feed") and self.watchdog_ms is not None:
                 self._watchdog_deadline = self.now() + self.watchdog_ms / 1000
         return False
@@ -491,9 +502,13 @@ class VirtualBoard:
         if self._watchdog_deadline is not None and self.now() >= self._watchdog_deadline:
             self._watchdog_bites()
         if self._sigint_due is not None and time.monotonic() >= self._sigint_due:
-            self._sigint_due = None
-            if self._stage == _INTERRUPTED:  # main.py has not taken its Ctrl-C
+            # main.py has not taken its Ctrl-C: it gets it as a SIGINT instead (a byte read
+            # back from the pipe: the chip cannot take it too)
+            if self._stage == _INTERRUPTED and _read_byte(self._keys_back):
                 self._injected += _CTRL_C
+                self._main_took_ctrl_c()
+                self._main_deaf = True
+            self._sigint_due = None
         self._fire_due_timers()
         readers = [self._listener, self._master, self._control]
         if self._client is not None:
@@ -555,12 +570,26 @@ class VirtualBoard:
         self._to_board = self._to_board[len(_CTRL_C):]
         _write_some(self._keys, _CTRL_C)
         self._stage = _INTERRUPTED
-        self._sigint_due = time.monotonic() + _SIGINT_AFTER_S
+        self._sigint_due = time.monotonic() + (_SIGINT_AGAIN_S if self._main_deaf else _SIGINT_AFTER_S)
+
+    def _main_took_ctrl_c(self):
+        """main.py has its Ctrl-C (as a KeyboardInterrupt): the host's next goes to main.py
+        the same way, if it runs on (it let the first go), as each is on a Pico."""
+        self._sigint_due = None
+        if self._stage == _INTERRUPTED:
+            self._stage = _MAIN
 
 
 def _read_some(fd):
     try:
         return os.read(fd, _READ_BYTES)
+    except BlockingIOError:
+        return b""
+
+
+def _read_byte(fd):
+    try:
+        return os.read(fd, 1)
     except BlockingIOError:
         return b""
 
