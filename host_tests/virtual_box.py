@@ -86,7 +86,7 @@ def mpremote(url, *command):
     """mpremote's output for `command` on the board at url; it must succeed."""
     result = subprocess.run([str(MPREMOTE), "connect", url, *command], capture_output=True,
                             text=True, timeout=GIVE_UP_S)
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 0, result.stderr + "\nSTDOUT:" + result.stdout
     return result.stdout
 
 
