@@ -121,3 +121,23 @@ def test_a_main_py_that_never_calls_the_chip_gets_a_sigint(board, monkeypatch):
         assert STOPPED in printed and printed.endswith(b">>> ")
     finally:
         host.close()
+
+
+def test_the_repl_is_seen_when_it_echoes_an_enter_typed_before_its_prompt(tmp_path):
+    """mpremote types "\\r\\x03\\r\\x01": the first Enter reaches main.py's terminal before its
+    Ctrl-C, the rest waits for the REPL's prompt. The REPL then echoes that Enter with a second
+    prompt, on a busy machine in the same read as the first: the prompt was missed there (the
+    search looked at the output with that read counted twice), so the rest never came and
+    `tools.flash` found "no MicroPython" (CI, twice). The board's output here is the chunks seen
+    in that run, after main.py took its Ctrl-C."""
+    board = VirtualBoard(tmp_path / "board")
+    try:
+        board._stage = server._MAIN  # main.py has taken its Ctrl-C (stage as the server leaves it)
+        board._to_board = b"\r\x01"
+        for chunk in (b"shutbox: stopped at the REPL", b"\n", b"MicroPython 9458e3a23f on 2026-07-05",
+                      b"; linux [GCC 14.2.1] version", b"\r\n", server.FRIENDLY_BANNER,
+                      b">>> \r\n>>> "):
+            board._from_board(chunk)
+        assert board._deliverable() == 2  # the host's "\r\x01" goes to the REPL now
+    finally:
+        board.stop()

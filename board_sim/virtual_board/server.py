@@ -411,6 +411,7 @@ class VirtualBoard:
     def _from_board(self, data):
         """Pass the board's output on, hiding what a real board would not print: the port's
         start-up and, after a raw-REPL soft reset, its friendly banner."""
+        seen_before = self._tail  # the output before data (a prompt may straddle the two)
         self._track_mode(data)
         data = self._pending + data
         self._pending = b""
@@ -432,7 +433,8 @@ class VirtualBoard:
                 self._injected = _CTRL_A  # back into the raw REPL, as the board was
                 self._stage = _AWAITING_RAW_BANNER
         if self._stage in (_MAIN, _AWAITING_PROMPT, _INTERRUPTED):
-            prompt_at = (self._tail[-len(FRIENDLY_PROMPT):] + data).find(FRIENDLY_PROMPT)
+            # The REPL may echo what the host typed before it (an Enter) in the same read
+            prompt_at = (seen_before[-len(FRIENDLY_PROMPT):] + data).find(FRIENDLY_PROMPT)
             if prompt_at >= 0:
                 self._stage = _RUNNING
         if self._stage == _AWAITING_RAW_BANNER:
