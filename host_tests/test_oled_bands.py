@@ -91,3 +91,31 @@ def test_the_glass_shows_a_new_frame_within_as_many_ticks_as_it_has_bands():
         assert bytes(box.board.display.gddram) == bytes(box.devices.display.buffer)  # the frame drawn, whole
     finally:
         box.close()
+
+
+def test_in_play_the_oled_waits_a_tick_after_the_dice_land_or_a_flap_is_answered():
+    """The dice landing (the roll fed to the turn, its legal moves, the coach's hint) and a flap
+    answered are each a Pico's long work: the OLED's (a frame drawn, or a band of it sent, some
+    6 ms of the bus) waits for the next tick (issue 45, measured on the emulated chip: such
+    ticks took 20-39 ms with the frame drawn beside them)."""
+    box = SimBox(BoxOptions(seed=4, players=2, preset="classic", hints=True))
+    record = _watched(box)
+    app = box.app
+    busy_ticks = []  # in play, the dice landed or a flap answered: (bands sent, frames drawn)
+    tick = box.tick
+
+    def watched_tick():
+        record["bands"].append([])
+        drawn = record["drawn"]
+        tick()
+        if app.phase == 2 and (app.roller.state == 2 or app.devices.flaps.rows[app.row].changed):
+            busy_ticks.append((len(record["bands"][-1]), record["drawn"] - drawn))
+
+    box.tick = watched_tick
+    try:
+        assert BoxPlayer(box).play()
+    finally:
+        box.tick = tick
+        box.close()
+    assert len(busy_ticks) > 20  # the match's rolls and flaps
+    assert [work for work in busy_ticks if work != (0, 0)] == []
