@@ -83,3 +83,22 @@ def test_the_menu_works_out_the_chance_for_the_players_chosen_last_and_lets_it_g
         assert list(app.hints.win.chances) == list(fresh.chances)
     finally:
         sim.close()
+
+
+@pytest.mark.parametrize("preset", ["tournament", "fixed-rounds", "classic"])
+def test_the_menu_loads_the_game_s_policy_for_every_format_so_the_first_turn_reads_none(preset):
+    """The first turn's ok shows its shut chance: with the policy not loaded yet, that tick
+    imported game.policy_file and game.tables.policies and read the table, 55 ms on the
+    emulated chip (issue 45). The menu's quiet ticks load it, a slice a tick, for every match
+    format (not only the single round whose first chance it works out too)."""
+    sim = _box(preset, 9, "gpio")
+    app = sim.view
+    try:
+        sim.run(200)
+        policy = app.hints.policy
+        assert policy is not None and app.hints.rules is app.menu.rules()
+        sim.board.press("ok", 1000)
+        sim.run(2000, lambda: None)
+        assert app.phase != MENU and app.hints.policy is policy  # the same table, not read again
+    finally:
+        sim.close()
