@@ -184,8 +184,10 @@ class Menu:
                 app.keeper is not None and under_way(app.keeper)):  # a quiet tick
             if "game.match" not in sys.modules:
                 __import__("game.match")
-            elif app.hints is not None:  # a slice of the first seat's chance of winning
-                __import__("app.hints_turn", None, None, ("ahead",)).ahead(app.hints, self)
+            elif app.hints is not None and "app.hints_turn" not in sys.modules:
+                __import__("app.hints_turn")  # a tick of its own: ahead() may import one more
+            elif app.hints is not None:  # a slice of the game's policy or the first seat's chance
+                sys.modules["app.hints_turn"].ahead(app.hints, self)
         return False
 
     def start(self, app):
