@@ -182,8 +182,8 @@ class Menu:
             self.start(app)
         elif not app.dirty and not (app.screen is not None and (app.screen.frames == 0 or app.screen.unsent)) and not (
                 app.keeper is not None and under_way(app.keeper)):  # a quiet tick
-            if "game.match" not in sys.modules:
-                __import__("game.match")
+            if "game.match" not in sys.modules:  # game.rounds, its own import, a tick before it
+                __import__("game.rounds" if "game.rounds" not in sys.modules else "game.match")
             elif app.hints is not None and "app.hints_turn" not in sys.modules:
                 __import__("app.hints_turn")  # a tick of its own: ahead() may import one more
             elif app.hints is not None:  # a slice of the game's policy or the first seat's chance
