@@ -300,3 +300,35 @@ def test_the_page_s_chunk_is_made_for_its_pieces_and_let_go_with_its_last_phone(
     assert status == 0, out + err
     assert out.split() == ["True", str(SLICE_BYTES), str(SLICE_BYTES), "True", "True"]
 
+
+PICO_W_AFTER_BOOT = 75 * 1024  # the heap after boot with the server on (32-bit; 78,855 B before)
+
+
+@pytest.mark.micropython
+@pytest.mark.slow
+def test_a_pico_w_serving_the_scoreboard_keeps_half_its_heap_free(tmp_path):
+    """docs/scoreboard.md's figures: the firmware as flashed for a board with Wi-Fi (board.json
+    {"board": "pico", "overrides": {"wifi": true}}: the server and net.match_state loaded),
+    booted on the wasm build (32-bit) as the memory budget boots it, classic resumed: its
+    peak over the resumed match and a whole new one within half a Pico W's heap (104,576 B
+    when the server held a 1 KB chunk and net.match_state worded the page's format), and its
+    heap after boot within PICO_W_AFTER_BOOT."""
+    import shutil
+
+    from micropython_runtimes import FIRMWARE
+
+    from bench import boot_bench
+    from tools.build import wiring_table
+
+    firmware = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE, firmware)
+    (firmware / "board.json").write_text(json.dumps({"board": "pico", "overrides": {"wifi": True}}))
+    rules = {"preset": "classic"}
+    figures = boot_bench.live_boot("wasm", mpy=True, rules=rules, saved=boot_bench.saved_files(rules, turns=1),
+                                   firmware=firmware)
+    heap = json.loads((wiring_table.BOARDS / "pico_w.json").read_text())["heap_bytes"]
+    print("\nPico W, the server on: %d B after boot, peak %d B, %d B under half its heap"
+          % (figures["live"], figures["peak"], heap // 2 - figures["peak"]))  # (the doc's: pytest -s)
+    assert figures["done"] == 1, figures
+    assert figures["peak"] <= heap // 2, figures
+    assert figures["live"] <= PICO_W_AFTER_BOOT, figures
