@@ -109,17 +109,33 @@ class ScoreLoop(loop_kernel.Loop):
             return answer
         server._state = state
 
-        finished = server._finished
+        reading = [None]  # the connection whose request the server's _read reads
+        polls = {}  # connection: (phone, poll) its request line named (scoreboard_bench's ?p=K.N)
+        module = sys.modules["net.server"]
+        read = server._read
+        parse = module.route
+        close = server._close
 
-        def answered(connection):
-            if connection.route == _STATE:
-                line = bytes(connection.line[:connection.got])
-                at = line.find(b"?p=")
-                if at >= 0:
-                    phone, poll = line[at + 3:line.find(b" ", at)].split(b".")
-                    loop.answers.append((int(phone), int(poll), loop.json_turns))
-            finished(connection)
-        server._finished = answered
+        def read_request(connection, now_ms):
+            reading[0] = connection
+            read(connection, now_ms)
+            reading[0] = None
+        server._read = read_request
+
+        def route(line):  # (the line is read through the connection's buffer: kept here)
+            at = line.find(b"?p=")
+            if at >= 0:
+                phone, poll = line[at + 3:line.find(b" ", at)].split(b".")
+                polls[reading[0]] = (int(phone), int(poll))
+            return parse(line)
+        module.route = route
+
+        def closing(connection, answered=False):
+            poll = polls.pop(connection, None)
+            if answered and poll is not None and connection.route == _STATE:
+                loop.answers.append((poll[0], poll[1], loop.json_turns))
+            close(connection, answered)
+        server._close = closing
 
     def _ask(self, now_ms):
         if self.due is None:

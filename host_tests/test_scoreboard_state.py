@@ -1,12 +1,16 @@
 """What the live scoreboard tells of a match (firmware/net/match_state.py's state(), the JSON of
-the Pico W's /state) for each kind of match, on the simulated box (CPython): the round's format
-in words, the score to beat, chips and the kitty, the last turns read back from the game log,
-the standings with the winners first; and its const() copies against the originals."""
+the Pico W's /state) for each kind of match, on the simulated box (CPython): chips and the
+kitty, the last turns read back from the game log; what the phone's page makes of it
+(net/page.html's script, run by node): the round's format in words, the score to beat, the
+standings with the winners first; and its const() copies against the originals."""
 
 import json
+import shutil
+import subprocess
 
 import pytest
 from box_steps import play_until
+from micropython_runtimes import FIRMWARE
 
 from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
@@ -25,12 +29,25 @@ def _played(preset, players=3, turns=1, hints=False):
         box.close()
 
 
+def _page_says(function, state):
+    """What net/page.html's script function `function` makes of `state` (/state's JSON), run
+    by node."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is missing")
+    page = (FIRMWARE / "net" / "page.html").read_text()
+    start = page.index("function %s(" % function)
+    source = page[start:page.index("\n}\n", start) + 2]
+    script = "%s\nconsole.log(JSON.stringify(%s(%s)));" % (source, function, json.dumps(state))
+    return json.loads(subprocess.run([node, "-e", script], capture_output=True, text=True, check=True).stdout)
+
+
 @pytest.mark.parametrize("preset, words", [
     ("classic", "Round 1 of 1"), ("tournament", "Round 1 to 100"), ("max-penalty", "Round 1 out at 45"),
     ("fixed-rounds", "Round 1 of 5"), ("long-game", "Left to play"),
 ])
-def test_the_round_is_said_as_the_oled_says_it(preset, words):
-    assert _played(preset)["format"] == words
+def test_the_page_says_the_round_as_the_oled_says_it(preset, words):
+    assert _page_says("roundWords", _played(preset)) == words
 
 
 def test_a_turn_played_is_listed_with_its_throws_its_end_and_the_tiles_it_left():
@@ -43,8 +60,8 @@ def test_a_turn_played_is_listed_with_its_throws_its_end_and_the_tiles_it_left()
         assert sorted(shut + turn["open"]) == list(range(1, 10))  # every tile shut once or left
         assert all(len(dice) == 2 for dice, _tiles in turn["throws"])
         assert state["scores"][player] is not None
-    assert state["to_beat"] == min(state["scores"][0], state["scores"][1])
-    assert state["standings"] == sorted(range(3), key=lambda player: (state["totals"][player], player))
+    assert _page_says("toBeat", state) == min(state["scores"][0], state["scores"][1])
+    assert _page_says("standings", state) == sorted(range(3), key=lambda player: (state["totals"][player], player))
     assert "chance" not in state  # hints off
 
 
@@ -60,11 +77,12 @@ def test_a_finished_match_names_its_winners_first_in_the_standings():
     box = SimBox(BoxOptions(preset="classic", players=3, seed=5))
     try:
         BoxPlayer(box).play()
-        found = state(box.app)
+        found = json.loads(json.dumps(state(box.app)))
     finally:
         box.close()
     assert found["over"] and found["winners"]
-    assert found["standings"][:len(found["winners"])] == sorted(found["winners"])
+    assert _page_says("standings", found)[:len(found["winners"])] == sorted(found["winners"])
+    assert _page_says("toBeat", {"scores": [None, None]}) is None
 
 
 def test_its_copies_of_other_modules_constants_are_theirs():
@@ -73,10 +91,11 @@ def test_its_copies_of_other_modules_constants_are_theirs():
     from net import match_state, server
 
     assert (match_state._PLAY, match_state._FINISHED) == (core.PLAY, core.FINISHED)
-    assert (match_state._MATCH_SINGLE, match_state._MATCH_FIXED_ROUNDS, match_state._MATCH_TOURNAMENT,
-            match_state._MATCH_MAX_PENALTY, match_state._MATCH_LONG_GAME, match_state._MATCH_RACE) == (
-        rules.MATCH_SINGLE, rules.MATCH_FIXED_ROUNDS, rules.MATCH_TOURNAMENT, rules.MATCH_MAX_PENALTY,
-        rules.MATCH_LONG_GAME, rules.MATCH_RACE)
+    assert match_state._MATCH_MAX_PENALTY == rules.MATCH_MAX_PENALTY
+    for match, words in ((rules.MATCH_SINGLE, "Round 2 of 1"), (rules.MATCH_FIXED_ROUNDS, "Round 2 of 5"),
+                         (rules.MATCH_TOURNAMENT, "Round 2 to 100"), (rules.MATCH_MAX_PENALTY, "Round 2 out at 45"),
+                         (rules.MATCH_LONG_GAME, "Left to play"), (rules.MATCH_RACE, "Left to shut")):
+        assert _page_says("roundWords", {"round": 2, "format": [match, 5, 100, 45]}) == words  # the page's copies
     assert match_state._STAKES_CANOGA == rules.STAKES_CANOGA
     from app.screen_end import END_WORDS
 

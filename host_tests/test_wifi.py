@@ -90,7 +90,7 @@ def wifi_box(section=None, **options):
 def test_the_box_starts_its_own_network_at_boot_and_has_its_address_at_the_first_tick():
     box = wifi_box({"name": "shutbox-7", "password": "letmein99"})
     try:
-        from net.wifi import OWN
+        from net.wifi import _OWN as OWN
 
         chip = box.board.wifi
         assert chip.access_point.calls == [("config", {"essid": "shutbox-7", "password": "letmein99"}),
@@ -107,7 +107,8 @@ def test_the_box_starts_its_own_network_at_boot_and_has_its_address_at_the_first
 def test_the_pub_network_joined_when_it_answers_within_the_timeout():
     box = wifi_box({"join": PUB})
     try:
-        from net.wifi import JOINED, JOINING
+        from net.wifi import _JOINED as JOINED
+        from net.wifi import _JOINING as JOINING
 
         box.board.wifi.add_network("The Crown", "pints4all", answers_after_ms=6000,
                                    address="10.0.0.23")
@@ -126,7 +127,8 @@ def test_the_pub_network_joined_when_it_answers_within_the_timeout():
 def test_a_pub_network_that_never_lets_it_in_falls_back_to_its_own_after_the_timeout(in_reach):
     box = wifi_box({"join": PUB})
     try:
-        from net.wifi import JOINING, OWN
+        from net.wifi import _JOINING as JOINING
+        from net.wifi import _OWN as OWN
 
         if in_reach:
             box.board.wifi.add_network("The Crown", "pints4all", answers_after_ms=None)
@@ -144,7 +146,7 @@ def test_a_pub_network_that_never_lets_it_in_falls_back_to_its_own_after_the_tim
 def test_a_wrong_password_falls_back_at_once():
     box = wifi_box({"join": PUB})
     try:
-        from net.wifi import OWN
+        from net.wifi import _OWN as OWN
 
         box.board.wifi.add_network("The Crown", "another1", answers_after_ms=2000)
         box.run(4000)
@@ -156,7 +158,8 @@ def test_a_wrong_password_falls_back_at_once():
 def test_a_pub_network_lost_is_joined_again():
     box = wifi_box({"join": PUB})
     try:
-        from net.wifi import JOINED, JOINING
+        from net.wifi import _JOINED as JOINED
+        from net.wifi import _JOINING as JOINING
 
         chip = box.board.wifi
         chip.add_network("The Crown", "pints4all", answers_after_ms=1000)
@@ -221,7 +224,7 @@ def test_the_copies_of_the_links_modes_and_the_chips_statuses_match_their_origin
         from net import wifi
 
         assert (screen_net._JOINING, screen_net._STARTING, screen_net._OWN) == (
-            wifi.JOINING, wifi.STARTING, wifi.OWN)
+            wifi._JOINING, wifi._STARTING, wifi._OWN)
         assert (wifi._STAT_GOT_IP, wifi._STAT_WRONG_PASSWORD) == (network.STAT_GOT_IP,
                                                                   network.STAT_WRONG_PASSWORD)
     finally:

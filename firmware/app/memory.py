@@ -41,7 +41,7 @@ high-water mark or at a moment of play (the peak among them), and each kind does
     a phase's frames          app.screen_<name>                     frames_shown (presentation)
     the live scoreboard (a    net.server, net.match_state (they     never (the box serves while
     board with Wi-Fi)         stay); /history's app.keeper_save,    it runs); since(loaded)
-                              game.stats, hal.storage               (net.server's history)
+                              game.stats, hal.storage, net.history  (net.server's history)
     a QR code (Wi-Fi's pages) net.qr_code, while app.screen_net makes  since((), its name) once
                               one, a slice a tick                   the code is made (screen_net)
     a piece of game/'s work   game.at_stake, game.win_table,        by themselves when done

@@ -1,35 +1,42 @@
-"""The match as the scoreboards tell it, from the App (app.core) as it stands: summary(app),
-what the web box's scoreboard shows beside the box (board_sim/browser/page_box.py sends it to
-web/scoreboard.mjs), and state(app), the Pico W's live scoreboard (net.server's /state): the
-summary with the round's format in words, the score to beat, chips, the last turns, the
-standings and the coach's chance. Read-only; loaded only while a scoreboard asks."""
+"""The match as the scoreboards tell it, from the App (app.core) as it stands: state(app),
+what the Pico W's live scoreboard answers /state with (net.server) and the web box's
+scoreboard shows beside the box (board_sim/browser/page_box.py sends it to web/scoreboard.mjs).
+What the phone's page can work out itself (the format in words, the score to beat, the
+standings: net/page.html) it does: this module stays in a Pico W's heap, the page in its
+flash. Read-only."""
 
-from game.gamelog import KIND_END, KIND_MOVE, KIND_ROLL, KIND_TURN, RECORD_BYTES
 from game.tiles import tiles_of
 from micropython import const
 
 _PLAY = const(2)  # app.core's phases (as there)
 _FINISHED = const(3)
-_MATCH_SINGLE = const(0)  # game.rules' match formats (as there)
-_MATCH_FIXED_ROUNDS = const(1)
-_MATCH_TOURNAMENT = const(2)
-_MATCH_MAX_PENALTY = const(3)
-_MATCH_LONG_GAME = const(4)
-_MATCH_RACE = const(5)
+_MATCH_MAX_PENALTY = const(3)  # game.rules' match format (as there)
 _STAKES_CANOGA = const(2)  # game.rules' stakes (as there)
+_RECORD_BYTES = const(5)  # game.gamelog's records (as there)
+_KIND_TURN = const(1)
+_KIND_ROLL = const(2)
+_KIND_MOVE = const(3)
+_KIND_END = const(4)
 _LAST_TURNS = const(6)  # the last turns state() lists, newest first
 END_NAMES = ("", "shut", "no move", "unlucky 7", "lost 1st")  # by game.turn's end (as app.screen_end's)
 
 
-def summary(app):
+def state(app, turns=True):
     """{"phase": the App's phase (app.core's MENU 0, SETUP 1, PLAY 2, FINISHED 3), "game": the
-    game's name, "player": whose turn (from 0), "totals": each player's total, "round": the
-    round under way (from 1), "over": whether the match is over, "winners": who won (once
-    over), "scores": each player's score in the round under way (the last one once over;
-    None before they threw or when they never did: a shut box stopped the round), "out": each
-    player out of the match (maximum penalty: from the turn that took them to the limit),
-    "kitty": canoga's kitty (None without one), "dice": the dice of the turn in play once
-    rolled}; {} for a box that is no App (a boot fault's screen)."""
+    game's name, then in a match: "player": whose turn (from 0), "totals": each player's total,
+    "round": the round under way (from 1), "format" ([game.rules' match format, its rounds,
+    target and max_penalty]: the page says "Round 3 to 100", "Round 2 out at 45", "Left to
+    shut"), "over": whether the match is over, "winners": who won (once over), "scores": each
+    player's score in the round under way (the last one once over; None before they threw or
+    when they never did: a shut box stopped the round), "out": each player out of the match
+    (maximum penalty: from the turn that took them to the limit), "kitty": canoga's kitty (None
+    without one), "chips" (each player's, None without stakes), "turns" (the last turns, newest
+    first: {"player", "round", "throws": [[dice, tiles shut], ...], "end": how it ended,
+    "open": the tiles left}), with hints on "chance" (the coach's % for the player throwing,
+    None when not priced) and "chance_word" (what it is the chance of: "shut", "win" ...); and
+    "dice", the dice of the turn in play once rolled. {} for a box that is no App (a boot
+    fault's screen). turns=False: without "turns" (net.server reads them at its next step:
+    add_turns)."""
     phase = getattr(app, "phase", None)
     if phase is None:
         return {}
@@ -38,42 +45,21 @@ def summary(app):
     game = menu.name() if menu is not None else app.game[0] if app.game is not None else None
     found = {"phase": phase, "game": game}
     if match is not None:
+        rules = match.rules
         found.update(player=app.player, totals=list(match.totals), over=match.over,
                      round=match.rounds_played + (0 if match.over else 1),
+                     format=[rules.match, rules.rounds, rules.target, rules.max_penalty],
                      winners=match.winners(), scores=round_scores(match),
                      out=[_out(match, player) for player in range(match.players)],
-                     kitty=_kitty(match))
+                     kitty=_kitty(match),
+                     chips=list(match.ledger.chips) if match.ledger is not None else None)
+        if turns:
+            found["turns"] = last_turns(app.log, _LAST_TURNS)
+        if app.hints_on and phase != _FINISHED:
+            found["chance"] = app.chance if app.chance >= 0 else None
+            found["chance_word"] = app.hints.chance_word()
     if app.total > 0 and phase == _PLAY:
         found["dice"] = list(app.dice[:app.dice_count])
-    return found
-
-
-def state(app, turns=True):
-    """summary(app) with, in a match: "format" (the round in words: "Round 3 to 100", "Round
-    2 out at 45", "Left to shut"), "to_beat" (the round's lowest score so far, None before
-    anyone threw), "chips" (each player's, None without stakes), "turns" (the last turns,
-    newest first: {"player", "round", "throws": [[dice, tiles shut], ...], "end": how it
-    ended, "open": the tiles left}), "standings" (the players, the winners first, then by
-    total) and, with hints on, "chance" (the coach's % for the player throwing, None when not
-    priced) and "chance_word" (what it is the chance of: "shut", "win" ...). turns=False: without
-    "turns" (net.server reads them at its next step: add_turns)."""
-    found = summary(app)
-    match = app.match if found else None
-    if match is None:
-        return found
-    rules = match.rules
-    found["format"] = round_words(rules, match.rounds_played + (0 if match.over else 1))
-    thrown = [score for score in found["scores"] if score is not None]
-    found["to_beat"] = min(thrown) if thrown else None
-    found["chips"] = list(match.ledger.chips) if match.ledger is not None else None
-    if turns:
-        found["turns"] = last_turns(app.log, _LAST_TURNS)
-    winners = found["winners"]
-    found["standings"] = sorted(range(match.players),
-                                key=lambda player: (player not in winners, match.totals[player], player))
-    if app.hints_on and found["phase"] != _FINISHED:
-        found["chance"] = app.chance if app.chance >= 0 else None
-        found["chance_word"] = app.hints.chance_word()
     return found
 
 
@@ -93,27 +79,6 @@ def mark(app):
     return (app.phase, app.player, log.count, log.start, app.total, app.chance, app.dice_count)
 
 
-def round_words(rules, round_number):
-    """The round under way as the OLED's match page says it (app.screen_end's round_title),
-    unabridged: "Round 2 of 5", "Round 1 of 1", "Round 2 to 100", "Round 2 out at 45"; the
-    race's and the long game's "Left to shut" and "Left to play"."""
-    match = rules.match
-    if match == _MATCH_RACE:
-        return "Left to shut"
-    if match == _MATCH_LONG_GAME:
-        return "Left to play"
-    words = "Round %d" % round_number
-    if match == _MATCH_SINGLE:
-        return words + " of 1"
-    if match == _MATCH_FIXED_ROUNDS:
-        return words + " of %d" % rules.rounds
-    if match == _MATCH_TOURNAMENT:
-        return words + " to %d" % rules.target
-    if match == _MATCH_MAX_PENALTY:
-        return words + " out at %d" % rules.max_penalty
-    return words
-
-
 def last_turns(log, count):
     """The game log's last `count` turns (game.gamelog's ring, read back from its newest
     record), newest first, each {"player", "round" (from 1), "throws": [[dice], [tiles shut]] a throw,
@@ -127,17 +92,17 @@ def last_turns(log, count):
     index = log.count
     while index > 0 and len(turns) < count:
         index -= 1
-        at = ((log.start + index) % log.capacity) * RECORD_BYTES  # as app.keeper_save's record_at
+        at = ((log.start + index) % log.capacity) * _RECORD_BYTES  # as app.keeper_save's record_at
         kind = records[at]
-        if kind == KIND_END:
+        if kind == _KIND_END:
             end = END_NAMES[records[at + 1]] if records[at + 1] < len(END_NAMES) else None
             left = tiles_of(records[at + 2] | records[at + 3] << 8 | records[at + 4] << 16)
-        elif kind == KIND_MOVE:
+        elif kind == _KIND_MOVE:
             shut = tiles_of(records[at + 1] | records[at + 2] << 8 | records[at + 3] << 16) + shut
-        elif kind == KIND_ROLL:
+        elif kind == _KIND_ROLL:
             throws.insert(0, [[value - 1 for value in records[at + 1:at + 5] if value], shut])
             shut = []
-        elif kind == KIND_TURN:
+        elif kind == _KIND_TURN:
             if shut:  # shut before the turn's first roll was logged
                 throws.insert(0, [[], shut])
             turns.append({"player": records[at + 1], "round": (records[at + 3] | records[at + 4] << 8) + 1,

@@ -5,14 +5,17 @@ closed socket. Loaded only on a board with Wi-Fi (start, from app.startup).
 
 It never blocks the game: its sockets are non-blocking and `step`, called after each of the
 App's ticks, does a bounded slice of work: one poll with no timeout, at most one connection
-accepted, and one connection served (in turn) with at most SLICE_BYTES read or sent. At most
-MAX_CONNECTIONS are open at once: a new one past them takes the place of the oldest still
-sending its request (a slow client), or is closed at once. A request's line must fit
-LINE_BYTES, its headers are read through (to answer only once they are in: a socket closed
-with bytes unread would reset the answer) up to HEADERS_BYTES; a connection silent for
-_IDLE_MS is closed. Its memory is fixed at start (a buffer per connection, one chunk for the
-page), plus each answer's JSON while it is sent (750 bytes for classic for three; /state's is
-made again only when the match has moved on, in three steps, and shared). A step waits for a
+accepted, and one connection served (in turn) with at most _SLICE_BYTES read or sent. At most
+_MAX_CONNECTIONS are open at once: a new one past them takes the place of the oldest still
+sending its request (a slow client), or is closed at once. A request is read through its
+connection's buffer: its line must fit _LINE_BYTES, its headers are read through (to answer
+only once they are in: a socket closed with bytes unread would reset the answer) up to
+_HEADERS_BYTES; a connection silent for _IDLE_MS is closed. Its memory is fixed at start (a
+buffer per connection), plus a chunk of _SLICE_BYTES while the page is sent (read from flash
+into it) and each answer's JSON while it is sent (some 600 bytes for classic for three;
+/state's is made again only when the match has moved on, in three steps, and shared): a Pico
+W's heap is tight (docs/scoreboard.md's figures), so the phone's page words what it can
+itself (net.match_state). A step waits for a
 tick with room for it: no save under way (app.keeper's slices are the ticks with none left),
 the App's tick short (for an answer made or the page read from flash, shorter); in a tick
 without, the server does not even poll.
@@ -25,18 +28,18 @@ import time
 from app.keeper import under_way
 from micropython import const
 
-MAX_CONNECTIONS = const(4)
+_MAX_CONNECTIONS = const(4)
 PORT = 80  # tests set another before start
 HOST = "0.0.0.0"  # every interface, the access point's or the pub's (tests: "127.0.0.1")
-LINE_BYTES = const(128)  # a connection's buffer: the request line must fit in it, or 414
-HEADERS_BYTES = const(8192)  # a request's line and headers past this: 431
-SLICE_BYTES = const(1024)  # read or sent in one step: the server's chunk
+_LINE_BYTES = const(64)  # a connection's buffer: the request line must fit in it, or 414
+_HEADERS_BYTES = const(8192)  # a request's line and headers past this: 431
+_SLICE_BYTES = const(1024)  # read or sent in one step: the server's chunk
 _IDLE_MS = const(4000)  # a connection with nothing read or sent this long is closed
 _STATE_MS = const(200)  # /state's JSON is made again at most this often
 _BUSY_US = const(8000)  # an App's tick this long leaves no room for the server's heavier work
 _FULL_US = const(12000)  # ... this long (a band of the OLED and more), none for any
 _WAITED_STEPS = const(50)  # ... unless it has waited this many steps (a slow board's ticks)
-_LIGHT = const(1)  # the room a tick leaves (_room): sockets only; the heavier work too
+_LIGHT = const(1)  # the room a tick leaves (_step): sockets only; the heavier work too
 _HEAVY = const(2)
 _LISTEN_MS = const(5000)  # a listener that could not be opened is tried again this often
 _EAGAIN = const(11)  # errno's (MicroPython's ports and Linux agree)
@@ -50,9 +53,8 @@ _WRITING = const(3)
 _PAGE = const(0)  # routes; an error's is its status's place in _ERRORS
 _STATE = const(1)
 _HISTORY = const(2)
-_ERRORS = ((400, b"Bad Request"), (404, b"Not Found"), (405, b"Method Not Allowed"),
-           (414, b"URI Too Long"), (431, b"Request Header Fields Too Large"),
-           (503, b"Service Unavailable"))
+_ERRORS = (b"400 Bad Request", b"404 Not Found", b"405 Method Not Allowed", b"414 URI Too Long",
+           b"431 Request Header Fields Too Large", b"503 Service Unavailable")  # status, reason
 _BAD = const(10)  # a route of 10 + n: _ERRORS[n]
 _NOT_FOUND = const(11)
 _NOT_GET = const(12)
@@ -60,31 +62,29 @@ _TOO_LONG = const(13)
 _HEADERS_TOO_LARGE = const(14)
 _UNAVAILABLE = const(15)
 _END = b"\r\n\r\n"  # a request's headers end with an empty line
-_HEAD = b"HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+_HEAD = b"HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
 
 
 class _Connection:
     """One client: its socket, its request's buffer, and the answer being sent."""
 
     def __init__(self):
-        self.line = bytearray(LINE_BYTES)
+        self.line = bytearray(_LINE_BYTES)  # the request line, then the headers read through
         self.sock = None
         self.clear()
 
     def clear(self):
         self.sock = None
-        self.receive = None  # the socket's readinto (MicroPython) or recv_into (CPython)
         self.state = 0
-        self.got = 0  # bytes of the request line in `line`
-        self.seen = 0  # bytes of the request read in all
+        self.count = 0  # bytes of the request read; once answering, of the head sent, then of
+        #                 the body or the page
         self.tail = 0  # how much of _END the bytes read so far end with
         self.since = 0  # when it last read or sent
-        self.route = -1  # what the request line asks (_PAGE ...), -1 before it is read
+        self.route = -1  # what the request line asks (_PAGE ...), -1 before it is read; what
+        #                  is answered once it is (an error's route)
         self.ready = 0  # the events the step's poll found
         self.head = None  # the answer: its head, then `body` (bytes) or the page's file
         self.body = None
-        self.page = False
-        self.sent = 0  # of the head, then of the body or the page
 
 
 class Server:
@@ -98,8 +98,10 @@ class Server:
         self.listener = None
         self.listen_ms = None  # when opening the listener was last tried
         self.poller = select.poll()
-        self.connections = [_Connection() for _ in range(MAX_CONNECTIONS)]
-        self.chunk = bytearray(SLICE_BYTES)
+        self.connections = []
+        for _ in range(_MAX_CONNECTIONS):
+            self.connections.append(_Connection())
+        self.chunk = None  # the page's piece read from flash: made while the page is sent
         self.next = 0  # the connection served first at the next step
         self.app_us = 0  # how long the App's last tick took (tick)
         self.waited = 0  # steps that left heavier work waiting for room
@@ -110,7 +112,7 @@ class Server:
         self.state_turns = False  # ... its last turns read too
         self.state_ms = 0
         self.state_mark = None
-        self.work = 0  # bytes read and sent by the last step (its bound: SLICE_BYTES)
+        self.work = 0  # bytes read and sent by the last step (its bound: _SLICE_BYTES)
         self.accepted = 0  # connections accepted, answers sent whole, connections refused
         self.answered = 0
         self.refused = 0
@@ -147,9 +149,22 @@ class Server:
                 self.listen_ms = now_ms
                 self.listen()
             return
-        room = self._room()
-        if not room:
+        # The room this tick leaves for the step: _HEAVY (an answer made: a JSON's slice, the
+        # history read; a piece of the page read from flash) after an App's tick under _BUSY_US,
+        # or after _WAITED_STEPS without (a slow board's ticks); _LIGHT (a connection accepted, a
+        # request read, an answer's slice sent) after one under _FULL_US (a band of the OLED
+        # sent); none while a save is under way (its slices are the ticks with none left).
+        keeper = self.app.keeper
+        if keeper is not None and under_way(keeper):
             return  # the connections wait (the listener's backlog holds new ones)
+        room = _LIGHT if self.app_us < _FULL_US else 0
+        if self.app_us < _BUSY_US or self.waited >= _WAITED_STEPS:
+            self.waited = 0
+            room = _HEAVY
+        else:
+            self.waited += 1
+        if not room:
+            return
         incoming = False
         connections = self.connections
         for polled, events in self.poller.ipoll(0):
@@ -162,15 +177,15 @@ class Server:
         if incoming:
             self._accept(now_ms)
         first = self.next
-        for offset in range(MAX_CONNECTIONS):
-            number = (first + offset) % MAX_CONNECTIONS
+        for offset in range(_MAX_CONNECTIONS):
+            number = (first + offset) % _MAX_CONNECTIONS
             connection = connections[number]
             state = connection.state
             ready = connection.ready
             connection.ready = 0
             if connection.sock is None:
                 continue
-            if room != _HEAVY and (state == _ANSWERING or state == _WRITING and connection.page
+            if room != _HEAVY and (state == _ANSWERING or state == _WRITING and connection.route == _PAGE
                                    and connection.head is None):
                 continue  # its answer made, or the page read from flash: at a quieter tick
             if state == _ANSWERING:
@@ -189,21 +204,6 @@ class Server:
             self.next = number + 1
             break
 
-    def _room(self):
-        """The room this tick leaves for a step: _HEAVY (an answer made: a JSON's slice, the
-        history read; a piece of the page read from flash) after an App's tick under _BUSY_US,
-        or after _WAITED_STEPS without (a slow board's ticks); _LIGHT (a connection accepted, a
-        request read, an answer's slice sent) after one under _FULL_US (a band of the OLED
-        sent); none while a save is under way (its slices are the ticks with none left)."""
-        keeper = self.app.keeper
-        if keeper is not None and under_way(keeper):
-            return 0
-        if self.app_us < _BUSY_US or self.waited >= _WAITED_STEPS:
-            self.waited = 0
-            return _HEAVY
-        self.waited += 1
-        return _LIGHT if self.app_us < _FULL_US else 0
-
     def listen(self):
         """Open the listening socket (on every interface, the access point's or the pub's):
         False when the network stack refuses it (tried again later), or for good where there
@@ -221,7 +221,7 @@ class Server:
             listener = socket.socket()
             listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             listener.bind(socket.getaddrinfo(HOST, self.port)[0][-1])
-            listener.listen(MAX_CONNECTIONS)
+            listener.listen(_MAX_CONNECTIONS)
             listener.setblocking(False)
             self.poller.register(listener, _POLLIN)
         except OSError:
@@ -269,12 +269,13 @@ class Server:
             sock.close()
             return
         free.sock = sock
-        free.receive = getattr(sock, "readinto", None) or sock.recv_into
         free.state = _READING
         free.since = now_ms
         self.accepted += 1
 
-    def _close(self, connection):
+    def _close(self, connection, answered=False):
+        """Close the connection (`answered`: its answer sent whole, counted)."""
+        self.answered += answered
         sock = connection.sock
         if sock is not None:
             try:
@@ -286,41 +287,52 @@ class Server:
             except OSError:
                 pass
         connection.clear()
+        if self.chunk is not None:  # let go once no page is being sent
+            for other in self.connections:
+                if other.route == _PAGE:
+                    return
+            self.chunk = None
 
     def _read(self, connection, now_ms):
-        """Read what came (into the chunk): the request line kept in the connection's `line`,
-        the headers read through until their end."""
-        chunk = self.chunk
-        try:
-            count = connection.receive(chunk)
-        except OSError as error:
-            if error.args[0] != _EAGAIN:
-                self._close(connection)
-            return
-        if count is None:  # nothing yet (a non-blocking readinto)
-            return
-        if not count:  # the client closed before its request was whole
-            self._close(connection)
-            return
-        self.work += count
-        connection.since = now_ms
-        connection.seen += count
-        if connection.route < 0:
-            line = connection.line
-            got = connection.got
-            take = min(count, LINE_BYTES - got)
-            line[got:got + take] = memoryview(chunk)[:take]
-            connection.got = got = got + take
-            cut = line.find(b"\r\n", 0, got)
-            if cut < 0:
-                if got == LINE_BYTES:
-                    self._error(connection, _TOO_LONG)
+        """Read what came into the connection's buffer, a piece at a time while pieces fill it
+        (_SLICE_BYTES in all at most): the request line kept there, then, that line read, the
+        headers read through (the buffer theirs to scratch) until their end."""
+        line = connection.line
+        while self.work < _SLICE_BYTES:
+            got = connection.count if connection.route < 0 else 0  # the request line's, in `line`
+            free = min(_LINE_BYTES - got, _SLICE_BYTES - self.work)
+            try:
+                count = connection.sock.readinto(line if free == _LINE_BYTES else memoryview(line)[got:got + free])
+            except OSError as error:
+                if error.args[0] != _EAGAIN:
+                    self._close(connection)
                 return
-            connection.route = route(bytes(line[:cut]))
-        if connection.seen > HEADERS_BYTES:
-            self._error(connection, _HEADERS_TOO_LARGE)
-        elif headers_end(connection, chunk, count):
-            connection.state = _ANSWERING  # answered at this step or the next quiet one
+            if count is None:  # nothing yet (a non-blocking readinto)
+                return
+            if not count:  # the client closed before its request was whole
+                self._close(connection)
+                return
+            self.work += count
+            connection.since = now_ms
+            connection.count += count
+            start = 0
+            end = got + count
+            if connection.route < 0:
+                cut = line.find(b"\r\n", 0, end)
+                if cut < 0:
+                    if end == _LINE_BYTES:
+                        self._error(connection, _TOO_LONG)
+                    return
+                connection.route = route(bytes(line[:cut]))
+                start = cut  # the line's own end may begin the headers' (no headers)
+            if connection.count > _HEADERS_BYTES:
+                self._error(connection, _HEADERS_TOO_LARGE)
+                return
+            if headers_end(connection, line, start, end):
+                connection.state = _ANSWERING  # answered at this step or the next quiet one
+                return
+            if count < free:  # all that came is read
+                return
 
     def _answer(self, connection, now_ms):
         """The answer to a request read whole: its head, then its body or the page."""
@@ -329,12 +341,13 @@ class Server:
             self._error(connection, chosen)
             return
         if chosen == _PAGE:
+            import os
+
             try:
-                size = _size(self.page)
+                size = os.stat(self.page)[6]
             except OSError:
                 self._error(connection, _NOT_FOUND)
                 return
-            connection.page = True
             self._send(connection, b"text/html; charset=utf-8", size, None)
             return
         if chosen == _STATE:
@@ -384,13 +397,14 @@ class Server:
         return self.state_json
 
     def _error(self, connection, chosen):
-        status, reason = _ERRORS[chosen - _BAD]
-        self._send(connection, b"text/plain", len(reason) + 1, reason + b"\n", status, reason)
+        connection.route = chosen
+        status = _ERRORS[chosen - _BAD]
+        self._send(connection, b"text/plain", len(status) - 3, status[4:] + b"\n", status)
 
-    def _send(self, connection, kind, size, body, status=200, reason=b"OK"):
-        connection.head = _HEAD % (status, reason, kind, size)
+    def _send(self, connection, kind, size, body, status=b"200 OK"):
+        connection.head = _HEAD % (status, kind, size)
         connection.body = body
-        connection.sent = 0
+        connection.count = 0
         connection.state = _WRITING
         try:
             self.poller.modify(connection.sock, _POLLOUT)
@@ -401,18 +415,17 @@ class Server:
         data = connection.head
         if data is None:
             data = connection.body
-        sent = connection.sent
+        sent = connection.count
         if data is not None:
-            end = min(len(data), sent + SLICE_BYTES)
+            end = min(len(data), sent + _SLICE_BYTES)
             piece = memoryview(data)[sent:end]
-        elif connection.page:
-            count = self._page_piece(sent)
-            if not count:
-                self._finished(connection)
+        elif connection.route == _PAGE:
+            piece = self._page_piece(sent)
+            if piece is None:
+                self._close(connection, True)
                 return
-            piece = memoryview(self.chunk)[:count]
         else:
-            self._finished(connection)
+            self._close(connection, True)
             return
         try:
             count = connection.sock.send(piece)
@@ -424,35 +437,36 @@ class Server:
             return
         self.work += count
         connection.since = now_ms
-        connection.sent = sent = sent + count
+        connection.count = sent = sent + count
         if data is not None and sent == len(data):
-            connection.sent = 0
+            connection.count = 0
             if connection.head is not None:
                 connection.head = None
-                if connection.body is not None or connection.page:
+                if connection.body is not None or connection.route == _PAGE:
                     return
-            self._finished(connection)
-
-    def _finished(self, connection):
-        self.answered += 1
-        self._close(connection)
+            self._close(connection, True)
 
     def _page_piece(self, at):
-        """Read up to SLICE_BYTES of the page from byte `at` into the chunk: the count. The
-        file is opened for each piece (the firmware's pack serves one open file at a time:
-        packfs' Member, which imports share) and read on to `at` where it cannot seek."""
+        """Read up to _SLICE_BYTES of the page from byte `at` into the chunk (made for the first
+        piece, let go with the last page's connection): that piece of the chunk, or None past
+        the page's end. The file is opened for each piece (the firmware's pack serves one open
+        file at a time: packfs' Member, which imports share) and read on to `at` where it
+        cannot seek."""
         chunk = self.chunk
+        if chunk is None:
+            self.chunk = chunk = bytearray(_SLICE_BYTES)
         page = open(self.page, "rb")
         try:
             try:
                 page.seek(at)
             except (AttributeError, OSError):
                 while at > 0:
-                    skipped = page.readinto(chunk if at >= SLICE_BYTES else memoryview(chunk)[:at])
+                    skipped = page.readinto(chunk if at >= _SLICE_BYTES else memoryview(chunk)[:at])
                     if not skipped:
-                        return 0
+                        return None
                     at -= skipped
-            return page.readinto(chunk) or 0
+            count = page.readinto(chunk)
+            return memoryview(chunk)[:count] if count else None
         finally:
             close = getattr(page, "close", None)  # (the pack's Member has none: no `with` either)
             if close is not None:
@@ -479,20 +493,19 @@ def route(line):
     return _NOT_FOUND
 
 
-def headers_end(connection, chunk, count):
-    """Do the request's headers end (_END) in the chunk's first `count` bytes, with the
-    `connection.tail` bytes of it that the bytes before ended with? Sets the tail."""
+def headers_end(connection, data, start, end):
+    """Do the request's headers end (_END) in data[start:end], with the `connection.tail`
+    bytes of it that the bytes before ended with? Sets the tail."""
     matched = connection.tail
-    start = 0
-    if count >= len(_END):
-        if matched and chunk[:len(_END) - matched] == _END[matched:]:
+    if end - start >= len(_END):
+        if matched and data[start:start + len(_END) - matched] == _END[matched:]:
             return True
-        if chunk.find(_END, 0, count) >= 0:
+        if data.find(_END, start, end) >= 0:
             return True
-        start = count - len(_END) + 1
+        start = end - len(_END) + 1
         matched = 0
-    for index in range(start, count):  # at most 3 bytes
-        byte = chunk[index]
+    for index in range(start, end):  # at most 3 bytes
+        byte = data[index]
         if byte == _END[matched]:
             matched += 1
             if matched == len(_END):
@@ -503,33 +516,18 @@ def headers_end(connection, chunk, count):
     return False
 
 
-def _size(path):
-    import os
-
-    return os.stat(path)[6]
-
-
 def history(app):
-    """The lifetime statistics as the flash keeps them (game.stats' to_dict, JSON) in
-    {"fields": game.stats' ENTRY_FIELDS, "stats": ...}, or None without a keeper; "stats" is
-    null before a match is merged. The modules read for it go after."""
+    """/history's answer (net.history's), or None without a keeper; net.history and the
+    modules read for it go after."""
     import sys
 
     from app.memory import since
 
-    keeper = app.keeper
-    if keeper is None:
-        return None
     loaded = list(sys.modules)
     try:
-        from app.keeper_save import stats_file
-        from game.stats import ENTRY_FIELDS
-
-        payload = stats_file(keeper).load()
-        fields = b'","'.join(name.encode() for name in ENTRY_FIELDS)
+        return __import__("net.history", None, None, ("answer",)).answer(app)
     finally:
         since(loaded)
-    return b'{"fields":["%s"],"stats":%s}' % (fields, payload if payload is not None else b"null")
 
 
 def start(app, port=None):

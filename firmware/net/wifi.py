@@ -4,10 +4,11 @@ network when config.json names one, a poll a tick (network.WLAN's status, never 
 falls back to the box's own network when that has not let it in after its timeout, or refused
 the password; without one, it starts its own.
 
-What the rest reads of it: `mode` (JOINING, STARTING its own, OWN, JOINED), `ssid` (the network
-joined or being joined, or the box's own), `password` (the own network's; None on the pub's),
-`address` (the box's IP address as a str once it has one, else None) and `failed` (the pub's
-network did not let it in). The scoreboard's server binds to `address`; app.screen_net shows
+What the rest reads of it: `mode` (_JOINING, _STARTING its own, _OWN, _JOINED: app.screen_net
+keeps const() copies, none stored as a name here), `ssid` (the network joined or being joined,
+or the box's own), `password` (the own network's; None on the pub's), `address` (the box's IP
+address as a str once it has one, else None) and `failed` (the pub's network did not let it
+in). The scoreboard's server binds to `address`; app.screen_net shows
 it all, and sets `redraw` while its QR code is being made.
 """
 
@@ -15,10 +16,10 @@ import time
 
 from micropython import const
 
-JOINING = const(1)  # the modes
-STARTING = const(2)
-OWN = const(3)
-JOINED = const(4)
+_JOINING = const(1)  # the modes
+_STARTING = const(2)
+_OWN = const(3)
+_JOINED = const(4)
 _POLL_MS = const(500)  # the chip is asked how it stands this often
 _STAT_GOT_IP = const(3)  # network.WLAN.status() on the rp2 port (CYW43_LINK_*)
 _STAT_WRONG_PASSWORD = const(-3)
@@ -54,14 +55,14 @@ class Link:
             self._start_own()
             return
         self._join = join
-        self.mode = JOINING
+        self.mode = _JOINING
         self.ssid = join[0]
         station = network.WLAN(network.STA_IF)
         station.active(True)
         station.connect(join[0], join[1])
 
     def _start_own(self):
-        self.mode = STARTING
+        self.mode = _STARTING
         self.ssid, self.password = self._own
         network = self._network
         access_point = network.WLAN(network.AP_IF)
@@ -80,32 +81,32 @@ class Link:
         self._polled = now_ms
         mode = self.mode
         network = self._network
-        if mode == JOINING:
+        if mode == _JOINING:
             station = network.WLAN(network.STA_IF)
             status = station.status()
             if status == _STAT_GOT_IP:
-                self.mode = JOINED
+                self.mode = _JOINED
                 self.address = station.ifconfig()[0]
                 changed = True
             elif status == _STAT_WRONG_PASSWORD or time.ticks_diff(now_ms, self._since) >= self._join[2]:
                 station.disconnect()
                 station.active(False)  # the box's own network starts at the next poll
                 self.failed = True
-                self.mode = STARTING
+                self.mode = _STARTING
                 self.ssid, self.password = self._own
                 changed = True
             elif status < 0:  # not found, or failed: asked again until the timeout
                 station.connect(self._join[0], self._join[1])
-        elif mode == STARTING:
+        elif mode == _STARTING:
             access_point = network.WLAN(network.AP_IF)
             if not access_point.active():
                 self._start_own()
             else:
-                self.mode = OWN
+                self.mode = _OWN
                 self.address = access_point.ifconfig()[0]
                 changed = True
-        elif mode == JOINED and not network.WLAN(network.STA_IF).isconnected():
-            self.mode = JOINING  # the pub's network went: joined again, or the own after the timeout
+        elif mode == _JOINED and not network.WLAN(network.STA_IF).isconnected():
+            self.mode = _JOINING  # the pub's network went: joined again, or the own after the timeout
             self.address = None
             self._since = now_ms
             network.WLAN(network.STA_IF).connect(self._join[0], self._join[1])
