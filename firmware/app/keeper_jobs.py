@@ -7,32 +7,29 @@ it made some 2 ms of a Pico's longer)."""
 
 from micropython import const
 
-from app.keeper_save import (
-    MATCH_BIT,
-    MENU_BIT,
-    STATS_BIT,
-    log_pieces,
-    match_file,
-    menu_file,
-    menu_payload,
-    save_steps,
-    stats_file,
-)
+from app.keeper_save import MATCH_BIT, STATS_BIT, log_pieces, match_file, save_steps, stats_file
 from app.memory import since
 
 # What a call through app.keeper.keep or a save may import, let go after it unless it was loaded
 # before (hal.json_file, game.config and game.presets to read a file, which boot holds already for
 # app.startup to let go). Each is emptied when it goes: the only other modules that import from
 # them (app.settings, hal.board_config) are boot's or the menu's, loaded before such a call.
-WORK = ("app.keeper_jobs", "app.keeper_save", "app.keeper_retry", "app.keeper_read", "app.keeper_files",
-        "game.config", "game.numbers", "game.match_saved", "game.snapshot", "game.snapshot_format",
-        "game.snapshot_load", "game.snapshot_fields", "game.rule_names", "game.stats", "game.stats_load",
-        "game.presets", "game.rules", "hal.json_file", "hal.storage", "hal.storage_save")
+# The first three are what a match's save imports to encode it, a slice each, and lets go once
+# encoded, before its file is written (game.match_saved: what game.rounds' classes keep, which
+# their saved_fields reads): held through the file's steps, they were some 3 KB more of the heap
+# at a save's peak. Then what a match's first save (_RULES) and the menu's (_MENU) import. These
+# are imported by their place here, not by names of this module's own: each string a module
+# holds is looked up among the interned names as it loads (some 0.1 ms of a Pico's each, issue
+# 45), and app.keeper.keep imports this module at boot (for WORK), whose names stay interned.
+WORK = ("game.snapshot_format", "game.match_saved", "game.snapshot", "game.snapshot_rules", "app.keeper_menu",
+        "app.keeper_jobs", "app.keeper_save", "app.keeper_retry", "app.keeper_read", "app.keeper_files",
+        "game.config", "game.numbers", "game.snapshot_load", "game.snapshot_fields", "game.rule_names",
+        "game.stats", "game.stats_load", "game.presets", "game.rules", "hal.json_file", "hal.storage",
+        "hal.storage_save")
+_ENCODING = const(3)  # WORK[:3]: the snapshot's modules
+_RULES = const(3)  # WORK[3]: game.snapshot_rules
+_MENU = const(4)  # WORK[4]: app.keeper_menu
 _VALUES_PER_SLICE = const(16)  # a match's values encoded per slice of its save (_match_steps)
-# What a match's save imports to encode it, a slice each, and lets go once encoded, before its
-# file is written (game.match_saved: what game.rounds' classes keep, which their saved_fields
-# reads): held through the file's steps, they were some 3 KB more of the heap at a save's peak.
-_SNAPSHOT_MODULES = ("game.snapshot_format", "game.match_saved", "game.snapshot")
 
 
 def jobs(keeper):
@@ -47,11 +44,11 @@ def jobs(keeper):
     yield
     while True:
         if keeper.menu_wanted is not None:
-            keeper.menu = keeper.menu_wanted
-            keeper.menu_wanted = None
-            yield from save_steps(keeper, menu_file(keeper), menu_payload(keeper.menu), MENU_BIT)
+            menu = __import__(WORK[_MENU], None, None, ("",))  # (a fromlist: the module, not its package)
+            yield  # (a slice of its own: the menu's save alone's)
+            yield from menu.save_steps(keeper)
         elif keeper.wanted is not None:
-            for name in _SNAPSHOT_MODULES:  # one a slice, as many slices whatever is loaded
+            for name in WORK[:_ENCODING]:  # one a slice, as many slices whatever is loaded
                 __import__(name)
                 yield
             yield from _match_steps(keeper)
@@ -67,13 +64,17 @@ def jobs(keeper):
 
 
 def _match_steps(keeper):
-    from game.snapshot import dumps, rules_named, snapshot_steps
+    from game.snapshot import dumps, snapshot_steps
 
     match, source, tally, log = keeper.wanted
     keeper.wanted = None
     named = keeper.rules_named
-    if named is None or named[0] is not match.rules:  # the match's first save: a slice of its own
+    if named is None or named[0] is not match.rules:  # the match's first save: a slice each for
+        rules_named = __import__(WORK[_RULES], None, None, ("",)).rules_named  # game.snapshot_rules
+        yield  # and the names
         named = keeper.rules_named = (match.rules, rules_named(match.rules))
+        rules_named = None  # its code goes with its module
+        since((), WORK[_RULES:_RULES + 1])
         yield
         if keeper.wanted is not None:
             return
@@ -93,9 +94,9 @@ def _match_steps(keeper):
     # in one took an emulated RP2040 25-31 ms, issue 45). The modules go in the text's slice: a
     # slice's end that held both the text and the modules was the match's peak of heap.
     text = dumps(state)
-    state = dumps = rules_named = snapshot_steps = None  # their code goes with its modules
+    state = dumps = snapshot_steps = None  # their code goes with its modules
     file = match_file(keeper)  # (its size limit is game.snapshot_format's)
-    since((), _SNAPSHOT_MODULES)
+    since((), WORK[:_ENCODING])
     yield
     if keeper.wanted is not None:
         return

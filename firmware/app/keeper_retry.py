@@ -10,7 +10,6 @@ from app.keeper_save import (
     log_pieces,
     match_file,
     menu_file,
-    menu_payload,
     save_steps,
     stats_file,
 )
@@ -32,6 +31,8 @@ def retry(keeper, match, source, tally, log):
     for the menu, which stays as last saved, the one to resume)."""
     unsaved = keeper.unsaved
     if unsaved & MENU_BIT:
+        from app.keeper_menu import menu_payload
+
         save(keeper, menu_file(keeper), menu_payload(keeper.menu), MENU_BIT)
     if unsaved & MATCH_BIT and match is not None:
         save_match(keeper, match, source, tally, log)

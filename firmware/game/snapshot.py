@@ -1,7 +1,7 @@
 """Saving the match in progress as a compact JSON-ready dict (rules, standings, chips, whose turn
 and where in it, the random source), so that a box which loses power carries on exactly where it
-was; game.snapshot_load restores it. A save loads this module alone (the rules' names too when
-the match is not classic)."""
+was; game.snapshot_load restores it. A save loads this module alone (game.snapshot_rules names
+the rules at a match's first save, game.rule_names too when the match is not classic)."""
 
 # When the app saves (one AtomicFile write each, `saves_after(result)` says when): after every
 # accepted roll (ROLLED, FREE_THROW), every committed move (COMMITTED; a roll commits the pending
@@ -14,7 +14,6 @@ the match is not classic)."""
 # committed) is saved too, as the tiles accepted in it (game.snapshot_load says how it comes back).
 
 from game import hexlify, json  # (a look-up: game's docstring says why)
-from game.rule_set import AXES, Rules
 from game.snapshot_format import FORMAT, MAX_PLAYERS, TURN_FIELDS
 from game.turn import SAVES_AFTER
 
@@ -31,6 +30,13 @@ from game.turn import SAVES_AFTER
 #   "o" an object with its own SAVED, left out when there is none (the Ledger without stakes);
 #   "d" an object its owner builds anew with deal() (the round), from what comes before it.
 # A Turn is one list (game.snapshot_format.TURN_FIELDS, then its four dice).
+#
+# Every save of a match imports this module in a tick of its own (app.keeper_jobs), and each
+# name a module holds is looked up among the interned ones as it loads (some 0.1 ms of a Pico's
+# each; the import with 53 took an emulated RP2040 14 ms of a tick over 20, issue 45): the
+# rules' names are game.snapshot_rules' (a match's first save), the kinds a value keeps as it is
+# are told apart by their place in _KINDS (one name, not seven).
+_KINDS = "odtTgxb"  # _save_steps' kinds: "o" or "d" (at 0, 1), "t" 2, "T" 3, "g" 4, "x" 5, "b" 6
 
 
 def saves_after(result):
@@ -46,34 +52,30 @@ def _turn_values(turn):
     return values
 
 
-def _save(owner, state):
-    """`state` with what owner.SAVED declares."""
-    for _step in _save_steps(owner, state):
-        pass
-    return state
-
-
 def _save_steps(owner, state):
-    """_save in steps, a generator that stops after each value kept (those of an object kept
-    inside it too)."""
+    """`state` with what owner.SAVED declares, in steps: a generator that stops after each
+    value kept (those of an object kept inside it too)."""
     for key, name, kind, _size in owner.SAVED:
         value = getattr(owner, name)
-        if kind == "o" or kind == "d":
+        at = _KINDS.find(kind)
+        if at < 0:  # a number, or a list kept as it is
+            state[key] = list(value) if kind in "NBSPO" else value
+        elif at < 2:  # "o", "d": an object with its own SAVED (none: left out)
             if value is not None:
                 part = state[key] = {}
                 yield from _save_steps(value, part)
-        elif kind == "t":
+        elif at == 2:
             state[key] = _turn_values(value)
-        elif kind == "T":
-            state[key] = [_turn_values(turn) for turn in value]
-        elif kind == "g":
+        elif at == 3:
+            turns = state[key] = []
+            for turn in value:
+                turns.append(_turn_values(turn))
+        elif at == 4:
             state[key] = [value.high, value.low]
-        elif kind == "x":
+        elif at == 5:
             state[key] = hexlify(bytes(value)).decode()
-        elif kind == "b":
-            state[key] = int(value)
         else:
-            state[key] = list(value) if kind in "NBSPO" else value
+            state[key] = int(value)
         yield
 
 
@@ -85,39 +87,27 @@ def snapshot(match, source, tally=None):
     return state
 
 
-def rules_named(rules):
-    """The axes of `rules` that differ from classic, as a configuration file names them (a
-    snapshot's "rules"): game.rule_names is imported only when one of them has names."""
-    named = {}
-    for axis in AXES:
-        value = getattr(rules, axis)
-        if value != getattr(Rules, axis):
-            named[axis] = value
-    if named:  # only then the names: a classic match's save loads none of them
-        from game.rule_names import VALUE_NAMES
-
-        for axis in named:
-            names = VALUE_NAMES.get(axis)
-            if names:
-                named[axis] = names[named[axis]]
-    return named
-
-
 def snapshot_steps(match, source, tally, state, rules=None):
     """snapshot() in steps, a generator filling `state`: it stops after each value kept, so a
     save can be spread over several ticks of the App's loop (app.keeper_save: a match that
-    changes meanwhile is encoded again from the start). `rules`: rules_named(match.rules), made
-    already (app.keeper keeps it for the match's saves)."""
+    changes meanwhile is encoded again from the start). `rules`: game.snapshot_rules'
+    rules_named(match.rules), made already (app.keeper keeps it for the match's saves)."""
     if match.players > MAX_PLAYERS:
         raise ValueError("a snapshot holds up to %d players, not %d" % (MAX_PLAYERS, match.players))
     if rules is None:
+        from game.snapshot_rules import rules_named
+
         rules = rules_named(match.rules)
     state["v"] = FORMAT
     state["rules"] = rules
     state["players"] = match.players
-    state["source"] = _save(source, {})
+    part = state["source"] = {}
+    for _step in _save_steps(source, part):
+        pass
     if tally is not None:
-        state["tally"] = [getattr(tally, name) for name in tally.FIELDS]
+        counts = state["tally"] = []
+        for name in tally.FIELDS:
+            counts.append(getattr(tally, name))
     yield
     yield from _save_steps(match, state)
 

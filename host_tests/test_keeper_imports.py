@@ -1,0 +1,131 @@
+"""A save in play imports its modules a slice a tick (app.keeper's step, app.keeper_jobs), one
+module a slice, and on a Pico such a slice's time is mostly the names its module looks up as it
+loads (issue 45): MicroPython looks up each name of a module's table that is not built into the
+firmware, and each of its string constants (those inside constant tuples too), among the names
+interned so far, a pass over some 1,700 of them in play: about 0.11 ms of a Pico's each (an
+emulated RP2040: the imports of a save took 7 ms each besides, finding and reading the module).
+A tick's 20 ms less a plain tick's 7 ms and the import's own 7 ms leave 6 ms: _MOST_LOOKUPS.
+game.match_saved, a tuple of tuples of strings, looked up 86 (its slice took 21.5-23.6 ms).
+
+The names are counted in the .mpy each module is on a board (tools/flash.py's compile_module)."""
+
+import sys
+
+from app.core import FINISHED
+
+from bench import boot_bench
+from board_sim.box import BoxOptions, SimBox
+from tools.flashing.build import FIRMWARE, compile_module
+
+_MOST_LOOKUPS = 54
+_MPY_STR = 5  # MicroPython's persistent object kinds (py/persistentcode.h)
+_MPY_TUPLE = 10
+_MPY_NO_DATA = 4  # the function table, None, False, True, Ellipsis: no bytes follow
+
+
+def lookups(mpy):
+    """How many names a module's .mpy (bytecode, format 6) looks up as it loads: the names of
+    its table not built into the firmware (a built-in one is stored as its number), and its
+    string constants but empty ones (bytes constants are not looked up)."""
+    assert mpy[0] == ord("M") and mpy[1] == 6 and mpy[2] >> 2 == 0, mpy[:4]  # bytecode only
+    at = 4
+
+    def number():
+        nonlocal at
+        value = 0
+        while True:
+            byte = mpy[at]
+            at += 1
+            value = value << 7 | byte & 0x7F
+            if not byte & 0x80:
+                return value
+
+    def constant():
+        nonlocal at
+        kind = mpy[at]
+        at += 1
+        if kind <= _MPY_NO_DATA:
+            return 0
+        size = number()
+        if kind == _MPY_TUPLE:
+            return sum(constant() for _item in range(size))
+        at += size + (kind <= _MPY_STR + 1)  # a string's or bytes' terminating zero
+        return int(kind == _MPY_STR and size > 0)
+
+    names = number()
+    constants = number()
+    found = 0
+    for _name in range(names):
+        size = number()
+        if not size & 1:  # (odd: the number of a name built into the firmware)
+            found += 1
+            at += (size >> 1) + 1
+    return found + sum(constant() for _item in range(constants))
+
+
+def _module_lookups(name):
+    relative = name.replace(".", "/") + ".py"
+    return lookups(compile_module(FIRMWARE / relative, relative, boot_bench.BYTECODE))
+
+
+def _imports_of_each_slice_in_play(monkeypatch):
+    """[modules imported] of each slice of the keeper's work in a classic match, to its end."""
+    import app.keeper
+
+    box = SimBox(BoxOptions(seed=7, players=2, hints=True))
+    app_ = box.app
+    imported = []
+    step = app.keeper.step
+
+    def watched_step(keeper):
+        before = set(sys.modules)
+        step(keeper)
+        if app_.phase != FINISHED:
+            imported.append(sorted(set(sys.modules) - before))
+
+    monkeypatch.setattr(app.keeper, "step", watched_step)
+    from app.keeper_jobs import WORK
+
+    from board_sim.script_player import BoxPlayer
+
+    for name in WORK:  # as a board's boot lets them go (the session's other tests import some)
+        package, _dot, leaf = name.rpartition(".")
+        monkeypatch.delitem(sys.modules, name, raising=False)  # (each put back after the test)
+        monkeypatch.delattr(sys.modules[package], leaf, raising=False)
+
+    try:
+        assert BoxPlayer(box).play()
+    finally:
+        box.close()
+    return imported
+
+
+def test_each_module_a_save_in_play_imports_looks_up_few_names_in_a_slice_of_its_own(monkeypatch):
+    slices = _imports_of_each_slice_in_play(monkeypatch)
+    assert len(slices) > 100
+    assert max(len(names) for names in slices) == 1  # one module a slice
+    seen = {names[0] for names in slices if names}
+    assert {"hal.storage", "app.keeper_save", "app.keeper_jobs", "hal.storage_save", "game.snapshot_format",
+            "game.match_saved", "game.snapshot"} <= seen, seen
+    counted = {name: _module_lookups(name) for name in sorted(seen)}
+    assert max(counted.values()) <= _MOST_LOOKUPS, counted
+
+
+def test_the_names_counted_are_those_a_module_holds():
+    """lookups() on modules made for the count: a name of the firmware's own costs nothing, each
+    other name once however often it comes, each string of a constant tuple each time."""
+    import pathlib
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as work:
+        def count(source):
+            path = pathlib.Path(work) / "counted.py"
+            path.write_text(source)
+            return lookups(compile_module(path, "counted.py", boot_bench.BYTECODE))
+
+        empty = count("")
+        assert count("x = len\n") == empty + 1  # x (len is the firmware's)
+        assert count("x = y\nz = y.y\n") == empty + 3  # x, y, z
+        assert count("x = ('ab', 'ab', '', b'cd', 1)\n") == empty + 3  # x, each 'ab'
+        assert count("x = (('ab', 'ab'), ('ab',))\n") == empty + 4
+        assert count("x = f('ab', 'ab')\n") == empty + 3  # x, f, 'ab' as a name
