@@ -6,7 +6,7 @@ in app.presentation too); the App's phases and sounds are app.core's, copied whe
 hal.storage's saved-file layout.
 The copies must stay equal to the originals."""
 
-from app import core, lights, menu, phases, presentation, reconcile, roller, screen_end
+from app import core, keeper, lights, menu, phases, presentation, reconcile, roller, screen_end
 from game import rules, turn
 from hal import buttons
 
@@ -17,7 +17,8 @@ def test_the_apps_copies_of_the_reconcile_flags_and_roller_states_match_their_or
     for name in ("_TOOK_BACK", "_ACCEPTED", "_DONE", "_REFUSED"):
         assert getattr(core, name) == getattr(reconcile, name), name
     assert core._TUMBLING == presentation._TUMBLING == roller.TUMBLING
-    assert core._LANDED == roller._LANDED
+    assert core._LANDED == presentation._LANDED == roller._LANDED
+    assert (keeper._MENU, keeper._FINISHED) == (core.MENU, core.FINISHED)
 
 
 def test_the_presentations_copies_of_the_game_s_codes_and_a_colour_match_their_originals():

@@ -56,3 +56,42 @@ def test_no_slice_of_the_keeper_s_work_beside_a_band_a_flap_answered_or_the_dice
     assert sum(tick[2] for tick in ticks) > 10 and sum(tick[3] for tick in ticks) > 5  # flaps, rolls
     assert [tick for tick in slices if tick[1]] == []  # no band beside a slice
     assert [tick for tick in slices if tick[2] or tick[3]] == []  # no flap answered, no dice landing
+
+
+def test_a_save_under_way_lends_every_other_tick_to_the_coach_s_work(monkeypatch):
+    """A quick hand's moves, each saved, kept a save under way for most of a turn, and the coach
+    had no tick while one was (issue 45: on the emulated chip player 1's chance was never ready
+    in a 9.6 s turn). While both have work, every other tick is the coach's; never both in one."""
+    import app.keeper
+    from app.keeper import under_way
+
+    box = SimBox(BoxOptions(seed=7, players=2, hints=True))
+    app_ = box.app
+    hints = app_.hints
+    record = []  # per tick with a save under way as it began: (keeper's slice, coach's work)
+    step, work = app.keeper.step, type(hints).work
+    done = {}
+
+    def counted_step(keeper):
+        done["slice"] = True
+        step(keeper)
+
+    def counted_work(self, turn, log):
+        done["work"] = True
+        return work(self, turn, log)
+
+    monkeypatch.setattr(app.keeper, "step", counted_step)
+    monkeypatch.setattr(type(hints), "work", counted_work)
+    tick = box.tick
+
+    def watched_tick():
+        done.clear()
+        saving = app_.keeper is not None and under_way(app_.keeper) and hints._starting is None
+        tick()
+        if saving:
+            record.append((done.get("slice", False), done.get("work", False)))
+
+    _play_a_match_watched(box, watched_tick)
+    lent = [ticks for ticks in record if ticks[1]]
+    assert len(lent) > 5 and sum(ticks[0] for ticks in record) > 100
+    assert [ticks for ticks in record if ticks == (True, True)] == []

@@ -235,7 +235,7 @@ class App:
                 self.ending.step(self, now_ms, select, ok, not (busy or saving))
             if (self.hints_on and not (busy or saving or (screen is not None and (self.dirty or screen.unsent)))
                     and (phase == SETUP or phase == PLAY)
-                    and (first or not (keeper is not None and under_way(keeper)))
+                    and (first or not (keeper is not None and under_way(keeper) and not keeper.lent))
                     and self.hints.work(self.turn, self.log)):
                 self.dirty = True  # the chance of winning is ready: the turn's hints play to win
                 presentation.show_hints(self)  # (a roll came first: its move is lit again, to win)

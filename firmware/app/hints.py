@@ -109,6 +109,11 @@ class Hints:
         self.stake = None
         self._replaying = -1
 
+    def wants_ticks(self):
+        """Has work() work to do: a turn's start, a review's replay, the chance's programme?"""
+        return self._starting is not None or self._replaying >= 0 or not (
+            self.win is None or self.goal == _NO_GOAL or self.winning)
+
     def work(self, turn, log):
         """Each tick: look at a turn just started, else advance the chance of winning by one
         slice (game.win_chance's step: a few milliseconds on a Pico); True on the tick after it

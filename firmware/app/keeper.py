@@ -55,6 +55,8 @@ from app.memory import collect, since
 DIRECTORY = "/data"  # absolute: boot.py runs the firmware from /fw_a or /fw_b
 _COLLECT = const(2)  # Keeper.job: the work done, its garbage to collect (step's last slice)
 _RETRY_MS = const(5000)  # a save that failed is tried again at the next tick, then this often
+_MENU = const(0)  # app.core's phases: a match's (between them) has the coach's work
+_FINISHED = const(3)
 
 
 class Keeper:
@@ -98,6 +100,7 @@ class Keeper:
         #                      `merged_serial` then its serial
         self.job = None  # the work under way: app.keeper_jobs' jobs (0, 1: about to be; 2: done)
         self.loaded = None  # the modules loaded before the work under way began
+        self.lent = False  # this tick is the coach's, lent by a save under way (keep_up)
 
 
 def save_match(keeper, match, source, tally, log, after=None):
@@ -193,12 +196,17 @@ def keep_up(app, now_ms):
     of the I2C bus), the dice rolling (drawn as they land) or a flap of the row in play to
     answer; a slice may erase a block of the flash, 45 ms of a Pico's (issue 45). Else what
     the keeper could not save is saved again (the match as it stands now): at the first tick
-    after a save failed, then every _RETRY_MS until it is saved. True when a save was asked or
-    under way as the tick began."""
+    after a save failed, then every _RETRY_MS until it is saved. While the coach has work too
+    (app.hints' wants_ticks), every other tick is lent to it (`lent`). True when a save was
+    asked or under way as the tick began (and the tick is not lent)."""
     keeper = app.keeper
     if keeper is None:
         return False
     saving = under_way(keeper)
+    if saving and not keeper.lent and app.hints_on and _MENU < app.phase < _FINISHED and app.hints.wants_ticks():
+        keeper.lent = True  # every other tick the coach's while both have work (a quick hand's
+        return False  # moves, each saved, left a turn's chance never worked out: issue 45)
+    keeper.lent = False
     screen = app.screen
     if saving and not (app.roller.state or app.devices.flaps.rows[app.row].changed or (
             screen is not None and (screen.frames == 0 or app.dirty or screen.unsent))):
