@@ -123,8 +123,11 @@ def test_a_whole_tournament_with_hints_and_saving_plays_on_a_128k_unix_heap():
     assert figures.get("ended", 0) >= 1, figures  # the resumed tournament, to its end
     assert figures["threshold"] == 16384  # a tight heap: main.py collects it as boot did
     if not played:
-        pytest.xfail("on 128 KiB the box cannot start a new tournament after one (a MemoryError "
-                     "allocating 1280 bytes at each tick at its end, caught by the App): %s" % figures)
+        pytest.xfail("on 128 KiB the box cannot start a new tournament after one: at its end the "
+                     "names interned fill MicroPython's first six pools (1,260), and the seventh "
+                     "(1,280 entries, the 'allocating 1280 bytes', some 14 KB in one piece on "
+                     "this 64-bit port) finds no such block in the heap, so each import of a new "
+                     "name fails (caught by the App): %s" % figures)
 
 
 @pytest.mark.micropython

@@ -97,5 +97,8 @@ def test_a_classic_match_with_hints_ends_on_a_128k_unix_heap():
     played, figures = _plays_on_unix(128, mpy=True, rules=CLASSIC, turns=1)
     assert figures.get("ended", 0) >= 1, figures  # the resumed match, to its end
     if not played:
-        pytest.xfail("on 128 KiB the box cannot start a new match after one (a MemoryError "
-                     "allocating 1280 bytes at each tick at its end, caught by the App): %s" % figures)
+        pytest.xfail("on 128 KiB the box cannot start a new match after one: at its end the "
+                     "names interned fill MicroPython's first six pools (1,260), and the seventh "
+                     "(1,280 entries, the 'allocating 1280 bytes', some 14 KB in one piece on "
+                     "this 64-bit port) finds no such block in the heap, so each import of a new "
+                     "name fails (caught by the App): %s" % figures)
