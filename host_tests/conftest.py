@@ -96,7 +96,7 @@ SLOW_MODULES = ("test_box_state_machine.py", "test_win_chance_presets.py", "test
 def pytest_collection_modifyitems(items):
     """The slow modules (SLOW_MODULES, and any with a test marked slow) run first, each whole
     (its tests share set-ups), the rest after them in their usual order: `make test`'s xdist
-    (--dist worksteal) then hands the quick tests out behind the slow ones, and neither worker
-    starts a long test when the other has run out of work."""
+    (--dist worksteal) then hands the quick tests out behind the slow ones, and no worker
+    starts a long test when the others have run out of work."""
     slow = {item.path for item in items if item.get_closest_marker("slow") or item.path.name in SLOW_MODULES}
     items.sort(key=lambda item: item.path not in slow)

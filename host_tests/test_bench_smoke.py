@@ -7,7 +7,7 @@ checked to be a number and not negative: a fast machine times a loop at 0 ns and
 any length (once `floor: '0' outside 1..100000000`), so no range on it can hold everywhere.
 
 The bench runs in PARTS (`python -m bench --quick --only ...`), each a test of its own, so the
-two workers of `make test` share its ~40 CPU seconds rather than one test holding one worker
+workers of `make test` share its ~40 CPU seconds rather than one test holding one worker
 for all of them; every section runs exactly once (test_the_parts_run_every_section_once), as in
 one `--quick` run. Each part is held to its sections' headings and at least their tables, and
 to at least half the figures they print today (277 in all: at least 135 across the parts, more

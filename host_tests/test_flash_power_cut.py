@@ -8,11 +8,23 @@ from board_sim.virtual_board import VirtualBoard
 from board_sim.virtual_board.cable import Cable
 from tools.flashing.build import FIRMWARE, FlashError
 from tools.flashing.device import Board
-from tools.flashing.flash import flash
+from tools.flashing.flash import MANIFEST, STAGED_POINTER, flash
 
 pytestmark = pytest.mark.micropython
 
-CUT_FRACTIONS = (0.1, 0.35, 0.6, 0.85, 0.98)
+# A cut in each step of a flash that leaves the board a different way: (the step, Board's method
+# that begins it, which call of it, how many of the host's bytes into the call the cut falls,
+# the firmware the board boots after it). The new tree's pack half sent (the staged tree has no
+# manifest: the old); its manifest's write (the tree verified but not bootable: the old); the
+# rename of a whole /active.new over /active (boot.py finishes the switch: the new); the
+# self-test (the new). A cut a few bytes into a command leaves it unrun.
+INTO_A_COMMAND = 20  # bytes: fewer than any of these commands' own
+CUTS = (
+    ("pack", "write", lambda path, data: path.endswith("/pack.bin"), lambda path, data: len(data) * 2 // 3, "old"),
+    ("manifest", "write", lambda path, data: path.endswith("/" + MANIFEST), lambda *_: INTO_A_COMMAND, "old"),
+    ("switch", "rename", lambda source, target: source == STAGED_POINTER, lambda *_: INTO_A_COMMAND, "new"),
+    ("selftest", "soft_reset_and_run", lambda code, *_: "selftest" in code, lambda *_: INTO_A_COMMAND, "new"),
+)
 
 
 def quiet(_message):
@@ -48,27 +60,41 @@ def test_cut_during_the_first_flash_then_a_flash_completes(tmp_path, firmware):
         assert report.selftest == "shutbox selftest ok first"
 
 
-def test_cut_at_any_point_boots_old_or_new_and_reflash_completes(tmp_path, firmware):
+def cut_in(monkeypatch, cable, method, wanted, into_bytes):
+    """Cut `cable` into_bytes(*args) of the host's bytes into the first call of Board's `method`
+    whose arguments wanted(*args) accepts: counted from that call's first byte, whatever came
+    before it in the flash (a Ctrl-C sent again, a longer listing)."""
+    original = getattr(Board, method)
+
+    def spied(board, *args, **options):
+        if cable.cut_at is None and wanted(*args):
+            cable.cut_at = cable.host_bytes + into_bytes(*args)
+        return original(board, *args, **options)
+
+    monkeypatch.setattr(Board, method, spied)
+
+
+def test_cut_at_any_point_boots_old_or_new_and_reflash_completes(tmp_path, firmware, monkeypatch):
+    """A cut in each step of a flash that leaves the board a different way (CUTS); the board
+    boots the firmware that step leaves, and a flash then completes. Until issue 48 five cuts
+    fell at fractions of a whole flash's bytes (10, 35, 60, 85, 98%), which took a flash more to
+    count them: the first four all in the pack's sending (one case to boot.py), none in the
+    manifest's write or the switch, and each cut was held only to "old or new". Four cuts now
+    reach four cases, each held to the tree it must boot, in ten flashes rather than thirteen."""
     with VirtualBoard(tmp_path / "board") as board:
         for warm_up in ("v0", "v1"):  # both trees filled: each flash now sends two files
             make_version(firmware, warm_up)
             flash(board.url, firmware_dir=firmware, log=quiet)
-        make_version(firmware, "v2")
-        with Cable(board) as whole_cable:
-            flash(whole_cable.url, firmware_dir=firmware, log=quiet)
-        flash_bytes = whole_cable.host_bytes
-        old = "v2"
-        interrupted = 0
-        for index, fraction in enumerate(CUT_FRACTIONS):
+        old = "v1"
+        for index, (step, method, wanted, into_bytes, boots) in enumerate(CUTS):
             new = "cut%d" % index
             make_version(firmware, new)
-            with Cable(board, cut_at=int(flash_bytes * fraction)) as cable:
-                try:
+            with monkeypatch.context() as spying, Cable(board) as cable:
+                cut_in(spying, cable, method, wanted, into_bytes)
+                with pytest.raises(FlashError) as failed:
                     flash(cable.url, firmware_dir=firmware, log=quiet)
-                except FlashError:
-                    interrupted += 1
-            assert booted_version(board.url) in (old, new), fraction
+            assert cable.cut, (step, str(failed.value))
+            assert booted_version(board.url) == (old if boots == "old" else new), step
             report = flash(board.url, firmware_dir=firmware, log=quiet)
             assert report.selftest == "shutbox selftest ok %s" % new
             old = new
-        assert interrupted >= len(CUT_FRACTIONS) - 1  # the last cut may fall after the flash

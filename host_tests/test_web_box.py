@@ -36,7 +36,7 @@ SCREENSHOT = ROOT / ("docs" if os.environ.get("SHUTBOX_SCREENSHOT") == "1" else 
 SEED = 5
 GIVE_UP_S = 120  # a bound on waiting for the page (a busy machine may take long), not a timing
 STEP_MS = 60
-SHAKE_MS = 900
+SHAKE_MS = 600  # the page's tap on Shake (box.mjs's TAP_SHAKE_MS; hal.shake rolls after 400)
 LONG_PRESS_MS = 1200
 ROUND_STEPS = 600
 # The App's state a resumed box must show again: (player, open tiles, rolls, roll total, totals).
@@ -189,8 +189,7 @@ class Box:
         elif phase == SETUP and ok_to_play:
             self.hold("#ok", STEP_MS)  # "ok to play": the next player is ready
         elif phase == PLAY and roller == IDLE and turn_state == AWAIT_ROLL:
-            self.hold("#shake", SHAKE_MS)
-            self.page.wait_for_timeout(600)
+            self.hold("#shake", SHAKE_MS)  # the dice land in a later step (the roller not idle till then)
         elif phase == PLAY and roller == IDLE and turn_state == AWAIT_MOVE and legal:
             self.click_flap(row * tiles + legal.bit_length())
         else:
