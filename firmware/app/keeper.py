@@ -55,7 +55,7 @@ from app.memory import collect, since
 DIRECTORY = "/data"  # absolute: boot.py runs the firmware from /fw_a or /fw_b
 _COLLECT = const(2)  # Keeper.job: the work done, its garbage to collect (step's last slice)
 _RETRY_MS = const(5000)  # a save that failed is tried again at the next tick, then this often
-_MENU = const(0)  # app.core's phases: a match's (between them) has the coach's work
+_MENU = const(0)  # (a copy of app.core's phases: a match's, between them, has the coach's work)
 _FINISHED = const(3)
 
 

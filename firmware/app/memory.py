@@ -56,9 +56,9 @@ each marked "(a copy ...)" or "(..., as there)" beside it and checked against th
 host_tests/test_app_constant_copies.py and test_rule_constant_copies.py;
 host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
 
-    app: boot_state, core, faults, finish, finish_frames, hints, hints_turn, input_check, menu,
-         phases, presentation, reconcile, recover, roller, screen_end, screen_menu, screen_net,
-         settings
+    app: boot_state, core, faults, finish, finish_frames, hints, hints_turn, input_check, keeper,
+         menu, phases, presentation, reconcile, recover, roller, screen_end, screen_menu,
+         screen_net, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
           win_ends, win_kernel, win_table
