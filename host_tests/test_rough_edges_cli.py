@@ -91,8 +91,13 @@ def test_a_max_penalty_total_already_out_is_said_so():
 # -- 4. the-300's figures ---------------------------------------------------------------------
 @pytest.fixture
 def a_smaller_300(monkeypatch):
-    """the-300 on 14 tiles (2^14 masks, seconds): the same 4d6 box the plain solver cannot take."""
-    import game.presets
+    """the-300 on 14 tiles (2^14 masks, seconds): the same 4d6 box the plain solver cannot take.
+    game.presets is patched as sys.modules holds it: the `game` package there may not be the one
+    it was first imported into (a simulated box's uninstall lets the firmware's modules go), so
+    `game.presets` as an attribute may be missing (seen with three pytest workers)."""
+    import importlib
+
+    presets = importlib.import_module("game.presets")
 
     def smaller(name):
         rules = real_preset(name)
@@ -101,7 +106,7 @@ def a_smaller_300(monkeypatch):
     from tools.coach import analyze
 
     monkeypatch.setattr(analyze, "preset", smaller)
-    monkeypatch.setattr(game.presets, "preset", smaller)  # vector_solver's main imports it
+    monkeypatch.setattr(presets, "preset", smaller)  # vector_solver's main imports it
 
 
 def test_analyze_the_300_gives_the_shut_chance_and_the_expected_score(a_smaller_300, capsys):
