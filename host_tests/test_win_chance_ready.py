@@ -106,8 +106,8 @@ def test_the_menu_loads_the_game_s_policy_for_every_format_so_the_first_turn_rea
 
 def test_each_of_the_menu_s_quiet_ticks_imports_one_module_at_most():
     """An import from the pack costs a Pico 9-19 ms (issue 45's emulated chip): the menu's work
-    ahead takes one a tick: game.rounds (game.match's own import), game.match, app.hints_turn,
-    then the policy's modules and the programme's. app.hints_turn came in the same tick as
+    ahead takes one a tick: game.rounds (game.match's own import), game.match, app.hints_ahead,
+    then the policy's modules and the programme's. That work's module came in the same tick as
     game.policy_file before, and game.rounds with game.match."""
     import sys
 
@@ -128,4 +128,4 @@ def test_each_of_the_menu_s_quiet_ticks_imports_one_module_at_most():
     finally:
         sim.close()
     many = [names for names in imports if len(names) > 1]
-    assert many == [] and ["app.hints_turn"] in imports
+    assert many == [] and ["app.hints_ahead"] in imports

@@ -81,7 +81,7 @@ class Hints:
         self.uncovering = False  # the turn is the long game's uncoverer's: its chance is "open"
         self._recording = False  # a review is being recorded for the turn in play
         self._roll_best = 0  # the best move for the roll the turn awaits a move for
-        self._replaying = -1  # the roll the turn's review is rebuilt from next (app.hints_turn)
+        self._replaying = -1  # the roll the turn's review is rebuilt from next (app.hints_replay)
 
     def policy_for(self, turn):
         """The policy of the turn's rules (imported on first use), or None. Another game's
@@ -123,7 +123,7 @@ class Hints:
         "win NN%"). Once what the turn plays for is settled, a turn with moves made (resumed
         after a power cut or a page reload, or moved before the chance was ready) has its
         review rebuilt from the game `log` in that one currency, a few rolls a tick from the
-        next on (app.hints_turn's replay)."""
+        next on (app.hints_replay's replay)."""
         match = self._starting
         if match is not None:
             if self.stake is None:  # the tick that started the turn: its own work is enough
@@ -139,7 +139,7 @@ class Hints:
                 self._replaying = 0
             return True  # what the turn plays for is settled (its last slice computed nothing)
         if self._replaying >= 0:
-            from app.hints_turn import replay
+            from app.hints_replay import replay
 
             replay(self, turn, log)
             let_go("turn work")

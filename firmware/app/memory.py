@@ -27,13 +27,14 @@ high-water mark or at a moment of play (the peak among them), and each kind does
                               of the menu or of the match's end
                               imports it first)
     the menu                  app.menu, its frames                  "menu" (app.menu's leave)
+    the menu's coach work     app.hints_ahead (its quiet ticks)     since() (app.menu's leave)
     the menu's list of games  app.settings and what it imports      since(loaded) (app.menu)
     a rules card              app.screen_card, game.preset_cards    "card" (app.menu)
     the input check           app.input_check (the menu's row, or   since() (app.menu, as it
                               boot: app.startup)                    closes)
     the match's end           app.finish, then its frames           "finish" (its leave, which
                               (app.finish_frames)                   lets its frames go first)
-    a turn's start, its       app.hints_turn                        "turn work" (app.hints)
+    a turn's start, its       app.hints_turn, app.hints_replay      "turn work" (app.hints)
     review
     a turn playing to win     game.win_chance, game.win_kernel,     the match's end (app.finish,
                               the programme's buffers               once the last review is priced)
@@ -56,9 +57,9 @@ each marked "(a copy ...)" or "(..., as there)" beside it and checked against th
 host_tests/test_app_constant_copies.py and test_rule_constant_copies.py;
 host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
 
-    app: boot_state, core, faults, finish, finish_frames, hints, hints_turn, input_check, keeper,
-         menu, phases, presentation, reconcile, recover, roller, screen_end, screen_menu,
-         screen_net, settings
+    app: boot_state, core, faults, finish, finish_frames, hints, hints_ahead, hints_replay,
+         input_check, keeper, menu, phases, presentation, reconcile, recover, roller, screen_end,
+         screen_menu, screen_net, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
           win_ends, win_kernel, win_table
@@ -82,7 +83,7 @@ def let_go(moment):
     elif moment == "finish":
         release(("app.finish",), False, True)
     elif moment == "turn work":
-        release(("app.hints_turn",), False, True)
+        release(("app.hints_turn", "app.hints_replay"), False, True)
 
 
 

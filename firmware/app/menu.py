@@ -83,7 +83,7 @@ class Menu:
         self.check = None  # the input check while it is shown (app.input_check's start: the
         #                    menu's row, or boot's, app.startup)
         self.left = None  # a match left for the menu, to resume (app.phases' App.left), or None
-        self.ahead = 0  # the players the first seat's chance was begun for here (app.hints_turn's ahead)
+        self.ahead = 0  # the players the first seat's chance was begun for here (app.hints_ahead's ahead)
         self._clamp_players()
 
     def restore(self, name, players, hints_on):
@@ -184,10 +184,10 @@ class Menu:
                 app.keeper is not None and under_way(app.keeper)):  # a quiet tick
             if "game.match" not in sys.modules:  # game.rounds, its own import, a tick before it
                 __import__("game.rounds" if "game.rounds" not in sys.modules else "game.match")
-            elif app.hints is not None and "app.hints_turn" not in sys.modules:
-                __import__("app.hints_turn")  # a tick of its own: ahead() may import one more
+            elif app.hints is not None and "app.hints_ahead" not in sys.modules:
+                __import__("app.hints_ahead")  # a tick of its own: ahead() may import one more
             elif app.hints is not None:  # a slice of the game's policy or the first seat's chance
-                sys.modules["app.hints_turn"].ahead(app.hints, self)
+                sys.modules["app.hints_ahead"].ahead(app.hints, self)
         return False
 
     def start(self, app):
@@ -215,7 +215,7 @@ class Menu:
         app.players = self.players
         app.hints_on = self.hints_on
         app.menu = None
-        since((), ("app.hints_turn",))  # (imported by its quiet ticks; a turn's start imports it again)
+        since((), ("app.hints_ahead",))  # (imported by its quiet ticks)
         let_go("menu")
 
     def light(self, lights, tiles, now_ms):
