@@ -13,13 +13,13 @@ _SINGLE = const(0)  # game.rules' MATCH_SINGLE
 
 
 def ahead(hints, menu):
-    """The game's policy (every format), then a slice of the first seat's chance of winning in a
-    single round, worked out in the menu's quiet ticks (issue 45: it was worked out from the match's start): it depends on the
-    rules and the number of players alone, so the first turn's `start` finds it begun or
-    ready (a policy of the same rules is kept, a round begun again goes on). As `start`: a new
-    game's policy in three slices, game.win_chance imported in one, then the programme's
-    (game.win_chance's step). Another game throws it away (app.hints' policy_for), other
-    players begin it again (`menu.ahead`: the players it was begun for), hints off let it go."""
+    """A slice of the menu's work ahead: the game's policy (every format), then the first
+    seat's chance of winning in a single round (issue 45: it was worked out from the match's
+    start), so the first turn's `start` (app.hints_turn) finds it begun or ready (a policy of
+    the same rules is kept, a round begun again goes on). As `start`: a new game's policy in
+    three slices, game.win_chance imported in one, then the programme's (game.win_chance's
+    step). Another game throws it away (app.hints' policy_for), other players begin it again
+    (`menu.ahead`: the players it was begun for), hints off let it go."""
     rules = menu.rules()
     players = menu.players
     if not menu.hints_on:
