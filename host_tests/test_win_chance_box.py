@@ -3,6 +3,8 @@ and a 12-tile box are told their chance of winning, shown the move that keeps it
 reviewed in points of it; the formats that add up totals play for the match on its last throw
 and, under max-penalty, to stay in when that is in doubt."""
 
+import importlib
+
 from app.hints import Hints
 from box_steps import oled as screen_text
 from game.at_stake import _GOAL_MATCH as GOAL_MATCH
@@ -263,10 +265,11 @@ def test_moves_made_before_the_chance_is_ready_are_reviewed_in_it_from_the_game_
         assert review.best[index] == first_best(moves, hints.win.chance, before), index
 
 
-def test_the_box_lights_the_winning_move_of_a_roll_made_before_the_chance_was_ready():
+def test_the_box_lights_the_winning_move_of_a_roll_made_before_the_chance_was_ready(monkeypatch):
     sim = SimBox(BoxOptions(seed=3, tiles=12, flap_wiring="mcp23017", preset="2012", players=2,
                             hints=True, accel=False))
-    try:
+    try:  # the programme a slice a tick (none alike: game.win_chance's step), so a roll comes first
+        monkeypatch.setattr(importlib.import_module("game.win_chance").WinChance, "_kind", lambda win: -1)
         app = sim.view
         player = BoxPlayer(sim)
         assert _next_turn_up(sim, player, []) == 0

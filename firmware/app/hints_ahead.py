@@ -10,6 +10,8 @@ from micropython import const
 _GOAL_ROUND = const(1)  # game.at_stake's
 _ROWS_SIMULTANEOUS = const(1)  # game.rules'
 _SINGLE = const(0)  # game.rules' MATCH_SINGLE
+_SLICES = const(16)  # app.hints': a tick's slices of the programme at most, as many as fit
+_ROOM_US = const(7000)  # this much of the box's clock (game.win_chance's step)
 
 
 def ahead(hints, menu):
@@ -18,8 +20,9 @@ def ahead(hints, menu):
     start), so the first turn's `start` (app.hints_turn) finds it begun or ready (a policy of
     the same rules is kept, a round begun again goes on). As `start`: a new game's policy in
     three slices, game.win_chance imported in one, then the programme's (game.win_chance's
-    step). Another game throws it away (app.hints' policy_for), other players begin it again
-    (`menu.ahead`: the players it was begun for), hints off let it go."""
+    step: its slices alike, as many as fit a tick). Another game throws it away (app.hints'
+    policy_for), other players begin it again (`menu.ahead`: the players it was begun for),
+    hints off let it go."""
     rules = menu.rules()
     players = menu.players
     if not menu.hints_on:
@@ -56,7 +59,7 @@ def ahead(hints, menu):
         menu.ahead = players
         win.begin(-1, 0, players - 1, _GOAL_ROUND, False)  # game.at_stake's first seat
     elif not win.ready:
-        win.step(1)
+        win.step(_SLICES, _ROOM_US)
 
 
 class _FirstTurn:

@@ -73,6 +73,7 @@ class WinChance:
         self.ready = False
         self._read_for = None  # (to_beat, tied, after): the end values `step` reads next
         self._reading = None  # game.win_ends' read_steps under way (0: about to be)
+        self._reads = 0  # the slices it has had
 
     def begin(self, to_beat, tied, after=0, goal=_GOAL_ROUND, at_once=True):
         """Start over for a player of a single round: `to_beat` the best score so far (-1: none
@@ -141,8 +142,10 @@ class WinChance:
 
             to_beat, tied, after = self._read_for
             self._reading = read_steps(self, ENDS_FILE, to_beat, tied, after, bytearray(_SCRATCH))
+            self._reads = 0
             return
         try:
+            self._reads += 1
             next(reading)
             return
         except StopIteration as done:
@@ -182,43 +185,74 @@ class WinChance:
             return WIN_ONE
         return self.lead[2 * slot] | (self.lead[2 * slot + 1] << 8)
 
-    def step(self, count=1):
+    def step(self, count=1, room_us=0):
         """Do `count` slices of the work (game.win_table's, a few end values, or some masks,
         each about as long), then the first roll under 2-to-go/3-to-go; True once all are done.
-        At each mask the better of all the dice and one die (ties: all)."""
+        At each mask the better of all the dice and one die (ties: all). With `room_us` (the
+        App's: a tick's room for the coach, on the box's clock), a slice follows another only
+        when it is of the same kind (the outcome table's making, a read of the end values past
+        the file's opening and first read, end values, masks) and the two fit the room as the
+        last took: one that imports a module or opens the file comes first in a step."""
+        import time
+
+        clock = getattr(time, "ticks_us", None) if room_us else None  # (a host's CPython: none)
+        started = last = clock() if clock else 0
+        kind = 0  # the last slice's (0: none yet)
         while count > 0 and not self.ready:
             count -= 1
-            if self.table is None:
-                building = self.building
-                if building is None:  # game.win_kernel imported in a slice of its own
-                    import game.win_kernel  # noqa: F401
+            if room_us:
+                now = clock() if clock else 0
+                after = self._kind()
+                if kind and (kind < 0 or after != kind or clock and time.ticks_diff(now, started)
+                             + time.ticks_diff(now, last) > room_us):
+                    break
+                kind = after
+                last = now
+            if not self._slice():
+                return False
+        return self.ready
 
-                    self.building = 1
-                    continue
-                if building == 1:  # then game.win_table, in another
-                    import game.win_table  # noqa: F401
+    def _kind(self):
+        """The kind of the next slice, a positive number when slices of it are many and alike."""
+        building = self.building
+        if self.table is None:  # game.win_kernel imported, then game.win_table, then the table
+            return -1 if building is None or building == 1 else 1
+        if self._read_for is not None:  # past the imports, the file's opening, its first read
+            return 2 if self._reading and self._reads > 2 else -1
+        return 3 if self._ends_done < len(self.ends) else 4
 
-                    self.building = 0
-                    continue
+    def _slice(self):
+        """One slice of `step`'s work; False when no round is begun."""
+        if self.table is None:
+            building = self.building
+            if building is None:  # game.win_kernel imported in a slice of its own
+                import game.win_kernel  # noqa: F401
+
+                self.building = 1
+            elif building == 1:  # then game.win_table, in another
+                import game.win_table  # noqa: F401
+
+                self.building = 0
+            else:
                 from game.win_table import prepare
 
                 prepare(self)
-            elif self._read_for is not None:
-                self._read_slice()
-            elif self.next_mask == 0:
-                return False  # no round begun
-            elif self._ends_done < len(self.ends):
-                self._prepare_ends()
-            else:
-                # loaded with the first masks: a round's `begin` needs none
-                from game.win_kernel import fill
+        elif self._read_for is not None:
+            self._read_slice()
+        elif self.next_mask == 0:
+            return False  # no round begun
+        elif self._ends_done < len(self.ends):
+            self._prepare_ends()
+        else:
+            # loaded with the first masks: a round's `begin` needs none
+            from game.win_kernel import fill
 
-                self.next_mask = fill(self.chances, self.ends, self.table, self.one_die,
-                                      self.next_mask, self.start, self.masks_per_step, self.sure)
-                if self.next_mask == 0:
-                    self._first_roll()
-                    self.ready = True
-        return self.ready
+            self.next_mask = fill(self.chances, self.ends, self.table, self.one_die,
+                                  self.next_mask, self.start, self.masks_per_step, self.sure)
+            if self.next_mask == 0:
+                self._first_roll()
+                self.ready = True
+        return True
 
     def _first_roll(self):
         rules = self.rules
