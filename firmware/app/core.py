@@ -169,8 +169,7 @@ class App:
         set_up(self, devices, settings, rng, hints, faults, keeper, saved)
 
     def play(self, melody):
-        """Play one of the box's melodies (by number: _SOUND_CLICK ...) on the piezo, if there
-        is one."""
+        """Play one of the box's melodies (by number: _SOUND_CLICK ...) on the piezo, if any."""
         buzzer = self.devices.buzzer
         if buzzer is not None:
             buzzer.play(_MELODIES[melody])
@@ -189,15 +188,13 @@ class App:
             keeper = self.keeper
             if devices.wifi and devices.wifi.tick(now_ms):  # a board with Wi-Fi: net.wifi's link
                 self.dirty = True
-            # One long piece of work a tick: a frame's module imported (render) or a frame left to
-            # draw or send, else a slice of a save (app.keeper's keep_up: never beside a band of
-            # the OLED, the dice landing or a flap answered), else a slice of the coach's
-            # (hints.work) when no save is under way or asked and no frame is to be drawn or sent;
-            # but a turn's start (what it plays for, a few slices: app.hints_turn) goes first.
+            # One long piece of work a tick: the hints of dice landed last tick (`due`), else a frame's
+            # import, drawing or band (render), a save's slice (keep_up: a turn's start first), the coach's.
             screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
             busy = screen is not None and (screen.frames == 0 or self.dirty)
             first = self.hints_on and self.hints._starting is not None and MENU < self.phase < FINISHED
-            saving = not first and keep_up(self, now_ms)
+            rolled = self.roller.state  # the dice tumbling, or landed last tick: no save's slice
+            saving = not first and keep_up(self, now_ms) and not rolled
             shown = self.faults.watch(now_ms)
             if shown:
                 self.dirty = True
@@ -218,6 +215,10 @@ class App:
                     return
                 ok = _NO_PRESS
                 select = _NO_PRESS
+            due = self.hints_on and self.hints.due
+            if due:  # the best move and chance for the dice landed, before the flaps are fed
+                self.hints.due = False
+                presentation.show_hints(self)
             phase = self.phase
             if phase == MENU:
                 self.roller.update(now_ms, False)
@@ -233,13 +234,14 @@ class App:
                 end_match(self, now_ms)
             else:
                 self.ending.step(self, now_ms, select, ok, not (busy or saving))
-            if (self.hints_on and not (busy or saving or (screen is not None and (self.dirty or screen.unsent)))
-                    and (phase == SETUP or phase == PLAY)
-                    and (first or not (keeper is not None and under_way(keeper) and not keeper.lent))
+            if (self.hints_on and not (due or busy or saving or (screen is not None and (self.dirty or screen.unsent)))
+                    and (phase == SETUP or phase == PLAY) and self.roller.state != _LANDED
+                    and (first or rolled or not (keeper is not None and under_way(keeper) and not keeper.lent))
                     and self.hints.work(self.turn, self.log)):
                 self.dirty = True  # the chance of winning is ready: the turn's hints play to win
                 presentation.show_hints(self)  # (a roll came first: its move is lit again, to win)
-            presentation.render(self, now_ms)
+            if not due:  # (the roll's hints took the tick: their frame and LEDs are the next's)
+                presentation.render(self, now_ms)
         except MemoryError as error:  # the heap ran out in this tick: app.recover; the box plays on
             import gc
 
@@ -396,10 +398,8 @@ class App:
         self.no_one_die = False
         self.legal = turn.legal_tiles()
         self.dirty = True
-        hint = 0  # hints on: the tiles still to shut for the best move that keeps the flaps shut so far
-        if self.hints_on and turn.state == _AWAIT_MOVE:
-            hint = self.hints.follow_up(turn)
-        self.hint = hint
+        # hints on: the tiles still to shut for the best move that keeps the flaps shut so far
+        self.hint = self.hints.follow_up(turn) if self.hints_on and turn.state == _AWAIT_MOVE else 0
         presentation.show_hints(self, roll=True)
 
     def _land(self, now_ms):
@@ -426,9 +426,9 @@ class App:
             self.play(_SOUND_LANDED)
         self.legal = turn.legal_tiles()
         self.hint = 0
-        self.chance = -1
-        self.advice = -1
-        presentation.show_hints(self)
+        self.chance = self.advice = -1
+        if self.hints_on:  # the roll's hints: the next tick's work, alone (tick)
+            self.hints.due = True
 
     def turn_over(self, now_ms):
         """The turn in play is over: its result, then the next turn or the match's end."""

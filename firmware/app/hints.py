@@ -37,6 +37,8 @@ _NO_GOAL = const(0)  # hints for the table's objective; else game.at_stake's _GO
 _GOAL_STAY = const(3)  # max-penalty's chance of staying under the limit
 _STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
 _WORKING = const(-2)  # shut_chance while the turn's chance is being worked out (app.screens' copy)
+_SLICES = const(16)  # a tick's slices of the chance's programme at most (game.win_chance's step),
+_ROOM_US = const(7000)  # as many as fit this much of the box's clock, the tick's other work aside
 
 
 class Review:
@@ -82,6 +84,7 @@ class Hints:
         self._recording = False  # a review is being recorded for the turn in play
         self._roll_best = 0  # the best move for the roll the turn awaits a move for
         self._replaying = -1  # the roll the turn's review is rebuilt from next (app.hints_replay)
+        self.due = False  # the dice just landed: their hints are the next tick's (app.core's tick)
 
     def policy_for(self, turn):
         """The policy of the turn's rules (imported on first use), or None. Another game's
@@ -115,9 +118,9 @@ class Hints:
             self.win is None or self.goal == _NO_GOAL or self.winning)
 
     def work(self, turn, log):
-        """Each tick: look at a turn just started, else advance the chance of winning by one
-        slice (game.win_chance's step: a few milliseconds on a Pico); True on the tick after it
-        turns ready, or once what the turn plays for is settled otherwise (the shut chance, no
+        """Each tick: look at a turn just started, else advance the chance of winning by as many
+        slices alike as fit _ROOM_US (game.win_chance's step: each a few ms on a Pico); True on
+        the tick after it turns ready, or once what the turn plays for is settled otherwise (the shut chance, no
         longer _WORKING): the hints are to be shown again (a tick that computes redraws nothing).
         The turn's hints play to win from then on, a turn under way too (lit moves, one die,
         "win NN%"). Once what the turn plays for is settled, a turn with moves made (resumed
@@ -153,7 +156,7 @@ class Hints:
                 if turn.moves_made:
                     self._replaying = 0
                 return True
-            win.step(1)
+            win.step(_SLICES, _ROOM_US)
             return False
         if self.goal == _GOAL_STAY and win.chance(turn.open_mask) >= _STAY_SURE:
             self.goal = _NO_GOAL  # in no real danger: the lowest score serves better
