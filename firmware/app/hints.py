@@ -18,6 +18,7 @@ box never shows a figure it has not worked out, nor an objective it is about to 
 turn each, are app.hints_turn's: imported for the call and let go.
 """
 
+import time
 from array import array
 
 from game.strategy import OBJ_SHUT, WIN_ONE, first_best, load, percent
@@ -156,7 +157,7 @@ class Hints:
                 if turn.moves_made:
                     self._replaying = 0
                 return True
-            win.step(_SLICES, _ROOM_US)
+            win.step(_SLICES, _ROOM_US, time)
             return False
         if self.goal == _GOAL_STAY and win.chance(turn.open_mask) >= _STAY_SURE:
             self.goal = _NO_GOAL  # in no real danger: the lowest score serves better

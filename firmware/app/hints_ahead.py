@@ -59,7 +59,8 @@ def ahead(hints, menu):
         menu.ahead = players
         win.begin(-1, 0, players - 1, _GOAL_ROUND, False)  # game.at_stake's first seat
     elif not win.ready:
-        win.step(_SLICES, _ROOM_US)
+        win.step(_SLICES, _ROOM_US, sys.modules["app.hints"].time)  # (app.hints' clock: an
+        # import of time looks for a time.py on the file system first, ms of a Pico's)
 
 
 class _FirstTurn:

@@ -29,6 +29,7 @@ _TIES_FULL = const(1)
 _GOAL_ROUND = const(1)  # game.at_stake's (a copy: see there)
 _GOAL_MATCH = const(2)
 _PREPARE_PER_STEP = const(24)  # slots whose end value is worked out per step
+_ONE_DIE_AT = const(3)  # game.win_kernel's: the outcome table's words for one die (0xFFFF: to do)
 _SCRATCH = const(96)  # bytes per read of win_ends.bin's stream at most (a slice: game.win_ends' _read)
 
 TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
@@ -47,6 +48,7 @@ class WinChance:
         table: Any
         one_die: Any
         _reading: Any  # None, 0, or game.win_ends' read_steps (a generator)
+        building: Any  # None, 1, 0, or game.win_table's _Building
         _read_for: Any
 
     def __init__(self, rules):
@@ -185,26 +187,26 @@ class WinChance:
             return WIN_ONE
         return self.lead[2 * slot] | (self.lead[2 * slot + 1] << 8)
 
-    def step(self, count=1, room_us=0):
+    def step(self, count=1, room_us=0, clock=None):
         """Do `count` slices of the work (game.win_table's, a few end values, or some masks,
         each about as long), then the first roll under 2-to-go/3-to-go; True once all are done.
-        At each mask the better of all the dice and one die (ties: all). With `room_us` (the
-        App's: a tick's room for the coach, on the box's clock), a slice follows another only
-        when it is of the same kind (the outcome table's making, a read of the end values past
-        the file's opening and first read, end values, masks) and the two fit the room as the
-        last took: one that imports a module or opens the file comes first in a step."""
-        import time
-
-        clock = getattr(time, "ticks_us", None) if room_us else None  # (a host's CPython: none)
-        started = last = clock() if clock else 0
+        At each mask the better of all the dice and one die (ties: all). With `room_us` and
+        `clock` (the App's: the room a tick has for the coach, and its `time` module, which an
+        import here would look for on the file system each call: 10 ms of a Pico's), a slice
+        follows another only when it is of the same kind (the outcome table's rolls, reads of
+        the end values past the file's opening and first read, end values, masks) and the two
+        fit the room as the last took: one that imports a module, opens the file or makes the
+        buffers comes first in a step."""
+        ticks_us = getattr(clock, "ticks_us", None) if room_us else None  # (CPython's: none)
+        started = last = ticks_us() if ticks_us else 0
         kind = 0  # the last slice's (0: none yet)
         while count > 0 and not self.ready:
             count -= 1
             if room_us:
-                now = clock() if clock else 0
+                now = ticks_us() if ticks_us else 0
                 after = self._kind()
-                if kind and (kind < 0 or after != kind or clock and time.ticks_diff(now, started)
-                             + time.ticks_diff(now, last) > room_us):
+                if kind and (kind < 0 or after != kind or ticks_us and clock.ticks_diff(now, started)
+                             + clock.ticks_diff(now, last) > room_us):
                     break
                 kind = after
                 last = now
@@ -215,8 +217,11 @@ class WinChance:
     def _kind(self):
         """The kind of the next slice, a positive number when slices of it are many and alike."""
         building = self.building
-        if self.table is None:  # game.win_kernel imported, then game.win_table, then the table
-            return -1 if building is None or building == 1 else 1
+        if self.table is None:  # game.win_kernel imported, game.win_table, the rolls planned, the
+            # buffers made (a Turn: its legality table), one die's masks, then the rolls alike
+            if not building or building == 1 or building.turn is None or building.table[_ONE_DIE_AT] == 0xFFFF:
+                return -1
+            return 1
         if self._read_for is not None:  # past the imports, the file's opening, its first read
             return 2 if self._reading and self._reads > 2 else -1
         return 3 if self._ends_done < len(self.ends) else 4
