@@ -60,6 +60,9 @@ _SCHEDSTAT = "/proc/thread-self/schedstat"
 POLL_MS = const(700)  # page.html's POLL_MS
 WAIT_MS = const(2500)  # page.html's WAIT_MS: a poll with no answer by then is given up
 _STATE = const(1)  # net.server's route of /state
+_ACCEPTED = const(0)  # the places of net.server's counts
+_ANSWERED = const(1)
+_STATES = const(4)
 
 
 class Waits:
@@ -170,13 +173,13 @@ class ScoreLoop(loop_kernel.Loop):
         made = server._state
 
         def state(now_ms):  # the turns played when the match was read for the JSON
-            states = server.states
+            states = server.counts[_STATES]
             reading = server.state_read is None
             answer = made(now_ms)
             if reading and server.state_read is not None:
                 loop.read_turns = app.tally.turns
                 loop.match_read = 1
-            if server.states != states:
+            if server.counts[_STATES] != states:
                 loop.json_turns = loop.read_turns
             return answer
         server._state = state
@@ -232,7 +235,7 @@ class ScoreLoop(loop_kernel.Loop):
     def tick(self, now_ms):
         self._ask(now_ms)
         server = self.server
-        counts = (server.accepted, server.states, server.answered)
+        counts = list(server.counts)
         listening = server.listener is not None
         turns = self.app.tally.turns
         self.step_us = self.switched = self.waited_us = 0
@@ -240,8 +243,9 @@ class ScoreLoop(loop_kernel.Loop):
         del self.answers[:]
         loop_kernel.Loop.tick(self, now_ms)
         box_ms = self.board.now_ms
-        print("step", self.step_us, self.app_us, server.accepted - counts[0], server.states - counts[1],
-              server.answered - counts[2], server.work, int(not listening and server.listener is not None),
+        now = server.counts
+        print("step", self.step_us, self.app_us, now[_ACCEPTED] - counts[_ACCEPTED], now[_STATES] - counts[_STATES],
+              now[_ANSWERED] - counts[_ANSWERED], server.work, int(not listening and server.listener is not None),
               self.match_read, self.switched, self.waited_us)
         if self.app.tally.turns != turns:
             print("turn", box_ms, self.app.tally.turns)
@@ -281,4 +285,4 @@ def run(which, flash_ms, factor, pico_menu_collect_us, advances, port, phones, c
             stream.write(b"done\n")
             channel.close()
         server.close()
-    print("loop server", server.accepted, server.answered, server.refused, server.faults, server.states)
+    print("loop server", *server.counts)

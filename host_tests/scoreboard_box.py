@@ -146,8 +146,8 @@ def main(port, data, seed):
             print("finished", box.app.match.winners())
         elif command == "stats":
             server = box.server
-            print("stats", server.accepted, server.answered, server.refused, server.faults,
-                  box.most_work, box.most_open, server.states)
+            accepted, answered, refused, faults, states = server.counts
+            print("stats", accepted, answered, refused, faults, box.most_work, box.most_open, states)
         elif command == "heap":
             _scrub_stack(40)
             gc.collect()
@@ -170,9 +170,9 @@ def main(port, data, seed):
             held = words[1] == "1"
             print("hold", int(held))
         elif command == "serve":  # tick until the server sends an answer whole: the ticks it took
-            answered = box.server.answered
+            answered = box.server.counts[1]
             ticks = 0
-            while box.server.answered == answered and ticks < 1000:
+            while box.server.counts[1] == answered and ticks < 1000:
                 box.tick()
                 ticks += 1
             print("serve", ticks)

@@ -279,8 +279,10 @@ import binascii, os, sys
 from packfs import PackFs
 os.mount(PackFs(%r), "/pack")
 sys.path.append("/pack")
+import net.server
 from net.server import Server
-server = Server(None, 1, "/pack/net/page.html")
+net.server.PAGE = "/pack/net/page.html"
+server = Server(None, 1)
 page = bytearray()
 while True:
     piece = server._page_piece(len(page))
@@ -310,8 +312,10 @@ def test_the_page_is_read_whole_from_the_flashed_pack_a_piece_a_step(tmp_path):
 
 
 PAGE_CHUNK = """
+import net.server
 from net.server import Server, _Connection, route
-server = Server(None, None, %r)
+net.server.PAGE = %r
+server = Server(None, None)
 first, second = server.connections[0], server.connections[1] = _Connection(), _Connection()
 print(server.chunk is None)
 first.route = second.route = route(b"GET / HTTP/1.1")  # two phones sent the page

@@ -31,8 +31,11 @@ import time
 from app.keeper import under_way
 from micropython import const
 
+from net import match_state  # loaded with the server (an import is a tick's work of its own)
+
 _MAX_CONNECTIONS = const(4)
 PORT = 80  # tests set another before start
+PAGE = __file__[:__file__.rfind("/") + 1] + "page.html"  # beside this module (tests: another)
 HOST = "0.0.0.0"  # every interface, the access point's or the pub's (tests: "127.0.0.1")
 _LINE_BYTES = const(64)  # a connection's buffer: the request line must fit in it, or 414
 _HEADERS_BYTES = const(8192)  # a request's line and headers past this: 431
@@ -57,16 +60,22 @@ _WRITING = const(3)
 _PAGE = const(0)  # routes; an error's is its status's place in _ERRORS
 _STATE = const(1)
 _HISTORY = const(2)
-_ERRORS = (b"400 Bad Request", b"404 Not Found", b"405 Method Not Allowed", b"414 URI Too Long",
-           b"431 Request Header Fields Too Large", b"503 Service Unavailable")  # status, reason
+_ERRORS = const((b"400 Bad Request", b"404 Not Found", b"405 Method Not Allowed", b"414 URI Too Long",
+           b"431 Request Header Fields Too Large", b"503 Service Unavailable"))  # status, reason
+_ACCEPTED = const(0)  # the counts' places
+_ANSWERED = const(1)
+_REFUSED = const(2)
+_FAULTS = const(3)
+_STATES = const(4)
 _BAD = const(10)  # a route of 10 + n: _ERRORS[n]
 _NOT_FOUND = const(11)
 _NOT_GET = const(12)
 _TOO_LONG = const(13)
 _HEADERS_TOO_LARGE = const(14)
 _UNAVAILABLE = const(15)
-_END = b"\r\n\r\n"  # a request's headers end with an empty line
-_HEAD = b"HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+_END = const(b"\r\n\r\n")  # a request's headers end with an empty line
+_HEAD = const(b"HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nCache-Control: no-store\r\n"
+               b"Connection: close\r\n\r\n")
 
 
 class _Connection:
@@ -94,11 +103,9 @@ class _Connection:
 class Server:
     """Server(app).step(now_ms) after each of the App's ticks (start() arranges it)."""
 
-    def __init__(self, app, port=None, page=None):
+    def __init__(self, app, port=None):
         self.app = app
         self.port = PORT if port is None else port  # None: no server on this port (listen)
-        here = __file__[:__file__.rfind("/") + 1] if "/" in __file__ else ""
-        self.page = page if page is not None else here + "page.html"
         self.listener = None
         self.listen_ms = None  # when opening the listener was last tried
         self.poller = select.poll()
@@ -110,18 +117,15 @@ class Server:
         self.waited = 0  # steps that left heavier work waiting for room
         self.state_json = None  # /state's answer, made at state_ms for the match at state_mark
         # net.match_state, loaded with the server (an import is a tick's work of its own)
-        self.state_of = __import__("net.match_state", None, None, ("state",))
         self.state_read = None  # the match read for /state's next answer, written at a next step
-        self.state_turns = False  # ... its last turns read too
         self.state_ms = 0
         self.state_mark = None
         self.asked_ms = 0  # when /state was last asked for: phones following the match
         self.work = 0  # bytes read and sent by the last step (its bound: _SLICE_BYTES)
-        self.accepted = 0  # connections accepted, answers sent whole, connections refused
-        self.answered = 0
-        self.refused = 0
-        self.faults = 0  # steps an unexpected error ended (the connections then closed)
-        self.states = 0  # /state's answers made
+        # connections accepted, answers sent whole, connections refused, steps an unexpected
+        # error ended (the connections then closed), /state's answers made (the tests' and the
+        # bench's: counts[_ACCEPTED] ...)
+        self.counts = [0, 0, 0, 0, 0]
 
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
@@ -139,7 +143,7 @@ class Server:
         try:
             self._step(now_ms)
         except Exception:  # MemoryError too: what the step held goes with its connections
-            self.faults += 1
+            self.counts[_FAULTS] += 1
             for connection in self.connections:
                 if connection is not None:
                     self._close(connection)
@@ -272,7 +276,7 @@ class Server:
         else:
             if oldest is None:
                 sock.close()
-                self.refused += 1
+                self.counts[_REFUSED] += 1
                 return
         if oldest is not None:  # a slow client makes room
             self._close(oldest)
@@ -289,11 +293,11 @@ class Server:
         connection.state = _READING
         connection.since = now_ms
         connections[connections.index(None)] = connection
-        self.accepted += 1
+        self.counts[_ACCEPTED] += 1
 
     def _close(self, connection, answered=False):
         """Close the connection (`answered`: its answer sent whole, counted)."""
-        self.answered += answered
+        self.counts[_ANSWERED] += answered
         sock = connection.sock
         if sock is not None:
             try:
@@ -370,7 +374,7 @@ class Server:
             import os
 
             try:
-                size = os.stat(self.page)[6]
+                size = os.stat(PAGE)[6]
             except OSError:
                 self._error(connection, _NOT_FOUND)
                 return True
@@ -396,29 +400,26 @@ class Server:
         from the start when the match moved on between the first two). Made again only when
         it is no longer current (_current), and shared by the phones polling meanwhile; made
         ahead of their polls too while they follow the match (_step)."""
-        told = self.state_of
         read = self.state_read
         if read is None:
             if self._current(now_ms):
                 return self.state_json
-            self.state_read = told.state(self.app, False)
-            self.state_turns = False
+            self.state_read = match_state.state(self.app, False)
             self.state_ms = now_ms
-            self.state_mark = told.mark(self.app)
+            self.state_mark = match_state.mark(self.app)
             return None
-        if not self.state_turns:
+        if "turns" not in read:  # (add_turns puts them in, None outside a match)
             self.state_read = None
-            if told.mark(self.app) == self.state_mark:
-                told.add_turns(read, self.app)
+            if match_state.mark(self.app) == self.state_mark:
+                match_state.add_turns(read, self.app)
                 self.state_read = read
-                self.state_turns = True
             return None
         from hal import json  # (a look-up: hal's docstring says why)
 
         self.state_json = None  # its room first
         self.state_json = json.dumps(read).encode()
         self.state_read = None
-        self.states += 1
+        self.counts[_STATES] += 1
         return self.state_json
 
     def _current(self, now_ms):
@@ -427,7 +428,7 @@ class Server:
         made under _STATE_MS ago?"""
         if self.state_json is None or self.state_read is not None:
             return False
-        moved = self.state_of.mark(self.app)
+        moved = match_state.mark(self.app)
         return moved is not None and moved == self.state_mark or time.ticks_diff(now_ms, self.state_ms) < _STATE_MS
 
     def _error(self, connection, chosen):
@@ -497,7 +498,7 @@ class Server:
         chunk = self.chunk
         if chunk is None:
             self.chunk = chunk = bytearray(_SLICE_BYTES)
-        page = open(self.page, "rb")
+        page = open(PAGE, "rb")
         try:
             try:
                 page.seek(at)
