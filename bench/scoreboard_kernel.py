@@ -52,6 +52,7 @@ again, whatever the host's other work did to this run's times). After each "tick
 import socket
 import sys
 import time
+from array import array
 
 import loop_kernel
 from micropython import const
@@ -274,9 +275,11 @@ def run(which, flash_ms, factor, pico_menu_collect_us, advances, port, phones, c
         stream = channel.makefile("rwb") if hasattr(channel, "makefile") else channel
     ticked = loop_kernel.loop(which, flash_ms, factor, pico_menu_collect_us, advances, ScoreLoop)
     app_times = None
-    if advances is not None:
+    if advances is not None:  # (an array grown a line at a time: no 64 KB list in one piece)
+        app_times = array("i")
         with open(advances + ".app") as lines:
-            app_times = [int(line) for line in lines]
+            for line in lines:
+                app_times.append(int(line))
     ticked.watch(server, phones, stream, app_times)
     try:
         loop_kernel.play(ticked)
