@@ -35,6 +35,7 @@ from tools.build.micropython_runtimes import RuntimeMissing, run_unix
 ROOT = loop_bench.ROOT
 FIRMWARE = loop_bench.FIRMWARE
 BOARD = "pico_w"
+LOOP_MS = 5  # main.run's sleep after each tick
 PHONES = (0, 1, 4)
 PHONES_MOST = 4  # net.server's MAX_CONNECTIONS: as many phones as it serves at once
 RULES = {"preset": "fixed-rounds"}  # 5 rounds for 2: ten turns' ends to time
@@ -62,7 +63,7 @@ class Phones:
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.listener.settimeout(RUN_S)
         self.port = self.listener.getsockname()[1]
-        self.clients = [None] * count  # each phone's last connection, its answer not read yet
+        self.clients: list[socket.socket | None] = [None] * count  # each phone's last connection, its answer not read yet
         self.answers = [0] * count  # answers read whole, 200 with JSON, per phone
         self.bad = []  # what any other answer began with (b"": closed without one)
         self.thread = threading.Thread(target=self._serve, daemon=True)
@@ -135,8 +136,9 @@ def _script(root, image, advances, port, phones, control, factor):
     calls = ["import loop_kernel, scoreboard_kernel",
              "loop_kernel.prepare(%r, %r, %d, %d)" % (str(root), str(image), loop_bench.BLOCKS, loop_bench.SEED),
              "loop_kernel.boot()",
-             "scoreboard_kernel.run('quick', 0, %d, %d, %r, %d, %d, %d)" % (
-                 factor, loop_bench.PICO_MENU_COLLECT_US, advances and str(advances), port, phones, control)]
+             "scoreboard_kernel.run('quick', %d, %d, %d, %r, %d, %d, %d)" % (
+                 loop_bench.FLASH_ERASE_MS, factor, loop_bench.PICO_MENU_COLLECT_US, advances and str(advances), port,
+                 phones, control)]
     return "\n".join(calls) + "\n"
 
 
@@ -167,9 +169,11 @@ def _run(work, phones, advances=None, factor=loop_bench.FACTOR):
         if words[0] == "tick":
             found.append([tuple(int(word) for word in words[1:7]), None])
         elif words[0] == "step":
-            found[-1][1] = tuple(int(word) for word in words[1:9])
+            found[-1][1] = tuple(int(word) for word in words[1:11])
         elif words[0] in ("turn", "answer", "asked", "unanswered"):
-            events.append((words[0],) + tuple(int(word) for word in words[1:]))
+            # (and the tick it came in: a poll is asked before its tick, the rest after theirs)
+            events.append((words[0],) + tuple(int(word) for word in words[1:])
+                          + (len(found) - (words[0] != "asked"),))
         elif words[0] == "loop" and words[1] == "server":
             named["server"] = tuple(int(word) for word in words[2:])
         elif words[0] == "loop":
@@ -188,42 +192,76 @@ def played(phones, rules=RULES, repeats=REPEATS, firmware=FIRMWARE, factor=loop_
         loop_bench._simulator(work / "sim", stand_ins=("machine", "neopixel", "sim_time", "network"),
                               kernels=("loop_kernel", "scoreboard_kernel"))
         found, events, named, answers, bad = _run(work, phones, factor=factor)
+        runs = [found]
         if repeats > 1:
             advances = work / "advances"
             advances.write_text("".join("%d\n" % tick[5] for tick, _step in found))
             (work / "advances.app").write_text("".join("%d\n" % step[1] for _tick, step in found))
-            least = [[list(tick), list(step)] for tick, step in found]
             for _again in range(repeats - 1):
                 again, more_events, more, more_answers, more_bad = _run(work, phones, advances, factor)
-                if ([(tick[1:4], step[1:]) for tick, step in again] != [(tick[1:4], step[1:]) for tick, step in found]
-                        or more_events != events):
+                if ([(tick[1:4], step[1:8]) for tick, step in again]
+                        != [(tick[1:4], step[1:8]) for tick, step in found] or more_events != events):
                     raise RuntimeError("scoreboard_kernel: a run again did not tick as the first did")
-                for (tick, step), (other, other_step) in zip(least, again, strict=True):
-                    tick[0] = min(tick[0], other[0])
-                    tick[4] = min(tick[4], other[4])
-                    step[0] = min(step[0], other_step[0])
+                runs.append(again)
                 named["menu_collect_us"] = min(named["menu_collect_us"], more["menu_collect_us"])
                 answers = [a + b for a, b in zip(answers, more_answers, strict=True)]
                 bad += more_bad
-            found = [(tuple(tick), tuple(step)) for tick, step in least]
+            found = [least(ticked) for ticked in zip(*runs, strict=True)]
+        named["switched"] = sum(1 for _tick, step in found if step[8])
+        named["waited_us"] = sum(step[9] for ticked in runs for _tick, step in ticked)
     named["gc_factor"] = loop_bench.PICO_MENU_COLLECT_US / max(1, named["menu_collect_us"])
     return found, events, named, answers, bad
 
 
-def latencies(events):
-    """[(box ms from a turn's end to the first /state answer sent whole whose JSON was made
-    after it, box ms from that answer's poll to it)] for each turn's end answered."""
+def least(ticked):
+    """One tick's (tick, step) over the runs: its CPU, its collection's and its step's the least
+    of the runs in which the thread was not switched out during it (of all, if it was in each:
+    then its SWITCHED field is not 0)."""
+    clean = [(tick, step) for tick, step in ticked if not step[8]] or ticked
+    tick, step = list(ticked[0][0]), list(ticked[0][1])
+    tick[0] = min(other[0] for other, _step in clean)
+    tick[4] = min(other[4] for other, _step in clean)
+    step[0] = min(other[0] for _tick, other in clean)
+    step[8] = min(other[8] for _tick, other in ticked)
+    return tuple(tick), tuple(step)
+
+
+def pico_ms(tick, flash_ms, gc_factor, factor):
+    """loop_bench.pico_ms with the CPU's `factor`: a tick's time on a Pico, estimated (ms)."""
+    cpu, bus, erases, _flags, collected = tick[:5]
+    return (cpu * factor + collected * gc_factor + bus + erases * flash_ms * 1000) / 1000
+
+
+def clock(found, gc_factor, factor=loop_bench.FACTOR):
+    """[(when each tick began, when it ended)] on a Pico's clock, estimated (ms): each tick's
+    least CPU x FACTOR, its collection, its bus time and its erases (FLASH_ERASE_MS each: the
+    kernel's run has them too), then main.run's sleep of LOOP_MS before the next."""
+    times = []
+    now = 0.0
+    for tick, _step in found:
+        ended = now + pico_ms(tick, loop_bench.FLASH_ERASE_MS, gc_factor, factor)
+        times.append((now, ended))
+        now = ended + LOOP_MS
+    return times
+
+
+def latencies(events, times):
+    """[(ms from a turn's end to the first /state answer sent whole whose JSON was made after
+    it, ms from that answer's poll to it)] for each turn's end answered, on `times`' clock
+    (clock()): the turn ends with its tick, the answer with the tick whose step sent its last
+    byte, the poll comes before the tick it was asked for."""
     found = []
     asked = {}
     for at, event in enumerate(events):
         if event[0] != "turn":
             continue
-        ended, turns = event[1], event[2]
+        ended, turns = times[event[-1]][1], event[2]
         for later in events[at + 1:]:
             if later[0] == "asked":
-                asked[later[2]] = later[1]
+                asked[later[2]] = times[later[-1]][0]
             if later[0] == "answer" and later[3] >= turns:
-                found.append((later[1] - ended, later[1] - max(asked.get(later[2], ended), ended)))
+                sent = times[later[-1]][1]
+                found.append((sent - ended, sent - max(asked.get(later[2], ended), ended)))
                 break
     return found
 
@@ -234,7 +272,7 @@ STEP_KINDS = ("a connection accepted", "a request read or an answer's slice sent
 
 def step_kind(step):
     """What a step did (STEP_KINDS' index), from its line's fields."""
-    _cpu, _app, accepted, states, answered, work, _listened, read = step
+    _cpu, _app, accepted, states, answered, work, _listened, read = step[:8]
     if accepted:
         return 0
     if read:
@@ -254,7 +292,7 @@ def by_kind(found, named, factor=loop_bench.FACTOR):
     for tick, step in found:
         if not step[6]:
             kinds.setdefault(step_kind(step), []).append(
-                (step[0] * factor / 1000, step[1] / 1000, loop_bench.pico_ms(tick[:5], 0, gc_factor)))
+                (step[0] * factor / 1000, step[1] / 1000, pico_ms(tick, 0, gc_factor, factor)))
     figures = {}
     for kind, rows in sorted(kinds.items()):
         steps = sorted(row[0] for row in rows)
@@ -267,7 +305,7 @@ def summary(found, events, named, factor=loop_bench.FACTOR):
     """The case's figures: {longest, over, ticks, longest_step, longest_serving, latencies, ...}."""
     gc_factor = named["gc_factor"]
     ticks = [tick for tick, _step in found]
-    ms = [loop_bench.pico_ms(tick[:5], 0, gc_factor) for tick in ticks]
+    ms = [pico_ms(tick, 0, gc_factor, factor) for tick in ticks]
     serving = [pico for pico, (_tick, step) in zip(ms, found, strict=True) if step[2] or step[3] or step[4] or step[5]]
     steps = [step[0] * factor / 1000 for _tick, step in found if not step[6]]  # (not the listener's opening)
     working = [step[0] * factor / 1000 for _tick, step in found if step[2] or step[3] or step[4] or step[5]]
@@ -277,38 +315,60 @@ def summary(found, events, named, factor=loop_bench.FACTOR):
             "longest_step": max(steps), "longest_working_step": max(working, default=0.0),
             "listen": max(step[0] * factor / 1000 for _tick, step in found if step[6]),
             "idle_step": sorted(steps)[len(steps) // 2],
-            "latencies": latencies(events), "turns": sum(1 for event in events if event[0] == "turn"),
+            "latencies": latencies(events, clock(found, gc_factor, factor)), "turns": sum(1 for event in events if event[0] == "turn"),
             "unanswered": sum(1 for event in events if event[0] == "unanswered"),
-            "server": named.get("server"), "box_ms": named.get("box_ms", 0)}
+            "server": named.get("server"), "box_ms": named.get("box_ms", 0), "mean": sum(ms) / len(ms),
+            "switched": named["switched"]}
 
 
-def measure(phones, quick=False, firmware=FIRMWARE):
+def measure(phones, quick=False, firmware=FIRMWARE, factor=loop_bench.FACTOR):
     found, events, named, answers, bad = played(phones, QUICK_RULES if quick else RULES,
-                                                1 if quick else REPEATS, firmware)
-    figures = summary(found, events, named)
-    figures["kinds"] = by_kind(found, named)
+                                                1 if quick else REPEATS, firmware, factor)
+    figures = summary(found, events, named, factor)
+    figures["kinds"] = by_kind(found, named, factor)
     figures["answers"] = sum(answers)
     figures["bad"] = bad
     return figures
 
 
-def run(quick=False, firmware=FIRMWARE):
+def run(quick=False, firmware=FIRMWARE, factor=loop_bench.FACTOR):
     rules = QUICK_RULES if quick else RULES
     print("\n## The live scoreboard: the box's loop with phones polling /state (bench/scoreboard_kernel.py)")
     print("(the firmware as flashed for a Pico W, its server on at 127.0.0.1 on the unix port, 2 players, %s, hints"
           " on, one whole match a row; phones: this process's threads, each polling /state 0.7 s of the box's clock"
-          " after its last answer, the first polls spread over 0.7 s; \"Pico est.\" as loop_bench's, an estimate:"
-          " a tick's unix CPU x %d (the server's step, its socket calls included) plus its bus time; each tick's"
-          " least CPU over %d runs of the same ticks. The box's clock moves on by those estimates: the turn's"
-          " end to the page is a Pico's estimate in the box's ms)" % (rules["preset"], loop_bench.FACTOR,
-                                                                     1 if quick else REPEATS))
+          " after its last answer (page.html's poll), the first polls spread over 0.7 s. \"Pico est.\": a tick's CPU"
+          " time on the unix port (its wall time less the time the thread waited for a CPU, Linux's"
+          " /proc/thread-self/schedstat, and less the stand-ins') x %d (loop_bench's stated factor 120 unless --factor"
+          " said another: a Pico runs this code 100-150 times slower, the emulated RP2040 105-125 for whole turns),"
+          " its collection x its own factor,"
+          " plus its bus time; each tick's least CPU over %d runs of the same ticks, from a run in which the thread"
+          " was not switched out during it where there is one. A turn's end to the page: the ticks between, on a"
+          " Pico's clock so estimated (each tick's estimate, %d ms an erase, main.run's %d ms sleep after each), from"
+          " the tick that ended the turn to the one that sent the last byte of the first /state answer showing it)"
+          % (rules["preset"], factor, 1 if quick else REPEATS, loop_bench.FLASH_ERASE_MS, LOOP_MS))
     found = {}
     for phones in PHONES:
         try:
-            found[phones] = measure(phones, quick, firmware)
+            found[phones] = measure(phones, quick, firmware, factor)
         except RuntimeMissing as missing:
             print("(skipped: %s)" % missing)
             return
+    print("| phones | ticks over 20 ms | ticks | Pico est. longest tick (ms) | Pico est. mean tick (ms) | turns' ends"
+          " | of them on the page | mean (box ms) | longest (box ms) |")
+    print("|---" * 9 + "|")
+    for phones, f in found.items():
+        waits = [wait for wait, _poll in f["latencies"]] or [0]
+        print("| %d | %d | %d | %.1f | %.2f | %d | %d | %d | %d |" % (
+            phones, f["over"], f["ticks"], f["longest"], f["mean"], f["turns"], len(f["latencies"]),
+            sum(waits) / len(waits), max(waits)))
+    print("Side by side: the ticks (each tick's estimate: its erases not counted, as loop_bench's flash timing off) and"
+          " a turn's end to the page, mean and longest (ms of a Pico's clock, estimated; 0 phones: none). The"
+          " emulated chip's mean tick in the box's own loop (docs/performance.md) is 8.18 ms with app_kernel's hand"
+          " and was 12.87 with a quick hand (as here) on an earlier firmware: the 0 phones' row shows how far this"
+          " host's estimate is from it (the CPU time takes out the time other programs ran, not how much slower"
+          " they make this one: shared caches, a busy sibling core). %d ticks of %d had no run in which the thread ran them"
+          " unswitched." % (sum(f["switched"] for f in found.values()), sum(f["ticks"] for f in found.values())))
+    print()
     print("| phones | Pico est. longest tick (ms) | ticks over 20 ms | ticks | Pico est. longest tick the server worked"
           " in (ms) | of them over 20 ms | Pico est. server's longest step (ms) | Pico est. server's median step (ms) |")
     print("|---" * 8 + "|")
@@ -353,8 +413,11 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true", help="classic (one round), one run a case")
     parser.add_argument("--firmware", type=pathlib.Path, default=FIRMWARE,
                         help="another firmware/ to measure (an earlier commit's: git archive)")
+    parser.add_argument("--factor", type=int, default=loop_bench.FACTOR,
+                        help="a Pico's time over the unix port's CPU time (default loop_bench's %(default)s): a"
+                             " busy host's own, where its 0 phones' mean tick runs above the emulated chip's")
     args = parser.parse_args(argv)
-    run(args.quick, args.firmware)
+    run(args.quick, args.firmware, args.factor)
     return 0
 
 

@@ -15,19 +15,33 @@ box's clock, the same in every run: phone K
 polls first K * POLL_MS / phones after the server listens, then POLL_MS after each answer it got whole (page.html's
 setTimeout), or WAIT_MS after a poll left unanswered (page.html's abort).
 
+Every time here is the CPU time this thread got, not the wall's: on a busy host the scheduler
+gives the CPU to other processes in the middle of a tick (a preempted tick took 60 times its
+time). Linux's /proc/thread-self/schedstat counts, in ns, the time this thread spent runnable
+but waiting for a CPU (its second field; the first, the CPU time itself, moves only at the
+scheduler's tick and switches: some 4 ms, longer than a whole tick here) and how often it was
+given one (its third): the kernel reads it (readinto a buffer made once, parsed without
+allocating) before the App's tick, between it and the server's step, and after the step, and
+takes each part's wait out of its time (as the stand-ins' time is taken out: loop_kernel's
+_outside), the reads' own time too. A hypervisor's steal is not seen there: the bench keeps
+each tick's least time over its runs, and prefers a run in which the thread was not switched
+out during the tick.
+
 A tick is the App's tick then the server's step, as net.server's tick runs them, but the
 server's `app_us` (which tells it whether the tick leaves room for its heavier work) is the
 App's tick as a Pico would take it: its CPU times `factor` plus its bus time, as loop_kernel
 estimates a tick (with `advances`, an earlier run's, as its advances are: the same decisions
 again, whatever the host's other work did to this run's times). After each "tick" line of loop_kernel, this prints
 
-    step CPU_US APP_US ACCEPTED STATES ANSWERED WORK LISTENED READ
-                                                 the step's unix time (in the tick's), the
+    step CPU_US APP_US ACCEPTED STATES ANSWERED WORK LISTENED READ SWITCHED WAITED_US
+                                                 the step's unix CPU time (in the tick's), the
                                                  App's tick as the server took it, the
                                                  connections it accepted, /state's JSON made,
                                                  answers sent whole, bytes read and sent, 1 if
                                                  it opened the listening socket, 1 if it read
-                                                 the match for /state's JSON
+                                                 the match for /state's JSON, the times the
+                                                 thread was switched out in the tick, the time
+                                                 it waited for a CPU then (taken out)
     turn BOX_MS TURNS                            a turn ended in the tick (the box's clock at
                                                  the tick's end, the turns played)
     answer BOX_MS PHONE TURNS                    /state sent whole to PHONE, its JSON made
@@ -38,13 +52,56 @@ again, whatever the host's other work did to this run's times). After each "tick
 import socket
 import sys
 import time
+from array import array
 
 import loop_kernel
 from micropython import const
 
+_SCHEDSTAT = "/proc/thread-self/schedstat"
 POLL_MS = const(700)  # page.html's POLL_MS
 WAIT_MS = const(2500)  # page.html's WAIT_MS: a poll with no answer by then is given up
 _STATE = const(1)  # net.server's route of /state
+_ACCEPTED = const(0)  # the places of net.server's counts
+_ANSWERED = const(1)
+_STATES = const(4)
+
+
+class Waits:
+    """This thread's time waiting for a CPU (schedstat's second field, ns) and the times it was
+    given one (its third), read by read(): 0 and 0 where there is no such file."""
+
+    def __init__(self):
+        self.buffer = bytearray(96)
+        self.waited_ns = 0
+        self.switches = 0
+        try:
+            self.file = open(_SCHEDSTAT, "rb")
+        except OSError:
+            self.file = None
+
+    def read(self):
+        file = self.file
+        if file is None:
+            return
+        file.seek(0)
+        buffer = self.buffer
+        count = file.readinto(buffer)
+        field = 0
+        value = 0
+        at = 0
+        while at < count:  # (no range object: nothing allocated in the tick)
+            byte = buffer[at]
+            at += 1
+            if 48 <= byte <= 57:
+                value = value * 10 + byte - 48
+                continue
+            if field == 1:
+                self.waited_ns = value
+            elif field == 2:
+                self.switches = value
+                return
+            field += 1
+            value = 0
 
 
 class ScoreLoop(loop_kernel.Loop):
@@ -65,6 +122,9 @@ class ScoreLoop(loop_kernel.Loop):
         self.json_turns = 0  # the turns played when the match was read for /state's JSON
         self.read_turns = 0
         self.step_us = 0
+        self.switched = 0  # the times the thread was switched out in the tick, and its wait (us)
+        self.waited_us = 0
+        waits = Waits()
         app = self.app
         plain = type(app).tick
         board = self.board
@@ -75,13 +135,21 @@ class ScoreLoop(loop_kernel.Loop):
         loop = self
 
         def tick(now_ms):  # net.server's tick, with a Pico's time for the App's
+            mark = ticks_us()
+            waits.read()
+            waited = waits.waited_ns
+            switches = waits.switches
+            outside[0] += ticks_diff(ticks_us(), mark)
             clock_us = board.clock.now_us
             before = outside[0]
             calls = outside[1]
             collected = collecting[0]
             started = ticks_us()
             plain(app, now_ms)
-            spent = (ticks_diff(ticks_us(), started) - outside[0] + before
+            ended = ticks_us()
+            waits.read()
+            app_wait = (waits.waited_ns - waited) // 1000
+            spent = (ticks_diff(ended, started) - outside[0] + before - app_wait
                      - int((outside[1] - calls) * outside[2]) - collecting[0] + collected)
             times = loop.app_times
             if times is not None and loop.count < len(times):
@@ -90,21 +158,29 @@ class ScoreLoop(loop_kernel.Loop):
                 server.app_us = int(max(0, spent) * loop.factor + (collecting[0] - collected) * loop.gc_factor
                                     + board.clock.now_us - clock_us)
             loop.app_us = server.app_us
+            waited = waits.waited_ns
             started = ticks_us()
+            outside[0] += ticks_diff(started, ended)  # (the read's own time)
             server.step(now_ms)
-            loop.step_us = ticks_diff(ticks_us(), started)
+            ended = ticks_us()
+            waits.read()
+            step_wait = (waits.waited_ns - waited) // 1000
+            loop.step_us = max(0, ticks_diff(ended, started) - step_wait)
+            loop.switched = waits.switches - switches
+            loop.waited_us = app_wait + step_wait
+            outside[0] += app_wait + step_wait + ticks_diff(ticks_us(), ended)
         app.tick = tick
 
         made = server._state
 
         def state(now_ms):  # the turns played when the match was read for the JSON
-            states = server.states
+            states = server.counts[_STATES]
             reading = server.state_read is None
             answer = made(now_ms)
             if reading and server.state_read is not None:
                 loop.read_turns = app.tally.turns
                 loop.match_read = 1
-            if server.states != states:
+            if server.counts[_STATES] != states:
                 loop.json_turns = loop.read_turns
             return answer
         server._state = state
@@ -160,17 +236,18 @@ class ScoreLoop(loop_kernel.Loop):
     def tick(self, now_ms):
         self._ask(now_ms)
         server = self.server
-        counts = (server.accepted, server.states, server.answered)
+        counts = list(server.counts)
         listening = server.listener is not None
         turns = self.app.tally.turns
-        self.step_us = 0
+        self.step_us = self.switched = self.waited_us = 0
         self.match_read = 0
         del self.answers[:]
         loop_kernel.Loop.tick(self, now_ms)
         box_ms = self.board.now_ms
-        print("step", self.step_us, self.app_us, server.accepted - counts[0], server.states - counts[1],
-              server.answered - counts[2], server.work, int(not listening and server.listener is not None),
-              self.match_read)
+        now = server.counts
+        print("step", self.step_us, self.app_us, now[_ACCEPTED] - counts[_ACCEPTED], now[_STATES] - counts[_STATES],
+              now[_ANSWERED] - counts[_ANSWERED], server.work, int(not listening and server.listener is not None),
+              self.match_read, self.switched, self.waited_us)
         if self.app.tally.turns != turns:
             print("turn", box_ms, self.app.tally.turns)
         for phone, poll, made in self.answers:
@@ -198,9 +275,11 @@ def run(which, flash_ms, factor, pico_menu_collect_us, advances, port, phones, c
         stream = channel.makefile("rwb") if hasattr(channel, "makefile") else channel
     ticked = loop_kernel.loop(which, flash_ms, factor, pico_menu_collect_us, advances, ScoreLoop)
     app_times = None
-    if advances is not None:
+    if advances is not None:  # (an array grown a line at a time: no 64 KB list in one piece)
+        app_times = array("i")
         with open(advances + ".app") as lines:
-            app_times = [int(line) for line in lines]
+            for line in lines:
+                app_times.append(int(line))
     ticked.watch(server, phones, stream, app_times)
     try:
         loop_kernel.play(ticked)
@@ -209,4 +288,4 @@ def run(which, flash_ms, factor, pico_menu_collect_us, advances, port, phones, c
             stream.write(b"done\n")
             channel.close()
         server.close()
-    print("loop server", server.accepted, server.answered, server.refused, server.faults, server.states)
+    print("loop server", *server.counts)

@@ -55,7 +55,7 @@ class Box:
             self.most_work = server.work
         open_now = 0
         for connection in server.connections:
-            if connection.sock is not None:
+            if connection is not None and connection.sock is not None:
                 open_now += 1
         if open_now > self.most_open:
             self.most_open = open_now
@@ -121,10 +121,12 @@ def main(port, data, seed):
     box.tick()  # the server's first step opens its listener
     print("ready", box.server is not None and box.server.listener is not None)
     pace = _LOOP_MS
+    held = False
     while True:
-        if not commands.poll(0):
-            box.tick()
-            time.sleep_ms(pace)
+        if not commands.poll(0 if not held else 100):
+            if not held:
+                box.tick()
+                time.sleep_ms(pace)
             continue
         words = sys.stdin.readline().split()
         if not words:
@@ -144,8 +146,8 @@ def main(port, data, seed):
             print("finished", box.app.match.winners())
         elif command == "stats":
             server = box.server
-            print("stats", server.accepted, server.answered, server.refused, server.faults,
-                  box.most_work, box.most_open, server.states)
+            accepted, answered, refused, faults, states = server.counts
+            print("stats", accepted, answered, refused, faults, box.most_work, box.most_open, states)
         elif command == "heap":
             _scrub_stack(40)
             gc.collect()
@@ -164,6 +166,16 @@ def main(port, data, seed):
         elif command == "busy":  # every App tick takes MS ms more of real time (0: as it was)
             _slow_ticks(type(box.app), int(words[1]))
             print("busy", words[1])
+        elif command == "hold":  # 1: the box ticks only when told ("serve"); 0: on its own again
+            held = words[1] == "1"
+            print("hold", int(held))
+        elif command == "serve":  # tick until the server sends an answer whole: the ticks it took
+            answered = box.server.counts[1]
+            ticks = 0
+            while box.server.counts[1] == answered and ticks < 1000:
+                box.tick()
+                ticks += 1
+            print("serve", ticks)
         elif command == "pace":
             pace = int(words[1])
             print("pace", pace)

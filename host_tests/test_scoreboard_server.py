@@ -120,7 +120,7 @@ def test_long_ticks_of_the_app_leave_the_phone_waiting_for_short_ones(box):
     box.command("busy 15")  # over the server's 12 ms: no room left in those ticks
     try:
         with socket.create_connection(("127.0.0.1", box.port), timeout=10) as phone:
-            phone.sendall(b"GET /state HTTP/1.1\r\n\r\n")
+            phone.sendall(b"GET /history HTTP/1.1\r\n\r\n")  # (a current /state's is sent with the read)
             phone.settimeout(0.3)  # under 15 steps of 15 ms (and 5 of sleep), then 21 of 9 ms:
             with pytest.raises(socket.timeout):  # not yet the 50 after which it makes room anyway
                 phone.recv(4096)
@@ -134,6 +134,40 @@ def test_long_ticks_of_the_app_leave_the_phone_waiting_for_short_ones(box):
             assert phone.recv(4096).startswith(b"HTTP/1.1 200 OK")
     finally:
         box.command("busy 0")
+
+
+@pytest.mark.micropython
+def test_a_poll_of_the_current_state_is_answered_in_three_steps(box):
+    """Accepted, its request read and answered (the answer ready: /state as the match stands),
+    then its head and body sent in one step and the connection closed: three ticks, not five
+    (the answer in a step of its own, the head in another)."""
+    answers = [get(box, b"/state")[2], get(box, b"/state")[2]]
+    while answers[-1] != answers[-2]:  # the coach's chance, if it was still being worked out
+        answers.append(get(box, b"/state")[2])
+    assert box.command("hold 1") == ["1"]
+    try:
+        with socket.create_connection(("127.0.0.1", box.port), timeout=10) as phone:
+            phone.sendall(b"GET /state?t=2 HTTP/1.1\r\nHost: box\r\n\r\n")
+            time.sleep(0.2)  # (in the box's backlog before it ticks)
+            assert box.command("serve") == ["3"]
+            assert phone.recv(4096).endswith(answers[-1])
+    finally:
+        box.command("hold 0")
+
+
+@pytest.mark.micropython
+def test_state_is_made_ahead_of_the_polls_while_a_phone_follows_the_match(tmp_path):
+    """A turn played after a phone asked: /state made again as the match moves, with no
+    request meanwhile (the phone's next poll finds it made). A box of its own: the turn is the
+    module's box's match's."""
+    following = ScoreboardBox(tmp_path).start()
+    try:
+        get(following, b"/state")
+        made = int(following.command("stats")[6])
+        following.command("turn")
+        assert int(following.command("stats")[6]) > made
+    finally:
+        following.stop()
 
 
 @pytest.mark.micropython
@@ -245,8 +279,10 @@ import binascii, os, sys
 from packfs import PackFs
 os.mount(PackFs(%r), "/pack")
 sys.path.append("/pack")
+import net.server
 from net.server import Server
-server = Server(None, 1, "/pack/net/page.html")
+net.server.PAGE = "/pack/net/page.html"
+server = Server(None, 1)
 page = bytearray()
 while True:
     piece = server._page_piece(len(page))
@@ -276,9 +312,11 @@ def test_the_page_is_read_whole_from_the_flashed_pack_a_piece_a_step(tmp_path):
 
 
 PAGE_CHUNK = """
-from net.server import Server, route
-server = Server(None, None, %r)
-first, second = server.connections[0], server.connections[1]
+import net.server
+from net.server import Server, _Connection, route
+net.server.PAGE = %r
+server = Server(None, None)
+first, second = server.connections[0], server.connections[1] = _Connection(), _Connection()
 print(server.chunk is None)
 first.route = second.route = route(b"GET / HTTP/1.1")  # two phones sent the page
 print(len(server._page_piece(0)), len(server.chunk))

@@ -125,10 +125,10 @@ def test_the_server_makes_state_in_three_steps_the_match_its_turns_then_its_json
         monkeypatch.setattr(match_state, "state", lambda app, turns=True: reads.append(app) or read(app, turns))
         monkeypatch.setattr(match_state, "add_turns", lambda found, app: turns.append(app) or add_turns(found, app))
         assert server._state(0) is None and len(reads) == 1 and not turns  # the match read, not its turns
-        assert server._state(5) is None and len(turns) == 1 and server.states == 0  # its turns, no JSON yet
+        assert server._state(5) is None and len(turns) == 1 and server.counts[4] == 0  # its turns, no JSON yet
         answer = server._state(10)
         assert json.loads(answer) == json.loads(json.dumps(read(box.app))) and len(reads) == len(turns) == 1
-        assert server.states == 1 and server._state(700) is answer and len(reads) == 1
+        assert server.counts[4] == 1 and server._state(700) is answer and len(reads) == 1
         server.state_json = None  # made again: the match read, then it moves on before its turns
         assert server._state(800) is None and len(reads) == 2
         server.state_mark = "moved"

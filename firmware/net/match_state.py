@@ -64,9 +64,9 @@ def state(app, turns=True):
 
 
 def add_turns(found, app):
-    """state(app, False)'s `found` with its "turns" (in a match), as state(app) has them."""
-    if "format" in found:
-        found["turns"] = last_turns(app.log, _LAST_TURNS)
+    """state(app, False)'s `found` with its "turns": in a match as state(app) has them, None
+    outside one (net.server's sign that they were read)."""
+    found["turns"] = last_turns(app.log, _LAST_TURNS) if "format" in found else None
 
 
 def mark(app):

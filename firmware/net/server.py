@@ -10,15 +10,18 @@ _MAX_CONNECTIONS are open at once: a new one past them takes the place of the ol
 sending its request (a slow client), or is closed at once. A request is read through its
 connection's buffer: its line must fit _LINE_BYTES, its headers are read through (to answer
 only once they are in: a socket closed with bytes unread would reset the answer) up to
-_HEADERS_BYTES; a connection silent for _IDLE_MS is closed. Its memory is fixed at start (a
-buffer per connection), plus a chunk of _SLICE_BYTES while the page is sent (read from flash
-into it) and each answer's JSON while it is sent (some 600 bytes for classic for three;
-/state's is made again only when the match has moved on, in three steps, and shared): a Pico
-W's heap is tight (docs/scoreboard.md's figures), so the phone's page words what it can
-itself (net.match_state). A step waits for a
-tick with room for it: no save under way (app.keeper's slices are the ticks with none left),
-the App's tick short (for an answer made or the page read from flash, shorter); in a tick
-without, the server does not even poll.
+_HEADERS_BYTES; a connection silent for _IDLE_MS is closed. Its memory is bounded: a
+connection's object and buffer while it is open (made as it is accepted: none while no phone
+asks), a chunk of _SLICE_BYTES while the page is sent (read from flash into it) and each
+answer's JSON while it is sent (some 600 bytes for classic for three; /state's is made again
+only when the match has moved on, in three steps, and shared): a Pico W's heap is tight
+(docs/scoreboard.md's figures), so the phone's page words what it can itself
+(net.match_state). A step waits for a tick with room for it: no save under way (app.keeper's
+slices are the ticks with none left), the App's tick short (for an answer made or the page read
+from flash, shorter); in a tick without, the server does not even poll. An answer ready (an
+error, /state as the match stands) goes in the step that read its request, its head and body
+in the next; while a phone follows the match (asked within _FOLLOW_MS), /state is made again
+in quiet steps as the match moves, ahead of its next poll.
 
 Every answer closes its connection (HTTP/1.1 "Connection: close"): the page polls /state."""
 
@@ -28,14 +31,18 @@ import time
 from app.keeper import under_way
 from micropython import const
 
+from net import match_state  # loaded with the server (an import is a tick's work of its own)
+
 _MAX_CONNECTIONS = const(4)
 PORT = 80  # tests set another before start
+PAGE = __file__[:__file__.rfind("/") + 1] + "page.html"  # beside this module (tests: another)
 HOST = "0.0.0.0"  # every interface, the access point's or the pub's (tests: "127.0.0.1")
 _LINE_BYTES = const(64)  # a connection's buffer: the request line must fit in it, or 414
 _HEADERS_BYTES = const(8192)  # a request's line and headers past this: 431
 _SLICE_BYTES = const(1024)  # read or sent in one step: the server's chunk
 _IDLE_MS = const(4000)  # a connection with nothing read or sent this long is closed
 _STATE_MS = const(200)  # /state's JSON is made again at most this often
+_FOLLOW_MS = const(3000)  # ... and ahead of the phones' polls while one asked this recently
 _BUSY_US = const(8000)  # an App's tick this long leaves no room for the server's heavier work
 _FULL_US = const(12000)  # ... this long (a band of the OLED and more), none for any
 _WAITED_STEPS = const(50)  # ... unless it has waited this many steps (a slow board's ticks)
@@ -53,25 +60,31 @@ _WRITING = const(3)
 _PAGE = const(0)  # routes; an error's is its status's place in _ERRORS
 _STATE = const(1)
 _HISTORY = const(2)
-_ERRORS = (b"400 Bad Request", b"404 Not Found", b"405 Method Not Allowed", b"414 URI Too Long",
-           b"431 Request Header Fields Too Large", b"503 Service Unavailable")  # status, reason
+_ERRORS = const((b"400 Bad Request", b"404 Not Found", b"405 Method Not Allowed", b"414 URI Too Long",
+           b"431 Request Header Fields Too Large", b"503 Service Unavailable"))  # status, reason
+_ACCEPTED = const(0)  # the counts' places
+_ANSWERED = const(1)
+_REFUSED = const(2)
+_FAULTS = const(3)
+_STATES = const(4)
 _BAD = const(10)  # a route of 10 + n: _ERRORS[n]
 _NOT_FOUND = const(11)
 _NOT_GET = const(12)
 _TOO_LONG = const(13)
 _HEADERS_TOO_LARGE = const(14)
 _UNAVAILABLE = const(15)
-_END = b"\r\n\r\n"  # a request's headers end with an empty line
-_HEAD = b"HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+_END = const(b"\r\n\r\n")  # a request's headers end with an empty line
+_HEAD = const(b"HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nCache-Control: no-store\r\n"
+               b"Connection: close\r\n\r\n")
 
 
 class _Connection:
     """One client: its socket, its request's buffer, and the answer being sent."""
 
-    def __init__(self):
+    def __init__(self, sock=None):
         self.line = bytearray(_LINE_BYTES)  # the request line, then the headers read through
-        self.sock = None
         self.clear()
+        self.sock = sock
 
     def clear(self):
         self.sock = None
@@ -90,34 +103,29 @@ class _Connection:
 class Server:
     """Server(app).step(now_ms) after each of the App's ticks (start() arranges it)."""
 
-    def __init__(self, app, port=None, page=None):
+    def __init__(self, app, port=None):
         self.app = app
         self.port = PORT if port is None else port  # None: no server on this port (listen)
-        here = __file__[:__file__.rfind("/") + 1] if "/" in __file__ else ""
-        self.page = page if page is not None else here + "page.html"
         self.listener = None
         self.listen_ms = None  # when opening the listener was last tried
         self.poller = select.poll()
-        self.connections = []
-        for _ in range(_MAX_CONNECTIONS):
-            self.connections.append(_Connection())
+        # each open connection (None: a place free): made as it is accepted, let go as it closes
+        self.connections = [None] * _MAX_CONNECTIONS
         self.chunk = None  # the page's piece read from flash: made while the page is sent
         self.next = 0  # the connection served first at the next step
         self.app_us = 0  # how long the App's last tick took (tick)
         self.waited = 0  # steps that left heavier work waiting for room
         self.state_json = None  # /state's answer, made at state_ms for the match at state_mark
         # net.match_state, loaded with the server (an import is a tick's work of its own)
-        self.state_of = __import__("net.match_state", None, None, ("state",))
         self.state_read = None  # the match read for /state's next answer, written at a next step
-        self.state_turns = False  # ... its last turns read too
         self.state_ms = 0
         self.state_mark = None
+        self.asked_ms = 0  # when /state was last asked for: phones following the match
         self.work = 0  # bytes read and sent by the last step (its bound: _SLICE_BYTES)
-        self.accepted = 0  # connections accepted, answers sent whole, connections refused
-        self.answered = 0
-        self.refused = 0
-        self.faults = 0  # steps an unexpected error ended (the connections then closed)
-        self.states = 0  # /state's answers made
+        # connections accepted, answers sent whole, connections refused, steps an unexpected
+        # error ended (the connections then closed), /state's answers made (the tests' and the
+        # bench's: counts[_ACCEPTED] ...)
+        self.counts = [0, 0, 0, 0, 0]
 
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
@@ -135,9 +143,10 @@ class Server:
         try:
             self._step(now_ms)
         except Exception:  # MemoryError too: what the step held goes with its connections
-            self.faults += 1
+            self.counts[_FAULTS] += 1
             for connection in self.connections:
-                self._close(connection)
+                if connection is not None:
+                    self._close(connection)
             self.state_json = None
             self.state_read = None
 
@@ -172,7 +181,7 @@ class Server:
                 incoming = True
             else:
                 for connection in connections:
-                    if connection.sock is polled:
+                    if connection is not None and connection.sock is polled:
                         connection.ready = events
         if incoming:
             self._accept(now_ms)
@@ -180,20 +189,22 @@ class Server:
         for offset in range(_MAX_CONNECTIONS):
             number = (first + offset) % _MAX_CONNECTIONS
             connection = connections[number]
+            if connection is None:
+                continue
             state = connection.state
             ready = connection.ready
             connection.ready = 0
-            if connection.sock is None:
-                continue
-            if room != _HEAVY and (state == _ANSWERING or state == _WRITING and connection.route == _PAGE
-                                   and connection.head is None):
-                continue  # its answer made, or the page read from flash: at a quieter tick
+            if room != _HEAVY and state == _WRITING and connection.route == _PAGE and connection.head is None:
+                continue  # the page read from flash: at a quieter tick
             if state == _ANSWERING:
-                self._answer(connection, now_ms)
+                if not self._answer(connection, now_ms, room):
+                    continue  # its answer to be made: at a quieter tick
             elif ready & (_POLLERR | _POLLHUP) and state != _WRITING:
                 self._close(connection)
             elif state == _READING and ready & _POLLIN:
                 self._read(connection, now_ms)
+                if connection.state == _ANSWERING:  # an answer ready goes at once
+                    self._answer(connection, now_ms, _LIGHT)
             elif state == _WRITING and ready & (_POLLOUT | _POLLERR | _POLLHUP):
                 self._write(connection, now_ms)
             elif time.ticks_diff(now_ms, connection.since) >= _IDLE_MS:
@@ -202,7 +213,13 @@ class Server:
             else:
                 continue
             self.next = number + 1
-            break
+            return
+        # No one served, and phones following the match: /state made ahead of their polls (its
+        # next slice, or whether the match moved looked at every _STATE_MS: then it is current).
+        if (room == _HEAVY and self.state_json is not None and time.ticks_diff(now_ms, self.asked_ms) < _FOLLOW_MS
+                and (self.state_read is not None or time.ticks_diff(now_ms, self.state_ms) >= _STATE_MS)
+                and self._state(now_ms) is not None):
+            self.state_ms = now_ms
 
     def listen(self):
         """Open the listening socket (on every interface, the access point's or the pub's):
@@ -234,7 +251,8 @@ class Server:
     def close(self):
         """Close every connection and the listener (a test's box powered off)."""
         for connection in self.connections:
-            self._close(connection)
+            if connection is not None:
+                self._close(connection)
         if self.listener is not None:
             self.poller.unregister(self.listener)
             self.listener.close()
@@ -246,36 +264,40 @@ class Server:
             sock, _address = self.listener.accept()
         except OSError:
             return
-        free = None
+        connections = self.connections
         oldest = None
-        for connection in self.connections:
-            if connection.sock is None:
-                free = connection
+        for connection in connections:
+            if connection is None:
+                oldest = None
                 break
             if connection.state == _READING and (oldest is None or time.ticks_diff(
                     oldest.since, connection.since) > 0):
                 oldest = connection
-        if free is None and oldest is not None:  # a slow client makes room
+        else:
+            if oldest is None:
+                sock.close()
+                self.counts[_REFUSED] += 1
+                return
+        if oldest is not None:  # a slow client makes room
             self._close(oldest)
-            free = oldest
-        if free is None:
-            sock.close()
-            self.refused += 1
-            return
         try:
+            connection = _Connection(sock)
             sock.setblocking(False)
             self.poller.register(sock, _POLLIN)
         except OSError:
             sock.close()
             return
-        free.sock = sock
-        free.state = _READING
-        free.since = now_ms
-        self.accepted += 1
+        except MemoryError:
+            sock.close()
+            raise
+        connection.state = _READING
+        connection.since = now_ms
+        connections[connections.index(None)] = connection
+        self.counts[_ACCEPTED] += 1
 
     def _close(self, connection, answered=False):
         """Close the connection (`answered`: its answer sent whole, counted)."""
-        self.answered += answered
+        self.counts[_ANSWERED] += answered
         sock = connection.sock
         if sock is not None:
             try:
@@ -287,9 +309,13 @@ class Server:
             except OSError:
                 pass
         connection.clear()
+        connections = self.connections
+        for number in range(_MAX_CONNECTIONS):
+            if connections[number] is connection:
+                connections[number] = None
         if self.chunk is not None:  # let go once no page is being sent
-            for other in self.connections:
-                if other.route == _PAGE:
+            for other in connections:
+                if other is not None and other.route == _PAGE:
                     return
             self.chunk = None
 
@@ -334,67 +360,76 @@ class Server:
             if count < free:  # all that came is read
                 return
 
-    def _answer(self, connection, now_ms):
-        """The answer to a request read whole: its head, then its body or the page."""
+    def _answer(self, connection, now_ms, room):
+        """The answer to a request read whole: its head, then its body or the page. In a tick
+        with _LIGHT room only an answer ready (an error, /state's current one) is sent: False
+        when it waits for a quieter tick."""
         chosen = connection.route
         if chosen >= _BAD:
             self._error(connection, chosen)
-            return
+            return True
+        if room != _HEAVY and (chosen != _STATE or not self._current(now_ms)):
+            return False
         if chosen == _PAGE:
             import os
 
             try:
-                size = os.stat(self.page)[6]
+                size = os.stat(PAGE)[6]
             except OSError:
                 self._error(connection, _NOT_FOUND)
-                return
+                return True
             self._send(connection, b"text/html; charset=utf-8", size, None)
-            return
+            return True
         if chosen == _STATE:
+            self.asked_ms = now_ms
             body = self._state(now_ms)
             if body is None:
-                return  # a slice of it made: the rest at the next quiet steps
+                return True  # a slice of it made: the rest at the next quiet steps
         else:
             body = history(self.app)
             if body is None:
                 self._error(connection, _UNAVAILABLE)
-                return
+                return True
         self._send(connection, b"application/json", len(body), body)
+        return True
 
     def _state(self, now_ms):
         """/state's answer, or None while it is being made: in three slices, a step each, so
         that each fits a tick beside the App's (the match read into a dict, its last turns read
         from the game log, that dict written as JSON: some 4 KB of garbage in all; read again
         from the start when the match moved on between the first two). Made again only when
-        the match has moved on (a roll, a move, a turn's end, the coach's chance:
-        net.match_state's mark) or the menu is shown, and at most every _STATE_MS; the phones
-        polling between share the last one."""
-        told = self.state_of
+        it is no longer current (_current), and shared by the phones polling meanwhile; made
+        ahead of their polls too while they follow the match (_step)."""
         read = self.state_read
-        if read is not None and not self.state_turns:
-            self.state_read = None
-            if told.mark(self.app) == self.state_mark:
-                told.add_turns(read, self.app)
-                self.state_read = read
-                self.state_turns = True
-            return None
-        if read is not None:
-            from hal import json  # (a look-up: hal's docstring says why)
-
-            self.state_json = None  # its room first
-            self.state_json = json.dumps(read).encode()
-            self.state_read = None
-            self.states += 1
-            return self.state_json
-        moved = told.mark(self.app)
-        if self.state_json is None or ((moved is None or moved != self.state_mark)
-                                       and time.ticks_diff(now_ms, self.state_ms) >= _STATE_MS):
-            self.state_read = told.state(self.app, False)
-            self.state_turns = False
+        if read is None:
+            if self._current(now_ms):
+                return self.state_json
+            self.state_read = match_state.state(self.app, False)
             self.state_ms = now_ms
-            self.state_mark = moved
+            self.state_mark = match_state.mark(self.app)
             return None
+        if "turns" not in read:  # (add_turns puts them in, None outside a match)
+            self.state_read = None
+            if match_state.mark(self.app) == self.state_mark:
+                match_state.add_turns(read, self.app)
+                self.state_read = read
+            return None
+        from hal import json  # (a look-up: hal's docstring says why)
+
+        self.state_json = None  # its room first
+        self.state_json = json.dumps(read).encode()
+        self.state_read = None
+        self.counts[_STATES] += 1
         return self.state_json
+
+    def _current(self, now_ms):
+        """Is /state's last answer made, none being made, and the match as it told it (a roll,
+        a move, a turn's end, the coach's chance: net.match_state's mark; not the menu), or
+        made under _STATE_MS ago?"""
+        if self.state_json is None or self.state_read is not None:
+            return False
+        moved = match_state.mark(self.app)
+        return moved is not None and moved == self.state_mark or time.ticks_diff(now_ms, self.state_ms) < _STATE_MS
 
     def _error(self, connection, chosen):
         connection.route = chosen
@@ -412,39 +447,47 @@ class Server:
             self._close(connection)
 
     def _write(self, connection, now_ms):
-        data = connection.head
-        if data is None:
-            data = connection.body
-        sent = connection.count
-        if data is not None:
-            end = min(len(data), sent + _SLICE_BYTES)
-            piece = memoryview(data)[sent:end]
-        elif connection.route == _PAGE:
-            piece = self._page_piece(sent)
-            if piece is None:
+        """Send the next slice of the answer: its head, then its body in the same step while
+        the step's _SLICE_BYTES allow, or the page's next piece (a step of its own); the
+        connection closed once all is sent."""
+        while True:
+            data = connection.head
+            if data is None:
+                data = connection.body
+            sent = connection.count
+            if data is not None:
+                end = min(len(data), sent + _SLICE_BYTES - self.work)
+                piece = memoryview(data)[sent:end]
+            elif connection.route == _PAGE:
+                piece = self._page_piece(sent)
+                if piece is None:
+                    self._close(connection, True)
+                    return
+            else:
                 self._close(connection, True)
                 return
-        else:
-            self._close(connection, True)
-            return
-        try:
-            count = connection.sock.send(piece)
-        except OSError as error:
-            if error.args[0] != _EAGAIN:
-                self._close(connection)
-            return
-        if count is None:
-            return
-        self.work += count
-        connection.since = now_ms
-        connection.count = sent = sent + count
-        if data is not None and sent == len(data):
+            try:
+                count = connection.sock.send(piece)
+            except OSError as error:
+                if error.args[0] != _EAGAIN:
+                    self._close(connection)
+                return
+            if count is None:
+                return
+            self.work += count
+            connection.since = now_ms
+            connection.count = sent = sent + count
+            if data is None or sent < len(data):
+                return
             connection.count = 0
-            if connection.head is not None:
+            if connection.head is None or connection.body is None:
+                if connection.head is None or connection.route != _PAGE:
+                    self._close(connection, True)
                 connection.head = None
-                if connection.body is not None or connection.route == _PAGE:
-                    return
-            self._close(connection, True)
+                return
+            connection.head = None
+            if self.work >= _SLICE_BYTES:
+                return
 
     def _page_piece(self, at):
         """Read up to _SLICE_BYTES of the page from byte `at` into the chunk (made for the first
@@ -455,7 +498,7 @@ class Server:
         chunk = self.chunk
         if chunk is None:
             self.chunk = chunk = bytearray(_SLICE_BYTES)
-        page = open(self.page, "rb")
+        page = open(PAGE, "rb")
         try:
             try:
                 page.seek(at)
