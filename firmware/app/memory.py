@@ -39,7 +39,8 @@ high-water mark or at a moment of play (the peak among them), and each kind does
     a turn playing to win     game.win_chance, game.win_kernel,     the match's end (app.finish,
                               the programme's buffers               once the last review is priced)
     a save, a read, a merge   app.keeper_save's WORK                since(loaded) (app.keeper)
-    a phase's frames          app.screen_<name>                     frames_shown (presentation)
+    a phase's frames          app.screen_<name> (between turns and  frames_shown (presentation)
+                              at the end app.screen_lines first)
     the live scoreboard (a    net.server, net.match_state (they     never (the box serves while
     board with Wi-Fi)         stay); /history's app.keeper_save,    it runs); since(loaded)
                               game.stats, hal.storage, net.history  (net.server's history)
@@ -59,7 +60,7 @@ host_tests/test_memory_policy.py checks that this list of the modules keeping th
 
     app: boot_state, core, faults, finish, finish_frames, hints, hints_ahead, hints_replay,
          input_check, keeper, menu, phases, presentation, reconcile, recover, roller, screen_end,
-         screen_menu, screen_net, settings
+         screen_lines, screen_menu, screen_net, screen_turn, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
           win_ends, win_kernel, win_table
@@ -105,9 +106,11 @@ def collect():
         gc.collect()
 
 
-def frames_shown(frames):
-    """The frames module last drawn from (app.presentation's) goes: another phase's are shown."""
-    release((frames.__name__,), False, True)
+def frames_shown(frames, lined):
+    """The frames module last drawn from (app.presentation's) goes: another phase's are shown;
+    app.screen_lines, which the pages between turns and at the match's end draw with, too
+    unless the next is `lined` (one of those)."""
+    release((frames.__name__,) if lined else (frames.__name__, "app.screen_lines"), False, True)
 
 
 def release(names, collect=True, empty=False):

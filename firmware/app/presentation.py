@@ -20,6 +20,7 @@ review's page shown and on its next, 0: the last page is shown); `leaving_since`
 leave question was asked).
 """
 
+import sys
 import time
 
 from game.tiles import bit
@@ -188,18 +189,23 @@ def render(app, now_ms):
         return  # (the match's end: its frame once app.finish has it, app.core's next tick)
     name = "fault" if faults.showing else "leave" if app.leaving else "menu" if phase == _MENU else (
         None if phase == _PLAY else "review" if app.reviewing else
+        "turn" if phase == _SETUP and app.match_page < 0 else
         "net" if phase == _SETUP and app.match_page >= _NET_PAGE else "end")  # net: Wi-Fi's pages
+    lined = name == "turn" or name == "end"  # drawn with app.screen_lines'
     frames = screen.frames  # a module, None, or 0: the one named is imported now
     if frames and (name is None or not frames.__name__.endswith(name)):
-        frames_shown(frames)
+        frames_shown(frames, lined)
         frames = None
     if name is None:
         frames = None
     elif frames is None:  # imported on the next tick, which does no other long work
         screen.frames = 0
         return
-    elif frames == 0:  # imported now, drawn on the next tick: on a Pico each takes 10-25 ms
-        screen.frames = __import__("app.screen_" + name, None, None, ("show",))
+    elif frames == 0:  # imported now, drawn on the next tick: on a Pico each takes 10-20 ms
+        if lined and "app.screen_lines" not in sys.modules:  # first what it draws with, a tick of its own
+            __import__("app.screen_lines")
+        else:
+            screen.frames = __import__("app.screen_" + name, None, None, ("show",))
         return
     screen.frames = frames
     app.dirty = False
