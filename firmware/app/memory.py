@@ -106,11 +106,10 @@ def collect():
         gc.collect()
 
 
-def frames_shown(frames, lined):
-    """The frames module last drawn from (app.presentation's) goes: another phase's are shown;
-    app.screen_lines, which the pages between turns and at the match's end draw with, too
-    unless the next is `lined` (one of those)."""
-    release((frames.__name__,) if lined else (frames.__name__, "app.screen_lines"), False, True)
+def frames_shown(frames):
+    """The frames module last drawn from (app.presentation's) goes, and app.screen_lines, which
+    those between turns and at the match's end draw with: another page is shown."""
+    release((frames.__name__, "app.screen_lines"), False, True)
 
 
 def release(names, collect=True, empty=False):

@@ -191,10 +191,9 @@ def render(app, now_ms):
         None if phase == _PLAY else "review" if app.reviewing else
         "turn" if phase == _SETUP and app.match_page < 0 else
         "net" if phase == _SETUP and app.match_page >= _NET_PAGE else "end")  # net: Wi-Fi's pages
-    lined = name == "turn" or name == "end"  # drawn with app.screen_lines'
     frames = screen.frames  # a module, None, or 0: the one named is imported now
     if frames and (name is None or not frames.__name__.endswith(name)):
-        frames_shown(frames, lined)
+        frames_shown(frames)
         frames = None
     if name is None:
         frames = None
@@ -202,8 +201,8 @@ def render(app, now_ms):
         screen.frames = 0
         return
     elif frames == 0:  # imported now, drawn on the next tick: on a Pico each takes 10-20 ms
-        if lined and "app.screen_lines" not in sys.modules:  # first what it draws with, a tick of its own
-            __import__("app.screen_lines")
+        if (name == "turn" or name == "end") and "app.screen_lines" not in sys.modules:
+            __import__("app.screen_lines")  # first what they draw with, in a tick of its own
         else:
             screen.frames = __import__("app.screen_" + name, None, None, ("show",))
         return
