@@ -64,8 +64,11 @@ def test_the_cores_copies_of_the_game_and_button_codes_match_their_originals():
     for module, names in copies.items():
         for name in names:
             assert getattr(core, "_" + name) == getattr(module, name), name
-    for name in ("NO_PRESS", "SHORT_PRESS", "LONG_PRESS"):  # its pages' and the leave question's
-        assert getattr(presentation, "_" + name) == getattr(buttons, name), name
+    assert presentation._SHORT_PRESS == buttons.SHORT_PRESS  # its pages'
+    from app import phases_left
+
+    for name in ("NO_PRESS", "SHORT_PRESS", "LONG_PRESS"):  # the leave question's
+        assert getattr(phases_left, "_" + name) == getattr(buttons, name), name
 
 
 def test_the_core_imports_none_of_the_names_it_keeps_copies_of():
@@ -75,13 +78,14 @@ def test_the_core_imports_none_of_the_names_it_keeps_copies_of():
 
 
 def test_the_copies_of_the_app_s_phases_sounds_first_message_and_fault_signal_match_app_core_s():
-    from app import boot_state, faults, finish, menu, phases, settings
+    from app import boot_state, faults, finish, menu, phases_left, settings
 
     for name in ("MENU", "SETUP", "PLAY", "FINISHED"):
         assert getattr(presentation, "_" + name) == getattr(core, name), name
         assert not hasattr(presentation, name), name
-    assert phases._MENU == boot_state._MENU == core.MENU
-    assert boot_state._PLAY == core.PLAY
+    assert phases_left._MENU == boot_state._MENU == core.MENU
+    assert boot_state._PLAY == phases_left._PLAY == core.PLAY
+    assert phases_left._SETUP == core.SETUP
     assert finish._FINISHED == core.FINISHED
     assert boot_state._MSG_SHAKE == presentation._MSG_SHAKE
     assert menu._SOUND_CLICK == core._SOUND_CLICK

@@ -25,7 +25,9 @@ high-water mark or at a moment of play (the peak among them), and each kind does
                               app.phases, game.match
     a match starts, the menu  app.phases, game.match (a quiet tick    "phase" (app.core)
                               of the menu or of the match's end
-                              imports it first)
+                              imports it first); app.phases_left
+                              (the menu again, Resume, a match
+                              resumed at boot)
     the menu                  app.menu, its frames                  "menu" (app.menu's leave)
     the menu's coach work     app.hints_ahead (its quiet ticks)     since() (app.menu's leave)
     the menu's list of games  app.settings and what it imports      since(loaded) (app.menu)
@@ -59,7 +61,7 @@ host_tests/test_app_constant_copies.py and test_rule_constant_copies.py;
 host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
 
     app: boot_state, core, faults, finish, finish_frames, hints, hints_ahead, hints_replay,
-         input_check, keeper, menu, phases, presentation, reconcile, recover, roller, screen_end,
+         input_check, keeper, menu, phases, phases_left, presentation, reconcile, recover, roller, screen_end,
          screen_lines, screen_menu, screen_net, screen_turn, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
@@ -76,7 +78,7 @@ def let_go(moment):
     """Let go what goes once `moment` (a word of the table above: one name imported, the
     caller's only one) has passed."""
     if moment == "phase":
-        release(("app.phases", "game.match"), False, True)  # game.match: start_match only
+        release(("app.phases", "app.phases_left", "game.match"), False, True)  # game.match: start_match only
     elif moment == "menu":
         release(("app.menu",), False, True)
     elif moment == "card":
