@@ -20,7 +20,7 @@ def _played(preset, players=3, turns=1, hints=False):
     """state() after `turns` turns of a match of `preset` (a fresh box, seeded)."""
     from net.match_state import state
 
-    box = SimBox(BoxOptions(preset=preset, players=players, hints=hints, seed=11))
+    box = SimBox(BoxOptions(preset=preset, players=players, hints=hints, seed=12))
     try:
         player = BoxPlayer(box)
         play_until(player, lambda: box.app.tally.turns >= turns, 4000)
