@@ -1,8 +1,8 @@
 """The lines the frames between turns and at the match's end draw with (app.screens' grid): a
 turn's result (`result`, its end's words END_WORDS), the round's title, whether a player is out,
 a round's score, numbers that run on over the lines. Imported in a tick of its own before the
-turn's page (app.screen_turn) or the match's (app.screen_end), and kept while either is shown
-(app.presentation; let go with the last of them: app.memory's frames_shown)."""
+turn's page (app.screen_turn) or the match's (app.screen_end), and let go with either
+(app.presentation, app.memory's frames_shown)."""
 
 from micropython import const
 
