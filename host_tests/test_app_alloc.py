@@ -116,7 +116,7 @@ QSTR_PROBE = r"""
 import framebuf
 import micropython
 from app.screens import MESSAGE_LINES, Screen
-import app.screen_end
+import app.screen_turn
 
 
 class Panel(framebuf.FrameBuffer):
@@ -132,7 +132,7 @@ for line in range(1, MESSAGE_LINES.count("|") + 1):  # every line of every messa
     screen.show_turn(7, b"\x01\x06\x0c", 3, 12, line | line << 5 | 1 << 15, 9876543210, 100, 1)
 for value in range(100):
     screen.show_turn(0, bytes((value % 12 + 1, 11)), 2, value, 1, value, value, 0)
-    app.screen_end.show_setup(screen, 7, value * 11, 1, 12, 7, None, 0x3FF, 0x3FF, round_number=3)
+    app.screen_turn.show_setup(screen, 7, value * 11, 1, 12, 7, None, 0x3FF, 0x3FF, round_number=3)
 micropython.qstr_info()
 """
 

@@ -6,7 +6,19 @@ in app.presentation too); the App's phases and sounds are app.core's, copied whe
 hal.storage's saved-file layout.
 The copies must stay equal to the originals."""
 
-from app import core, keeper, lights, menu, phases, presentation, reconcile, roller, screen_end
+from app import (
+    core,
+    keeper,
+    lights,
+    menu,
+    phases,
+    presentation,
+    reconcile,
+    roller,
+    screen_end,
+    screen_lines,
+    screen_turn,
+)
 from game import rules, turn
 from hal import buttons
 
@@ -23,12 +35,12 @@ def test_the_apps_copies_of_the_reconcile_flags_and_roller_states_match_their_or
 
 def test_the_presentations_copies_of_the_game_s_codes_and_a_colour_match_their_originals():
     assert presentation._WRONG == lights.WRONG
-    assert screen_end._MATCH_SINGLE == rules.MATCH_SINGLE
+    assert screen_lines._MATCH_SINGLE == screen_turn._MATCH_SINGLE == rules.MATCH_SINGLE
     assert phases._ROW_RESUME == menu._ROW_RESUME
     from app import screen_menu
 
     assert screen_menu._ROW_RESUME == menu._ROW_RESUME and screen_menu._ROW_CHECK == menu._ROW_CHECK
-    assert screen_end._MATCH_MAX_PENALTY == rules.MATCH_MAX_PENALTY
+    assert screen_lines._MATCH_MAX_PENALTY == rules.MATCH_MAX_PENALTY
     assert screen_end._STAKES_CANOGA == rules.STAKES_CANOGA
     originals = {"AWAIT_MOVE": turn.AWAIT_MOVE, "PENDING": turn.PENDING,
                  "E_ROLL_FIRST": turn_names.E_ROLL_FIRST}  # private in game.turn
@@ -52,8 +64,11 @@ def test_the_cores_copies_of_the_game_and_button_codes_match_their_originals():
     for module, names in copies.items():
         for name in names:
             assert getattr(core, "_" + name) == getattr(module, name), name
-    for name in ("NO_PRESS", "SHORT_PRESS", "LONG_PRESS"):  # its pages' and the leave question's
-        assert getattr(presentation, "_" + name) == getattr(buttons, name), name
+    assert presentation._SHORT_PRESS == buttons.SHORT_PRESS  # its pages'
+    from app import phases_left
+
+    for name in ("NO_PRESS", "SHORT_PRESS", "LONG_PRESS"):  # the leave question's
+        assert getattr(phases_left, "_" + name) == getattr(buttons, name), name
 
 
 def test_the_core_imports_none_of_the_names_it_keeps_copies_of():
@@ -63,13 +78,14 @@ def test_the_core_imports_none_of_the_names_it_keeps_copies_of():
 
 
 def test_the_copies_of_the_app_s_phases_sounds_first_message_and_fault_signal_match_app_core_s():
-    from app import boot_state, faults, finish, menu, phases, settings
+    from app import boot_state, faults, finish, menu, phases_left, settings
 
     for name in ("MENU", "SETUP", "PLAY", "FINISHED"):
         assert getattr(presentation, "_" + name) == getattr(core, name), name
         assert not hasattr(presentation, name), name
-    assert phases._MENU == boot_state._MENU == core.MENU
-    assert boot_state._PLAY == core.PLAY
+    assert phases_left._MENU == boot_state._MENU == core.MENU
+    assert boot_state._PLAY == phases_left._PLAY == core.PLAY
+    assert phases_left._SETUP == core.SETUP
     assert finish._FINISHED == core.FINISHED
     assert boot_state._MSG_SHAKE == presentation._MSG_SHAKE
     assert menu._SOUND_CLICK == core._SOUND_CLICK
@@ -92,13 +108,16 @@ def test_each_of_the_box_s_sounds_is_a_melody_of_whole_note_pairs():
 
 
 def test_the_frames_copies_of_the_match_formats_and_the_message_flag_match_their_originals():
-    from app import finish_frames, screen_end, screens
+    from app import finish_frames, screens
 
     assert presentation._NUMBER_FIRST == screens.NUMBER_FIRST
     assert presentation._RULES_LINES == screens.RULES_LINES
     assert finish_frames._END_SHUT == turn.END_SHUT
     for name in ("SINGLE", "FIXED_ROUNDS", "TOURNAMENT", "MAX_PENALTY", "LONG_GAME", "RACE"):
-        assert getattr(screen_end, "_MATCH_" + name) == getattr(rules, "MATCH_" + name), name
+        for frames in (screen_end, screen_lines, screen_turn):  # (each keeps those it tests)
+            assert getattr(frames, "_MATCH_" + name, getattr(rules, "MATCH_" + name)) == getattr(
+                rules, "MATCH_" + name), (frames, name)
+    assert screen_turn._SOURCE_MANUAL == rules.SOURCE_MANUAL
 
 
 def test_the_writing_s_copies_of_a_saved_file_s_layout_match_hal_storage_s():

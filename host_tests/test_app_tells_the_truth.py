@@ -243,7 +243,7 @@ def test_the_between_turns_page_says_who_starts_each_round(open_box):
 def test_the_games_said_to_have_no_coach_are_those_with_no_table():
     from types import SimpleNamespace
 
-    from app import screen_end, screen_menu
+    from app import screen_menu, screen_turn
     from game.config import rules_from_config
     from game.policy_file import policy_key, read_policy
     from game.presets import PRESET_NAMES, preset
@@ -254,16 +254,16 @@ def test_the_games_said_to_have_no_coach_are_those_with_no_table():
                                                  {"source": "manual-dice"}, {"tiles": 12, "dice": 1, "faces": 20, "one_die": "never"})]
     for rules in games:
         menu = SimpleNamespace(rules=lambda rules=rules: rules)
-        coached = screen_end.coached(rules)
+        coached = screen_turn.coached(rules)
         assert coached == screen_menu.coached(menu) == (policy_key(rules) is not None)
         assert coached == (read_policy(rules) is not None)
-    assert not screen_end.coached(preset("the-300"))
+    assert not screen_turn.coached(preset("the-300"))
 
 
 def test_the_match_page_marks_out_whom_max_penalty_drops():
     from types import SimpleNamespace
 
-    from app.screen_end import out_now
+    from app.screen_lines import out_now
     from game.config import rules_from_config
     from game.max_penalty import goes_out
 

@@ -117,5 +117,5 @@ def test_in_play_the_oled_waits_a_tick_after_the_dice_land_or_a_flap_is_answered
     finally:
         box.tick = tick
         box.close()
-    assert len(busy_ticks) > 20  # the match's rolls and flaps
+    assert len(busy_ticks) >= 20  # the match's rolls and flaps (its dice stirred by its ticks)
     assert [work for work in busy_ticks if work != (0, 0)] == []

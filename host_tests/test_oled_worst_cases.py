@@ -78,7 +78,7 @@ def digits_from(lines, start_row, first_column=0):
 
 @pytest.mark.parametrize("score, total", [(13, 12), (292, 24), (DIGITAL_24, 24)])
 def test_the_result_of_a_turn_shows_the_throw_and_the_whole_score(screen, score, total):
-    from app.screen_end import show_setup
+    from app.screen_turn import show_setup
 
     show_setup(screen, 7, score, 2, total, 0, None, 0, 0, round_number=12)
     lines = screen.read()
@@ -100,7 +100,7 @@ def test_the_match_end_shows_the_last_turn_before_the_standings(screen):
 @pytest.mark.parametrize("must_open, must_shut", [
     (ALL_24, 0), (ALL_24 & ~1, 1), (0b101010101010101010101010, 0b010101010101010101010101)])
 def test_flaps_to_move_are_listed_whole_or_end_in_an_ellipsis(screen, must_open, must_shut):
-    from app.screen_end import show_setup
+    from app.screen_turn import show_setup
 
     show_setup(screen, 0, DIGITAL_24, 2, 24, 1, None, must_open, must_shut, round_number=3)
     lines = screen.read()
@@ -347,7 +347,7 @@ def test_the_match_between_turns_pages_at_its_worst(screen, name, title, totals,
 
 @pytest.mark.parametrize("score", [7, DIGITAL_24])
 def test_a_turn_that_takes_a_player_out_says_so_under_its_score(screen, score):
-    from app.screen_end import show_setup
+    from app.screen_turn import show_setup
     from game.presets import preset
 
     match = _Match([0] * 7 + [998], [None] * 7 + [score], None, [1] * 7 + [0])
@@ -365,7 +365,7 @@ def test_a_turn_that_takes_a_player_out_says_so_under_its_score(screen, score):
 def test_who_starts_the_round_fits_below_a_turn_that_took_a_player_out(screen, must_open, must_shut, score):
     from types import SimpleNamespace
 
-    from app.screen_end import show_setup
+    from app.screen_turn import show_setup
     from game.presets import preset
 
     match = _Match([998] * 8, [None] * 7 + [score], None, [0] * 8)

@@ -20,7 +20,7 @@ def _played(preset, players=3, turns=1, hints=False):
     """state() after `turns` turns of a match of `preset` (a fresh box, seeded)."""
     from net.match_state import state
 
-    box = SimBox(BoxOptions(preset=preset, players=players, hints=hints, seed=11))
+    box = SimBox(BoxOptions(preset=preset, players=players, hints=hints, seed=12))
     try:
         player = BoxPlayer(box)
         play_until(player, lambda: box.app.tally.turns >= turns, 4000)
@@ -97,7 +97,7 @@ def test_its_copies_of_other_modules_constants_are_theirs():
                          (rules.MATCH_LONG_GAME, "Left to play"), (rules.MATCH_RACE, "Left to shut")):
         assert _page_says("roundWords", {"round": 2, "format": [match, 5, 100, 45]}) == words  # the page's copies
     assert match_state._STAKES_CANOGA == rules.STAKES_CANOGA
-    from app.screen_end import END_WORDS
+    from app.screen_lines import END_WORDS
 
     assert match_state.END_NAMES[2:] == END_WORDS[2:] and match_state.END_NAMES[1] == "shut"
     import errno

@@ -12,12 +12,11 @@ what they mean, and writes the outputs (LEDs, OLED, buzzer). Phases:
               they take more than one screen, ok turning it) until ok on the last page (play
               again) or select (the menu): app.finish, loaded while the phase lasts
 
-The menu (app.menu) is loaded only while it is shown: in play the App keeps the choices made
-in it (the game, its rules, the players, hints).
+The menu (app.menu) is loaded only while it is shown: in play the App keeps its choices.
 
 The App never assumes a flap moved: it compares the switches with the game and shows which
 flap to move (app.reconcile). A long press of select goes back to the menu from anywhere: in
-a match, once ok answers the question it asks (app.presentation's leave_question); the match
+a match, once ok answers the question it asks (app.phases_left's leave_question); the match
 left stays saved, the one to resume after a power cut, until another starts.
 
 With a keeper (app.keeper) the match, its game log and tally, and the menu's choices are
@@ -200,8 +199,8 @@ class App:
                 self.dirty = True
                 if shown == _FAULT_UP:
                     self.play(_SOUND_FAULT)
-            if self.result_since < 0:  # a match resumed at boot: its first tick (app.phases)
-                from app.phases import resumed
+            if self.result_since < 0:  # a match resumed at boot: its first tick (app.phases_left)
+                from app.phases_left import resumed
 
                 resumed(self, now_ms)
                 let_go("phase")
@@ -211,7 +210,8 @@ class App:
                 self.to_menu()
                 select = _NO_PRESS
             elif self.leaving or (select == _LONG_PRESS and self.phase != MENU):
-                if presentation.leave_question(self, now_ms, select, ok):  # still asked: the tick is done
+                from app.phases_left import leave_question
+                if leave_question(self, now_ms, select, ok):  # still asked: the tick is done
                     return
                 ok = _NO_PRESS
                 select = _NO_PRESS
@@ -266,7 +266,7 @@ class App:
     def to_menu(self):
         """Back to the menu (a long press of select confirmed by ok; select at the match's end):
         the match's end or the match left (app.phases), then the menu opened again (app.menu)."""
-        from app.phases import to_menu
+        from app.phases_left import to_menu
 
         to_menu(self)
         let_go("phase")

@@ -136,12 +136,14 @@ class Ending:
             self.frames.light(lights, winner_mask, now_ms)
 
     def show(self, app, screen, frames):
-        """Draw the phase's frame (app.finish_frames, imported for the first: `frames` is
-        app.screen_end, imported the tick before). The module is held, not imported by a
+        """Draw the phase's frame (app.finish_frames, imported in a tick of its own before the
+        first: `frames` is app.screen_end, imported the ticks before with app.screen_lines). The module is held, not imported by a
         statement at each frame (which allocated), and imported by this phase whatever else has
         loaded it: a box's ticks and LEDs never depend on what earlier work left loaded."""
-        if self.frames is None:
+        if self.frames is None:  # imported now, drawn on the next tick (as app.presentation's)
             self.frames = __import__("app.finish_frames", None, None, ("show",))
+            app.dirty = True
+            return
         self.frames.show(self, app, screen, frames)
 
 

@@ -2,9 +2,9 @@
 the last turn's result, then the standings a page at a time, the winners named in the title;
 the winners' colours round the LEDs.
 
-Imported by app.finish's Ending.show for the first frame it draws, two ticks after app.finish
-(a tick imports app.screen_end between): in app.finish, a Pico took 24.6 ms for the tick that
-imported it. Let go with app.finish (app.memory's "finish").
+Imported by app.finish's Ending.show in a tick of its own, the next drawing the first frame,
+after app.finish and the ticks importing app.screen_lines and app.screen_end: in app.finish, a
+Pico took 24.6 ms for the tick that imported it. Let go with app.finish (app.memory's "finish").
 """
 
 from micropython import const

@@ -25,7 +25,9 @@ high-water mark or at a moment of play (the peak among them), and each kind does
                               app.phases, game.match
     a match starts, the menu  app.phases, game.match (a quiet tick    "phase" (app.core)
                               of the menu or of the match's end
-                              imports it first)
+                              imports it first); app.phases_left
+                              (the menu again, Resume, a match
+                              resumed at boot)
     the menu                  app.menu, its frames                  "menu" (app.menu's leave)
     the menu's coach work     app.hints_ahead (its quiet ticks)     since() (app.menu's leave)
     the menu's list of games  app.settings and what it imports      since(loaded) (app.menu)
@@ -39,7 +41,8 @@ high-water mark or at a moment of play (the peak among them), and each kind does
     a turn playing to win     game.win_chance, game.win_kernel,     the match's end (app.finish,
                               the programme's buffers               once the last review is priced)
     a save, a read, a merge   app.keeper_save's WORK                since(loaded) (app.keeper)
-    a phase's frames          app.screen_<name>                     frames_shown (presentation)
+    a phase's frames          app.screen_<name> (between turns and  frames_shown (presentation)
+                              at the end app.screen_lines first)
     the live scoreboard (a    net.server, net.match_state (they     never (the box serves while
     board with Wi-Fi)         stay); /history's app.keeper_save,    it runs); since(loaded)
                               game.stats, hal.storage, net.history  (net.server's history)
@@ -58,8 +61,8 @@ host_tests/test_app_constant_copies.py and test_rule_constant_copies.py;
 host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
 
     app: boot_state, core, faults, finish, finish_frames, hints, hints_ahead, hints_replay,
-         input_check, keeper, menu, phases, presentation, reconcile, recover, roller, screen_end,
-         screen_menu, screen_net, settings
+         input_check, keeper, menu, phases, phases_left, presentation, reconcile, recover, roller, screen_end,
+         screen_lines, screen_menu, screen_net, screen_turn, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
           win_ends, win_kernel, win_table
@@ -75,7 +78,7 @@ def let_go(moment):
     """Let go what goes once `moment` (a word of the table above: one name imported, the
     caller's only one) has passed."""
     if moment == "phase":
-        release(("app.phases", "game.match"), False, True)  # game.match: start_match only
+        release(("app.phases", "app.phases_left", "game.match"), False, True)  # game.match: start_match only
     elif moment == "menu":
         release(("app.menu",), False, True)
     elif moment == "card":
@@ -106,8 +109,9 @@ def collect():
 
 
 def frames_shown(frames):
-    """The frames module last drawn from (app.presentation's) goes: another phase's are shown."""
-    release((frames.__name__,), False, True)
+    """The frames module last drawn from (app.presentation's) goes, and app.screen_lines, which
+    those between turns and at the match's end draw with: another page is shown."""
+    release((frames.__name__, "app.screen_lines"), False, True)
 
 
 def release(names, collect=True, empty=False):

@@ -1,6 +1,8 @@
-"""The App's rare phase changes: a new match (from the menu, or play again after one), a match
-taken up (new, or resumed at boot by app.startup), and back to the menu. Loaded for the moment
-(App.new_match, App.to_menu), then let go: a turn holds none of it.
+"""A new match (from the menu's Start, or play again after one): what starts it, imported a tick
+ahead of it (app.menu, app.finish) and let go once it has started (app.memory's "phase"); boot's
+resumed match is taken up by take_match too (app.boot_state). Back to the menu, the match left
+taken up again and a match resumed at boot are app.phases_left's: apart, so that this import takes
+a Pico's tick under 20 ms.
 """
 
 from game.gamelog import MatchTally
@@ -8,34 +10,11 @@ from game.sources import source_for
 from micropython import const
 
 from app.keeper import flush, save
-from app.presentation import show_dice, show_hints
 
-_MENU = const(0)  # app.core's phases (as there)
-_SETUP = const(1)
-_PLAY = const(2)
 _ROW_RESUME = const(5)  # app.menu's row (as there)
 
 _SOURCE_DICE = const(0)  # game.rules' (copies: play never loads game.rules)
 _SOURCE_MANUAL = const(1)
-
-
-def to_menu(app):
-    """Back to the menu (a long press of select confirmed; select at the match's end): a match
-    in play stays saved as it stood, resumed at the next boot unless another starts first, and
-    kept (`app.left`: the match, its source, preset, game and players) for the menu's Resume.
-    The App then opens the menu (App.to_menu: app.menu, which imports this module ahead of a
-    match's start)."""
-    if app.ending is not None:  # from the match's end
-        app.ending.leave(app)
-    elif app.match is not None and not app.match.over:
-        app.left = (app.match, app.source, app.match_preset, app.game, app.players)
-    app.phase = _MENU
-    app.reviewing = False
-    app.review_due = False
-    app.leaving = False
-    app.match = None
-    app.turn = None
-    app.dirty = True
 
 
 def new_match(app, now_ms):
@@ -47,7 +26,11 @@ def new_match(app, now_ms):
     app.left = None  # a new match is saved over the one left, which no longer resumes
     if left is not None and app.menu is not None and app.menu.row == _ROW_RESUME:
         app.menu.leave(app)
-        _take_up(app, left, now_ms)
+        match, source, preset, app.game, app.players = left  # the game and players it was played by
+        take_match(app, match, source, preset)
+        from app.phases_left import taken_up  # (the Resume row's: not a match's usual start)
+
+        taken_up(app, now_ms)
         return
     from game.match import start_match
 
@@ -89,32 +72,3 @@ def take_match(app, match, source, preset):
     app.source = source
     app.match_preset = preset
     app.roller.reset(rules.faces if rules.source == _SOURCE_DICE or rules.source == _SOURCE_MANUAL else 6)
-
-
-def _take_up(app, left, now_ms):
-    """The match left for the menu goes on (its Resume row) as it stood: the game and players it
-    was played by, the turn as it was (its dice and lit tiles when under way)."""
-    match, source, preset, app.game, app.players = left
-    take_match(app, match, source, preset)
-    app.enter_setup(now_ms, False)
-    turn = app.turn
-    if turn.rolls or turn.moves_made:
-        app.phase = _PLAY
-        show_dice(app, turn.dice, turn.dice_count)
-        app.total = turn.total
-        app.legal = turn.legal_tiles()
-    resumed(app, now_ms)
-
-
-def resumed(app, now_ms):
-    """The first tick of a match resumed at boot (app.startup): its clocks start now, and a turn
-    under way gets its hints (their table loads from here on, not while boot holds its modules)."""
-    app.result_since = now_ms
-    app.page_since = now_ms
-    if app.ending is not None:  # resumed as its last turn ended: the standings' clock
-        app.ending.page_since = now_ms
-    phase = app.phase
-    if app.hints_on and (phase == _SETUP or phase == _PLAY):
-        app.hints.turn_starts(app.match)  # what the turn plays for, as before the cut
-    if phase == _PLAY:
-        show_hints(app)

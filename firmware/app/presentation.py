@@ -7,7 +7,8 @@ the next imports it and draws (the Screen's `frames` is 0 meanwhile), doing no o
 The dice shown (show_dice) and the hints for where the turn stands (show_hints: app.hints'
 answers). Which page is up and for how long: between turns the turn's page and the match's
 take turns (turn_pages), a turn's result with hints is followed by its review a page at a time
-(review_pages), and a long select in a match asks first whether to leave it (leave_question).
+(review_pages); a long select in a match asks first whether to leave it (app.phases_left's
+leave_question).
 
 Messages are up to three lines of at most 16 characters; a number may follow the last line.
 
@@ -20,6 +21,7 @@ review's page shown and on its next, 0: the last page is shown); `leaving_since`
 leave question was asked).
 """
 
+import sys
 import time
 
 from game.tiles import bit
@@ -36,14 +38,11 @@ _AWAIT_MOVE = const(1)  # game.turn's state
 _PENDING = const(3)  # game.turn's move state
 _E_ROLL_FIRST = const(17)  # game.turn's error
 
-_NO_PRESS = const(0)  # hal.buttons' presses
-_SHORT_PRESS = const(1)
-_LONG_PRESS = const(2)
+_SHORT_PRESS = const(1)  # hal.buttons' presses
 
 _REVIEW_MS = const(6000)  # with hints on, each page of a turn's review stays up this long (or until ok)
 _RESULT_FIRST_MS = const(2500)  # with hints on, the turn's result stays up this long (or until ok) before its review
 _PAGE_MS = const(3000)  # between turns, the turn's page and the match's turn over this often
-_LEAVE_MS = const(4000)  # a long select in a match: ok within this long goes to the menu
 
 _MENU = const(0)  # app.core's phases, each shown its own way
 _SETUP = const(1)
@@ -188,6 +187,7 @@ def render(app, now_ms):
         return  # (the match's end: its frame once app.finish has it, app.core's next tick)
     name = "fault" if faults.showing else "leave" if app.leaving else "menu" if phase == _MENU else (
         None if phase == _PLAY else "review" if app.reviewing else
+        "turn" if phase == _SETUP and app.match_page < 0 else
         "net" if phase == _SETUP and app.match_page >= _NET_PAGE else "end")  # net: Wi-Fi's pages
     frames = screen.frames  # a module, None, or 0: the one named is imported now
     if frames and (name is None or not frames.__name__.endswith(name)):
@@ -198,8 +198,11 @@ def render(app, now_ms):
     elif frames is None:  # imported on the next tick, which does no other long work
         screen.frames = 0
         return
-    elif frames == 0:  # imported now, drawn on the next tick: on a Pico each takes 10-25 ms
-        screen.frames = __import__("app.screen_" + name, None, None, ("show",))
+    elif frames == 0:  # imported now, drawn on the next tick: on a Pico each takes 10-20 ms
+        if (name == "turn" or name == "end") and "app.screen_lines" not in sys.modules:
+            __import__("app.screen_lines")  # first what they draw with, in a tick of its own
+        else:
+            screen.frames = __import__("app.screen_" + name, None, None, ("show",))
         return
     screen.frames = frames
     app.dirty = False
@@ -278,28 +281,6 @@ def review_pages(app, now_ms, ok):
     app.result_since = now_ms
     app.dirty = True
     return ok == _SHORT_PRESS
-
-
-def leave_question(app, now_ms, select, ok):
-    """A long select in a match (or while asked) asks whether to leave it (app.screen_leave
-    draws the question): ok goes to the menu (app.phases: the match left stays saved), select
-    or _LEAVE_MS stays. True while the question stays up (the tick is done: no roll behind it,
-    its frame drawn); False once answered (the tick's buttons are then taken)."""
-    if select == _LONG_PRESS:
-        app.leaving = True  # the match stays as it is until ok says to leave it
-        app.leaving_since = now_ms
-        app.dirty = True
-        select = _NO_PRESS
-    if ok == _SHORT_PRESS:
-        app.to_menu()
-    elif select == _SHORT_PRESS or time.ticks_diff(now_ms, app.leaving_since) >= _LEAVE_MS:
-        app.leaving = False
-        app.dirty = True
-    else:
-        app.roller.update(now_ms, False)
-        render(app, now_ms)
-        return True
-    return False
 
 
 def show_dice(app, values, count):
