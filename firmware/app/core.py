@@ -191,13 +191,14 @@ class App:
                 self.dirty = True
             # One long piece of work a tick: a frame's module imported (render) or a frame left to
             # draw or send, else a slice of a save (app.keeper's keep_up: never beside a band of
-            # the OLED, the dice landing or a flap answered), else a slice of the coach's
+            # the OLED, the dice landing, a flap or a button's press answered: a press may start a
+            # turn or change the phase, a Pico's slice beside one took 23 ms), else a slice of the coach's
             # (hints.work) when no save is under way or asked and no frame is to be drawn or sent;
             # but a turn's start (what it plays for, a few slices: app.hints_turn) goes first.
             screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
             busy = screen is not None and (screen.frames == 0 or self.dirty)
             first = self.hints_on and self.hints._starting is not None and MENU < self.phase < FINISHED
-            saving = not first and keep_up(self, now_ms)
+            saving = not (first or select or ok) and keep_up(self, now_ms)
             shown = self.faults.watch(now_ms)
             if shown:
                 self.dirty = True

@@ -195,11 +195,12 @@ def keep_up(app, now_ms):
     (step), unless the tick has other long work (a frame's module to import, a frame to draw)
     or the player would feel it: a band of the OLED still to go (app.screens' flush, some 6 ms
     of the I2C bus), the dice rolling (drawn as they land) or a flap of the row in play to
-    answer; a slice may erase a block of the flash, 45 ms of a Pico's (issue 45). Else what
-    the keeper could not save is saved again (the match as it stands now): at the first tick
-    after a save failed, then every _RETRY_MS until it is saved. While the coach has work too
-    (app.hints' wants_ticks), every other tick is lent to it (`lent`). True when a save was
-    asked or under way as the tick began (and the tick is not lent)."""
+    answer (nor is it called in a tick that answers a button's press: app.core); a slice may
+    erase a block of the flash, 45 ms of a Pico's (issue 45). Else what the keeper could not
+    save is saved again (the match as it stands now): at the first tick after a save failed,
+    then every _RETRY_MS until it is saved. While the coach has work too (app.hints'
+    wants_ticks), every other tick is lent to it (`lent`). True when a save was asked or under
+    way as the tick began (and the tick is not lent)."""
     keeper = app.keeper
     if keeper is None:
         return False
