@@ -23,7 +23,7 @@ counted once whatever the flash did). A match left for the menu is saved as an e
 
 The match is saved in slices, one a tick of the App's loop (save_match asks, step does the next
 slice): its modules imported one at a time, the snapshot encoded a few values at a time and its
-modules let go, then the file made, written (a flash page a tick), closed, read back and renamed
+modules let go, then the file made, written (512 bytes a tick), closed, read back and renamed
 in ticks of their own (each of LittleFS's commits may erase a block, 45 ms of a Pico's: a slice
 does nothing else beside it, issue 45), and the heap collected in one more, so no tick of the box
 waits for a whole save (issue 28: some 300 ms on a Pico in one tick). A match

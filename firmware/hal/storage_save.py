@@ -10,7 +10,7 @@ from hal.storage import StorageError
 
 _MAGIC = const(b"SBX1")  # a saved file's first bytes (hal.storage's, as there)
 _HEADER_BYTES = const(12)  # magic, length, CRC-32 (hal.storage's, as there)
-_WRITE_BYTES = const(256)  # a save hands LittleFS at most this many bytes a step (a flash page)
+_WRITE_BYTES = const(512)  # a save hands LittleFS at most this many bytes a step (its inline size)
 _READ_BACK_BYTES = const(64)  # a save reads its file back this many bytes at a time
 _READ_BACK_SLICE = const(512)  # and stops after this many (save_steps' caller's slice)
 
