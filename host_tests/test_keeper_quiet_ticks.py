@@ -1,9 +1,10 @@
 """The keeper's slices keep out of the ticks that already have long work or that a player would
 feel (issue 45): none beside a band of the OLED going out (some 6 ms of the 400 kHz I2C bus,
 seen on the simulated bus), none in a tick that answers a flap or draws the dice landing (a
-slice may erase a block of the flash, 45 ms on a Pico). Each tick of a whole match is recorded:
-whether the keeper did a slice (app.keeper's step, as the App calls it), the bytes the OLED
-took on the bus, a flap's change answered (hal.flaps' `changed`), the dice landed."""
+slice may erase a block of the flash, 45 ms on a Pico), none in a tick that answers a button's
+press. Each tick of a whole match is recorded: whether the keeper did a slice (app.keeper's
+step, as the App calls it), the bytes the OLED took on the bus, a flap's change answered
+(hal.flaps' `changed`), the dice landed, a button's press, the phase or turn changed."""
 
 import pytest
 from test_keeper_slices import _play_a_match_watched
@@ -16,7 +17,8 @@ _LANDED = 2  # app.roller's state for the tick the dice land in
 
 
 def _ticks_of_a_match(options, monkeypatch):
-    """[(slice, band, flap, landed)] of every tick of a whole match on a simulated box."""
+    """[(slice, band, flap, landed, pressed, phase or turn changed)] of every tick of a whole
+    match on a simulated box."""
     import app.keeper
 
     box = SimBox(options)
@@ -31,14 +33,24 @@ def _ticks_of_a_match(options, monkeypatch):
     buses = list(box.board.buses.values())
     app_ = box.app
     ticks = []
+    pressed = []
+    for button in app_.devices.buttons.values():
+        def update(now_ms, update=button.update):
+            press = update(now_ms)
+            if press:
+                pressed.append(press)
+            return press
+
+        button.update = update
     tick = box.tick
 
     def watched_tick():
-        before = (len(slices), sum(bus.written.get(_OLED, 0) for bus in buses))
+        before = (len(slices), sum(bus.written.get(_OLED, 0) for bus in buses), len(pressed), app_.phase, app_.turn)
         tick()
         sent = sum(bus.written.get(_OLED, 0) for bus in buses) - before[1]
         ticks.append((len(slices) != before[0], sent >= _BAND_BYTES,
-                      any(row.changed for row in app_.devices.flaps.rows), app_.roller.state == _LANDED))
+                      any(row.changed for row in app_.devices.flaps.rows), app_.roller.state == _LANDED,
+                      len(pressed) != before[2], (app_.phase, app_.turn) != before[3:]))
 
     _play_a_match_watched(box, watched_tick)
     return ticks
@@ -48,7 +60,7 @@ def _ticks_of_a_match(options, monkeypatch):
     BoxOptions(seed=7, players=2, hints=True),
     BoxOptions(seed=3, preset="full-house", players=2, hints=True, flap_wiring="mcp23017"),
 ], ids=["classic", "full-house on MCP23017s"])
-def test_no_slice_of_the_keeper_s_work_beside_a_band_a_flap_answered_or_the_dice_landing(options, monkeypatch):
+def test_no_slice_of_the_keeper_s_work_beside_a_band_a_flap_or_a_button_answered_or_the_dice_landing(options, monkeypatch):
     ticks = _ticks_of_a_match(options, monkeypatch)
     slices = [tick for tick in ticks if tick[0]]
     assert len(slices) > 100  # the match's saves, the menu's, the statistics'
@@ -56,6 +68,10 @@ def test_no_slice_of_the_keeper_s_work_beside_a_band_a_flap_answered_or_the_dice
     assert sum(tick[2] for tick in ticks) > 10 and sum(tick[3] for tick in ticks) > 5  # flaps, rolls
     assert [tick for tick in slices if tick[1]] == []  # no band beside a slice
     assert [tick for tick in slices if tick[2] or tick[3]] == []  # no flap answered, no dice landing
+    # nor beside a button's press, which may start a turn or change the phase (a Pico's slice
+    # beside one took 23 ms), nor in a tick that changes them
+    assert sum(tick[4] for tick in ticks) >= 3 and [tick for tick in slices if tick[4]] == []
+    assert sum(tick[5] for tick in ticks) >= 3 and [tick for tick in slices if tick[5]] == []
 
 
 def test_a_save_under_way_lends_every_other_tick_to_the_coach_s_work(monkeypatch):

@@ -177,9 +177,9 @@ def test_a_save_in_play_imports_the_steps_not_the_saves_in_one_go(tmp_path):
         finally:
             sys.meta_path.remove(seen)
             box.close()
-        # a match of many saves (17 with this seed's dice since issue 45's quieter ticks: saves
-        # asked close together are one piece of work), each importing the steps
-        assert box.keeper.writes > 15 and seen.names["app.keeper_save"] > 12, (box.keeper.writes, seen.names)
+        # a match of many saves (13 with this seed's dice since issue 45's quieter ticks and
+        # smaller slices: saves asked close together are one piece of work), each importing the steps
+        assert box.keeper.writes > 10 and seen.names["app.keeper_save"] > 8, (box.keeper.writes, seen.names)
         assert seen.names["app.keeper_retry"] == fail_writes  # saved again in one go, once
         assert box.keeper.unsaved == 0
 

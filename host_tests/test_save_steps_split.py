@@ -94,3 +94,86 @@ def test_the_slice_that_makes_the_match_s_text_lets_the_snapshot_s_modules_go(mo
     finally:
         box.close()
     assert made == [["game.match_saved", "game.snapshot", "game.snapshot_format"]] * len(made)
+
+
+class _OpsStream:
+    def __init__(self, stream, name, ops):
+        self.stream = stream
+        self.name = name
+        self.ops = ops
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        self.stream.close()
+        if "w" in self.stream.mode:
+            self.ops.append(("close", self.name, 0))
+        return False
+
+    def read(self, size):
+        return self.stream.read(size)
+
+    def write(self, data):
+        self.ops.append(("write", self.name, len(data)))
+        return self.stream.write(data)
+
+
+class OpsFiles(PosixFiles):
+    """The host's files, noting each operation that changes the flash: (what, file, bytes)."""
+
+    def __init__(self):
+        self.ops = []
+
+    def open(self, path, mode):
+        name = path.rsplit("/", 1)[-1]
+        if "w" in mode:
+            self.ops.append(("open", name, 0))
+        return _OpsStream(open(path, mode), name, self.ops)
+
+    def rename(self, source, target):
+        self.ops.append(("rename", source.rsplit("/", 1)[-1], 0))
+        super().rename(source, target)
+
+    def remove(self, path):
+        self.ops.append(("remove", path.rsplit("/", 1)[-1], 0))
+        super().remove(path)
+
+
+def test_each_slice_of_a_save_hands_the_flash_one_commit_or_512_bytes_and_imports_nothing_beside(tmp_path, monkeypatch):
+    """Issue 45: LittleFS may erase a block (45 ms of a Pico's) and compact the folder's metadata
+    at each commit (a file made, closed, renamed, removed) and at a write past its inline size.
+    Over a whole match, its end and the next match's start, a slice of the keeper's work does
+    one of those and nothing else of the flash's, hands LittleFS at most 512 bytes to write
+    (the file made and its header written, then the whole payload in one slice, took an emulated
+    RP2040 up to 25 ms), and never imports or lets go a module in a slice that does either."""
+    import app.keeper
+
+    files = OpsFiles()
+    box = SimBox(BoxOptions(data_dir=str(tmp_path), seed=7, players=2, hints=True), files)
+    step = app.keeper.step
+    slices = []  # per slice: (the flash's operations, modules imported or let go)
+
+    def watched_step(keeper):
+        before = (len(files.ops), set(sys.modules))
+        step(keeper)
+        slices.append((files.ops[before[0]:], before[1] ^ set(sys.modules)))
+
+    monkeypatch.setattr(app.keeper, "step", watched_step)
+    player = BoxPlayer(box)
+    try:
+        assert player.play()
+        box.finish_saves()
+        player.to_standings()
+        box.board.press("ok")  # play again: the menu's choices and a new match saved
+        box.run(500)
+        box.finish_saves()
+    finally:
+        box.close()
+    commits = [ops for ops, _modules in slices if any(what != "write" for what, _name, _size in ops)]
+    assert {what for ops in commits for what, _name, _size in ops} >= {"open", "close", "rename"}
+    assert [ops for ops in commits if len(ops) > 1] == []
+    written = [sum(size for what, _name, size in ops if what == "write") for ops, _modules in slices]
+    assert sum(written) > 5000 and max(written) <= 512, max(written)  # a whole match's saves
+    assert [slice for slice in slices if slice[0] and slice[1]] == []
+    assert sum(1 for ops, modules in slices if modules) > 50  # (the saves' modules seen)

@@ -187,13 +187,13 @@ class App:
             keeper = self.keeper
             if devices.wifi and devices.wifi.tick(now_ms):  # a board with Wi-Fi: net.wifi's link
                 self.dirty = True
-            # One long piece of work a tick: the hints of dice landed last tick (`due`), else a frame's
-            # import, drawing or band (render), a save's slice (keep_up: a turn's start first), the coach's.
+            # One long piece of work a tick: the hints of dice landed last tick (`due`), else a frame's import,
+            # drawing or band (render), a save's slice (keep_up: a turn's start first, no button pressed), the coach's.
             screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
             busy = screen is not None and (screen.frames == 0 or self.dirty)
             first = self.hints_on and self.hints._starting is not None and MENU < self.phase < FINISHED
             rolled = self.roller.state  # the dice tumbling, or landed last tick: no save's slice
-            saving = not first and keep_up(self, now_ms) and not rolled
+            saving = not (first or select or ok) and keep_up(self, now_ms) and not rolled
             shown = self.faults.watch(now_ms)
             if shown:
                 self.dirty = True

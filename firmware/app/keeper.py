@@ -23,9 +23,10 @@ counted once whatever the flash did). A match left for the menu is saved as an e
 
 The match is saved in slices, one a tick of the App's loop (save_match asks, step does the next
 slice): its modules imported one at a time, the snapshot encoded a few values at a time and its
-modules let go, then the file made, written, closed, read back and renamed in ticks of their own,
-and the heap collected in one more, so no tick of the box waits for a whole save (issue 28: some
-300 ms on a Pico in one tick; now under 20 ms each on an emulated RP2040). A match
+modules let go, then the file made, written (512 bytes a tick), closed, read back and renamed
+in ticks of their own (each of LittleFS's commits may erase a block, 45 ms of a Pico's: a slice
+does nothing else beside it, issue 45), and the heap collected in one more, so no tick of the box
+waits for a whole save (issue 28: some 300 ms on a Pico in one tick). A match
 that changes while it is encoded is encoded again; one that changes while it is written is saved
 again after. The menu's choices as a match starts (`menu_wanted`) and a finished match's merge
 into the statistics (`merging`) are saved the same way, in the order asked. Any other call through
@@ -194,11 +195,12 @@ def keep_up(app, now_ms):
     (step), unless the tick has other long work (a frame's module to import, a frame to draw)
     or the player would feel it: a band of the OLED still to go (app.screens' flush, some 6 ms
     of the I2C bus), the dice rolling (drawn as they land) or a flap of the row in play to
-    answer; a slice may erase a block of the flash, 45 ms of a Pico's (issue 45). Else what
-    the keeper could not save is saved again (the match as it stands now): at the first tick
-    after a save failed, then every _RETRY_MS until it is saved. While the coach has work too
-    (app.hints' wants_ticks), every other tick is lent to it (`lent`). True when a save was
-    asked or under way as the tick began (and the tick is not lent)."""
+    answer (nor is it called in a tick that answers a button's press: app.core); a slice may
+    erase a block of the flash, 45 ms of a Pico's (issue 45). Else what the keeper could not
+    save is saved again (the match as it stands now): at the first tick after a save failed,
+    then every _RETRY_MS until it is saved. While the coach has work too (app.hints'
+    wants_ticks), every other tick is lent to it (`lent`). True when a save was asked or under
+    way as the tick began (and the tick is not lent)."""
     keeper = app.keeper
     if keeper is None:
         return False

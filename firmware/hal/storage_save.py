@@ -10,6 +10,7 @@ from hal.storage import StorageError
 
 _MAGIC = const(b"SBX1")  # a saved file's first bytes (hal.storage's, as there)
 _HEADER_BYTES = const(12)  # magic, length, CRC-32 (hal.storage's, as there)
+_WRITE_BYTES = const(512)  # a save hands LittleFS at most this many bytes a step (its inline size)
 _READ_BACK_BYTES = const(64)  # a save reads its file back this many bytes at a time
 _READ_BACK_SLICE = const(512)  # and stops after this many (save_steps' caller's slice)
 
@@ -24,15 +25,17 @@ def save(file, payload):
 
 def save_steps(file, payload, no_new=False):
     """AtomicFile `file`'s save() in steps, a generator: it stops after each of the flash's
-    operations (an earlier `.new` finished or removed, the file made, its bytes written, the
-    file closed, its read-back, the rename), so a caller can spread one save over several
-    ticks of its loop. The payload must not change before the last step: the read-back
-    compares it with the file. Writing the bytes is a step of its own: LittleFS takes a block
-    for them, at times after looking over the whole flash for free ones, and with the file's
-    opening and closing in the same step a Pico took up to 27 ms (an emulated RP2040).
+    operations, so a caller can spread one save over several ticks of its loop, each doing
+    one: an earlier `.new` looked for, then finished or removed; the file made; its bytes
+    written, _WRITE_BYTES a step; the file closed; its read-back; the rename. The payload must
+    not change before the last step: the read-back compares it with the file. Each of LittleFS's
+    commits (the file made, closed or renamed) or a write past its inline size may erase a
+    block of the flash (45 ms of a Pico's) and compact its folder's metadata first (up to
+    15 ms of an emulated RP2040's): a step that does one does nothing else (issue 45: the file
+    made and its header written, then its whole payload in one step, took up to 25 ms).
 
     no_new: the caller knows no `.new` of this file is left (its last save completed), so
-    the first step is skipped: looking for one, and removing it, took a Pico 12 ms of
+    the first steps are skipped: looking for one, and removing it, took a Pico 12 ms of
     LittleFS's search of the folder (measured on an emulated RP2040)."""
     pieces = payload if isinstance(payload, list) else [payload]
     size = crc = 0
@@ -43,7 +46,10 @@ def save_steps(file, payload, no_new=False):
         raise StorageError("%s: %d bytes is over the %d-byte limit" % (file.path, size, file.max_bytes))
     if not no_new:  # finish an earlier save cut before its rename, so this one cannot lose it
         file.adopt()  # its folder made if it is not there
-        if file._check(file.new_path)[0] is not None:
+        yield
+        whole = file._check(file.new_path)[0] is not None
+        yield
+        if whole:
             try:
                 file.files.rename(file.new_path, file.path)
             except OSError as error:
@@ -52,12 +58,22 @@ def save_steps(file, payload, no_new=False):
             file._discard_new()
         yield
     header = _MAGIC + size.to_bytes(4, "little") + (crc & 0xFFFFFFFF).to_bytes(4, "little")
-    try:  # three steps: the file made, its bytes written, the file closed
+    try:  # the file made, its bytes written a few hundred a step, the file closed: a step each
         with file.files.open(file.new_path, "wb") as stream:
-            stream.write(header)  # magic, length and CRC-32 (little-endian), then the payload
             yield
+            room = _WRITE_BYTES - _HEADER_BYTES
+            stream.write(header)  # magic, length and CRC-32 (little-endian), then the payload
             for piece in pieces:
-                stream.write(piece)
+                at = 0
+                end = len(piece)
+                while at < end:
+                    if not room:
+                        yield
+                        room = _WRITE_BYTES
+                    part = min(end - at, room)
+                    stream.write(memoryview(piece)[at:at + part] if part < end else piece)
+                    room -= part
+                    at += part
             yield
     except OSError as error:
         file._discard_new()
