@@ -27,7 +27,12 @@ def test_no_board_attached():
         find_device(ports=[])
 
 
-def test_nothing_listening_on_the_port(capsys):
+def test_nothing_listening_on_the_port(capsys, monkeypatch):
+    """The flasher tries the port again for CONNECT_WAIT_S (5 s: a board just plugged in),
+    shortened here: nothing ever listens, and the wait's length is not what is checked."""
+    import tools.flashing.device
+
+    monkeypatch.setattr(tools.flashing.device, "CONNECT_WAIT_S", 0.3)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         url = "socket://127.0.0.1:%d" % probe.getsockname()[1]

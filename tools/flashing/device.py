@@ -221,7 +221,8 @@ class Board:
     running). `started_in` is the current directory boot.py left (a maintenance start's,
     tools.flashing.start)."""
 
-    def __init__(self, device, wait_s=CONNECT_WAIT_S):
+    def __init__(self, device, wait_s=None):
+        wait_s = CONNECT_WAIT_S if wait_s is None else wait_s
         self.device = device
         self._dirs = set()  # directories known to exist, so a write makes each once
         for attempt, answer_s in enumerate(_ANSWER_WAITS_S):
