@@ -141,10 +141,11 @@ def usb_boards():
                   if port.vid is not None and port.pid is not None)
 
 
-def open_port(device, wait_s, error, transport=SerialTransport):
+def open_port(device, wait_s, error, transport=None):
     """transport(device) at 115200 baud, tried again for up to wait_s seconds: a board just
     plugged in (or a virtual one starting) takes a moment; then `error` (an exception class)
     saying no board was found there."""
+    transport = transport or QuickTransport
     deadline = time.monotonic() + wait_s
     while True:
         try:
@@ -156,17 +157,10 @@ def open_port(device, wait_s, error, transport=SerialTransport):
             time.sleep(0.25)
 
 
-class _CountingTransport(SerialTransport):
-    """mpremote's SerialTransport, counting the bytes of code it sends the board, and waiting
-    for the board's answers as they come: mpremote's read_until looks for the next byte every
-    10 ms (sleeping in between, some 5 ms lost on each of a flash's thousands of answers), and
-    pyserial's socket:// port sleeps 0.3 s as it closes."""
-
-    bytes_sent = 0
-
-    def exec_raw_no_follow(self, command):
-        self.bytes_sent += len(command)
-        return super().exec_raw_no_follow(command)
+class QuickTransport(SerialTransport):
+    """mpremote's SerialTransport, waiting for the board's answers as they come: mpremote's
+    read_until looks for the next byte every 10 ms (sleeping in between, some 5 ms lost on each
+    of a flash's thousands of answers), and pyserial's socket:// port sleeps 0.3 s as it closes."""
 
     def read_until(self, min_num_bytes, ending, timeout=10, data_consumer=None, timeout_overall=None):
         """mpremote's read_until (the same arguments and result: what came up to `ending`, or
@@ -213,6 +207,16 @@ class _CountingTransport(SerialTransport):
             port.is_open = False
             return
         super().close()
+
+
+class _CountingTransport(QuickTransport):
+    """QuickTransport, counting the bytes of code it sends the board."""
+
+    bytes_sent = 0
+
+    def exec_raw_no_follow(self, command):
+        self.bytes_sent += len(command)
+        return super().exec_raw_no_follow(command)
 
 
 class Board:
