@@ -27,14 +27,24 @@ def test_no_board_attached():
         find_device(ports=[])
 
 
-def test_nothing_listening_on_the_port(capsys):
+def test_nothing_listening_on_the_port(capsys, monkeypatch):
+    """The flasher tries the port again for CONNECT_WAIT_S (5 s: a board just plugged in),
+    shortened here: nothing ever listens, and the wait's length is not what is checked."""
+    import tools.flashing.device
+
+    monkeypatch.setattr(tools.flashing.device, "CONNECT_WAIT_S", 0.3)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         url = "socket://127.0.0.1:%d" % probe.getsockname()[1]
     assert "flash: no board found at %s" % url in flash_error(capsys, "--device", url)
 
 
-def test_a_port_where_no_micropython_answers(capsys):
+def test_a_port_where_no_micropython_answers(capsys, monkeypatch):
+    """The flasher asks twice, then names the port; its waits for an answer (2 s, then 10 s)
+    shortened here: nothing ever answers, and a wait's length is not what is checked."""
+    import tools.flashing.device
+
+    monkeypatch.setattr(tools.flashing.device, "_ANSWER_WAITS_S", (0.2, 0.5))
     listener = socket.create_server(("127.0.0.1", 0))
     held = []
 

@@ -395,6 +395,21 @@ class VirtualBoard:
         except OSError:
             self._drop_client()
 
+    def _client_left(self):
+        """Has the connected host closed the port (its last bytes taken for the board, then it
+        is dropped)? A host that closes the port and opens it again at once (the flasher does,
+        tools.flashing.device) has the new connection accepted before the old one's end is read."""
+        while _has_input(self._client):
+            try:
+                data = self._client.recv(_READ_BYTES)
+            except OSError:
+                data = b""
+            if not data:
+                self._drop_client()
+                return True
+            self._to_board += data
+        return False
+
     def _drop_client(self):
         """The host closed the port: the board runs on, its output going nowhere."""
         if self._client is not None:
@@ -519,7 +534,7 @@ class VirtualBoard:
         readable, writable, _ = select.select(readers, writers, [], _POLL_S)
         if self._listener in readable:
             client, _ = self._listener.accept()
-            if self._client is None:
+            if self._client is None or self._client_left():
                 client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 self._client = client
             else:
