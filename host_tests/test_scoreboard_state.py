@@ -136,3 +136,55 @@ def test_the_server_makes_state_in_three_steps_the_match_its_turns_then_its_json
         assert server._state(810) is None and len(reads) == 3  # read again from the start
     finally:
         box.close()
+
+
+def test_a_state_answer_made_before_the_match_moved_is_made_again_before_it_goes():
+    """An answer made during a roll waited out the turn's save (no step while one is under way),
+    then went with the match as it stood: on the emulated chip that phone saw the turn's end a
+    poll later, 1.7-1.8 s after it. Now one none of which has gone is made again first."""
+    from net import match_state, server as net_server
+    from net.server import Server, _Connection
+
+    class Phone:
+        def __init__(self):
+            self.got = b""
+
+        def send(self, data):
+            self.got += bytes(data)
+            return len(data)
+
+        def close(self):
+            pass
+
+    class Poller:
+        def modify(self, sock, events):
+            pass
+
+        def unregister(self, sock):
+            pass
+
+    box = SimBox(BoxOptions(preset="classic", players=3, seed=12))
+    try:
+        player = BoxPlayer(box)
+        play_until(player, lambda: box.app.tally.turns >= 1, 4000)
+        server = Server(box.app, port=None)
+        server.poller = Poller()
+        for now in (0, 5, 10):
+            server._state(now)
+        made = server.state_json
+        phone = Phone()
+        connection = _Connection(phone)
+        connection.route = net_server._STATE
+        server._send(connection, b"application/json", len(made), made)
+        mark = match_state.mark(box.app)
+        play_until(player, lambda: match_state.mark(box.app) != mark, 4000)
+        server._write(connection, 1000)
+        assert phone.got == b"" and connection.state == net_server._ANSWERING  # not the old one
+        for now in (1005, 1010, 1015):
+            server._answer(connection, now, net_server._HEAVY)
+        server._write(connection, 1020)
+        body = phone.got[phone.got.index(b"\r\n\r\n") + 4:]
+        assert body == server.state_json != made
+        assert json.loads(body) == json.loads(json.dumps(match_state.state(box.app)))
+    finally:
+        box.close()

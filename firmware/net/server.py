@@ -449,7 +449,14 @@ class Server:
     def _write(self, connection, now_ms):
         """Send the next slice of the answer: its head, then its body in the same step while
         the step's _SLICE_BYTES allow, or the page's next piece (a step of its own); the
-        connection closed once all is sent."""
+        connection closed once all is sent. A /state answer none of which has gone is made
+        again if the match moved on since (_current): one made during a roll waits out the
+        turn's save, and the phone would see the turn's end a poll later."""
+        if (connection.route == _STATE and connection.count == 0 and connection.head is not None
+                and (connection.body is not self.state_json or not self._current(now_ms))):
+            connection.head = connection.body = None
+            connection.state = _ANSWERING
+            return
         while True:
             data = connection.head
             if data is None:
