@@ -90,6 +90,17 @@ class LIS3DH(RegisterDevice):
     def begin_read(self):
         self._latch()
 
+    def i2c_read(self, count):
+        if count == 6 and self.pointer == OUT_X_L and self._increment:
+            # The usual read, the whole sample at once: what reading OUT_X_L..OUT_Z_H a
+            # register at a time does (every high byte read, the sample marked as read).
+            self._latch()
+            self._pending_high &= ~0x2A
+            self._read_index = self._latched_index
+            self.pointer = OUT_Z_H + 1
+            return bytes(self._output)
+        return super().i2c_read(count)
+
     def read_register(self, register):
         if register == WHO_AM_I:
             return WHO_AM_I_VALUE
