@@ -33,11 +33,6 @@ class I2CBus:
         self.written = {}
         self.reads = {}
 
-    def _count(self, address, size, read):
-        self.written[address] = self.written.get(address, 0) + size + 1
-        if read:
-            self.reads[address] = self.reads.get(address, 0) + 1
-
     def attach(self, address, device):
         if address in self.devices:
             raise ValueError("two devices at I2C address 0x%02x" % address)
@@ -53,6 +48,9 @@ class I2CBus:
 
     def _device(self, address, nack_errno):
         """The device that will answer, or OSError as the port reports the failure."""
+        device = self.devices.get(address)
+        if device is not None and device.fault is None:  # the usual case, at once
+            return device
         if not self.acknowledges(address):
             raise bus_error(nack_errno)
         device = self.devices[address]
@@ -63,11 +61,15 @@ class I2CBus:
         return device
 
     def write(self, address, data, nack_errno):
-        self._count(address, len(data), False)
+        written = self.written
+        written[address] = written.get(address, 0) + len(data) + 1
         self._device(address, nack_errno).i2c_write(bytes(data))
 
     def read(self, address, count, nack_errno):
-        self._count(address, count, True)
+        written = self.written
+        written[address] = written.get(address, 0) + count + 1
+        reads = self.reads
+        reads[address] = reads.get(address, 0) + 1
         reply = self._device(address, nack_errno).i2c_read(count)
         if len(reply) != count:
             raise RuntimeError("simulated device at 0x%02x answered %d bytes, not %d"

@@ -4,7 +4,12 @@ A PinLine's level is, in order: the MCU's own output (OUT, or OPEN_DRAIN driving
 any outside driver pulling it low (a closed switch to GND wins), or high; else the pad's
 pull resistor; else it floats and reads noise. Devices outside register as drivers
 (drive_level(now_us) -> 0, 1 or None) and as watchers of the line (callback(level) after every MCU write or set-up).
+A driver's `steady_drive` is what it drives until something moves it (a settled switch: 0, 1
+or None), or MOVING when the line must ask drive_level(now_us): a settled switch answers the
+flaps' reads without a call.
 """
+
+MOVING = object()  # a driver's steady_drive while its level depends on the time
 
 # The rp2 port's numbers, as machine.Pin exposes them.
 MODE_IN = 0
@@ -42,32 +47,39 @@ class PinLine:
         self.irq_handler = None
         self.irq_trigger = 0
 
-    def level(self):
-        level = self.settled_level()
-        return self.board.floating_level() if level is None else level
+    def level(self, settled=False):
+        """The level the MCU reads now: a floating pin reads the board's noise, or None when
+        `settled` (settled_level)."""
+        mode = self.mode
+        if mode == MODE_OUT:
+            return self.output
+        if mode == MODE_OPEN_DRAIN and self.output == 0:
+            return 0
+        level = None  # what the wiring outside the MCU does to the pin (None: nothing drives it)
+        drivers = self.drivers
+        if drivers:
+            now_us = self.board.clock.now_us
+            for driver in drivers:
+                driven = driver.steady_drive
+                if driven is MOVING:
+                    driven = driver.drive_level(now_us)
+                if driven == 0:
+                    return 0
+                if driven == 1:
+                    level = 1
+            if level is not None:
+                return level
+        pull = self.pull
+        if pull == PULL_UP:
+            return 1
+        if pull == PULL_DOWN:
+            return 0
+        return None if settled else self.board.floating_level()
 
     def settled_level(self):
         """The level now, or None when nothing drives the pin and no pull holds it: it floats,
         and level() draws its noise when it is read."""
-        if self.mode == MODE_OUT:
-            return self.output
-        if self.mode == MODE_OPEN_DRAIN and self.output == 0:
-            return 0
-        level = None  # what the wiring outside the MCU does to the pin (None: nothing drives it)
-        now_us = self.board.clock.now_us
-        for driver in self.drivers:
-            driven = driver.drive_level(now_us)
-            if driven == 0:
-                return 0
-            if driven == 1:
-                level = 1
-        if level is not None:
-            return level
-        if self.pull == PULL_UP:
-            return 1
-        if self.pull == PULL_DOWN:
-            return 0
-        return None
+        return self.level(True)
 
     def _notify(self):
         if self.watchers:

@@ -19,6 +19,26 @@ def mix32(*values):
     return state
 
 
+def mix32_3(first, second, third):
+    """mix32(first, second, third), unrolled: the motion model's noise asks for it per axis
+    per sample."""
+    state = 0x9E3779B9 ^ (first & _MASK32)
+    state = (state * 0x85EBCA6B) & _MASK32
+    state ^= state >> 13
+    state = (state * 0xC2B2AE35) & _MASK32
+    state ^= state >> 16
+    state ^= second & _MASK32
+    state = (state * 0x85EBCA6B) & _MASK32
+    state ^= state >> 13
+    state = (state * 0xC2B2AE35) & _MASK32
+    state ^= state >> 16
+    state ^= third & _MASK32
+    state = (state * 0x85EBCA6B) & _MASK32
+    state ^= state >> 13
+    state = (state * 0xC2B2AE35) & _MASK32
+    return state ^ (state >> 16)
+
+
 class Random32:
     """xorshift32 from a seed: next32(), below(n), between(low, high), chance(p), signed_unit()."""
 

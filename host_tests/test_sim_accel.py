@@ -235,3 +235,40 @@ def test_hal_shake_detector_rolls_on_a_shake_and_not_on_a_tap(sensor):
         assert LANDED not in run_detector(board, detector, 1500)
         board.shake(1000)
         assert run_detector(board, detector, 2000).count(LANDED) == 1
+
+
+@pytest.mark.parametrize("ctrl4", [0x00, 0x80, 0x40, 0xC8])
+def test_lis3dh_whole_sample_read_is_the_register_by_register_read(ctrl4):
+    """The LIS3DH answers a 6-byte auto-increment read from OUT_X_L at once (board_sim's
+    quick path): the bytes, STATUS_REG's new/overrun bits and the block-data-update hold are
+    what reading the same registers one transaction at a time gives, at every moment."""
+    from board_sim.clock import SimClock
+    from board_sim.devices.i2c_device import RegisterDevice
+    from board_sim.devices.lis3dh import LIS3DH as Sensor
+
+    sensors = []
+    for _ in range(2):
+        motion = MotionModel(5)
+        motion.shake(20000, 300000)
+        motion.tap(500000)
+        sensor = Sensor(SimClock(), motion)
+        sensor.i2c_write(bytes((0x20, 0x77)))  # 400 Hz, every axis
+        sensor.i2c_write(bytes((0x23, ctrl4)))
+        sensors.append(sensor)
+    quick, slow = sensors
+    for step in range(300):
+        for sensor in sensors:
+            sensor.clock.now_us = step * 1700
+        if step % 5 == 0:  # a read of half a sample: BDU holds the next one back
+            for sensor in sensors:
+                sensor.i2c_write(bytes((0x28 | 0x80,)))
+                sensor.i2c_read(3)
+        quick.i2c_write(bytes((0x28 | 0x80,)))
+        slow.i2c_write(bytes((0x28 | 0x80,)))
+        got = quick.i2c_read(6)
+        want = RegisterDevice.i2c_read(slow, 6)
+        assert got == want, step
+        assert quick.pointer == slow.pointer
+        for sensor in sensors:
+            sensor.i2c_write(bytes((0x27,)))
+        assert quick.i2c_read(1) == RegisterDevice.i2c_read(slow, 1), step

@@ -7,9 +7,13 @@ chip (the far end of the chain) are 0..7, the next chip's 8..15, and QH of the l
 the data pin the MCU reads, is the last stage. /CE is tied low.
 """
 
+from board_sim.pins import MOVING
+
 
 class ShiftRegisterChain:
     """`count` stages (8 per chip); inputs[i] is any object with closed_at(now_us) or None."""
+
+    steady_drive = MOVING  # the data line follows the clock and the load: always asked
 
     def __init__(self, board, load_line, clock_line, data_line, count, active_low=True):
         if count % 8:

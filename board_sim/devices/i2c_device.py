@@ -52,8 +52,10 @@ class RegisterDevice(I2CDevice):
 
     def i2c_read(self, count):
         self.begin_read()
+        read_register = self.read_register
+        next_register = self.next_register
         reply = bytearray(count)
         for index in range(count):
-            reply[index] = self.read_register(self.pointer)
-            self.pointer = self.next_register(self.pointer)
+            reply[index] = read_register(self.pointer)
+            self.pointer = next_register(self.pointer)
         return bytes(reply)

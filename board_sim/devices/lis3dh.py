@@ -54,24 +54,30 @@ class LIS3DH(RegisterDevice):
         return 12 if self.registers[CTRL_REG4] & 0x08 else 10
 
     def _latch(self):
-        index = self._sample_index()
-        if index < 0 or index == self._latched_index:
+        registers = self.registers
+        rate = _RATE_HZ[registers[CTRL_REG1] >> 4]
+        if rate == 0:  # powered down (_sample_index -1)
             return
-        if self.registers[CTRL_REG4] & 0x80 and self._pending_high:
+        index = self.clock.now_us * rate // 1000000
+        if index == self._latched_index:
+            return
+        control4 = registers[CTRL_REG4]
+        if control4 & 0x80 and self._pending_high:
             return  # block data update: keep the sample until it has been read out
         self._latched_index = index
-        rate = _RATE_HZ[self.registers[CTRL_REG1] >> 4]
         sample_us = index * 1000000 // rate
         bits = self._resolution_bits()
-        mg_per_digit = _MG_PER_DIGIT[bits][(self.registers[CTRL_REG4] >> 4) & 3]
+        mg_per_digit = _MG_PER_DIGIT[bits][(control4 >> 4) & 3]
         limit = 1 << (bits - 1)
-        big_endian = self.registers[CTRL_REG4] & 0x40
+        shift = 16 - bits
+        low_first = 0 if control4 & 0x40 else 1  # big-endian: the high byte first
+        output = self._output
         for axis, mg in enumerate(self.motion.acceleration_mg(sample_us)):
             digits = max(-limit, min(limit - 1, int(round(mg / mg_per_digit))))
-            word = (digits << (16 - bits)) & 0xFFFF
-            high = 2 * axis + (0 if big_endian else 1)
-            self._output[high] = word >> 8
-            self._output[high ^ 1] = word & 0xFF
+            word = (digits << shift) & 0xFFFF
+            high = 2 * axis + low_first
+            output[high] = word >> 8
+            output[high ^ 1] = word & 0xFF
         self._pending_high = 0
 
     def select(self, sub_address):
@@ -83,6 +89,17 @@ class LIS3DH(RegisterDevice):
 
     def begin_read(self):
         self._latch()
+
+    def i2c_read(self, count):
+        if count == 6 and self.pointer == OUT_X_L and self._increment:
+            # The usual read, the whole sample at once: what reading OUT_X_L..OUT_Z_H a
+            # register at a time does (every high byte read, the sample marked as read).
+            self._latch()
+            self._pending_high &= ~0x2A
+            self._read_index = self._latched_index
+            self.pointer = OUT_Z_H + 1
+            return bytes(self._output)
+        return super().i2c_read(count)
 
     def read_register(self, register):
         if register == WHO_AM_I:

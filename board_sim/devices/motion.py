@@ -8,7 +8,7 @@ died away within 30 ms. Both sensors sample this same model at their own data ra
 
 import math
 
-from board_sim.prng import Random32, mix32
+from board_sim.prng import Random32, mix32_3
 
 REST_NOISE_MG = 8
 SHAKE_SWING_MG = 1500
@@ -57,16 +57,17 @@ class MotionModel:
 
     def acceleration_mg(self, t_us):
         """The acceleration at t_us, the same every time it is asked for the same t_us."""
-        values = []
-        for axis in range(_AXES):
-            noise = mix32(self.noise_seed, t_us, axis) % (2 * REST_NOISE_MG + 1) - REST_NOISE_MG
-            values.append(self.gravity_mg[axis] + noise)
+        noise_seed = self.noise_seed
+        span = 2 * REST_NOISE_MG + 1
+        gravity_mg = self.gravity_mg
+        values = [gravity_mg[axis] + (mix32_3(noise_seed, t_us, axis) % span - REST_NOISE_MG)
+                  for axis in range(_AXES)]
         for shake in self._shakes:
             if shake.start_us <= t_us < shake.end_us:
                 seconds = (t_us - shake.start_us) / 1000000.0
                 for axis in range(_AXES):
                     swing = math.sin(2 * math.pi * shake.hertz * seconds + shake.phases[axis])
-                    jolt = mix32(shake.jolt_seed, t_us, axis) / 4294967296.0 - 0.5
+                    jolt = mix32_3(shake.jolt_seed, t_us, axis) / 4294967296.0 - 0.5
                     values[axis] += int(shake.swing_mg * (swing + jolt))
         for at_us, peaks in self._taps:
             if at_us <= t_us < at_us + TAP_US:

@@ -6,6 +6,8 @@ a switch to GND); open, it leaves the line to its pull resistor. A stuck switch 
 its flap: fail("stuck_closed") / fail("stuck_open"), heal().
 """
 
+from board_sim.pins import MOVING
+
 SWITCH_FAULT_MODES = ("stuck_closed", "stuck_open")
 DEFAULT_BOUNCE_US = 5000  # microswitches settle within about 5 ms
 _MIN_BOUNCE_US = 300
@@ -23,19 +25,32 @@ class Switch:
         self.bounce_us = bounce_us
         self.fault = None
         self._changes = [(0, closed)]  # (time_us, contact closed), in time order
+        self.steady_drive = MOVING  # drive_level's answer while nothing moves (pins.MOVING)
+        self._find_steady()
 
     @property
     def closed(self):
         """Where the contact ends up (its state once any bounce has died away)."""
         return self._changes[-1][1]
 
+    def _find_steady(self):
+        """steady_drive after every change of the contact's schedule or fault: its level once
+        settled (one change left, no fault), else MOVING (drive_level works it out)."""
+        changes = self._changes
+        if self.fault is None and len(changes) == 1:
+            self.steady_drive = self.closed_level if changes[0][1] else None
+        else:
+            self.steady_drive = MOVING
+
     def fail(self, mode):
         if mode not in self.FAULT_MODES:
             raise ValueError("fault mode %r is not one of %r" % (mode, self.FAULT_MODES))
         self.fault = mode
+        self._find_steady()
 
     def heal(self):
         self.fault = None
+        self._find_steady()
 
     def set_closed(self, closed, at_us):
         """Move the contact at at_us; a later change already scheduled is dropped."""
@@ -44,6 +59,7 @@ class Switch:
             changes = [(0, self._changes[0][1])]
         if changes[-1][1] == closed:
             self._changes = changes
+            self._find_steady()
             return
         changes.append((at_us, closed))
         if self.bounce_us > 0:
@@ -55,6 +71,7 @@ class Switch:
                 state = not state
                 changes.append((time_us, state))
         self._changes = changes
+        self._find_steady()
 
     def closed_at(self, now_us):
         if self.fault == "stuck_closed":
@@ -67,12 +84,13 @@ class Switch:
             index -= 1
         if index > 0:
             del changes[:index]  # the past before now is no longer needed
+            self._find_steady()
         return changes[0][1]
 
     def drive_level(self, now_us):
-        changes = self._changes
-        if self.fault is None and len(changes) == 1:  # settled (the usual case): closed_at's answer at once
-            return self.closed_level if changes[0][1] else None
+        steady = self.steady_drive
+        if steady is not MOVING:  # settled (the usual case): closed_at's answer at once
+            return steady
         return self.closed_level if self.closed_at(now_us) else None
 
     def settles_by_us(self):

@@ -191,6 +191,8 @@ class _I2CBase:
         return len(data)
 
     def _memory_address(self, memaddr, addrsize):
+        if addrsize == 8:  # the usual one-byte register address
+            return bytes((memaddr & 0xFF,))
         if addrsize % 8 or addrsize > 32:
             raise ValueError("invalid addrsize")
         return bytes([(memaddr >> shift) & 0xFF for shift in range(addrsize - 8, -1, -8)])
