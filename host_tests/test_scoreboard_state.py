@@ -142,7 +142,8 @@ def test_a_state_answer_made_before_the_match_moved_is_made_again_before_it_goes
     """An answer made during a roll waited out the turn's save (no step while one is under way),
     then went with the match as it stood: on the emulated chip that phone saw the turn's end a
     poll later, 1.7-1.8 s after it. Now one none of which has gone is made again first."""
-    from net import match_state, server as net_server
+    from net import match_state
+    from net import server as net_server
     from net.server import Server, _Connection
 
     class Phone:
