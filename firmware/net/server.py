@@ -33,6 +33,10 @@ from micropython import const
 
 from net import match_state  # loaded with the server (an import is a tick's work of its own)
 
+_TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
+if _TYPE_CHECKING:
+    from typing import Any
+
 _MAX_CONNECTIONS = const(4)
 PORT = 80  # tests set another before start
 PAGE = __file__[:__file__.rfind("/") + 1] + "page.html"  # beside this module (tests: another)
@@ -102,6 +106,9 @@ class _Connection:
 
 class Server:
     """Server(app).step(now_ms) after each of the App's ticks (start() arranges it)."""
+
+    if _TYPE_CHECKING:
+        connections: list[Any]  # a _Connection or None each
 
     def __init__(self, app, port=None):
         self.app = app
