@@ -18,6 +18,8 @@ from hal.storage_save import save, save_steps
 from lfs_image import FileBlockDevice
 
 _MATCH_BYTES = 1400  # about a match's save mid-game: its snapshot, then its game log
+_WRITE_BYTES = 512  # hal.storage_save's: the most a step hands LittleFS (with its 12-byte header)
+_WRITES = (_MATCH_BYTES + 12 + _WRITE_BYTES - 1) // _WRITE_BYTES  # the save's write steps
 
 
 class CountingDevice(FileBlockDevice):
@@ -46,7 +48,9 @@ def _timed(flash, steps, longest, most):
         except StopIteration:
             done = True
         spent = time.ticks_diff(time.ticks_us(), started)
-        name = "rename" if done else names[min(index, 3)]  # (the read-back: a step a few hundred bytes)
+        # the file made, its _WRITES writes, closed, read back a few hundred bytes a step, renamed
+        name = "rename" if done else names[0 if index == 0 else 1 if index <= _WRITES else
+                                            2 if index == _WRITES + 1 else 3]
         longest[name] = max(longest.get(name, 0), spent)
         most[name] = max(most.get(name, 0), flash.read_bytes)
         if done:

@@ -77,8 +77,9 @@ def leave_question(app, now_ms, select, ok):
         app.dirty = True
         select = _NO_PRESS
     if ok == _SHORT_PRESS:
-        app.to_menu()
-    elif select == _SHORT_PRESS or time.ticks_diff(now_ms, app.leaving_since) >= _LEAVE_MS:
+        app.to_menu()  # (it lets this module go, its names emptied: none is looked up after)
+        return False
+    if select == _SHORT_PRESS or time.ticks_diff(now_ms, app.leaving_since) >= _LEAVE_MS:
         app.leaving = False
         app.dirty = True
     else:
