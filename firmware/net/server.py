@@ -378,7 +378,7 @@ class Server:
         if room != _HEAVY and (chosen != _STATE or not self._current(now_ms)):
             return False
         if chosen == _PAGE:
-            import os
+            from hal import os  # (a look-up: hal's docstring says why)
 
             try:
                 size = os.stat(PAGE)[6]
