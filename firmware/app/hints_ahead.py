@@ -5,6 +5,7 @@ first seat's chance of winning, which depends on the rules and the number of pla
 import sys
 
 from game import forget
+from hal import time  # (a look-up: hal's docstring says why)
 from micropython import const
 
 _GOAL_ROUND = const(1)  # game.at_stake's
@@ -59,8 +60,7 @@ def ahead(hints, menu):
         menu.ahead = players
         win.begin(-1, 0, players - 1, _GOAL_ROUND, False)  # game.at_stake's first seat
     elif not win.ready:
-        win.step(_SLICES, _ROOM_US, sys.modules["app.hints"].time)  # (app.hints' clock: an
-        # import of time looks for a time.py on the file system first, ms of a Pico's)
+        win.step(_SLICES, _ROOM_US, time)
 
 
 class _FirstTurn:
