@@ -153,7 +153,8 @@ def test_the_menus_resume_row_fits_at_its_worst(screen, name):
 def test_every_games_rules_card_reads_whole_a_page_at_a_time(screen):
     from app.menu import HOUSE, Menu
     from app.screen_card import show_card
-    from game.preset_cards import DESCRIPTIONS, house_card
+    from game.house_card import house_card
+    from game.preset_cards import DESCRIPTIONS
     from game.presets import PRESET_NAMES, preset
 
     names = [HOUSE, *PRESET_NAMES]

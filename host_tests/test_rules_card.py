@@ -105,3 +105,46 @@ def test_the_house_rules_card_shows_the_rules_they_change(open_box):
     assert first[0] == "house rules"
     assert " ".join(words) == ("your own rules: scoring missionary, match tournament, target 150,"
                                " stakes pool, ante 2")
+
+
+def test_the_house_rules_card_imports_its_own_modules_a_tick_each_and_lets_them_go_with_it(open_box):
+    """The house rules' card words them with game.house_card and game.rule_names, each imported in
+    a tick of its own after the card's two (issue 45: every module imported in play looks up at
+    most 54 names; the house card in game.preset_cards made it look up 70); a preset's card
+    imports neither. All are let go with the card, and the next page imports none again."""
+    box = open_box(seed=1, rules={"preset": "classic", "target": 150, "match": "tournament",
+                                  "scoring": "missionary", "stakes": "pool", "ante": 2})
+    box.run(200)
+    for name in ("game.preset_cards", "app.screen_card", "game.house_card", "game.rule_names"):
+        sys.modules.pop(name, None)  # (as a board's boot leaves them: others may have loaded them)
+    screen = box.app.screen
+    send = screen.send
+    sent = []
+    screen.send = lambda: (sent.append(1), send())[1]
+    box.board.press("select")
+    seen = []  # per tick from the press on: (modules imported, frames drawn)
+    while len(seen) < 60 and not sent:
+        before = set(sys.modules)
+        box.tick()
+        seen.append((sorted(set(sys.modules) - before), len(sent)))
+    seen = [tick for tick in seen if tick != ([], 0)]
+    assert seen == [(["game.preset_cards"], 0), (["app.screen_card"], 0), (["game.house_card"], 0),
+                    (["game.rule_names"], 0), ([], 1)], seen
+    box.run(300)
+    before = set(sys.modules)
+    box.board.press("select")  # the card's next page
+    box.run(300)
+    assert set(sys.modules) == before
+    while box.view.menu.card >= 0:
+        box.board.press("select")
+        box.run(300)
+    assert not {"game.preset_cards", "app.screen_card", "game.house_card", "game.rule_names"} & set(sys.modules)
+
+
+def test_a_preset_s_card_imports_no_house_rules_module(open_box):
+    box = open_box(seed=1, preset="classic", players=2)
+    box.run(200)
+    sys.modules.pop("game.house_card", None)
+    box.board.press("select")
+    box.run(600)
+    assert oled(box)[0] == "classic" and "game.house_card" not in sys.modules

@@ -31,7 +31,9 @@ high-water mark or at a moment of play (the peak among them), and each kind does
     the menu                  app.menu, its frames                  "menu" (app.menu's leave)
     the menu's coach work     app.hints_ahead (its quiet ticks)     since() (app.menu's leave)
     the menu's list of games  app.settings and what it imports      since(loaded) (app.menu)
-    a rules card              app.screen_card, game.preset_cards    "card" (app.menu)
+    a rules card              app.screen_card, game.preset_cards    since() (app.menu, as it
+                              (the house rules': game.house_card,   closes)
+                              game.rule_names)
     the input check           app.input_check (the menu's row, or   since() (app.menu, as it
                               boot: app.startup)                    closes)
     the match's end           app.finish, then its frames           "finish" (its leave, which
@@ -81,8 +83,6 @@ def let_go(moment):
         release(("app.phases", "app.phases_left", "game.match"), False, True)  # game.match: start_match only
     elif moment == "menu":
         release(("app.menu",), False, True)
-    elif moment == "card":
-        release(("app.screen_card", "game.preset_cards"), False, True)
     elif moment == "finish":
         release(("app.finish",), False, True)
     elif moment == "turn work":

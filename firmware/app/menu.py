@@ -38,6 +38,9 @@ _ROWS = const(5)
 _ROW_RESUME = const(_ROWS)  # in Check inputs' place, while a match left for the menu is kept (Menu.left)
 _MAX_PLAYERS = const(8)
 HOUSE = "house rules"  # the entry of the settings file's own rules, when they change a preset
+# A rules card's modules, imported a tick each before it is drawn (app.screen_menu: a preset's
+# card the first two; the house rules' card, which words them, all), let go as it closes.
+CARD_MODULES = ("game.preset_cards", "app.screen_card", "game.house_card", "game.rule_names")
 _MENU_BANKS = const((0x0040FF, 0x8000FF, 0xFF5000))  # the LEDs' colour of presets 1-9, 10-18, 19-27
 
 
@@ -198,12 +201,12 @@ class Menu:
         app.dirty = False
 
     def _close_card(self):
-        """The rules card goes, and the descriptions with it."""
+        """The rules card goes, and its modules with it."""
         if self.card >= 0:
             self.card = -1
             self.card_next = 0
             self.card_loaded = 0
-            let_go("card")
+            since((), CARD_MODULES)
 
     def leave(self, app):
         """The App plays by the choices made (the game, its rules and preset name, the players,

@@ -1,5 +1,5 @@
 """A game's rules card on the OLED (the menu: select on the Game row): its name, its one-line
-description (game.preset_cards; the house rules': what they change) wrapped and paged, how many games need more flaps than the box
+description (game.preset_cards; the house rules': what they change, game.house_card's) wrapped and paged, how many games need more flaps than the box
 has, and what ok and select do. Loaded while a card is shown; app.menu lets it go after."""
 
 from micropython import const
@@ -14,7 +14,7 @@ def show_card(screen, menu):
     description wrapped to the screen's width, as many lines as fit; the games this box leaves
     out (they need more flaps), when there are any; what ok and select do. Returns the first
     line of the next page, 0 when the last one is shown."""
-    from game.preset_cards import DESCRIPTIONS, house_card
+    from game.preset_cards import DESCRIPTIONS
 
     from app.menu import HOUSE
 
@@ -33,7 +33,12 @@ def show_card(screen, menu):
             presets += 1
     left_out = len(DESCRIPTIONS) - presets
     last_row = _CARD_LAST_ROW - (2 if left_out else 0)
-    lines = _wrapped(house_card(menu.rules()) if menu.name() == HOUSE else DESCRIPTIONS[menu.name()])
+    if menu.name() == HOUSE:  # (imported a tick before: app.screen_menu)
+        from game.house_card import house_card
+
+        lines = _wrapped(house_card(menu.rules()))
+    else:
+        lines = _wrapped(DESCRIPTIONS[menu.name()])
     line = menu.card
     row += 1
     while line < len(lines) and row <= last_row:

@@ -1,14 +1,13 @@
 """The menu's frame on the OLED (app.screens' grid): loaded while the menu is shown, let go
 when another phase's frame is drawn (app.presentation). A game's rules card is app.screen_card's,
 loaded while the card is shown (app.menu lets it go): it and the descriptions it shows
-(game.preset_cards) are imported a tick each before the card is drawn, as a phase's frames are
+(game.preset_cards; the house rules' game.house_card and game.rule_names: app.menu's CARD_MODULES)
+are imported a tick each before the card is drawn, as a phase's frames are
 (the three in one tick took a Pico 34 ms)."""
-
-import sys
 
 from micropython import const
 
-from app.menu import HOUSE
+from app.menu import CARD_MODULES, HOUSE
 from app.screens import COLUMNS
 
 GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start", "Check inputs")
@@ -16,7 +15,7 @@ _HELP = ("select:rules", "sel:next ok:set", "sel:next ok:set", "sel:next ok:go",
 _ROW_CHECK = const(4)  # app.menu's rows (as there)
 _ROW_RESUME = const(5)
 _NAME_COLUMN = const(6)  # a short game name follows "Game" on line 1
-_CARD_MODULES = ("game.preset_cards", "app.screen_card")  # a rules card's, a tick each
+_PRESET_CARD_MODULES = const(2)  # app.menu's CARD_MODULES a preset's card imports: the first two
 _SOURCE_MANUAL = const(1)  # game.rules' sources: electronic dice 0, manual dice 1 (as there)
 _MOST_TILES_COACHED = const(12)  # the coach's tables (game.policy_file's policy_key: as there)
 _MOST_DICE_COACHED = const(2)
@@ -30,12 +29,9 @@ def show_menu(screen, menu):
         menu.check.show(screen)
         return True
     if menu.card >= 0:
-        if menu.card_loaded < len(_CARD_MODULES):  # (counted: as many ticks whatever is loaded)
-            __import__(_CARD_MODULES[menu.card_loaded])
+        if menu.card_loaded < (len(CARD_MODULES) if menu.name() == HOUSE else _PRESET_CARD_MODULES):
+            __import__(CARD_MODULES[menu.card_loaded])  # (counted: as many ticks whatever is loaded)
             menu.card_loaded += 1
-            return False
-        if menu.name() == HOUSE and "game.rule_names" not in sys.modules:
-            __import__("game.rule_names")  # the house rules' card words them: a tick of its own
             return False
         from app.screen_card import show_card
 

@@ -1,6 +1,6 @@
 """One line on each preset's rules: its card on the box (the menu: select on the Game row,
 app.screen_menu) and the README's list (tools/build/list_presets.py). Loaded only while a card is
-shown, let go when it closes."""
+shown, let go when it closes. The house rules' card is game.house_card's."""
 
 # preset name -> its one-line description (test_presets: every preset has one, and no other name)
 DESCRIPTIONS = {
@@ -31,27 +31,4 @@ DESCRIPTIONS = {
     "fixed-rounds": "a fixed number of rounds (5), penalties summed",
     "long-game": "two players: the second uncovers the box as left; doubles throw again",
 }
-
-
-def house_card(rules):
-    """The house rules' card: every axis where they differ from classic, as the configuration
-    file names it ("your own rules: target 150, scoring missionary, stakes pool, ante 2").
-    game.rule_names is imported for it (app.screen_menu: in a tick before) and let go."""
-    from game import forget
-    from game.rule_names import VALUE_NAMES
-    from game.rule_set import AXES, Rules
-
-    forget("game.rule_names")
-    changes = []
-    for axis in AXES:
-        value = getattr(rules, axis)
-        if value == getattr(Rules, axis):
-            continue
-        names = VALUE_NAMES.get(axis)
-        if names:
-            value = names[value]
-        elif value is True or value is False:
-            value = "yes" if value else "no"
-        changes.append("%s %s" % (axis.replace("_", " "), value))
-    return "your own rules: " + (", ".join(changes) if changes else "as classic")
 
