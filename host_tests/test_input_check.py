@@ -294,7 +294,8 @@ def test_every_line_fits_at_the_worst_case_and_no_text_overlaps():
         screen = Screen(CheckedPanel(SSD1306_I2C(128, 64, machine.I2C(0, sda=machine.Pin(4), scl=machine.Pin(5)))))
         check = InputCheck(_App())
         check.step(0)
-        check.show(screen)
+        assert not check.show(screen)  # the first call imports the frame's module (app.screen_check)
+        assert check.show(screen)
         while screen.flush():
             pass
         lines = text_lines(board.display_pixels())
@@ -384,9 +385,12 @@ def test_a_match_left_for_the_menu_takes_the_check_s_row_and_is_kept(tmp_path):
 
 
 def test_its_copies_of_other_modules_constants_match_their_originals():
-    from app import core, input_check, lights, screens
+    from app import core, input_check, lights, screen_check, screens
     from hal import shake
 
     assert input_check._SOUND_CLICK == core._SOUND_CLICK
     assert input_check._SHAKE_TUMBLING == shake.TUMBLING and input_check._SHAKE_FAULT == shake.FAULT
-    assert input_check._LEGAL == lights.LEGAL and input_check._COLUMNS == screens.COLUMNS
+    assert input_check._LEGAL == lights.LEGAL and screen_check._COLUMNS == screens.COLUMNS
+    assert screen_check._BUTTONS == input_check._BUTTONS
+    assert (screen_check._NO_ACCEL, screen_check._ACCEL_SHAKEN, screen_check._ACCEL_DEAD) == (
+        input_check._NO_ACCEL, input_check._ACCEL_SHAKEN, input_check._ACCEL_DEAD)

@@ -3,6 +3,7 @@ what is wrong (ok and select swapped, flaps read the wrong way round, a shake th
 reaches). The menu's row "Check inputs" opens it (app.menu), and app.startup at the box's first
 power-on or with select held while it powers on; holding ok for _HOLD_MS leaves it, to the
 menu. It starts no match and changes none: it reads the devices, lights the LEDs and beeps.
+Its frame is app.screen_check's, imported in a tick of its own before the first is drawn.
 
 On the OLED (16 characters a line, any box up to 24 tiles a row and 4 rows):
 
@@ -15,7 +16,7 @@ On the OLED (16 characters a line, any box up to 24 tiles a row and 4 rows):
     hold ok 2s: menu  the box reads one (a roll, in a turn)
 
 The LED under each shut flap lights; a button pressed beeps. Loaded only while shown (app.menu
-imports it and lets it go): nothing of it stays in the heap in play, and the modules that stay
+imports it and lets it go, app.screen_check with it): nothing of it stays in the heap in play, and the modules that stay
 name only `start` and the menu's `check` (each name a module holds is kept for good).
 """
 
@@ -33,12 +34,6 @@ _ACCEL_READS = const(1)
 _ACCEL_SHAKEN = const(2)
 _ACCEL_DEAD = const(3)
 _BUTTONS = ("select", "ok")  # the buttons the firmware reads, in the order shown
-_AXES = ("x", "y", "z")
-_COLUMNS = const(16)  # app.screens' (as there)
-_MARKERS_Y = const(8)  # the flaps' markers take the second and third lines of text
-_MARKERS_HEIGHT = const(16)
-_MAX_PITCH = const(10)
-_MAX_HEIGHT = const(10)
 
 
 def start(app):
@@ -60,6 +55,7 @@ class InputCheck:
         self.tenths = [0, 0, 0]  # the accelerometer's x, y, z in tenths of g, as last shown
         self.accel = _NO_ACCEL
         self.ok_since = -1  # when ok went down, -1: it is up
+        self.frames = None  # app.screen_check once the first frame has imported it
 
     def step(self, now_ms):
         """Read the inputs (the App's tick has updated the flaps, buttons and shake detector);
@@ -119,87 +115,14 @@ class InputCheck:
                 changed = True
         return changed
 
-    # -- what it shows -----------------------------------------------------------------------
     def show(self, screen):
-        """The check's frame (see the module's docstring)."""
-        screen.clear()
-        screen.text("INPUT CHECK", 0, 0)
-        self._markers(screen.display)
-        self._shut_line(screen, 3)
-        column = screen.text("press:", 0, 4)
-        if not self.pressed:
-            screen.text("none", column + 1, 4)
-        for index in range(len(_BUTTONS)):
-            if self.pressed & 1 << index:
-                column = screen.text(_BUTTONS[index], column + 1, 4)
-        accel = self.accel
-        if accel == _NO_ACCEL or accel == _ACCEL_DEAD:
-            screen.text("accel: none" if accel == _NO_ACCEL else "accel: no answer", 0, 5)
-            screen.text("ok rolls instead", 0, 6)
-        else:
-            for axis in range(3):
-                screen.text(_AXES[axis], axis * 5, 5)
-                _tenths(screen, self.tenths[axis], axis * 5 + 4, 5)
-            screen.text("g", 15, 5)
-            column = screen.text("shake!" if accel == _ACCEL_SHAKEN else "shake", 0, 6)
-            column = screen.text("at", column + 1, 6)
-            threshold = self.app.devices.shake.threshold_mg
-            column = screen.number(threshold // 1000, column + 1, 6)
-            column = screen.text(".", column, 6)
-            hundredths = threshold % 1000 // 10
-            if hundredths < 10:
-                column = screen.text("0", column, 6)
-            column = screen.number(hundredths, column, 6)
-            screen.text("g", column, 6)
-        screen.text("hold ok 2s: menu", 0, 7)
-        screen.send()
-
-    def _markers(self, display):
-        """A marker per flap, a row of them per row of flaps: filled when shut, hollow when open."""
-        flaps = self.flaps
-        tiles = flaps.tiles
-        rows = flaps.row_count
-        pitch = 128 // tiles
-        if pitch > _MAX_PITCH:
-            pitch = _MAX_PITCH
-        height = _MARKERS_HEIGHT // rows - 1
-        if height > _MAX_HEIGHT:
-            height = _MAX_HEIGHT
-        left = (128 - tiles * pitch) // 2  # centred, both ways
-        top = _MARKERS_Y + (_MARKERS_HEIGHT - rows * (height + 1)) // 2
-        for row in range(rows):
-            shut = self.shut[row]
-            y = top + row * (height + 1)
-            for index in range(tiles):
-                if shut & 1 << index:
-                    display.fill_rect(left + index * pitch, y, pitch - 1, height, 1)
-                else:
-                    display.rect(left + index * pitch, y, pitch - 1, height, 1)
-
-    def _shut_line(self, screen, line):
-        """ "shut:" then the shut flaps' numbers when the box has one row and they fit, else how
-        many of how many are shut."""
-        flaps = self.flaps
-        tiles = flaps.tiles
-        count = 0
-        width = 5
-        for row in range(flaps.row_count):
-            shut = self.shut[row]
-            for tile in range(1, tiles + 1):
-                if shut & 1 << (tile - 1):
-                    count += 1
-                    width += 2 if tile < 10 else 3
-        column = screen.text("shut:", 0, line)
-        if not count:
-            screen.text("none", column + 1, line)
-        elif width <= _COLUMNS and flaps.row_count == 1:
-            for tile in range(1, tiles + 1):
-                if self.shut[0] & 1 << (tile - 1):
-                    column = screen.number(tile, column + 1, line)
-        else:
-            column = screen.number(count, column + 1, line)
-            column = screen.text("of", column + 1, line)
-            screen.number(tiles * flaps.row_count, column + 1, line)
+        """The check's frame (app.screen_check's, imported in a tick of its own before the
+        first: False then, the frame drawn at the next call)."""
+        if self.frames is None:
+            self.frames = __import__("app.screen_check", None, None, ("show_check",))
+            return False
+        self.frames.show_check(self, screen)
+        return True
 
     def light(self, leds):
         """The LED under each shut flap lit, the others off."""
@@ -212,21 +135,3 @@ class InputCheck:
                     leds.set_tile(row * tiles + tile, _LEGAL)
         leds.show()
 
-
-def _tenths(screen, value, last, line):
-    """A reading in tenths of g, right-aligned to end at column `last`: "-0.1", " 1.0", "-12"
-    (whole g from 10 g: four characters at most)."""
-    negative = value < 0
-    if negative:
-        value = -value
-    if value < 100:
-        screen.number(value % 10, last, line)
-        screen.text(".", last - 1, line)
-        value //= 10
-        column = last - 2
-    else:
-        value = value // 10 if value < 1000 else 99
-        column = last - 1
-    screen.number(value, column, line)
-    if negative:
-        screen.text("-", column - 1, line)

@@ -35,7 +35,8 @@ high-water mark or at a moment of play (the peak among them), and each kind does
                               (the house rules': game.house_card,   closes)
                               game.rule_names)
     the input check           app.input_check (the menu's row, or   since() (app.menu, as it
-                              boot: app.startup)                    closes)
+                              boot: app.startup), then its frame    closes)
+                              (app.screen_check)
     the match's end           app.finish, then its frames           "finish" (its leave, which
                               (app.finish_frames)                   lets its frames go first)
     a turn's start, its       app.hints_turn, app.hints_replay      "turn work" (app.hints)
@@ -63,7 +64,7 @@ host_tests/test_app_constant_copies.py and test_rule_constant_copies.py;
 host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
 
     app: boot_state, core, faults, finish, finish_frames, hints, hints_ahead, hints_replay,
-         input_check, keeper, menu, phases, phases_left, presentation, reconcile, recover, roller, screen_end,
+         input_check, keeper, menu, phases, phases_left, presentation, reconcile, recover, roller, screen_check, screen_end,
          screen_lines, screen_menu, screen_net, screen_turn, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,

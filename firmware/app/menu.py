@@ -142,7 +142,7 @@ class Menu:
         if self.check is not None:
             if self.check.step(now_ms):
                 self.check = None
-                since((), ("app.input_check",))  # let go
+                since((), ("app.input_check", "app.screen_check"))  # let go
                 app.dirty = True
             return False
         if select == SHORT_PRESS:

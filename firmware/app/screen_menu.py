@@ -24,10 +24,9 @@ _MOST_DICE_COACHED = const(2)
 def show_menu(screen, menu):
     """Draw the menu, or its rules card when one is shown; False when this call only imported
     one of the card's modules: it is drawn at a later call. The input check, while it is open,
-    draws itself (app.input_check)."""
+    draws itself (app.input_check; False too when it only imported its frame's module)."""
     if menu.check is not None:
-        menu.check.show(screen)
-        return True
+        return menu.check.show(screen)
     if menu.card >= 0:
         if menu.card_loaded < (len(CARD_MODULES) if menu.name() == HOUSE else _PRESET_CARD_MODULES):
             __import__(CARD_MODULES[menu.card_loaded])  # (counted: as many ticks whatever is loaded)
