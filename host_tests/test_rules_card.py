@@ -148,3 +148,18 @@ def test_a_preset_s_card_imports_no_house_rules_module(open_box):
     box.board.press("select")
     box.run(600)
     assert oled(box)[0] == "classic" and "game.house_card" not in sys.modules
+
+
+def test_each_menu_row_says_what_its_buttons_do(open_box):
+    """Line 7 under each row: the Game row's card, Players and Hints set, Start and Check go."""
+    box = open_box(seed=1, preset="classic", players=2, hints=True)
+    box.run(200)
+    menu = box.view.menu
+    seen = []
+    while len(seen) < 5:
+        if menu.card < 0:
+            seen.append((menu.row, oled(box)[7]))
+        box.board.press("select")  # (on the Game row: its card, a page at a time, then Players)
+        box.run(300)
+    assert seen == [(0, "select:rules"), (1, "sel:next ok:set"), (2, "sel:next ok:set"), (3, "sel:next ok:go"),
+                    (4, "sel:next ok:go")], seen

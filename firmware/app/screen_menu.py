@@ -11,7 +11,6 @@ from app.menu import CARD_MODULES, HOUSE
 from app.screens import COLUMNS
 
 GAME_MENU_ROWS = ("Game", "Players", "Hints", "Start", "Check inputs")
-_HELP = ("select:rules", "sel:next ok:set", "sel:next ok:set", "sel:next ok:go", "sel:next ok:go")
 _ROW_CHECK = const(4)  # app.menu's rows (as there)
 _ROW_RESUME = const(5)
 _NAME_COLUMN = const(6)  # a short game name follows "Game" on line 1
@@ -55,7 +54,8 @@ def show_menu(screen, menu):
     if menu.left is not None:  # the Resume row, in Check inputs' place
         resume_row(screen, menu.left, menu.row == _ROW_RESUME)
     if menu.left is None or menu.row != _ROW_RESUME:
-        screen.text(_HELP[menu.row], 0, 7)  # the row's buttons
+        row = menu.row  # the row's buttons: the Game row's card, Players and Hints set, the others go
+        screen.text("select:rules" if row == 0 else "sel:next ok:set" if row <= 2 else "sel:next ok:go", 0, 7)
     screen.send()
     return True
 
