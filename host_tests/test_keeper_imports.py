@@ -135,7 +135,7 @@ def test_the_names_counted_are_those_a_module_holds():
 # and each is named for who splits it (issue 45). The keeper's read, game.win_chance: other
 # changes' files; the others: the menu's and a phase's start and end, not yet split by job.
 _STILL_OVER = {"app.keeper_read": 67, "game.win_chance": 67,
-               "app.finish": 70, "app.finish_frames": 57}
+               "app.finish": 70}
 
 
 def _imports_of_each_tick_of_a_whole_match(monkeypatch):

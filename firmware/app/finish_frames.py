@@ -26,19 +26,15 @@ def show(ending, app, screen, frames):
     match = app.match
     ledger = match.ledger
     winners = app.winner_mask
+    rules = match.rules  # a single round's scores ("-" for a player who never threw: a shut box
+    scores = None  # stopped the round before them); every other format has everyone throw
+    if rules.match == _MATCH_SINGLE and not match.simultaneous:
+        scores = getattr(match, "last_scores", None)
     ending.next_page = show_standings(
         frames, screen, match.totals, match.players,
         ledger.chips if ledger is not None else None, winners,
         app.result_end == _END_SHUT and winners == 1 << app.result_player, ending.page,
-        ending.waiting_ok, _scores_if_single(match), frames.kitty(match, match.rules))
-
-
-def _scores_if_single(match):
-    """A single round's scores (None for a player who never threw: a shut box stopped the
-    round before them), else None: every other format has everyone throw."""
-    if match.rules.match != _MATCH_SINGLE or match.simultaneous:
-        return None
-    return getattr(match, "last_scores", None)
+        ending.waiting_ok, scores, frames.kitty(match, rules))
 
 
 def light(lights, winner_mask, now_ms):
@@ -82,7 +78,25 @@ def show_standings(frames, screen, totals, players, chips, winner_mask, shut, fi
     select do. Returns the first player not shown (the player count: the kitty), 0 when the
     last line was."""
     screen.clear()
-    _title(screen, winner_mask, players, shut)
+    count = 0  # the title: who won
+    winner = 0
+    for player in range(players):
+        if winner_mask >> player & 1:
+            count += 1
+            winner = player
+    if count == 1:
+        column = screen.text("P", 0, 0)
+        column = screen.number(winner + 1, column, 0)
+        screen.text(" shut the box!" if shut else " wins!", column, 0)
+    elif count <= 4:  # "Tie: P1 P2 P3 P4" fills the line
+        column = screen.text("Tie:", 0, 0)
+        for player in range(players):
+            if winner_mask >> player & 1:
+                column = screen.text("P", column + 1, 0)  # (a blank column before each)
+                column = screen.number(player + 1, column, 0)
+    else:
+        column = screen.number(count, 0, 0)
+        screen.text("-way tie!", column, 0)
     lines = players + 1 if kitty >= 0 else players
     row = 1
     player = first
@@ -107,25 +121,3 @@ def show_standings(frames, screen, totals, players, chips, winner_mask, shut, fi
     screen.send()
     return player if player < lines else 0
 
-
-def _title(screen, winner_mask, players, shut):
-    """The standings' title: who won."""
-    count = 0
-    winner = 0
-    for player in range(players):
-        if winner_mask >> player & 1:
-            count += 1
-            winner = player
-    if count == 1:
-        column = screen.text("P", 0, 0)
-        column = screen.number(winner + 1, column, 0)
-        screen.text(" shut the box!" if shut else " wins!", column, 0)
-    elif count <= 4:  # "Tie: P1 P2 P3 P4" fills the line
-        column = screen.text("Tie:", 0, 0)
-        for player in range(players):
-            if winner_mask >> player & 1:
-                column = screen.text(" P", column, 0)
-                column = screen.number(player + 1, column, 0)
-    else:
-        column = screen.number(count, 0, 0)
-        screen.text("-way tie!", column, 0)
