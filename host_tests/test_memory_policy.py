@@ -70,8 +70,8 @@ def test_app_memory_lists_every_module_keeping_const_copies():
 def test_only_app_memory_lets_the_apps_modules_go():
     """Nothing else calls release or takes modules out of sys.modules, but game/'s forget (its
     own work), boot's and the self-test's own bookkeeping, and the two places app.memory's
-    table names: boot's stages (app.startup) and the match's end (app.finish)."""
-    own = {"app.memory", "game.__init__", "boot", "selftest", "app.startup", "app.finish"}
+    table names: boot's stages (app.startup) and the match's end (app.finish, app.finish_work)."""
+    own = {"app.memory", "game.__init__", "boot", "selftest", "app.startup", "app.finish", "app.finish_work"}
     for module, path in _modules():
         if module in own:
             continue

@@ -4,11 +4,10 @@ they take more than one screen, ok turning it), the winners' colours on the LEDs
 the last page (play again) or select (the menu).
 
 Loaded the tick after a match ends (App.turn_over, then App.tick), app.finish_frames with the
-first frame drawn; both let go when the App leaves the phase (Ending.leave): a turn holds
-none of it.
+first frame drawn, then app.finish_work (the last review priced, the coach's programme let go,
+the statistics' merge asked) in a quiet tick of its own; all let go when the App leaves the
+phase (Ending.leave): a turn holds none of it.
 """
-
-import sys
 
 from hal import time  # (a look-up: hal's docstring says why)
 from micropython import const
@@ -19,9 +18,6 @@ _FINISHED = const(3)  # app.core's phase (as there)
 _SOUND_WINNER = const(7)  # app.core's sound (as there)
 _SHORT_PRESS = const(1)  # hal.buttons' (as there)
 _PAGE_MS = const(3000)  # without an ok button, standings longer than a screen turn a page this often
-# The coach's programme, let go at the match's end (app.memory's table): it holds the turn's
-# buffers and outcome table, room the statistics' merge then needs.
-_PROGRAMME = ("game.win_chance", "game.win_kernel", "game.win_table")
 
 
 def end_match(app, now_ms):
@@ -55,44 +51,30 @@ class Ending:
         self.page_since = now_ms
         self.again = False  # ok chose to play again: a new match at the next tick
         self.frames = None  # app.finish_frames once this phase has imported it (show, step)
+        self.work = None  # app.finish_work once a quiet tick has imported it (step, leave)
         self.merge = merge  # (match, tally, preset): the keeper's merge, not yet asked
 
     def leave(self, app):
         """The App leaves the phase (a new match, or the menu): this module goes, its frames
-        first (app.memory's table; named here, where they are imported: a name new to app.memory
-        would be interned at boot); the last turn's review is priced, the coach's programme let
-        go and the merge asked of the keeper if they were not yet (ok or select came first)."""
-        if app.hints_on and app.hints.review.end_mask >= 0:
-            _price(app)
-        self._merge_after_the_programme(app)
+        and work first (app.memory's table; named here, where they are imported: a name new to
+        app.memory would be interned at boot); the last turn's review is priced, the coach's
+        programme let go and the merge asked of the keeper if they were not yet (ok or select
+        came first: app.finish_work imported now if no quiet tick had)."""
+        work = self.work or __import__("app.finish_work", None, None, ("show",))
+        work.leave(self, app)
         app.ending = None
         self.frames = None
-        release(("app.finish_frames",), False, True)
+        self.work = None
+        release(["app.finish_frames", "app.finish_work"], False, True)  # (a list: no constant's names)
         let_go("finish")
-
-    def _merge_after_the_programme(self, app):
-        """The coach's programme goes (its buffers and outcome table: room the statistics'
-        merge needs), then the merge is asked of the keeper (app.keeper's slices)."""
-        hints = app.hints
-        if hints is not None and hints.win is not None:
-            hints.win = None  # (the next match's first turn makes it again)
-            hints.winning = False
-            if sys.implementation.name == "micropython":  # (the host's tests and tools hold them)
-                release(_PROGRAMME, False, True)
-        if self.merge is not None:
-            app.keeper.merging = self.merge
-            self.merge = None
 
     def step(self, app, now_ms, select, ok, quiet):
         """ok: on from the last turn's result to the standings, through their pages, then play
-        again; select: the menu. The last turn's review is priced (no turn follows to price
-        it: app.hints_turn's start) in a tick that does no other long work, as the coach's
-        slices (app.core): `quiet` (no frame's module imported or frame drawn, no slice of a
-        save so far), no frame to draw or send. A Pico took 35 ms for a tick that imported
-        app.screen_end and priced it. Then the coach's programme goes and the statistics'
-        merge is asked of the keeper; once it is done, a quiet tick imports game.match, which
-        play again's new match needs (a Pico took 21.8 ms for ok's tick that imported it with
-        app.phases)."""
+        again; select: the menu. A quiet tick (`quiet`: no frame's module imported or frame
+        drawn, no slice of a save so far) after the one importing the frames imports
+        app.finish_work, which prices the last turn's review, lets the coach's programme go and
+        asks the keeper for the statistics' merge (app.finish_work's step); once the merge is
+        done, a quiet tick imports game.match (app.finish_work's import_match)."""
         app.roller.update(now_ms, False)
         if self.again:
             app.new_match(now_ms)
@@ -100,13 +82,11 @@ class Ending:
         if quiet and self.frames is None:  # no frame imported it (no screen): the LEDs' chase
             self.frames = __import__("app.finish_frames", None, None, ("show",))
             quiet = False  # one long piece of work a tick
-        if app.hints_on and app.hints.review.end_mask >= 0:
-            screen = app.screen
-            if quiet and not (screen is not None and (app.dirty or screen.unsent)):
-                _price(app)
-                return
-        else:
-            self._merge_after_the_programme(app)
+        elif quiet and self.work is None:
+            self.work = __import__("app.finish_work", None, None, ("show",))  # (a name of the fromlist
+            quiet = False  # the frames' has: a non-empty one returns the module itself)
+        if self.work is not None and self.work.step(self, app, quiet):
+            return  # the review priced: the tick's long work
         if self.showing_result and ok == _SHORT_PRESS:
             self.showing_result = False  # on to the standings
             self.page_since = now_ms
@@ -121,8 +101,8 @@ class Ending:
         elif (not self.waiting_ok and (self.page or self.next_page)
               and time.ticks_diff(now_ms, self.page_since) >= _PAGE_MS):
             self._turn_page(app, now_ms)
-        elif quiet and "game.match" not in sys.modules and (app.keeper is None or app.keeper.merging is None):
-            __import__("game.match")  # play again's: its tick imports app.phases, its next no more
+        elif quiet and self.work is not None:
+            self.work.import_match(app)
 
     def _turn_page(self, app, now_ms):
         self.page = self.next_page
@@ -146,10 +126,3 @@ class Ending:
             return
         self.frames.show(self, app, screen, frames)
 
-
-def _price(app):
-    """Price the last turn's review (app.hints_turn's, loaded for it)."""
-    from app.hints_turn import price
-
-    price(app.hints)
-    let_go("turn work")

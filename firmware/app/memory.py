@@ -38,10 +38,11 @@ high-water mark or at a moment of play (the peak among them), and each kind does
                               boot: app.startup), then its frame    closes)
                               (app.screen_check)
     the match's end           app.finish, then its frames           "finish" (its leave, which
-                              (app.finish_frames)                   lets its frames go first)
+                              (app.finish_frames) and its work      lets its frames and work go
+                              (app.finish_work)                     first)
     a turn's start, its       app.hints_turn, app.hints_replay      "turn work" (app.hints)
     review
-    a turn playing to win     game.win_chance, game.win_kernel,     the match's end (app.finish,
+    a turn playing to win     game.win_chance, game.win_kernel,     the match's end (app.finish_work,
                               the programme's buffers               once the last review is priced)
     a save, a read, a merge   app.keeper_save's WORK                since(loaded) (app.keeper)
     a phase's frames          app.screen_<name> (between turns and  frames_shown (presentation)
