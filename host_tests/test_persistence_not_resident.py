@@ -14,8 +14,8 @@ import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-NOT_RESIDENT = ("app.keeper_jobs", "app.keeper_save", "app.keeper_read", "app.keeper_files", "game.match_saved",
-                "game.snapshot", "game.snapshot_format", "game.snapshot_load", "game.snapshot_fields",
+NOT_RESIDENT = ("app.keeper_jobs", "app.keeper_save", "app.keeper_read", "app.keeper_stats", "app.keeper_files",
+                "game.match_saved", "game.snapshot", "game.snapshot_format", "game.snapshot_load", "game.snapshot_fields",
                 "game.rule_names", "game.rules", "game.stats", "game.stats_load", "hal.storage")
 _SCRIPT = """
 import json, sys

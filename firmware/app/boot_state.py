@@ -39,7 +39,7 @@ def read_saved(settings, flaps, keeper, first=False):
         if restored is not None and restored[0].over:  # the power may have gone before its merge
             finished = restored[0]
             restored = None
-        keeper.merged_serial = keep(keeper, "boot_stats", finished, tally, module="app.keeper_read")
+        keeper.merged_serial = keep(keeper, "boot_stats", finished, tally, module="app.keeper_stats")
         if restored is not None:
             preset = _preset_of(restored[0].rules)
         else:

@@ -37,9 +37,9 @@ they would leave the coach's tables too little room on a small heap (host_tests/
 test_memory_budget.py's tournament on a unix heap).
 
 A box in play holds only this module: a Keeper is the keeper's state, and keep() calls the
-code that writes the files in one go (app.keeper_retry) or reads them (app.keeper_read, the match
-app.keeper_files), importing it (with game.snapshot, game.stats, hal.storage ...) and letting go
-after what it imported. A save loads only what it writes: no reading, no checking, no rules' names
+code that writes the files in one go (app.keeper_retry) or reads them (app.keeper_read, the
+statistics app.keeper_stats, the match app.keeper_files), importing it (with game.snapshot,
+game.stats, hal.storage ...) and letting go after what it imported. A save loads only what it writes: no reading, no checking, no rules' names
 for classic. The App's share (app.core): save asks for its match as it stands, keep_up does each
 tick's slice or retry, report hands the keeper's messages to the App's faults.
 """
@@ -165,7 +165,7 @@ def flush(keeper):
 
 def keep(keeper, action, *args, module="app.keeper_retry"):
     """The function named `action` of `module` (app.keeper_retry's saves; app.startup reads from
-    app.keeper_read and app.keeper_files), called with the keeper and `args`: what the call
+    app.keeper_read, app.keeper_stats and app.keeper_files), called with the keeper and `args`: what the call
     imported of app.keeper_jobs' WORK is let go after it (freed at the collector's next run),
     each module emptied: a stale word that looks like a pointer to one (the collector is
     conservative) then pins that module alone, not all its code, which kept 7 KB after boot.

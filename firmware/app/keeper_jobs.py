@@ -1,6 +1,6 @@
 """The work app.keeper asks for, in slices (its step advances `jobs` once a tick): the menu's
 choices as a match starts, the match after each roll, move and turn's end, and a finished
-match's merge into the statistics (app.keeper_read's merge_steps), each file written in
+match's merge into the statistics (app.keeper_stats' merge_steps), each file written in
 app.keeper_save's save_steps. Loaded for the work and let go after it, with what it imported
 (app.keeper: WORK, kept here, not in app.keeper_save, whose import in a save's slice of its own
 it made some 2 ms of a Pico's longer)."""
@@ -22,7 +22,8 @@ from app.memory import since
 # holds is looked up among the interned names as it loads (some 0.1 ms of a Pico's each, issue
 # 45), and app.keeper.keep imports this module at boot (for WORK), whose names stay interned.
 WORK = ("game.snapshot_format", "game.match_saved", "game.snapshot", "game.snapshot_rules", "app.keeper_menu",
-        "app.keeper_jobs", "app.keeper_save", "app.keeper_retry", "app.keeper_read", "app.keeper_files",
+        "app.keeper_jobs", "app.keeper_save", "app.keeper_retry", "app.keeper_read", "app.keeper_stats",
+        "app.keeper_files",
         "game.config", "game.numbers", "game.snapshot_load", "game.snapshot_fields", "game.rule_names",
         "game.stats", "game.stats_load", "game.presets", "game.rules", "hal.json_file", "hal.storage",
         "hal.storage_save")
@@ -56,7 +57,10 @@ def jobs(keeper):
             import hal.json_file  # noqa: F401  (app.keeper_read's, in a slice of its own)
 
             yield
-            from app.keeper_read import merge_steps
+            import app.keeper_read  # noqa: F401  (app.keeper_stats', in a slice of its own)
+
+            yield
+            from app.keeper_stats import merge_steps
 
             yield from merge_steps(keeper)
         else:

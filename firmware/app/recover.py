@@ -31,7 +31,7 @@ def out_of_memory(app, error):
         since(loaded or list(sys.modules), jobs.WORK if jobs is not None else _FIRST_SLICES)
         # What the work under way had taken from the keeper is saved again as it now stands: the
         # match (the App's), the menu's choices (Keeper.menu), the statistics if their payload
-        # was made (a merge not yet that far is still Keeper.merging: app.keeper_read).
+        # was made (a merge not yet that far is still Keeper.merging: app.keeper_stats).
         unsaved = _MATCH_BIT | _MENU_BIT
         if keeper.stats_payload is not None:
             unsaved |= _STATS_BIT

@@ -2,7 +2,7 @@
 (lowest) turn score and winning match total; and games by number of players, for the whole box.
 
 A box in play holds none of this: the match in progress is counted by a game.gamelog.MatchTally,
-merged here once the match is over (app.keeper_read loads /data/stats, merges, saves and lets
+merged here once the match is over (app.keeper_stats loads /data/stats, merges, saves and lets
 this module go); the tally's serial number makes a merge repeated after a power cut count once.
 Counters stop at game.gamelog's COUNT_MAX, so adding never allocates. game.stats_load reads the
 saved figures back (a module of its own: from source each is compiled whole); the entries of

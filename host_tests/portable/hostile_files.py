@@ -420,7 +420,7 @@ def _load(keeper, name):
                     module="app.keeper_files")
     if name == "menu":
         return keep(keeper, "load_menu", module="app.keeper_read")
-    return keep(keeper, "load_stats", module="app.keeper_read")
+    return keep(keeper, "load_stats", module="app.keeper_stats")
 
 
 def try_data(results, hostile, name, goods, count, directory, big, bases=None):
