@@ -132,8 +132,8 @@ def test_the_names_counted_are_those_a_module_holds():
 
 
 # Modules over the cap that a whole match still imports, with their count today: none may grow,
-# and each is named for who splits it (issue 45). The keeper's read, game.win_chance: other
-# changes' files; the others: the menu's and a phase's start and end, not yet split by job.
+# and each is named for who splits it (issue 45): game.win_chance, the coach's programme (its
+# reading of the round's end values and its slices, not yet split by job).
 _STILL_OVER = {"game.win_chance": 67}
 
 
