@@ -68,3 +68,44 @@ def test_the_match_s_end_is_loaded_only_while_it_is_shown():
         assert sys.modules.get("app.finish_frames") is not frames
     finally:
         box.close()
+
+
+class _Ended(Exception):
+    """The match's end reached (test_select_before_the_match_s_end_has_loaded_its_work...)."""
+
+
+def test_select_before_the_match_s_end_has_loaded_its_work_still_prices_the_review_and_merges_the_match():
+    """select at once at the match's end, before a quiet tick has imported app.finish_work: the
+    phase's leave imports it, prices the last turn's review, lets the coach's programme go and
+    asks for the merge, which counts the match once; then it goes with app.finish."""
+    from app.core import FINISHED, MENU, PLAY, SETUP
+
+    box = SimBox(BoxOptions(seed=3, preset="classic", players=2, hints=True))
+    try:
+        assert start(box) in (SETUP, PLAY)
+        tick = box.tick
+
+        def tick_to_the_end():
+            tick()
+            if box.view.phase == FINISHED:
+                raise _Ended
+
+        box.tick = tick_to_the_end
+        try:
+            BoxPlayer(box).play()
+        except _Ended:  # at the tick that ended the match
+            pass
+        box.tick = tick
+        hints = box.app.hints
+        assert "app.finish_work" not in sys.modules
+        assert hints.review.end_mask >= 0  # the last turn's review, not yet priced
+        box.board.press("select")
+        box.run(300)
+        assert box.view.phase == MENU and box.app.ending is None
+        assert "app.finish" not in sys.modules and "app.finish_work" not in sys.modules
+        assert hints.review.end_mask < 0 and hints.win is None
+        box.finish_saves()
+        assert box.app.keeper.merging is None
+        assert sum(box.view.stats.games_by_players) == 1
+    finally:
+        box.close()
