@@ -431,12 +431,15 @@ class Server:
 
     def _current(self, now_ms):
         """Is /state's last answer made, none being made, and the match as it told it (a roll,
-        a move, a turn's end, the coach's chance: net.match_state's mark; not the menu), or
-        made under _STATE_MS ago?"""
+        a move, a turn's end, the coach's chance: net.match_state's mark), or, in the menu (no
+        mark), made under _STATE_MS ago? (A match that moved is never current: an answer made
+        just before a turn's end, shared, showed it to its phones a poll later.)"""
         if self.state_json is None or self.state_read is not None:
             return False
         moved = match_state.mark(self.app)
-        return moved is not None and moved == self.state_mark or time.ticks_diff(now_ms, self.state_ms) < _STATE_MS
+        if moved is None:
+            return time.ticks_diff(now_ms, self.state_ms) < _STATE_MS
+        return moved == self.state_mark
 
     def _error(self, connection, chosen):
         connection.route = chosen
