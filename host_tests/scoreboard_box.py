@@ -25,8 +25,7 @@ clock and of sleep), serving; it reads one command a line on stdin and answers o
     busy MS    every App tick takes MS ms more (a board's long ticks; 0: as before)
     pace MS    sleep MS ms of real time a tick from now on (5: the simulated clock keeps time)
     hold 1|0   1: the box ticks only when told (serve); 0: on its own again
-    serve      tick until the server sends an answer whole: "serve TICKS SAVING" (a save still
-               under way as it went)
+    serve      tick until the server sends an answer whole: "serve TICKS"
     quit       the server closed, "bye"
 """
 
@@ -261,9 +260,7 @@ def main(port, data, seed):
             while box.server.counts[1] == answered and ticks < 1000:
                 box.tick()
                 ticks += 1
-            from app.keeper import under_way
-
-            print("serve", ticks, int(under_way(box.app.keeper)))  # a save still under way
+            print("serve", ticks)
         elif command == "pace":
             pace = int(words[1])
             print("pace", pace)

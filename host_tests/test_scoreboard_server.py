@@ -149,7 +149,7 @@ def test_a_poll_of_the_current_state_is_answered_in_three_steps(box):
         with socket.create_connection(("127.0.0.1", box.port), timeout=10) as phone:
             phone.sendall(b"GET /state?t=2 HTTP/1.1\r\nHost: box\r\n\r\n")
             time.sleep(0.2)  # (in the box's backlog before it ticks)
-            assert box.command("serve")[0] == "3"
+            assert box.command("serve") == ["3"]
             assert phone.recv(4096).endswith(answers[-1])
     finally:
         box.command("hold 0")
