@@ -9,6 +9,12 @@ Between commands the box runs main.py's loop in real time (a tick, then 5 ms of 
 clock and of sleep), serving; it reads one command a line on stdin and answers one line:
 
     turn       play until a turn ends (board_sim.script_player's player): "turned N PHASE"
+    phone MS   a phone in this VM polls /state as net/page.html does: asks, reads the answer
+               whole, asks again MS ms of the box's clock later (0: no phone)
+    end        play until a turn ends and stop at its tick (its save asked), the phone (if
+               any) asking again there: "end N SAVING"
+    shown N    tick until the phone has an answer that shows N turns ended (1000 ticks at
+               most): "shown TICKS SAVING" (a save still under way as it came)
     finish     play the match to its end and on to the standings: "finished WINNERS"
     stats      "stats ACCEPTED ANSWERED REFUSED FAULTS MOST_WORK MOST_OPEN STATES": the server's
                counts, the most bytes one step read and sent, the most connections open at
@@ -18,6 +24,8 @@ clock and of sleep), serving; it reads one command a line on stdin and answers o
     heap       "heap N": gc.mem_alloc() after gc.collect() (the stack scrubbed first)
     busy MS    every App tick takes MS ms more (a board's long ticks; 0: as before)
     pace MS    sleep MS ms of real time a tick from now on (5: the simulated clock keeps time)
+    hold 1|0   1: the box ticks only when told (serve); 0: on its own again
+    serve      tick until the server sends an answer whole: "serve TICKS"
     quit       the server closed, "bye"
 """
 
@@ -27,6 +35,54 @@ import sys
 import time
 
 _LOOP_MS = 5  # main.py's
+
+
+class Phone:
+    """A phone polling GET /state on a socket of its own, a step after each of the box's ticks:
+    `ended`, the turns ended that its last whole answer shows."""
+
+    def __init__(self, port, every_ms):
+        self.port = port
+        self.every_ms = every_ms
+        self.sock = None
+        self.got = b""
+        self.next_ms = 0
+        self.ended = 0
+
+    def ask(self):
+        import socket
+
+        self.hang_up()
+        sock = socket.socket()
+        sock.connect(socket.getaddrinfo("127.0.0.1", self.port)[0][-1])  # the box's backlog takes it
+        sock.send(b"GET /state HTTP/1.1\r\nHost: box\r\n\r\n")
+        sock.setblocking(False)
+        self.sock = sock
+        self.got = b""
+
+    def hang_up(self):
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+
+    def step(self, now_ms):
+        if self.sock is None:
+            if time.ticks_diff(now_ms, self.next_ms) >= 0:
+                self.ask()
+            return
+        try:
+            data = self.sock.recv(4096)
+        except OSError:  # nothing yet
+            return
+        if data:
+            self.got += data
+            return
+        self.hang_up()
+        self.next_ms = time.ticks_add(now_ms, self.every_ms)
+        import json
+
+        body = self.got[self.got.find(b"\r\n\r\n") + 4:]
+        self.ended = sum(1 for turn in json.loads(body)["turns"] or () if turn["end"] is not None)  # (None: the menu)
 
 
 class Box:
@@ -43,6 +99,8 @@ class Box:
         self.server = server
         self.most_work = 0
         self.most_open = 0
+        self.until_turns = None  # run() stops once the match has played this many turns
+        self.phone = None
 
     def tick(self):
         board = self.board
@@ -51,6 +109,8 @@ class Box:
         server = self.server
         if server is None:
             return
+        if self.phone is not None:
+            self.phone.step(board.now_ms)
         if server.work > self.most_work:
             self.most_work = server.work
         open_now = 0
@@ -64,6 +124,8 @@ class Box:
         end = self.board.now_ms + ms
         while self.board.now_ms < end:
             self.tick()
+            if self.until_turns is not None and self.app.tally.turns >= self.until_turns:
+                return
 
 
 def boot(port, data, seed):
@@ -139,6 +201,29 @@ def main(port, data, seed):
                 pass
             box.run(1000)  # its saves done
             print("turned", box.app.tally.turns, box.app.phase)
+        elif command == "end":
+            from app.keeper import under_way
+
+            box.until_turns = box.app.tally.turns + 1
+            while box.app.tally.turns < box.until_turns and player.step():
+                pass
+            box.until_turns = None
+            if box.phone is not None:
+                box.phone.ask()
+            print("end", box.app.tally.turns, int(under_way(box.app.keeper)))
+        elif command == "phone":
+            if box.phone is not None:
+                box.phone.hang_up()
+            box.phone = Phone(box.server.port, int(words[1])) if int(words[1]) else None
+            print("phone", words[1])
+        elif command == "shown":
+            from app.keeper import under_way
+
+            ticks = 0
+            while box.phone.ended < int(words[1]) and ticks < 1000:
+                box.tick()
+                ticks += 1
+            print("shown", ticks, int(under_way(box.app.keeper)))
         elif command == "finish":
             player.play()
             player.to_standings()

@@ -111,3 +111,64 @@ def test_a_save_under_way_lends_every_other_tick_to_the_coach_s_work(monkeypatch
     lent = [ticks for ticks in record if ticks[1]]
     assert lent and sum(ticks[0] for ticks in record) > 100  # (a few: several slices a tick now)
     assert [ticks for ticks in record if ticks == (True, True)] == []
+
+
+@pytest.mark.parametrize("asks", [1, 2])
+def test_while_a_phone_waits_a_save_lends_every_other_tick_to_the_scoreboard_s_server(monkeypatch, asks):
+    """The scoreboard's server (net.server, issue 47) stands in for app.keeper's keep_up in
+    app.core: while a phone waits it asks for a save's ticks (`asks`: 1 sockets to serve, 2
+    an answer to make). A save under way then lends it every other tick (`lent`) where it
+    would not lend it to the coach, or in the coach's place for an answer to make; no slice
+    goes in a tick lent to either, the coach never works in the server's, and every tick that
+    did a slice is told as the save's (`sliced`: the server does not step in it); the saves go
+    on (hints on: the coach wants ticks too)."""
+    import app.core
+    import app.keeper
+    from app.keeper import under_way
+    from net.server import Server
+
+    box = SimBox(BoxOptions(seed=7, players=2, hints=True))
+    app_ = box.app
+    hints = app_.hints
+    server = Server(app_, port=None)
+    monkeypatch.setattr(app.core, "keep_up", server.keep_up)  # as net.server's start puts it
+    record = []  # per tick with a save under way as it began: (slice, coach's work, lent, sliced)
+    gaps = [0]  # ticks with a save under way since its last slice, after each tick
+    step, work = app.keeper.step, type(hints).work
+    done = {}
+
+    def counted_step(keeper):
+        done["slice"] = True
+        step(keeper)
+
+    def counted_work(self, turn, log):
+        done["work"] = True
+        return work(self, turn, log)
+
+    monkeypatch.setattr(app.keeper, "step", counted_step)
+    monkeypatch.setattr(type(hints), "work", counted_work)
+    tick = box.tick
+
+    def watched_tick():
+        done.clear()
+        keeper = app_.keeper
+        server.asks = asks  # (as the server's tick tells it)
+        server.sliced = False
+        saving = under_way(keeper) and hints._starting is None and not app_.roller.state
+        tick()
+        if under_way(keeper) or done.get("slice"):
+            gaps.append(0 if done.get("slice") else gaps[-1] + 1)
+        if saving:
+            record.append((done.get("slice", False), done.get("work", False), server.lent, server.sliced))
+
+    _play_a_match_watched(box, watched_tick)
+    slices = [ticks for ticks in record if ticks[0]]
+    assert len(slices) > 100 and all(ticks[3] and not ticks[2] for ticks in slices)  # each told the save's
+    assert [ticks for ticks in record if ticks[0] and ticks[1]] == []  # never the coach beside a slice
+    lent = [ticks for ticks in record if ticks[2]]
+    assert len(lent) > 50 and [ticks for ticks in lent if ticks[1] or ticks[3]] == []  # the server's alone
+    coach = [ticks for ticks in record if ticks[1]]
+    assert (len(coach) > 0) == (asks == 1)  # the coach keeps its lent ticks unless an answer is to be made
+    # the saves go on: over a third of those ticks a slice, and never more than 24 ticks with a
+    # save under way and none (as with no phone: a coach's start, bands, the dice's roll)
+    assert len(slices) * 3 > len(record) and max(gaps) <= 24

@@ -10,7 +10,7 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scoreboard_run import ScoreboardBox
+from scoreboard_run import CONFIG, ScoreboardBox
 
 FUZZ_REQUESTS = 1000
 WARM_REQUESTS = 250  # the heap measured after these too
@@ -166,6 +166,29 @@ def test_state_is_made_ahead_of_the_polls_while_a_phone_follows_the_match(tmp_pa
         made = int(following.command("stats")[6])
         following.command("turn")
         assert int(following.command("stats")[6]) > made
+    finally:
+        following.stop()
+
+
+@pytest.mark.micropython
+@pytest.mark.parametrize("hints", [False, True])
+def test_a_phone_asking_as_a_turn_ends_sees_it_in_the_ticks_the_turn_s_save_lends(tmp_path, hints):
+    """A phone following the match (polling every 0.7 s, in the box's VM) asks as a turn ends:
+    the turn's save lends the server every other tick while a phone waits (net.server's
+    keep_up; with hints on the coach's lent ticks serve its sockets too), so the answer shows
+    the turn's end some 7-15 ticks later, the save still under way (its slices go on between),
+    where it waited for the save's end (31-63 ticks)."""
+    config = dict(CONFIG, hints=hints)
+    following = ScoreboardBox(tmp_path, config=config).start()
+    try:
+        following.command("phone 700")
+        assert following.command("hold 1") == ["1"]
+        assert following.command("end") == ["1", "1"]  # the first turn ended, its save asked
+        ticks, saving = following.command("shown 1")
+        assert int(ticks) <= 20 and saving == "1", (ticks, saving)
+        assert following.command("end") == ["2", "1"]
+        ticks, saving = following.command("shown 2")
+        assert int(ticks) <= 20 and saving == "1", (ticks, saving)
     finally:
         following.stop()
 

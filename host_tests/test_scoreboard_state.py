@@ -189,3 +189,27 @@ def test_a_state_answer_made_before_the_match_moved_is_made_again_before_it_goes
         assert json.loads(body) == json.loads(json.dumps(match_state.state(box.app)))
     finally:
         box.close()
+
+
+def test_a_state_answer_is_not_shared_once_the_match_moved_however_new():
+    """/state made just before a turn's end is no answer after it, even made under 200 ms ago
+    (the rate the menu's answers are shared at): on the emulated chip a phone polling then got
+    the answer made before and saw the turn's end a poll (0.7 s) later."""
+    from net import match_state
+    from net.server import Server
+
+    box = SimBox(BoxOptions(preset="classic", players=3, seed=12))
+    try:
+        player = BoxPlayer(box)
+        play_until(player, lambda: box.app.tally.turns >= 1, 4000)
+        server = Server(box.app, port=None)
+        for now in (0, 5, 10):
+            server._state(now)
+        made = server.state_json
+        assert server._current(20) and server._state(20) is made
+        turns = box.app.tally.turns
+        play_until(player, lambda: box.app.tally.turns > turns, 4000)
+        assert match_state.mark(box.app) != server.state_mark
+        assert not server._current(30) and server._state(30) is None  # read again from the match
+    finally:
+        box.close()

@@ -16,11 +16,14 @@ asks), a chunk of _SLICE_BYTES while the page is sent (read from flash into it) 
 answer's JSON while it is sent (some 600 bytes for classic for three; /state's is made again
 only when the match has moved on, in three steps, and shared): a Pico W's heap is tight
 (docs/scoreboard.md's figures), so the phone's page words what it can itself
-(net.match_state). A step waits for a tick with room for it: no save under way (app.keeper's
-slices are the ticks with none left), the App's tick short (for an answer made or the page read
-from flash, shorter); in a tick without, the server does not even poll. An answer ready (an
-error, /state as the match stands) goes in the step that read its request, its head and body
-in the next; while a phone follows the match (asked within _FOLLOW_MS), /state is made again
+(net.match_state). A step waits for a tick with room for it: no slice of a save in it
+(app.keeper's slices are the ticks with none left), the App's tick short (for an answer made
+or the page read from flash, shorter); in a tick without, the server does not even poll. While
+a phone waits, a save under way lends the server every other tick, as it lends the coach's
+(Server.keep_up, in app.core's place: a board without Wi-Fi keeps app.keeper's as it is); the
+coach keeps its own lent ticks, which the server's sockets share, unless the server has an
+answer to make. An answer ready (an error, /state as the match stands) goes in the step that
+read its request, its head and body in the next; while a phone follows the match (asked within _FOLLOW_MS), /state is made again
 in quiet steps as the match moves, ahead of its next poll.
 
 Every answer closes its connection (HTTP/1.1 "Connection: close"): the page polls /state."""
@@ -28,7 +31,7 @@ Every answer closes its connection (HTTP/1.1 "Connection: close"): the page poll
 import select
 import time
 
-from app.keeper import under_way
+from app.keeper import keep_up, under_way
 from micropython import const
 
 from net import match_state  # loaded with the server (an import is a tick's work of its own)
@@ -45,13 +48,15 @@ _LINE_BYTES = const(64)  # a connection's buffer: the request line must fit in i
 _HEADERS_BYTES = const(8192)  # a request's line and headers past this: 431
 _SLICE_BYTES = const(1024)  # read or sent in one step: the server's chunk
 _IDLE_MS = const(4000)  # a connection with nothing read or sent this long is closed
-_STATE_MS = const(200)  # /state's JSON is made again at most this often
-_FOLLOW_MS = const(3000)  # ... and ahead of the phones' polls while one asked this recently
+_STATE_MS = const(200)  # /state ahead of the polls: whether the match moved looked at this often
+_FOLLOW_MS = const(3000)  # ... while a phone asked this recently (it follows the match: _asks)
 _BUSY_US = const(8000)  # an App's tick this long leaves no room for the server's heavier work
 _FULL_US = const(12000)  # ... this long (a band of the OLED and more), none for any
 _WAITED_STEPS = const(50)  # ... unless it has waited this many steps (a slow board's ticks)
 _LIGHT = const(1)  # the room a tick leaves (_step): sockets only; the heavier work too
 _HEAVY = const(2)
+_SETUP = const(1)  # app.core's phases: a match's, where the coach has work
+_PLAY = const(2)
 _LISTEN_MS = const(5000)  # a listener that could not be opened is tried again this often
 _EAGAIN = const(11)  # errno's (MicroPython's ports and Linux agree)
 _POLLIN = const(1)  # select's (as there: the same on every port)
@@ -129,6 +134,9 @@ class Server:
         self.state_mark = None
         self.asked_ms = 0  # when /state was last asked for: phones following the match
         self.work = 0  # bytes read and sent by the last step (its bound: _SLICE_BYTES)
+        self.asks = 0  # what the server asks of a save's ticks, this tick (_asks)
+        self.lent = False  # this tick lent to the server by a save under way (keep_up)
+        self.sliced = False  # this tick a save's (keep_up)
         # connections accepted, answers sent whole, connections refused, steps an unexpected
         # error ended (the connections then closed), /state's answers made (the tests' and the
         # bench's: counts[_ACCEPTED] ...)
@@ -137,7 +145,10 @@ class Server:
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):
         """The App's tick, then a step: what start() puts in the App's place for main.py. How
-        long the App's tick took tells the step whether there is room for its heavier work."""
+        long the App's tick took tells the step whether there is room for its heavier work.
+        What the server asks of a save's ticks is told first (keep_up)."""
+        self.asks = self._asks(now_ms)
+        self.sliced = False
         began = time.ticks_us()
         type(self.app).tick(self.app, now_ms)
         self.app_us = time.ticks_diff(time.ticks_us(), began)
@@ -157,6 +168,42 @@ class Server:
             self.state_json = None
             self.state_read = None
 
+    def keep_up(self, app, now_ms):
+        """app.keeper's keep_up, in app.core's place (start): while a phone waits (`asks`), a
+        save under way lends every other tick to the server (`lent`: its steps then have room)
+        where it would not lend it to the coach, or, for an answer to make, in the coach's
+        place; the tick after one lent is the save's (keep_up lends no two in a row). `sliced`:
+        a tick the keeper's keep_up had as the save's (its slice, or none for the tick's other
+        long work), where the server does not step."""
+        keeper = app.keeper
+        if self.lent:
+            self.lent = False
+            keeper.lent = True  # as after the coach's tick: this one the save's
+        elif (self.asks and keeper is not None and not keeper.lent and under_way(keeper) and (self.asks > 1 or not (
+                app.hints_on and _SETUP <= app.phase <= _PLAY and app.hints.wants_ticks()))):
+            self.lent = True  # (the App's tick leaves the coach's work aside: not lent to it)
+            return False
+        self.sliced = keep_up(app, now_ms)
+        return self.sliced
+
+    def _asks(self, now_ms):
+        """What the server asks of a save's ticks (keep_up): 0 none (no phone waits: no
+        connection open, none followed the match within _FOLLOW_MS), 1 ticks to poll and serve
+        its sockets in (the coach's lent ones do), 2 a tick alone for its heavier work (an
+        answer to make or the page's piece to read; /state made ahead or looked at while a
+        phone follows)."""
+        wants = 0
+        for connection in self.connections:
+            if connection is not None:
+                if connection.state == _ANSWERING:
+                    return 2
+                wants = 1
+        if self.state_json is not None and time.ticks_diff(now_ms, self.asked_ms) < _FOLLOW_MS:
+            if self.state_read is not None or time.ticks_diff(now_ms, self.state_ms) >= _STATE_MS:
+                return 2
+            wants = 1
+        return 2 if wants and self.chunk is not None else wants
+
     def _step(self, now_ms):
         listener = self.listener
         if listener is None:
@@ -169,9 +216,8 @@ class Server:
         # history read; a piece of the page read from flash) after an App's tick under _BUSY_US,
         # or after _WAITED_STEPS without (a slow board's ticks); _LIGHT (a connection accepted, a
         # request read, an answer's slice sent) after one under _FULL_US (a band of the OLED
-        # sent); none while a save is under way (its slices are the ticks with none left).
-        keeper = self.app.keeper
-        if keeper is not None and under_way(keeper):
+        # sent); none in a tick that was a save's (its slice: keep_up's `sliced`).
+        if self.sliced:
             return  # the connections wait (the listener's backlog holds new ones)
         room = _LIGHT if self.app_us < _FULL_US else 0
         if self.app_us < _BUSY_US or self.waited >= _WAITED_STEPS:
@@ -431,12 +477,15 @@ class Server:
 
     def _current(self, now_ms):
         """Is /state's last answer made, none being made, and the match as it told it (a roll,
-        a move, a turn's end, the coach's chance: net.match_state's mark; not the menu), or
-        made under _STATE_MS ago?"""
+        a move, a turn's end, the coach's chance: net.match_state's mark), or, in the menu (no
+        mark), made under _STATE_MS ago? (A match that moved is never current: an answer made
+        just before a turn's end, shared, showed it to its phones a poll later.)"""
         if self.state_json is None or self.state_read is not None:
             return False
         moved = match_state.mark(self.app)
-        return moved is not None and moved == self.state_mark or time.ticks_diff(now_ms, self.state_ms) < _STATE_MS
+        if moved is None:
+            return time.ticks_diff(now_ms, self.state_ms) < _STATE_MS
+        return moved == self.state_mark
 
     def _error(self, connection, chosen):
         connection.route = chosen
@@ -590,8 +639,12 @@ def history(app):
 def start(app, port=None):
     """Serve the App's match: a Server whose tick (the App's, then a step) main.py's loop
     calls in the App's place (an attribute of the App's own, which the class's method stays
-    behind), kept as the App's `server`; returns it."""
+    behind), kept as the App's `server`, and whose keep_up app.core calls in app.keeper's
+    place; returns it."""
+    from app import core  # (loaded: the App's)
+
     server = Server(app, port)
     app.server = server
     app.tick = server.tick
+    core.keep_up = server.keep_up
     return server
