@@ -137,6 +137,13 @@ def test_the_statistics_reader_s_copy_of_the_counters_limit_equals_the_game_log_
 
 
 def test_the_kernel_s_copy_of_a_sure_win_equals_game_strategy_s():
-    from game import strategy, win_kernel
+    from game import strategy, win_chance, win_kernel
 
-    assert win_kernel._WIN_ONE == strategy.WIN_ONE
+    assert win_kernel._WIN_ONE == win_chance._WIN_ONE == strategy.WIN_ONE
+
+
+def test_the_win_chance_s_copies_of_the_turn_s_ends_equal_game_turn_s():
+    from game import turn, win_chance
+
+    assert win_chance._END_SHUT == turn.END_SHUT
+    assert win_chance._END_FIRST_ROLL_LOST == turn.END_FIRST_ROLL_LOST

@@ -21,9 +21,9 @@ the end value of each score; then the masks, game.win_kernel's `fill` (viper on 
 
 from micropython import const
 
-from game.strategy import WIN_ONE
-from game.turn import END_FIRST_ROLL_LOST, END_SHUT
-
+_WIN_ONE = const(65535)  # game.strategy's WIN_ONE (a copy: see there)
+_END_SHUT = const(1)  # game.turn's (a copy: see there)
+_END_FIRST_ROLL_LOST = const(4)
 _SCORE_DIGITAL = const(2)  # game.rules' (a copy: see there)
 _TIES_FULL = const(1)
 _GOAL_ROUND = const(1)  # game.at_stake's (a copy: see there)
@@ -32,8 +32,8 @@ _PREPARE_PER_STEP = const(24)  # slots whose end value is worked out per step
 _ONE_DIE_AT = const(3)  # game.win_kernel's: the outcome table's words for one die (0xFFFF: to do)
 _SCRATCH = const(96)  # bytes per read of win_ends.bin's stream at most (a slice: game.win_ends' _read)
 
-TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
-if TYPE_CHECKING:
+_TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
+if _TYPE_CHECKING:
     from typing import Any
 
 ENDS_FILE = None  # win_ends.bin beside game.win_ends (the tests point it at tables of their own)
@@ -42,7 +42,7 @@ ENDS_FILE = None  # win_ends.bin beside game.win_ends (the tests point it at tab
 class WinChance:
     """P(win) per open mask for a player of a round of `rules` (a Turn's rules)."""
 
-    if TYPE_CHECKING:  # buffers handed to game.win_kernel's fill, viper's ptr16 and ptr8 there
+    if _TYPE_CHECKING:  # buffers handed to game.win_kernel's fill, viper's ptr16 and ptr8 there
         chances: Any
         ends: Any
         table: Any
@@ -61,7 +61,8 @@ class WinChance:
         self.table = None  # the outcome table (game.win_kernel), once it is ready
         self.masks_per_step = 1  # game.win_kernel's CHECKS_PER_STEP over the table's moves
         self.building = None  # game.win_table's work (1, 0: game.win_kernel, game.win_table imported)
-        self._ends_done = 0  # slots whose end value is known for this `begin`
+        self._ends_done = 0  # slots whose end value is known for this `begin` (while the end
+        #                      values are read: the read's slices so far, one name fewer to load)
         self.sure = 0  # the slots 1 to this are a sure win (game.win_kernel's fill skips them)
         self.lead = b""  # G[m][slot, 1] per slot (2 bytes LE) once `begin` reads one, m > 0
         self.to_beat = -2  # -1: no score counts yet; -2: no round begun
@@ -75,7 +76,6 @@ class WinChance:
         self.ready = False
         self._read_for = None  # (to_beat, tied, after): the end values `step` reads next
         self._reading = None  # game.win_ends' read_steps under way (0: about to be)
-        self._reads = 0  # the slices it has had
 
     def begin(self, to_beat, tied, after=0, goal=_GOAL_ROUND, at_once=True):
         """Start over for a player of a single round: `to_beat` the best score so far (-1: none
@@ -94,7 +94,7 @@ class WinChance:
             self._reading.close()  # another round's read, left for this one
         self._reading = None
         self._read_for = None
-        share = WIN_ONE if self.rules.ties == _TIES_FULL else (WIN_ONE + (tied + 1) // 2) // (tied + 1)
+        share = _WIN_ONE if self.rules.ties == _TIES_FULL else (_WIN_ONE + (tied + 1) // 2) // (tied + 1)
         lost = 0
         if goal != _GOAL_ROUND:
             tied = -1
@@ -118,11 +118,11 @@ class WinChance:
         self._start(to_beat, tied, after, share, lost)
         return True
 
-    def _start(self, to_beat, tied, after, share, lost):
+    def _start(self, to_beat, tied, after, level, lost):  # (level: what a tie shares)
         self.to_beat = to_beat
         self.tied = tied
         self.after = after
-        self.level = share if to_beat >= 0 else 0
+        self.level = level if to_beat >= 0 else 0
         self.lost = lost
         self._ends_done = 0
         self.sure = 0
@@ -144,10 +144,10 @@ class WinChance:
 
             to_beat, tied, after = self._read_for
             self._reading = read_steps(self, ENDS_FILE, to_beat, tied, after, bytearray(_SCRATCH))
-            self._reads = 0
+            self._ends_done = 0
             return
         try:
-            self._reads += 1
+            self._ends_done += 1
             next(reading)
             return
         except StopIteration as done:
@@ -168,23 +168,26 @@ class WinChance:
     def one_die_at(self, mask):
         return (self.one_die[mask >> 3] >> (mask & 7)) & 1 == 1
 
-    def ending(self, open_mask, how):
-        """What a turn ending so with these tiles open is worth to the player, 0..WIN_ONE."""
-        if how == END_SHUT and self.tied >= 0:
-            return WIN_ONE
-        if how == END_FIRST_ROLL_LOST:
+    def ending(self, mask, how):
+        """What a turn ending so with these tiles open (`mask`) is worth to the player, 0..WIN_ONE."""
+        if how == _END_SHUT and self.tied >= 0:
+            return _WIN_ONE
+        if how == _END_FIRST_ROLL_LOST:
             return self.lost
         rules = self.rules
-        return self._ending_at(open_mask if rules.scoring == _SCORE_DIGITAL else rules.score(open_mask))
+        return self._ending_at(mask if rules.scoring == _SCORE_DIGITAL else rules.score(mask))
 
-    def _ending_at(self, slot):
-        """What a turn ending on a slot (its score; digital: its open mask) is worth."""
-        score = slot if self.rules.scoring != _SCORE_DIGITAL else self.rules.score(slot)
+    def _ending_at(self, score):
+        """What a turn ending on a slot (`score`: its score; digital: its open mask) is worth.
+        (Its parameters and methods are names looked up as the module loads: issue 45.)"""
+        slot = score
+        if self.rules.scoring == _SCORE_DIGITAL:
+            score = self.rules.score(slot)
         to_beat = self.to_beat
         if to_beat >= 0 and score >= to_beat:
             return 0 if score > to_beat else self.level
         if not self.after:
-            return WIN_ONE
+            return _WIN_ONE
         return self.lead[2 * slot] | (self.lead[2 * slot + 1] << 8)
 
     def step(self, count=1, room_us=0, clock=None):
@@ -223,7 +226,7 @@ class WinChance:
                 return -1
             return 1
         if self._read_for is not None:  # past the imports, the file's opening, its first read
-            return 2 if self._reading and self._reads > 2 else -1
+            return 2 if self._reading and self._ends_done > 2 else -1
         return 3 if self._ends_done < len(self.ends) else 4
 
     def _slice(self):
@@ -246,8 +249,18 @@ class WinChance:
             self._read_slice()
         elif self.next_mask == 0:
             return False  # no round begun
-        elif self._ends_done < len(self.ends):
-            self._prepare_ends()
+        elif self._ends_done < len(self.ends):  # the end value of a few more slots
+            slot = self._ends_done
+            last = slot + _PREPARE_PER_STEP
+            if last > len(self.ends):
+                last = len(self.ends)
+            while slot < last:
+                value = self._ending_at(slot)
+                self.ends[slot] = value
+                if value == _WIN_ONE and slot == self.sure + 1:
+                    self.sure = slot
+                slot += 1
+            self._ends_done = slot
         else:
             # loaded with the first masks: a round's `begin` needs none
             from game.win_kernel import fill
@@ -255,29 +268,12 @@ class WinChance:
             self.next_mask = fill(self.chances, self.ends, self.table, self.one_die,
                                   self.next_mask, self.start, self.masks_per_step, self.sure)
             if self.next_mask == 0:
-                self._first_roll()
+                must_first = self.rules.must_first
+                if must_first:  # the first roll under 2-to-go/3-to-go
+                    self.ends[0] = self.lost  # a stuck first roll (never a slot: slot 0 is a shut box)
+                    found = fill(self.chances, self.ends, self.table, self.one_die,
+                                 self.start, 1 << (must_first - 1), 0, 0)
+                    self.first_chance = found >> 2
+                    self.first_one_die = found & 2 != 0
                 self.ready = True
         return True
-
-    def _first_roll(self):
-        rules = self.rules
-        if rules.must_first:
-            from game.win_kernel import fill
-
-            self.ends[0] = self.lost  # a stuck first roll (never a slot: slot 0 is a shut box)
-            found = fill(self.chances, self.ends, self.table, self.one_die,
-                         self.start, 1 << (rules.must_first - 1), 0, 0)
-            self.first_chance = found >> 2
-            self.first_one_die = found & 2 != 0
-
-    def _prepare_ends(self):
-        """The end value of a few more slots, for the round `begin` set."""
-        slot = self._ends_done
-        last = min(slot + _PREPARE_PER_STEP, len(self.ends))
-        while slot < last:
-            value = self._ending_at(slot)
-            self.ends[slot] = value
-            if value == WIN_ONE and slot == self.sure + 1:
-                self.sure = slot
-            slot += 1
-        self._ends_done = slot
