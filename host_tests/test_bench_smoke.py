@@ -96,7 +96,7 @@ RANGES = {
     "Pico: longest other tick (ms)": TIMING,
     # the keeper's saves on LittleFS (bench/save_bench.py): per step, then per scheme over the saves
     "longest, unix ms": TIMING, "most bytes read": (0, MEGA), "most block reads": (0, 10_000),
-    "blocks erased": (0, 10_000), "commits a save": (1, 3), "erases a save": (0.1, 10),
+    "blocks erased": (0, 10_000), "commits a save": (1, 3), "erases a save": (0.01, 10), "match bytes": (100, 10_000),
     "block reads": (10, 10 * MEGA), "bytes read": (100, 100 * MEGA),
     # the box's own loop (bench/loop_bench.py): a tick's bus time and erases are the simulator's
     **{"Pico est. longest %s (ms)" % kind: TIMING for kind in ("step", "start", "save", "collection", "other")},
