@@ -1,8 +1,8 @@
 """A save of hal.storage's AtomicFile, in steps (save_steps): the payload written to `<path>.new`
 with its header, read back, renamed over `<path>`; or, for a file kept in slots, written over
-its older slot and read back (hal.storage's comment says why each). Loaded
-only to write: a box's boot reads its files and writes them only after a fault, so the names of
-this code are not interned then (app.keeper_jobs imports it in a save's slice of its own)."""
+its older slot and read back (hal.storage's comment says why each). Loaded only to write: a
+box's boot reads its files and writes them only after a fault, so the names of this code are
+not interned then (app.keeper_jobs imports it in a save's slice of its own)."""
 
 from micropython import const
 
@@ -39,10 +39,10 @@ def save_steps(file, payload, no_new=False):
     the first steps are skipped: looking for one, and removing it, took a Pico 12 ms of
     LittleFS's search of the folder (measured on an emulated RP2040).
 
-    A file kept in slots (`count` not None) is written over its older slot (the file opened, its bytes
-    written, closed, read back: a step each as above), with no `.new` and no rename: LittleFS
-    commits it once, at the close. Without no_new its first steps look for the one-file
-    layout's `<path>` and `.new` (a step), which its last steps remove, a step each."""
+    A file kept in slots (`count` not None) is written over its older slot (the file opened,
+    its bytes written, closed, read back: a step each as above), with no `.new` and no rename:
+    LittleFS commits it once, at the close. Without no_new its first steps look for the
+    one-file layout's `<path>` and `.new` (a step), which its last steps remove, a step each."""
     pieces = payload if isinstance(payload, list) else [payload]
     seq = b""  # (a slot's save number)
     if file.count is not None:
