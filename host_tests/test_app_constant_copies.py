@@ -123,8 +123,9 @@ def test_the_frames_copies_of_the_match_formats_and_the_message_flag_match_their
 def test_the_writing_s_copies_of_a_saved_file_s_layout_match_hal_storage_s():
     from hal import storage, storage_save
 
-    assert storage_save._MAGIC == storage._MAGIC
-    assert storage_save._HEADER_BYTES == storage._HEADER_BYTES == len(storage._MAGIC) + 8
+    assert storage_save._MAGIC == storage._MAGIC and storage_save._SLOT_MAGIC == storage._SLOT_MAGIC
+    assert storage._HEADER_BYTES == len(storage._MAGIC) + 8  # (magic, length, CRC-32)
+    assert storage._SLOT_HEADER_BYTES == len(storage._SLOT_MAGIC) + 12  # (magic, number, length, CRC-32)
 
 
 def test_the_recovery_s_copies_of_the_keeper_s_bits_and_slice_match_their_originals():

@@ -49,7 +49,7 @@ FIGURE = re.compile(r"^(-?\d+(?:\.\d+)?)(?:x|%| KiB| ms)?(?: \((-?\d+(?:\.\d+)?)
 # Columns of names, not figures.
 LABELS = {"runtime", "box", "table module", "preset", "presets", "board", "table", "file",
           "measure", "flash", "firmware", "half the heap free?", "both matches to the end", "build", "step",
-          "hand", "flash timing"}
+          "hand", "flash timing", "scheme"}
 KIB = 1024
 MEGA = 10 ** 6
 TIMING = None  # a figure read off a clock: any number not negative (the docstring)
@@ -94,9 +94,10 @@ RANGES = {
     "Pico: player 2 ready (s)": TIMING, "Pico: longest step (ms)": TIMING,
     "Pico: longest start (ms)": TIMING, "Pico: longest save (ms)": TIMING,
     "Pico: longest other tick (ms)": TIMING,
-    "match beside the other files: longest, unix ms": TIMING,
-    "alone in its folder, unix ms": TIMING, "bytes, beside/alone": (0.01, 1_000),
-    "bytes read, beside": (100, 10 * MEGA), "bytes read, alone": (100, 10 * MEGA),
+    # the keeper's saves on LittleFS (bench/save_bench.py): per step, then per scheme over the saves
+    "longest, unix ms": TIMING, "most bytes read": (0, MEGA), "most block reads": (0, 10_000),
+    "blocks erased": (0, 10_000), "commits a save": (1, 3), "erases a save": (0.01, 10), "match bytes": (100, 10_000),
+    "block reads": (10, 10 * MEGA), "bytes read": (100, 100 * MEGA),
     # the box's own loop (bench/loop_bench.py): a tick's bus time and erases are the simulator's
     **{"Pico est. longest %s (ms)" % kind: TIMING for kind in ("step", "start", "save", "collection", "other")},
     **{"unix CPU longest %s (ms)" % kind: TIMING for kind in ("step", "start", "save", "collection", "other")},

@@ -44,7 +44,7 @@ from game.snapshot_format import TURN_FIELDS as SNAPSHOT_TURN_FIELDS
 from game.stats import Stats
 from game.tiles import mask_of, tile_sum
 from game.turn import AWAIT_MOVE, OVER
-from hal.storage import _HEADER_BYTES  # before the payload in <path>.new
+from hal.storage import _HEADER_BYTES, _SLOT_HEADER_BYTES  # (before a .new's payload, a slot's)
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -66,24 +66,25 @@ _MENU = {"game": None, "players": 2, "hints": False}  # the game is the machine'
 
 # Where power_cut_in_next_save cuts: k write steps on, or at a step of the next save of the
 # match (or the stats): its first step (settling an earlier .new), its first or last byte,
-# its rename.
+# its rename (the match's, in hal.storage's two slots, has none to settle or rename: the cut
+# falls at the first step after its last byte, the next save's).
 CUT_PLACES = ("k steps on", "match settle", "match first byte", "match last byte",
               "match rename", "stats first byte", "stats last byte", "stats rename")
 
 COUNTS = {"steps": 0, "clean_cuts": 0, "save_cuts": 0, "kept_new": 0, "matches": 0}
 
 
-def _cut_offset(place, length, settle):
+def _cut_offset(place, length, settle, header):
     """Steps from the start of a save of `length` bytes to the step `place` names: `settle`
-    (1, or 0 once a save of the file has completed: no `.new` is looked for) to settle an
-    earlier .new, the header's and the payload's bytes, the rename."""
-    return {"settle": 0, "first byte": settle, "last byte": settle + _HEADER_BYTES + length - 1,
-            "rename": settle + _HEADER_BYTES + length}[place]
+    (1, or 0 once a save of the file has completed: no `.new` is looked for; 0 in slots) to
+    settle an earlier .new, the `header`'s and the payload's bytes, the rename."""
+    return {"settle": 0, "first byte": settle, "last byte": settle + header + length - 1,
+            "rename": settle + header + length}[place]
 
 
-def _whole(steps_done, length, settle):
+def _whole(steps_done, length, settle, header):
     """Were all the bytes of a save of `length` bytes on the flash after `steps_done` steps?"""
-    return steps_done >= settle + _HEADER_BYTES + length
+    return steps_done >= settle + header + length
 
 
 def _saved_parts(payload):
@@ -170,7 +171,7 @@ class BoxMachine(RuleBasedStateMachine):
         self.data_dir = tempfile.mkdtemp(prefix="shutbox-fuzz-")
         self.files = PowerCutFiles()
         self.saved = dict.fromkeys(STORES)  # each file's payload as last saved whole
-        self.saving = None  # (store, payload, files.steps at its start, its settling steps)
+        self.saving = None  # (store, payload, files.steps at its start, its settling steps, header bytes)
         self.cut_place = None  # (store, place): where in its next save to cut the power
         self.cut_armed = None  # the rule's name for the cut armed ("armed", or a CUT_PLACES place)
         self.box = None
@@ -212,10 +213,12 @@ class BoxMachine(RuleBasedStateMachine):
                 yield from save_steps(store, payload, no_new)
                 return
             whole = b"".join(bytes(piece) for piece in payload) if isinstance(payload, list) else bytes(payload)
-            settle = 0 if no_new else 1
-            self.saving = (name, whole, self.files.steps, settle)
+            slots = store.count is not None  # (the match's: hal.storage's two slots)
+            settle = 0 if no_new or slots else 1
+            header = _SLOT_HEADER_BYTES if slots else _HEADER_BYTES
+            self.saving = (name, whole, self.files.steps, settle, header)
             if self.cut_place is not None and self.cut_place[0] == name:
-                self.files.cut_at = self.files.steps + _cut_offset(self.cut_place[1], len(whole), settle)
+                self.files.cut_at = self.files.steps + _cut_offset(self.cut_place[1], len(whole), settle, header)
                 self.cut_place = None
             try:
                 yield from save_steps(store, payload, no_new)
@@ -261,8 +264,8 @@ class BoxMachine(RuleBasedStateMachine):
     def _cut_mid_save(self):
         expected = dict(self.saved)
         assert self.saving is not None, "the power was cut outside a save"
-        name, payload, start, settle = self.saving
-        if _whole(self.files.steps - start, len(payload), settle):
+        name, payload, start, settle, header = self.saving
+        if _whole(self.files.steps - start, len(payload), settle, header):
             expected[name] = payload  # every byte on the flash: only the rename was cut
             COUNTS["kept_new"] += 1
         self.saving = None

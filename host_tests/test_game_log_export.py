@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from test_resume import newest_slot
 
 from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
@@ -241,7 +242,8 @@ def test_export_log_fetches_the_saved_match_from_the_virtual_board(classic, tmp_
         assert result.returncode == 1
         assert "no saved match in /data" in result.stderr, result.stderr
         (board.fs_dir / "data").mkdir(exist_ok=True)
-        shutil.copy(classic.data_dir / "play" / "match", board.fs_dir / "data" / "play" / "match")
+        slot = newest_slot(classic.data_dir)  # (the match's newest copy: hal.storage's slots)
+        shutil.copy(slot, board.fs_dir / "data" / "play" / slot.name)
         result = export_tool(*device)
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout) == json.loads(classic.text)

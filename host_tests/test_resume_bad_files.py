@@ -12,7 +12,7 @@ from box_steps import leave_match, roll, start
 from game.tiles import bit, mask_of
 from hal.storage import AtomicFile
 from hal.storage_save import save
-from test_resume import FullFlash, boot, power_cut, shut
+from test_resume import FullFlash, boot, match_slots, newest_slot, power_cut, saved_match, shut
 
 from board_sim.script_player import BoxPlayer
 
@@ -47,7 +47,8 @@ def only_fault(view, *words):
 def test_a_match_saved_on_a_box_wired_otherwise_is_set_aside_and_the_box_starts_afresh(
         tmp_path, saved_on, booted_on, why):
     saved_mid_turn(tmp_path, **saved_on)
-    saved = (tmp_path / "play" / "match").read_bytes()
+    saved = {path.name: path.read_bytes() for path in (tmp_path / "play").glob("match.[01]")}
+    assert len(saved) == 2  # (hal.storage's slots: the match as started, then as rolled)
     # The next boot is clean (nothing waits for tiles it lacks) but for the menu's note: the
     # game chosen last is not on this box's menu (said at each boot until another is saved).
     menu_note = "menu: the last game, %r, is not offered on this box; starting on classic" % saved_on["preset"]
@@ -58,40 +59,78 @@ def test_a_match_saved_on_a_box_wired_otherwise_is_set_aside_and_the_box_starts_
             assert box.view.phase == MENU and box.view.match is None
             faults = box.view.faults
             assert faults[0] == menu_note, faults
-            if boot_number == 0:
-                assert len(faults) == 2 and "match unreadable" in faults[1] and why in faults[1], faults
-                assert "match.bad" in faults[1]
+            if boot_number == 0:  # each copy set aside, the newest first
+                assert len(faults) == 3 and all(why in fault for fault in faults[1:]), faults
+                newest = newest_slot_name(saved)
+                assert "/%s unreadable" % newest in faults[1] and "%s.bad, the copy before it" % newest in faults[1]
+                assert faults[2].endswith(".bad, starting afresh")
             else:
                 assert faults == [menu_note]
                 assert start(box) == PLAY
-            assert (tmp_path / "play" / "match.bad").read_bytes() == saved
+            assert {name: (tmp_path / "play" / (name + ".bad")).read_bytes() for name in saved} == saved
         finally:
             power_cut(box)
 
 
-def damaged(payload):
-    """(name, bytes) of the ways a saved file is found damaged, none of which a power cut makes."""
+def newest_slot_name(saved):
+    """The name of the newest of the slots `saved` ({name: bytes}): the higher save number."""
+    return max(saved, key=lambda name: int.from_bytes(saved[name][4:8], "little"))
+
+
+def damaged(payload, length_at=4):
+    """(name, bytes) of the ways a saved file is found damaged, none of which a power cut makes
+    (but for a slot's truncated or empty: hal.storage's); length_at: where its header's length
+    is (8 in a slot's)."""
     whole = bytearray(payload)
     flipped = bytearray(whole)
     flipped[len(flipped) // 2] ^= 0x10
     huge = bytearray(whole)
-    huge[4:8] = b"\xff\xff\xff\x7f"
+    huge[length_at:length_at + 4] = b"\xff\xff\xff\x7f"
     return [("truncated", bytes(whole[:len(whole) * 2 // 3])), ("bit-flipped", bytes(flipped)),
             ("garbage", bytes(range(256)) * 3), ("erased", b"\xff" * 512), ("huge-length", bytes(huge)),
             ("empty", b"")]
 
 
 @pytest.mark.parametrize("kind", range(6))
-def test_a_damaged_match_is_reported_and_kept_as_match_bad(tmp_path, kind):
+def test_a_damaged_match_is_reported_and_kept_as_match_bad_and_the_copy_before_it_resumes(tmp_path, kind):
+    """The match's newest slot (hal.storage's) damaged: the older, the match as saved before it,
+    resumes. A slot that holds only the start of a save (truncated, empty) is what a cut makes
+    on a filesystem that keeps a file's bytes before its close: passed over, unreported."""
+    flaps = saved_mid_turn(tmp_path)
+    slot = newest_slot(tmp_path)
+    older = match_slots(tmp_path)
+    name, data = damaged(slot.read_bytes(), 8)[kind]
+    slot.write_bytes(data)
+    older_payload = older.load()
+    assert older.loaded_from != str(slot)
+    box = boot(tmp_path, flaps)
+    try:
+        box.run(300)
+        assert box.view.phase in (SETUP, PLAY) and box.view.turn.rolls == 0, name  # (as saved before the roll)
+        if name in ("truncated", "empty"):
+            assert box.view.faults == [] and slot.read_bytes() == data
+        else:
+            only_fault(box.view, "/%s unreadable" % slot.name, "kept as", "%s.bad, the copy before it is used" % slot.name)
+            assert slot.with_name(slot.name + ".bad").read_bytes() == data
+        assert match_slots(tmp_path).load() == older_payload
+    finally:
+        box.close()
+
+
+def test_both_copies_of_the_match_damaged_are_reported_and_kept_and_the_box_starts_afresh(tmp_path):
     saved_mid_turn(tmp_path)
-    name, data = damaged((tmp_path / "play" / "match").read_bytes())[kind]
-    (tmp_path / "play" / "match").write_bytes(data)
+    kept = {}
+    for path in (tmp_path / "play").glob("match.[01]"):
+        kept[path.name] = damaged(path.read_bytes())[1][1]  # bit-flipped
+        path.write_bytes(kept[path.name])
     box = boot(tmp_path)
     try:
         box.run(300)
-        assert box.view.phase == MENU, name
-        only_fault(box.view, "/match unreadable", "kept as", "match.bad")
-        assert (tmp_path / "play" / "match.bad").read_bytes() == data
+        assert box.view.phase == MENU
+        faults = box.view.faults
+        assert len(faults) == 2 and all("checksum" in fault for fault in faults), faults
+        assert faults[1].endswith("starting afresh"), faults
+        assert {name: (tmp_path / "play" / (name + ".bad")).read_bytes() for name in kept} == kept
     finally:
         box.close()
 
@@ -120,41 +159,45 @@ def test_damaged_statistics_are_kept_as_stats_bad_and_not_overwritten_unseen(tmp
 
 
 def saved_with_a_damaged_log(data_dir):
-    """A match saved mid-turn, then saved whole with a game log that is no log: (flaps, file)."""
+    """A match saved mid-turn, then saved whole with a game log that is no log: (flaps, payload)."""
     flaps = saved_mid_turn(data_dir)
-    payload = AtomicFile(str(data_dir / "play" / "match")).load()
+    store = match_slots(data_dir)
+    payload = store.load()
     cut = payload.find(b"\n")
-    save(AtomicFile(str(data_dir / "play" / "match")), payload[:cut + 1] + b"\x00\x00\x00\x00\xff\x00\x00\x00\x00")
-    return flaps, (data_dir / "play" / "match").read_bytes()
+    damaged_log = payload[:cut + 1] + b"\x00\x00\x00\x00\xff\x00\x00\x00\x00"
+    save(store, damaged_log)  # (the next slot)
+    return flaps, damaged_log
 
 
 def test_a_match_whose_game_log_alone_is_unreadable_plays_on_and_the_file_is_kept_as_match_bad(tmp_path):
     flaps, damaged_file = saved_with_a_damaged_log(tmp_path)
+    slot = newest_slot(tmp_path)
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
         view = box.view
-        only_fault(view, "/match: game log unreadable", "kept as", "match.bad", "goes on without it")
+        only_fault(view, "/%s: game log unreadable" % slot.name, "kept as", "%s.bad" % slot.name, "goes on without it")
         assert view.phase == PLAY and view.turn.rolls == 1 and view.log.count == 0
-        assert (tmp_path / "play" / "match.bad").read_bytes() == damaged_file
+        assert AtomicFile(str(slot) + ".bad").load() == damaged_file
         player = BoxPlayer(box)
         while box.keeper.writes == 0:  # play on to the next save: the match with its new log
             assert player.step()
-        assert (tmp_path / "play" / "match").read_bytes() != damaged_file
-        assert (tmp_path / "play" / "match.bad").read_bytes() == damaged_file
+        assert saved_match(tmp_path) != damaged_file
+        assert AtomicFile(str(slot) + ".bad").load() == damaged_file
     finally:
         box.close()
 
 
 def test_a_damaged_game_log_that_cannot_be_kept_on_a_full_flash_is_reported_and_play_goes_on(tmp_path):
     flaps, damaged_file = saved_with_a_damaged_log(tmp_path)
+    slot = newest_slot(tmp_path)
     box = boot(tmp_path, flaps, files=FullFlash())
     try:
         box.run(300)
-        fault = only_fault(box.view, "/match: game log unreadable, not kept", "write failed", "goes on without it")
-        assert "match.bad" in fault and not (tmp_path / "play" / "match.bad").exists()
+        fault = only_fault(box.view, ": game log unreadable, not kept", "write failed", "goes on without it")
+        assert "%s.bad" % slot.name in fault and not list((tmp_path / "play").glob("*.bad*"))
         assert box.view.phase == PLAY and box.view.turn.rolls == 1
-        assert (tmp_path / "play" / "match").read_bytes() == damaged_file
+        assert saved_match(tmp_path) == damaged_file
     finally:
         box.close()
 
@@ -190,7 +233,7 @@ def test_after_damaged_statistics_the_finished_match_still_saved_is_counted_once
 
 def test_a_usable_match_new_beside_a_good_match_is_set_aside_and_the_good_one_resumes(tmp_path):
     flaps = saved_mid_turn(tmp_path)
-    good = (tmp_path / "play" / "match").read_bytes()
+    good = saved_match(tmp_path)
     unusable = b'{"v": 2, "players": 99}\n'
     save(AtomicFile(str(tmp_path / "odd")), unusable)  # whole and checked, but no match
     (tmp_path / "odd").rename(tmp_path / "play" / "match.new")
@@ -201,7 +244,7 @@ def test_a_usable_match_new_beside_a_good_match_is_set_aside_and_the_good_one_re
         only_fault(box.view, "match.new unreadable", "match.new.bad", "the copy before it")
         assert box.view.phase == PLAY and box.view.turn.rolls == 1
         assert (tmp_path / "play" / "match.new.bad").read_bytes() == bad_new and not (tmp_path / "play" / "match.bad").exists()
-        assert (tmp_path / "play" / "match").read_bytes() == good and not (tmp_path / "play" / "match.new").exists()
+        assert saved_match(tmp_path) == good and not (tmp_path / "play" / "match.new").exists()
     finally:
         box.close()
 

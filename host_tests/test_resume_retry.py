@@ -9,6 +9,7 @@ import pytest
 from app.core import FINISHED, MENU
 from box_steps import start, to_players_row
 from hal.storage import PosixFiles
+from test_resume import saved_match
 
 from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
@@ -135,6 +136,6 @@ def test_a_menu_choice_that_failed_to_save_is_saved_once_the_flash_writes_again(
         written.append(True)
         box.run(RETRY_MS)
         assert json.loads((tmp_path / "menu").read_bytes()[12:])["players"] == 2
-        assert (tmp_path / "play" / "match").exists()
+        assert saved_match(tmp_path) is not None
     finally:
         box.close()

@@ -8,7 +8,7 @@ import json
 from app.core import MENU
 from hal.storage import BAD_KEPT, AtomicFile
 from hal.storage_save import save
-from test_resume import boot
+from test_resume import boot, match_slots, newest_slot
 
 NEWER_FORMATS = (3, 4, 5, 6, 7, 8)  # matches saved by firmware newer than this one
 
@@ -60,28 +60,30 @@ def test_a_game_log_kept_aside_twice_keeps_both_copies(tmp_path):
 
     from board_sim.script_player import BoxPlayer
 
-    flaps, damaged_file = saved_with_a_damaged_log(tmp_path)
-    damaged = [damaged_file]
+    flaps, damaged_payload = saved_with_a_damaged_log(tmp_path)
+    damaged = [damaged_payload]
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
-        assert len(box.view.faults) == 1 and "kept as %s/play/match.bad;" % tmp_path in box.view.faults[0]
+        assert len(box.view.faults) == 1 and "kept as %s.bad;" % newest_slot(tmp_path) in box.view.faults[0]
         player = BoxPlayer(box)
         while box.keeper.writes == 0:  # play on to the next save: the match with its new log
             assert player.step()
         flaps = box.board.shut_tiles()
     finally:
         box.close()
-    payload = AtomicFile(str(tmp_path / "play" / "match")).load()
-    save(AtomicFile(str(tmp_path / "play" / "match")), payload[:payload.find(b"\n") + 1] + b"\x00" * 4 + b"\xff" * 5)
-    damaged.append((tmp_path / "play" / "match").read_bytes())
+    store = match_slots(tmp_path)
+    payload = store.load()
+    damaged.append(payload[:payload.find(b"\n") + 1] + b"\x00" * 4 + b"\xff" * 5)
+    save(store, damaged[-1])  # (the next slot: the one the first was kept from, or the other)
     box = boot(tmp_path, flaps)
     try:
         box.run(300)
-        assert len(box.view.faults) == 1 and "kept as %s/play/match.bad.1;" % tmp_path in box.view.faults[0]
+        assert len(box.view.faults) == 1 and "kept as %s.bad" % newest_slot(tmp_path) in box.view.faults[0]
     finally:
         box.close()
-    assert [(tmp_path / "play" / name).read_bytes() for name in ("match.bad", "match.bad.1")] == damaged
+    kept = sorted((tmp_path / "play").glob("match.*.bad*"))
+    assert len(kept) == 2 and sorted(AtomicFile(str(path)).load() for path in kept) == sorted(damaged)
 
 
 def test_statistics_of_games_this_firmware_does_not_know_are_said_and_kept_through_a_merge(tmp_path):

@@ -642,6 +642,23 @@ def test_axe_core_finds_no_serious_accessibility_violation(browser, site, where)
     assert serious == [] and errors == []
 
 
+def test_a_config_applied_mid_match_starts_at_the_menu_its_match_forgotten_in_both_slots(box):
+    """Apply starts the new file's game from the start: the match in play, kept in its two slots
+    (hal.storage's /data/play/match.0 and .1), is forgotten with the menu's choices, not resumed."""
+    box.wait_ready()
+    box.hold("#ok", LONG_PRESS_MS)
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.phase == %d" % SETUP)
+    box.page.click("#ok")  # "ok to play"
+    box.hold("#shake", SHAKE_MS)
+    box.page.wait_for_function("(e) => shutbox.page.firmware.evaluate(e)", arg="box._box.turn.rolls == 1")
+    kept = "Object.keys(localStorage).filter((key) => key.includes('/data/play/'))"
+    box.page.wait_for_function("%s.length == 2" % kept)  # the match's start and its roll: a slot each
+    box.page.fill("#config", '{"players": 2}')
+    box.restart_by("#apply")
+    assert box.python("[box._box.phase, box._box.match is None]") == [MENU, True]
+    assert box.page.evaluate(kept) == []
+
+
 def test_the_keys_for_tiles_past_9_are_letters_on_any_layout(box):
     """Tiles 10-24 by a-o (issue 29: shifted digits are not where a US keyboard has them
     on others): on a box of 2 rows of 9, a is flap 10, B flap 11."""

@@ -296,7 +296,8 @@ function apply() {
   powerCycle(() => {
     storage.save("config", text);
     storage.save("layout", layout.name);
-    keeper.forget(["/data/menu", "/data/play/match", "/data/play/match.new"]); // the new file's game, from the start
+    // the new file's game, from the start: the match in its two slots (and earlier firmware's one file)
+    keeper.forget(["/data/menu", "/data/play/match.0", "/data/play/match.1", "/data/play/match", "/data/play/match.new"]);
   });
 }
 

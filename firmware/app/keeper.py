@@ -1,12 +1,15 @@
 """What the box keeps on its flash under /data/ (tools/flash.py never touches it), each file
 saved with hal.storage.AtomicFile so a power cut at any byte leaves the old or the new copy:
 
-    /data/play/match   the match in progress (game.snapshot's JSON), a newline, then its game
-                  log (app.keeper_save's log_pieces): saved at the start, after every roll, tile
-                  joining the pending move and committed move, and at each turn's end, so at most
-                  2 * tiles + 1 writes a turn (game.snapshot says when exactly). Alone in its
-                  folder, where LittleFS's commits of it read less (app.keeper_save's match_file);
-                  earlier firmware kept it as /data/match, moved into play/ at boot
+    /data/play/match.0, .1   the match in progress (game.snapshot's JSON), a newline, then its
+                  game log (app.keeper_save's log_pieces): saved at the start, after every roll,
+                  tile joining the pending move and committed move, and at each turn's end, so at
+                  most 2 * tiles + 1 writes a turn (game.snapshot says when exactly). In two slots
+                  written by turns, each save over the older (hal.storage's: one LittleFS commit a
+                  save, not a `.new`'s three), alone in their folder, where LittleFS's commits read
+                  less (app.keeper_save's match_file); earlier firmware kept one file,
+                  /data/match or /data/play/match (and its `.new`): moved into play/ at boot,
+                  resumed, and removed once the first save in slots is whole
     /data/stats   lifetime statistics (game.stats), merged and saved once per finished match
     /data/menu    the menu's last choices (game, players, hints), saved when they change
 
@@ -23,8 +26,8 @@ counted once whatever the flash did). A match left for the menu is saved as an e
 
 The match is saved in slices, one a tick of the App's loop (save_match asks, step does the next
 slice): its modules imported one at a time, the snapshot encoded a few values at a time and its
-modules let go, then the file made, written (512 bytes a tick), closed, read back and renamed
-in ticks of their own (each of LittleFS's commits may erase a block, 45 ms of a Pico's: a slice
+modules let go, then the older slot opened, written (512 bytes a tick), closed and read back in
+ticks of their own (each of LittleFS's commits may erase a block, 45 ms of a Pico's: a slice
 does nothing else beside it, issue 45), and the heap collected in one more, so no tick of the box
 waits for a whole save (issue 28: some 300 ms on a Pico in one tick). A match
 that changes while it is encoded is encoded again; one that changes while it is written is saved
@@ -87,6 +90,7 @@ class Keeper:
         self.writes = 0
         self.unsaved = 0
         self.no_new = 0  # the files whose last save here completed: no `.new` of theirs is left
+        self.count = -1  # the match's saves counted in its slots (hal.storage's AtomicFile's count)
         self.stats_payload = None
         self.tried_ms = None
         self.menu = None

@@ -43,7 +43,7 @@ def load_match(keeper, tally, log, set_aside=True, playable=None):
             source = store.loaded_from
             kept = ""
             if set_aside:
-                try:  # the same bytes as the file: the same header and payload
+                try:  # the same payload as the file, saved whole
                     target = store.bad_path(source)
                     from hal.storage_save import save  # (a fault's: boot never writes otherwise)
 
@@ -54,7 +54,9 @@ def load_match(keeper, tally, log, set_aside=True, playable=None):
             keeper.faults.append("%s: game log unreadable%s; the match goes on without it" % (source, kept))
         return restored
 
-    return load_newest(keeper, store, use, set_aside)
+    restored = load_newest(keeper, store, use, set_aside)
+    keeper.count = store.count  # (its slots read: the next save goes over the older)
+    return restored
 
 
 def load_log(log, blob):

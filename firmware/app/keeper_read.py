@@ -15,30 +15,43 @@ from app.keeper_save import menu_file
 def load_newest(keeper, file, use, set_aside=True):
     """use(payload) for the newest copy of the AtomicFile `file` that is whole and usable (use
     raises ValueError saying why not), or None. Each copy that is not is reported and set aside
-    as `.bad` (set_aside=False: only reported), and the older copy is tried."""
+    as `.bad` (set_aside=False: only reported), and the older copy is tried: the report says
+    whether one is used once the next load has said."""
+    aside = None  # (path, why, kept as) of a copy set aside, reported after the next load
     while True:
         payload = file.load()
+        if aside is not None:
+            _unreadable(keeper, file, *aside, payload is not None)
+            aside = None
         if file.fault is not None:
-            _unreadable(keeper, file, file.path, file.fault, set_aside and file.set_aside(file.path))
+            source, why = file.fault
+            kept = set_aside and file.set_aside(source)
+            if payload is None and kept:  # (the next copy, if any: a file in slots has two)
+                aside = (source, why, kept)
+                continue
+            _unreadable(keeper, file, source, why, kept, payload is not None)
         if payload is None:
             return None
         try:
             return use(payload)
         except ValueError as error:
             source = file.loaded_from
-            if not _unreadable(keeper, file, source, error, set_aside and file.set_aside(source)):
+            kept = set_aside and file.set_aside(source)
+            if not kept:
+                _unreadable(keeper, file, source, error, kept, False)
                 return None
+            aside = (source, error, kept)
 
 
-def _unreadable(keeper, file, source, error, kept):
-    """Report a file that cannot be read or used; returns `kept` (the path it was kept as, as
-    AtomicFile.set_aside gives it, or a false value: not set aside)."""
+def _unreadable(keeper, file, source, error, kept, after):
+    """Report a file that cannot be read or used: `kept` the path it was kept as (as
+    AtomicFile.set_aside gives it), or a false value (not set aside); `after`: a copy before it
+    is used in its place."""
     if kept:
-        then = "the copy before it is used" if source == file.new_path else "starting afresh"
+        then = "the copy before it is used" if after else "starting afresh"
         keeper.faults.append("%s unreadable (%s); kept as %s, %s%s" % (source, error, kept, then, dropped(file)))
     else:
         keeper.faults.append("%s unreadable (%s)" % (source, error))
-    return kept
 
 
 def dropped(file):

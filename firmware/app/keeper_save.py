@@ -18,15 +18,19 @@ STATS_BIT = const(4)
 
 
 def match_file(keeper):
-    """The match in progress, in a folder of its own (`/data/play/match`): LittleFS commits a
-    file's change to its folder's metadata, and beside the menu's and the statistics' files a
-    save's write or rename took an emulated RP2040 up to 22.5 ms (LittleFS reading more of
-    that metadata, and compacting it), alone in its folder at most 10.4 ms (bench/save_bench.py
-    compares the bytes LittleFS reads)."""
+    """The match in progress, in a folder of its own (`/data/play/`): LittleFS commits a file's
+    change to its folder's metadata, and beside the menu's and the statistics' files a save's
+    write or rename took an emulated RP2040 up to 22.5 ms (LittleFS reading more of that
+    metadata, and compacting it), alone in its folder at most 10.4 ms. Saved after every roll
+    and move, it is kept in hal.storage's two slots (`match.0`, `match.1`), `count` the
+    keeper's: a save writes over the older, one commit where a `.new` took three
+    (bench/save_bench.py compares the two)."""
     from game.snapshot_format import MAX_BYTES
 
     log_bytes = 4 + RECORD_BYTES * LOG_RECORDS  # log_pieces'
-    return AtomicFile(keeper.directory + "/play/match", keeper.files, MAX_BYTES + 1 + log_bytes)
+    file = AtomicFile(keeper.directory + "/play/match", keeper.files, MAX_BYTES + 1 + log_bytes)
+    file.count = keeper.count  # (saved after every roll and move: in two slots, hal.storage's)
+    return file
 
 
 def stats_file(keeper):
@@ -68,6 +72,9 @@ def save_steps(keeper, file, payload, kind):
     except StorageError as error:
         report_failed(keeper, error, kind)
         return
+    finally:
+        if file.count is not None:  # the match's newest slot as the save left it
+            keeper.count = file.count
     if kind == STATS_BIT:
         keeper.stats_payload = None
     mark_saved(keeper, kind)

@@ -1,15 +1,16 @@
 """A save of hal.storage's AtomicFile, in steps (save_steps): the payload written to `<path>.new`
-with its header, read back, renamed over `<path>` (hal.storage's comment says why each). Loaded
-only to write: a box's boot reads its files and writes them only after a fault, so the names of
-this code are not interned then (app.keeper_jobs imports it in a save's slice of its own)."""
+with its header, read back, renamed over `<path>`; or, for a file kept in slots, written over
+its older slot and read back (hal.storage's comment says why each). Loaded only to write: a
+box's boot reads its files and writes them only after a fault, so the names of this code are
+not interned then (app.keeper_jobs imports it in a save's slice of its own)."""
 
 from micropython import const
 
 from hal import crc32  # (a look-up: hal's docstring says why)
 from hal.storage import StorageError
 
-_MAGIC = const(b"SBX1")  # a saved file's first bytes (hal.storage's, as there)
-_HEADER_BYTES = const(12)  # magic, length, CRC-32 (hal.storage's, as there)
+_MAGIC = const(b"SBX1")  # a saved file's first bytes, then length, CRC-32 (hal.storage's, as there)
+_SLOT_MAGIC = const(b"SBX2")  # a slot's: magic, save number, length, CRC-32 (hal.storage's)
 _WRITE_BYTES = const(512)  # a save hands LittleFS at most this many bytes a step (its inline size)
 _READ_BACK_BYTES = const(64)  # a save reads its file back this many bytes at a time
 _READ_BACK_SLICE = const(512)  # and stops after this many (save_steps' caller's slice)
@@ -36,15 +37,36 @@ def save_steps(file, payload, no_new=False):
 
     no_new: the caller knows no `.new` of this file is left (its last save completed), so
     the first steps are skipped: looking for one, and removing it, took a Pico 12 ms of
-    LittleFS's search of the folder (measured on an emulated RP2040)."""
+    LittleFS's search of the folder (measured on an emulated RP2040).
+
+    A file kept in slots (`count` not None) is written over its older slot (the file opened,
+    its bytes written, closed, read back: a step each as above), with no `.new` and no rename:
+    LittleFS commits it once, at the close. Without no_new its first steps look for the
+    one-file layout's `<path>` and `.new` (a step), which its last steps remove, a step each."""
     pieces = payload if isinstance(payload, list) else [payload]
-    size = crc = 0
+    seq = b""  # (a slot's save number)
+    if file.count is not None:
+        if file.count < 0:  # (not loaded: the slots read to find their newest)
+            file.load()
+            yield
+        seq = (file.count + 1).to_bytes(4, "little")
+    size = 0
+    crc = crc32(seq)
     for piece in pieces:
         size += len(piece)
         crc = crc32(piece, crc)
     if size > file.max_bytes:
         raise StorageError("%s: %d bytes is over the %d-byte limit" % (file.path, size, file.max_bytes))
-    if not no_new:  # finish an earlier save cut before its rename, so this one cannot lose it
+    path = file.new_path
+    left = ()  # the one-file layout's copies a save in slots removes once it is whole
+    if seq:
+        path = file.path + ".%d" % ((file.count + 1) & 1)
+        if not no_new:
+            file.adopt()  # its folder made if it is not there
+            yield
+            left = [old for old in (file.path, file.new_path) if file._exists(old)]
+            yield
+    elif not no_new:  # finish an earlier save cut before its rename, so this one cannot lose it
         file.adopt()  # its folder made if it is not there
         yield
         whole = file._check(file.new_path)[0] is not None
@@ -57,12 +79,12 @@ def save_steps(file, payload, no_new=False):
         else:
             file._discard_new()
         yield
-    header = _MAGIC + size.to_bytes(4, "little") + (crc & 0xFFFFFFFF).to_bytes(4, "little")
+    header = (_SLOT_MAGIC if seq else _MAGIC) + seq + size.to_bytes(4, "little") + (crc & 0xFFFFFFFF).to_bytes(4, "little")
     try:  # the file made, its bytes written a few hundred a step, the file closed: a step each
-        with file.files.open(file.new_path, "wb") as stream:
+        with file.files.open(path, "wb") as stream:
             yield
-            room = _WRITE_BYTES - _HEADER_BYTES
-            stream.write(header)  # magic, length and CRC-32 (little-endian), then the payload
+            room = _WRITE_BYTES - len(header)
+            stream.write(header)  # magic, (number,) length and CRC-32 (little-endian), then the payload
             for piece in pieces:
                 at = 0
                 end = len(piece)
@@ -76,12 +98,23 @@ def save_steps(file, payload, no_new=False):
                     at += part
             yield
     except OSError as error:
-        file._discard_new()
+        if not seq:
+            file._discard_new()
         raise StorageError("%s: write failed (%s)" % (file.path, error)) from None
     yield
-    if not (yield from _holds(file.files, file.new_path, header, pieces)):
-        file._discard_new()
+    if not (yield from _holds(file.files, path, header, pieces)):
+        if not seq:
+            file._discard_new()
         raise StorageError("%s: read-back did not match (flash full or failing?)" % file.path)
+    if seq:
+        file.count = int.from_bytes(seq, "little")
+        for old in left:  # `<path>` first: a cut after it leaves `.new` if whole, as before this save
+            yield
+            try:
+                file.files.remove(old)
+            except OSError as error:
+                raise StorageError("%s: not removed (%s)" % (old, error)) from None
+        return
     yield
     try:
         file.files.rename(file.new_path, file.path)
@@ -97,7 +130,7 @@ def _holds(files, path, header, pieces):
     of the flash (a match's whole file took an emulated RP2040 up to 25 ms, issue 45)."""
     try:
         with files.open(path, "rb") as stream:
-            if stream.read(_HEADER_BYTES) != header:
+            if stream.read(len(header)) != header:
                 return False
             read = 0
             for piece in pieces:

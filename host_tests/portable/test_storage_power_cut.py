@@ -2,7 +2,7 @@
 
 import gc
 
-from hal.storage import AtomicFile, StorageError
+from hal.storage import AtomicFile, PosixFiles, StorageError
 from hal.storage_save import save
 from measure import ON_MICROPYTHON
 from power_cut_files import PowerCut, PowerCutFiles, fresh_dir
@@ -152,3 +152,120 @@ def test_a_save_needs_no_block_the_size_of_its_payload():
     save(store, [payload])
     blocks = None
     assert store.load() == payload
+
+
+# -- a file kept in two slots (hal.storage's; the match's) -------------------------------------
+def slots_at(path, files=None):
+    store = AtomicFile(path, files, 4096)
+    store.count = -1  # (in slots, its newest not yet read)
+    return store
+
+
+def cut_a_slot_save(path, payloads, cut_at):
+    """Save `payloads` in turn to the slots at `path`, then `NEW` with the power cut at step
+    `cut_at` (None: never); the steps that save took."""
+    for payload in payloads:
+        save(slots_at(path), payload)
+    files = PowerCutFiles(cut_at)
+    store = slots_at(path, files)
+    store.load()
+    try:
+        save(store, NEW)
+    except PowerCut:
+        pass
+    return files.steps
+
+
+def test_a_cut_at_every_step_of_a_save_in_slots_keeps_the_last_saved_or_the_new():
+    """Each step a byte of the slot written (the host's files keep every byte before the cut:
+    harsher than LittleFS, which keeps none of a file's new bytes until its close), with the
+    older slot empty, then holding a save, then each slot in turn the older."""
+    tried = 0
+    for before in ([OLD], [b"first", OLD], [b"first", b"second", OLD]):
+        steps = cut_a_slot_save(fresh_dir("slot-steps") + "/match", before, None)
+        assert steps == 16 + len(NEW)  # its header and payload, a byte a step: no rename, no remove
+        for cut_at in range(steps + 1):
+            path = fresh_dir("slot-cut") + "/match"
+            cut_a_slot_save(path, before, cut_at)
+            after_boot = slots_at(path)
+            loaded = after_boot.load()
+            assert loaded == (NEW if cut_at == steps else OLD), (before, cut_at, loaded)
+            assert after_boot.fault is None, after_boot.fault
+            save(after_boot, b"next")  # the box saves on after the cut
+            assert slots_at(path).load() == b"next"
+            save(slots_at(path), b"then")  # (over the other slot)
+            assert slots_at(path).load() == b"then"
+            tried += 1
+    assert tried > 3 * len(NEW)
+
+
+class _FlippingStream:
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, data):
+        changed = bytearray(data)
+        changed[-1] ^= 1
+        return self.stream.write(changed)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stream.close()
+        return False
+
+
+class BadFlash(PosixFiles):
+    """Files whose writes land with one bit changed (a failing flash)."""
+
+    def open(self, path, mode):
+        stream = open(path, mode)
+        return _FlippingStream(stream) if "w" in mode else stream
+
+
+def test_a_bad_write_to_a_slot_fails_its_read_back_and_the_last_saved_copy_is_kept():
+    path = fresh_dir("slot-bad") + "/match"
+    save(slots_at(path), b"first")
+    save(slots_at(path), OLD)
+    store = slots_at(path, BadFlash())
+    store.load()
+    try:
+        save(store, NEW)
+    except StorageError as error:
+        assert "read-back" in str(error)
+    else:
+        raise AssertionError("a bad write passed its read-back")
+    after_boot = slots_at(path)
+    assert after_boot.load() == OLD and after_boot.fault is not None  # (the bad slot: reported)
+    save(after_boot, NEW)  # saved again: over the bad slot, the good one kept until it is whole
+    assert slots_at(path).load() == NEW
+
+
+def test_a_cut_at_every_step_of_the_first_save_over_the_one_file_layout_keeps_its_copy_or_the_new():
+    """Earlier firmware's `match` and a whole `.new` (cut before its rename): the first save in
+    slots writes one, then removes `match`, then `.new`; a cut at any step resumes `.new` (the
+    last saved) or the new save."""
+    newer = NEW + b" "
+    steps = None
+    cut_at = 0
+    while steps is None or cut_at <= steps:
+        path = fresh_dir("slot-upgrade") + "/match"
+        save(AtomicFile(path), OLD)
+        save(AtomicFile(path + ".x"), NEW)
+        PosixFiles().rename(path + ".x", path + ".new")
+        files = PowerCutFiles(None if steps is None else cut_at)
+        store = slots_at(path, files)
+        assert store.load() == NEW
+        try:
+            save(store, newer)
+        except PowerCut:
+            pass
+        if steps is None:
+            steps = files.steps
+            assert steps == 16 + len(newer) + 2  # the slot, a byte a step, and two removes
+            continue
+        after_boot = slots_at(path)
+        assert after_boot.load() == (newer if cut_at == steps else NEW), cut_at  # (`.new` wins while there)
+        assert after_boot.fault is None
+        cut_at += 1
