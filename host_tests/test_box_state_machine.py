@@ -560,7 +560,10 @@ def test_a_classic_box_survives_random_play_and_power_cuts():
     # cuts, 87 cuts mid-save, 6 new copies kept; after other tests in the worker: 2400, 150,
     # 132, 11 (the draws still depend on what ran before, for a reason not found).
     assert counts["steps"] >= 1100 and counts["clean_cuts"] >= 30 and counts["save_cuts"] >= 30, counts
-    assert counts["kept_new"] >= 3 and counts["matches"] >= 8 and counts.get("merged_at_boot", 0) >= 1, counts
+    # (kept_new: since the match is saved in slots (issue 45) only a cut at its "rename" place,
+    # the step after its last byte, or in a statistics save's rename keeps a new copy: 1 in the run
+    # after the merge of issue 45's slots; a cut at each place is asserted below)
+    assert counts["kept_new"] >= 1 and counts["matches"] >= 8 and counts.get("merged_at_boot", 0) >= 1, counts
     rules = [name for name in dir(BoxMachine) if hasattr(getattr(BoxMachine, name), "hypothesis_stateful_rule")]
     assert rules and all(counts.get(name, 0) for name in rules), counts
     assert all(counts.get("cut: " + place, 0) for place in CUT_PLACES + ("armed",) if not place.startswith("stats")), counts
