@@ -56,6 +56,26 @@ def _ticks_of_a_match(options, monkeypatch):
     return ticks
 
 
+def _note_slices_and_work(monkeypatch, hints):
+    """{} that a tick's keeper slice sets "slice" in, and the coach's work "work" (clear it each tick)."""
+    import app.keeper
+
+    step, work = app.keeper.step, type(hints).work
+    done = {}
+
+    def counted_step(keeper):
+        done["slice"] = True
+        step(keeper)
+
+    def counted_work(self, turn, log):
+        done["work"] = True
+        return work(self, turn, log)
+
+    monkeypatch.setattr(app.keeper, "step", counted_step)
+    monkeypatch.setattr(type(hints), "work", counted_work)
+    return done
+
+
 @pytest.mark.parametrize("options", [
     BoxOptions(seed=7, players=2, hints=True),
     BoxOptions(seed=3, preset="full-house", players=2, hints=True, flap_wiring="mcp23017"),
@@ -78,26 +98,13 @@ def test_a_save_under_way_lends_every_other_tick_to_the_coach_s_work(monkeypatch
     """A quick hand's moves, each saved, kept a save under way for most of a turn, and the coach
     had no tick while one was (issue 45: on the emulated chip player 1's chance was never ready
     in a 9.6 s turn). While both have work, every other tick is the coach's; never both in one."""
-    import app.keeper
     from app.keeper import under_way
 
     box = SimBox(BoxOptions(seed=7, players=2, hints=True))
     app_ = box.app
     hints = app_.hints
     record = []  # per tick with a save under way as it began: (keeper's slice, coach's work)
-    step, work = app.keeper.step, type(hints).work
-    done = {}
-
-    def counted_step(keeper):
-        done["slice"] = True
-        step(keeper)
-
-    def counted_work(self, turn, log):
-        done["work"] = True
-        return work(self, turn, log)
-
-    monkeypatch.setattr(app.keeper, "step", counted_step)
-    monkeypatch.setattr(type(hints), "work", counted_work)
+    done = _note_slices_and_work(monkeypatch, hints)
     tick = box.tick
 
     def watched_tick():
@@ -134,19 +141,7 @@ def test_while_a_phone_waits_a_save_lends_every_other_tick_to_the_scoreboard_s_s
     monkeypatch.setattr(app.core, "keep_up", server.keep_up)  # as net.server's start puts it
     record = []  # per tick with a save under way as it began: (slice, coach's work, lent, sliced)
     gaps = [0]  # ticks with a save under way since its last slice, after each tick
-    step, work = app.keeper.step, type(hints).work
-    done = {}
-
-    def counted_step(keeper):
-        done["slice"] = True
-        step(keeper)
-
-    def counted_work(self, turn, log):
-        done["work"] = True
-        return work(self, turn, log)
-
-    monkeypatch.setattr(app.keeper, "step", counted_step)
-    monkeypatch.setattr(type(hints), "work", counted_work)
+    done = _note_slices_and_work(monkeypatch, hints)
     tick = box.tick
 
     def watched_tick():
