@@ -536,7 +536,7 @@ def _run(machine, examples, steps):
 def test_a_classic_box_survives_random_play_and_power_cuts():
     """Six examples of 200 steps: every rule runs, a save is cut at every place CUT_PLACES names
     in the match's file and at least one in the statistics', a cut with every byte written
-    keeps the new copy, a finished match is merged at boot. Until issue 48 twelve examples
+    keeps the new copy (a finished match merged at boot is checked where a cut makes one). Until issue 48 twelve examples
     (2400 steps, the suite's longest test: 45 CPU-s) with only the totals counted; the second
     six added no kind of step or cut the first six lack (measured: 1200 steps, 90-132 clean
     cuts, 64-127 cuts mid-save, 9-17 new copies kept, 4-7 merged at boot, 24-29 matches
@@ -562,8 +562,11 @@ def test_a_classic_box_survives_random_play_and_power_cuts():
     assert counts["steps"] >= 1100 and counts["clean_cuts"] >= 30 and counts["save_cuts"] >= 30, counts
     # (kept_new: since the match is saved in slots (issue 45) only a cut at its "rename" place,
     # the step after its last byte, or in a statistics save's rename keeps a new copy: 1 in the run
-    # after the merge of issue 45's slots; a cut at each place is asserted below)
-    assert counts["kept_new"] >= 1 and counts["matches"] >= 8 and counts.get("merged_at_boot", 0) >= 1, counts
+    # after the merge of issue 45's slots; a cut at each place is asserted below. A match merged at
+    # boot is checked wherever a cut makes one, but no longer counted on: with the slots the whole
+    # suite's runs drew 0 or 1 of them, as the draws move with what ran before in the worker;
+    # test_a_power_cut_in_the_stats_save_still_counts_the_finished_match cuts exactly there.)
+    assert counts["kept_new"] >= 1 and counts["matches"] >= 8, counts
     rules = [name for name in dir(BoxMachine) if hasattr(getattr(BoxMachine, name), "hypothesis_stateful_rule")]
     assert rules and all(counts.get(name, 0) for name in rules), counts
     assert all(counts.get("cut: " + place, 0) for place in CUT_PLACES + ("armed",) if not place.startswith("stats")), counts
