@@ -257,7 +257,7 @@ def latencies(events, times):
             continue
         ended, turns = times[event[-1]][1], event[2]
         for later in events[at + 1:]:
-            if later[0] == "asked":
+            if later[0] == "asked" and later[-1] < len(times):  # (a poll as the run ended: no tick of its own)
                 asked[later[2]] = times[later[-1]][0]
             if later[0] == "answer" and later[3] >= turns:
                 sent = times[later[-1]][1]

@@ -211,3 +211,14 @@ def test_a_broken_figure_is_caught():
     assert out_of_range("floor", "-3") == "a negative time"
     assert out_of_range("a new column", "3") == "no range for the column 'a new column'"
     assert tables("## T\n| a | b |\n|---|---|\n| x | 1 |\ntext\n") == [("## T", ["a", "b"], [["x", "1"]])]
+
+
+def test_the_scoreboard_bench_s_latencies_leave_out_a_poll_asked_as_the_run_ended():
+    """A poll is placed in the tick after the line that asks it: one asked as the match's run
+    ended has no tick (the quick run once raised IndexError there, on a busy machine)."""
+    from bench.scoreboard_bench import latencies
+
+    times = [(0.0, 10.0), (15.0, 25.0), (30.0, 40.0)]
+    events = [("turn", 0, 1, 0), ("asked", 0, 4, 1), ("answer", 0, 4, 1, 2), ("asked", 0, 5, 3)]
+    assert latencies(events, times) == [(30.0, 25.0)]  # from the turn's end (10), and from its poll (15)
+    assert latencies(events[:1] + events[3:], times) == []
