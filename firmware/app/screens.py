@@ -156,8 +156,9 @@ class Screen:
             start = 0  # which MicroPython looks up among all the names it has interned, ~0.1 ms
             if line > 1 and lines is MESSAGE_LINES:  # on a Pico (issue 45)
                 start = (LINE_ENDS[2 * line - 4] << 8 | LINE_ENDS[2 * line - 3]) + 1
-            elif line > 1:  # the move rules' second line
-                start = lines.find("|") + 1
+            else:  # the move rules' lines (two): found as they stand
+                for _ in range(line - 1):
+                    start = lines.find("|", start) + 1
             column = 0
             char = lines[start]
             while char != "|":
