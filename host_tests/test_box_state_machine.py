@@ -536,8 +536,9 @@ def _run(machine, examples, steps):
 def test_a_classic_box_survives_random_play_and_power_cuts():
     """Six examples of 200 steps: every rule runs, a save is cut at every place CUT_PLACES names
     in the match's file and at least one in the statistics', a cut with every byte written
-    keeps the new copy (a finished match merged at boot is checked where a cut makes one). Until issue 48 twelve examples
-    (2400 steps, the suite's longest test: 45 CPU-s) with only the totals counted; the second
+    keeps the new copy (a finished match merged at boot is checked where a cut makes one).
+    Until issue 48 twelve examples (2400 steps, the suite's longest test: 45 CPU-s) with only
+    the totals counted; the second
     six added no kind of step or cut the first six lack (measured: 1200 steps, 90-132 clean
     cuts, 64-127 cuts mid-save, 9-17 new copies kept, 4-7 merged at boot, 24-29 matches
     finished, each place cut 4-18 times; the draws move with what ran before in the worker,
