@@ -89,9 +89,13 @@ typecheck: $(STUBS_STAMP) $(NODE_STAMP)
 # Three pytest workers on a 2-core machine: much of the suite waits (on a board's answer, the
 # browser, a subprocess), so a third worker runs while two wait. The flash tests alone (63 of
 # them, 2026-12-06, busy machine): -n 2 176 s, -n 3 128 s, the same CPU (119 / 117 s).
+# PYTHONDONTWRITEBYTECODE is emptied (some machines set it): without .pyc files each of the
+# hundreds of Pythons the tests start compiles the project's modules again, and no run keeps
+# pytest's rewritten test modules for the next.
 test: $(VENV_STAMP) $(NODE_STAMP) $(STUBS_STAMP) $(CHROMIUM)
 	$(MAKE) --no-print-directory lint mpy-cross-check typecheck
-	SHUTBOX_REQUIRE_MICROPYTHON=1 SHUTBOX_OTHER_PYTHON="$(OTHER_PYTHON)" $(PY) -m pytest -n 3 --dist worksteal
+	PYTHONDONTWRITEBYTECODE= SHUTBOX_REQUIRE_MICROPYTHON=1 SHUTBOX_OTHER_PYTHON="$(OTHER_PYTHON)" \
+		$(PY) -m pytest -n 3 --dist worksteal
 
 bench: $(VENV_STAMP) $(NODE_STAMP)
 	$(PY) -m bench
