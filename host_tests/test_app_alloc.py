@@ -89,6 +89,7 @@ def turn_events():
     count = source.draw(turn.dice_expected())
     feed(turn, source.values, count)
     lights.play(0, 9, turn.open_mask, turn.pending, turn.legal_tiles(), 0, 0, 0x24, 0)
+    lights.play(0, 9, turn.open_mask, turn.pending, turn.legal_tiles(), 0, 0, 0x24, 0)  # not written again
     screen.show_turn(0, source.values, count, turn.total, MSG_MOVE, turn.total, 37)
     while screen.flush():
         pass

@@ -1,7 +1,8 @@
 """What the LEDs under the tiles show: colours per tile for each screen of the box.
 
-Every method sets every LED of the row in play and writes the strip only when something
-changed (TileLeds.show). Colours are 0xRRGGBB ints; blinking follows now_ms.
+Every method turns every LED off, lights the ones it shows, and has the strip written only when
+an LED's colour changed since the last write (TileLeds.show). Colours are 0xRRGGBB ints;
+blinking follows now_ms.
 """
 
 from micropython import const
@@ -32,11 +33,9 @@ class Lights:
     def play(self, row, tiles, open_mask, pending, legal, hint, wrong, dice_mask, now_ms):
         """A turn: open tiles dim, legal green, hint blue, wrong red (blinking), dice white."""
         leds = self.leds
+        leds.fill(OFF)
         blink = blink_on(now_ms)
         first = row * self.tiles  # the LED before the row's tile 1
-        for led in range(1, leds.count + 1):  # the other LEDs off; the row's set below, each once:
-            if led <= first or led > first + tiles:  # off first, a lit one was written every tick
-                leds.set_tile(led, OFF)  # (1.4 ms of a Pico's, issue 45)
         bit = 1
         for tile in range(1, tiles + 1):
             if wrong & bit:

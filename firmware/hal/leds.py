@@ -2,12 +2,14 @@
 
 Colours are 0xRRGGBB ints (no tuples, so setting and showing allocate nothing); the brightness
 the strip is built with (0..255, as board.json sets it) scales them all. show() writes the strip
-only when something changed.
+only when some LED's colour differs from the last write, so a caller may turn every LED off, then
+light some, each tick (issue 45: the menu did, and its LEDs took a Pico 1.4 ms of every tick).
 """
 
 from micropython import const
 
 _OFF = const(0)
+_NONE = const(-1)  # no colour: what the strip shows before the first write
 
 
 class TileLeds:
@@ -16,26 +18,26 @@ class TileLeds:
     def __init__(self, strip, brightness=64):
         self.strip = strip
         self.count = len(strip)
-        self._colours = [_OFF] * self.count
+        self._colours = [_OFF] * self.count  # as set since
+        self._shown = [_NONE] * self.count  # as last written
         self._scale = brightness + 1  # 255 -> full, 0 -> off
-        self._dirty = True
 
     def set_tile(self, tile, colour):
         """Colour (0xRRGGBB) for the LED of tile 1..count; tiles beyond the strip are ignored."""
         index = tile - 1
-        if 0 <= index < self.count and self._colours[index] != colour:
+        if 0 <= index < self.count:
             self._colours[index] = colour
-            self._dirty = True
 
     def fill(self, colour):
+        colours = self._colours
         for index in range(self.count):
-            if self._colours[index] != colour:
-                self._colours[index] = colour
-                self._dirty = True
+            colours[index] = colour
 
     def show(self):
-        """Write the strip if anything changed since the last write; returns True if it wrote."""
-        if not self._dirty:
+        """Write the strip if an LED's colour differs from the last write; returns True if it wrote."""
+        colours = self._colours
+        shown = self._shown
+        if colours == shown:
             return False
         strip = self.strip
         buf = strip.buf
@@ -43,11 +45,11 @@ class TileLeds:
         step = strip.bpp
         scale = self._scale
         offset = 0
-        for colour in self._colours:
+        for index in range(self.count):
+            colour = shown[index] = colours[index]
             buf[offset + order[0]] = ((colour >> 16) * scale) >> 8
             buf[offset + order[1]] = (((colour >> 8) & 0xFF) * scale) >> 8
             buf[offset + order[2]] = ((colour & 0xFF) * scale) >> 8
             offset += step
         strip.write()
-        self._dirty = False
         return True
