@@ -90,6 +90,17 @@ def test_the_box_holds_at_most_65_kb_after_boot_and_24_kb_more_in_play(wasm_boot
 
 
 @pytest.mark.micropython
+def test_the_firmware_in_the_bench_reads_the_simulated_board_s_clock(wasm_boot):
+    """The firmware's `time` (main.py's, the module every one of its modules imports) reads
+    the simulated board's clock, as a board's reads its own: with the host's clock, how many
+    slices the coach's step took in a tick (those that fit its room of the clock) moved with
+    the host's load, and the heap in play with it (21.9-26.1 KB over layouts and runs of one
+    firmware whose step had a 10 ms room; 24.0 and 26.7 KB for two runs of the same layout, the
+    second beside two busy processes)."""
+    assert wasm_boot["clock_ms"] == wasm_boot["board_ms"] > 0, wasm_boot
+
+
+@pytest.mark.micropython
 def test_where_the_heap_s_objects_fall_moves_the_figure_after_boot_by_a_few_blocks(wasm_boot):
     """The layouts differ by the garbage a stray word keeps (65,408-65,504 B when this was
     written): most of them by a few blocks, so that the mean of the lowest 12 of 16 shows a
@@ -121,6 +132,7 @@ def test_a_whole_tournament_with_hints_and_saving_plays_on_a_128k_unix_heap():
     20 presses and says so: done 0, the matches that "ended" 1."""
     played, figures = _plays_on_unix(UNIX_TOURNAMENT_KIB, mpy=True)
     assert figures.get("ended", 0) >= 1, figures  # the resumed tournament, to its end
+    assert figures["clock_ms"] == figures["board_ms"], figures  # the bridge's clock, the host's board's
     assert figures["threshold"] == 16384  # a tight heap: main.py collects it as boot did
     if not played:
         pytest.xfail("on 128 KiB the box cannot start a new tournament after one: at its end the "
