@@ -160,8 +160,8 @@ def _simulator(target, bridged=False):
             name = ".".join(("board_sim",) + relative.with_suffix("").parts).replace(".__init__", "")
         elif not bridged:  # a stand-in, its folder on sys.path
             out, name = target / "board_sim" / relative.with_suffix(".mpy"), relative.stem
-        elif relative.name == "__init__.py" or relative.as_posix() == "upy/machine.py":
-            continue  # (the bridge's machine stands in for board_sim's)
+        elif relative.name == "__init__.py" or relative.as_posix() in ("upy/machine.py", "upy/sim_time.py"):
+            continue  # (the bridge's machine and sim_time stand in for board_sim's)
         else:  # a stand-in, in target itself
             out, name = target / (relative.stem + ".mpy"), relative.stem
         out.parent.mkdir(parents=True, exist_ok=True)

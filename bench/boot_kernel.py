@@ -4,7 +4,8 @@ board_sim/bridge on the unix port), the keeper resuming the match saved in the d
 then the match played to its end and a whole new one after it, through the flaps, the shake
 and the buttons (board_sim.script_player). Heap in use is gc.mem_alloc() after gc.collect(),
 less what the kernel held before the firmware was imported (itself, the player, the stand-ins
-or the bridge's proxies; on the wasm build the simulated board too).
+or the bridge's proxies; on the wasm build the simulated board too). The firmware's `time` is
+the board's clock (sim_time), not the host's.
 
 bench/boot_bench.py writes the script: each call below is a runPython call of its own on the
 wasm build, whose collector frees a call's garbage only once the call has returned.
@@ -22,8 +23,10 @@ wasm build, whose collector frees a call's garbage only once the call has return
     measure(label)                   prints "boot_heap LABEL N", the firmware's heap in use
     loaded()                         prints "boot_module NAME" per module in sys.modules
     play_turn()                      one turn (or the end of a match and a new one started)
-    report()                         prints "boot_heap peak N", "boot_heap turns N", "boot_heap ended N"
-                                     (matches played to their end), "boot_heap done 0|1"
+    report()                         prints "boot_heap clock_ms N" and "boot_heap board_ms N" (the
+                                     firmware's ticks_ms, the board's clock), "boot_heap peak N",
+                                     "boot_heap turns N", "boot_heap ended N" (matches played to
+                                     their end), "boot_heap done 0|1"
 """
 
 import gc
@@ -121,6 +124,7 @@ def prepare(root, data_dir, saved, seed, bridge=None):
         # (board_sim/upy/network.py, with the Wi-Fi chip's module) is the kernel's heap too
         import network  # noqa: F401
 
+    _give_board_time()  # (first: the wasm build's `time`, frozen Python, is then never loaded)
     _import_port_modules()
 
     from board_sim.script_player import BoxPlayer  # noqa: F401
@@ -163,9 +167,28 @@ def _import_port_modules():
     but the wasm build ships as frozen Python, whose objects are in the heap once imported:
     binascii (816 bytes), time (240) and io (128), measured each in runPython calls of their
     own. Imported before the baseline, they count as the port's heap, not the firmware's; on
-    the unix port they are C, as on a board."""
+    the unix port they are C, as on a board. (Once prepare has put the board's clock in its
+    place, `time` is sim_time.)"""
     for name in ("binascii", "io", "time"):  # (a tuple named would intern its name)
         __import__(name)
+
+
+def _give_board_time():
+    """`time` as the firmware imports it is the simulated board's clock, as a board's `time`
+    reads its own: sim_time (board_sim's in this VM; on the unix port the bridge's, the clock
+    the host's last reply told), in sys.modules before the firmware is imported, where
+    MicroPython's import looks before its built-in modules (the unix port's and the wasm
+    build's alike). The port's clock is the host's: how far the coach's step got in a tick
+    (slices while they fit its room of the clock: game.win_chance), and with it the heap
+    measured in play, moved with the host's load (21.9-26.1 KB over layouts and runs of one
+    firmware with a 10 ms room). The board's clock moves between ticks (_LOOP_MS) and when
+    the firmware sleeps: within a tick it stands still, so a step takes all its slices alike,
+    the same in every run. Imported before the baseline, sim_time is the kernel's heap."""
+    import sys
+
+    import sim_time
+
+    sys.modules["time"] = sim_time
 
 
 def mount_pack(root):
@@ -250,6 +273,11 @@ def play_turn():
 
 
 def report():
+    import main
+
+    # the firmware's clock (main.py's `time`, the one every module imports) and the board's
+    print("boot_heap clock_ms", main.time.ticks_ms())
+    print("boot_heap board_ms", _state[_BOARD].now_ms)
     print("boot_heap peak", _state[_PEAK])
     print("boot_heap turns", _state[_TURNS])
     match = _state[_BOX].view.match

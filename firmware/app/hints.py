@@ -39,7 +39,9 @@ _GOAL_STAY = const(3)  # max-penalty's chance of staying under the limit
 _STAY_SURE = const(64880)  # 99 % of WIN_ONE: a player at least this sure to stay in plays for the score
 _WORKING = const(-2)  # shut_chance while the turn's chance is being worked out (app.screens' copy)
 _SLICES = const(16)  # a tick's slices of the chance's programme at most (game.win_chance's step),
-_ROOM_US = const(7000)  # as many as fit this much of the box's clock, the tick's other work aside
+_ROOM_US = const(10000)  # as many as fit this much of the box's clock, the tick's other work aside
+# (issue 45: on the emulated chip a step's tick takes up to 18 ms with 10 ms, 15 with 7 ms, and
+# player 2's chance is ready a tenth to half a second sooner)
 
 
 class Review:

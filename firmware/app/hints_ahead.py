@@ -12,7 +12,7 @@ _GOAL_ROUND = const(1)  # game.at_stake's
 _ROWS_SIMULTANEOUS = const(1)  # game.rules'
 _SINGLE = const(0)  # game.rules' MATCH_SINGLE
 _SLICES = const(16)  # app.hints': a tick's slices of the programme at most, as many as fit
-_ROOM_US = const(7000)  # this much of the box's clock (game.win_chance's step)
+_ROOM_US = const(10000)  # this much of the box's clock (game.win_chance's step): app.hints'
 
 
 def ahead(hints, menu):
