@@ -129,7 +129,13 @@ def test_the_writing_s_copies_of_a_saved_file_s_layout_match_hal_storage_s():
 
 
 def test_the_recovery_s_copies_of_the_keeper_s_bits_and_slice_match_their_originals():
-    from app import keeper, keeper_save, recover
+    from app import keeper, keeper_save, keeper_steps, recover
+
+    assert keeper_steps._STATS_BIT == keeper_save.STATS_BIT
+    from app import keeper_jobs
+
+    assert keeper_jobs._MATCH_BIT == keeper_save.MATCH_BIT and keeper_jobs._STATS_BIT == keeper_save.STATS_BIT
+    assert keeper_jobs._COLLECT == keeper._COLLECT
 
     assert recover._MATCH_BIT == keeper_save.MATCH_BIT
     assert recover._MENU_BIT == keeper_save.MENU_BIT

@@ -66,6 +66,8 @@ def take_match(app, match, source, preset):
     of the preset whose rules it plays, or None (the statistics' key: spares loading
     game.presets at the match's end)."""
     rules = match.rules
+    if app.keeper is not None:  # no coach's tables to make room for: the saves' modules stay (app.keeper)
+        app.keeper.hold = not app.hints_on
     app.rules = rules
     app.all_tiles = rules.all_tiles()
     app.match = match
