@@ -118,6 +118,10 @@ def test_the_frames_copies_of_the_match_formats_and_the_message_flag_match_their
             assert getattr(frames, "_MATCH_" + name, getattr(rules, "MATCH_" + name)) == getattr(
                 rules, "MATCH_" + name), (frames, name)
     assert screen_turn._SOURCE_MANUAL == rules.SOURCE_MANUAL
+    from app import phases
+
+    assert phases._MOST_TILES_COACHED == screen_turn._MOST_TILES_COACHED
+    assert phases._MOST_DICE_COACHED == screen_turn._MOST_DICE_COACHED
 
 
 def test_the_writing_s_copies_of_a_saved_file_s_layout_match_hal_storage_s():

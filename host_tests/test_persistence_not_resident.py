@@ -15,6 +15,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NOT_RESIDENT = ("app.keeper_jobs", "app.keeper_save", "app.keeper_steps", "app.keeper_read", "app.keeper_stats", "app.keeper_files",
                 "game.match_saved", "game.snapshot", "game.snapshot_format", "game.snapshot_load", "game.snapshot_fields",
@@ -24,7 +26,8 @@ import json, sys
 from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
 
-box = SimBox(BoxOptions(data_dir=sys.argv[1], seed=3, hints=sys.argv[2] == "hints"))
+options = {"the-300": {"preset": "the-300", "tiles": 24, "flap_wiring": "mcp23017"}}.get(sys.argv[3], {})
+box = SimBox(BoxOptions(data_dir=sys.argv[1], seed=3, hints=sys.argv[2] == "hints", **options))
 from app.memory import release
 from app.startup import BOOT_ONLY
 release(BOOT_ONLY)  # as app.startup.start() lets them go (SimBox keeps them for the host's tools)
@@ -60,14 +63,14 @@ box.close()
 """
 
 
-def _match_seen(tmp_path, hints):
-    done = subprocess.run([sys.executable, "-c", _SCRIPT, str(tmp_path), "hints" if hints else "none"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+def _match_seen(tmp_path, hints, preset="classic"):
+    done = subprocess.run([sys.executable, "-c", _SCRIPT, str(tmp_path), "hints" if hints else "none", preset],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     seen = json.loads(done.stdout.splitlines()[-1])
     assert seen["finished"] and not seen["holds_stats"]
     saved = seen["saved"]  # read from the flash once the modules were listed
-    assert saved["last"] == seen["tally"] == 1 and saved["presets"]["classic"][0] == 1
+    assert saved["last"] == seen["tally"] == 1 and saved["presets"][preset][0] == 1
     return seen
 
 
@@ -112,8 +115,10 @@ def test_a_match_without_the_coach_left_for_the_menu_lets_its_saves_modules_go(t
     assert not set(NOT_RESIDENT) & set(seen["menu"]), set(NOT_RESIDENT) & set(seen["menu"])
 
 
-def test_a_match_without_the_coach_holds_its_saves_modules_until_it_is_over(tmp_path):
-    seen = _match_seen(tmp_path, False)
+@pytest.mark.parametrize("hints, preset", [(False, "classic"), (True, "the-300")],
+                         ids=["hints off", "24 tiles on expanders: no coach for them"])
+def test_a_match_without_the_coach_holds_its_saves_modules_until_it_is_over(tmp_path, hints, preset):
+    seen = _match_seen(tmp_path, hints, preset)
     assert not set(NOT_RESIDENT) & set(seen["boot"])
     held = {"hal.storage", "app.keeper_save", "app.keeper_steps", "app.keeper_jobs", "game.snapshot_format",
             "game.match_saved", "game.snapshot"}

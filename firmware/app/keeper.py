@@ -37,7 +37,8 @@ keep() first finishes the work under way (flush), so the files are written in th
 
 Each piece of work imports its modules a slice each and lets them go once done: kept in play,
 they would leave the coach's tables too little room on a small heap (host_tests/
-test_memory_budget.py's tournament on a unix heap).
+test_memory_budget.py's tournament on a unix heap). A match without the coach has no tables to
+make room for: its saves' modules stay from its first save until it is over (Keeper.hold).
 
 A box in play holds only this module: a Keeper is the keeper's state, and keep() calls the
 code that writes the files in one go (app.keeper_retry) or reads them (app.keeper_read, the
