@@ -118,6 +118,10 @@ def test_the_frames_copies_of_the_match_formats_and_the_message_flag_match_their
             assert getattr(frames, "_MATCH_" + name, getattr(rules, "MATCH_" + name)) == getattr(
                 rules, "MATCH_" + name), (frames, name)
     assert screen_turn._SOURCE_MANUAL == rules.SOURCE_MANUAL
+    from app import phases
+
+    assert phases._MOST_TILES_COACHED == screen_turn._MOST_TILES_COACHED
+    assert phases._MOST_DICE_COACHED == screen_turn._MOST_DICE_COACHED
 
 
 def test_the_writing_s_copies_of_a_saved_file_s_layout_match_hal_storage_s():
@@ -129,7 +133,13 @@ def test_the_writing_s_copies_of_a_saved_file_s_layout_match_hal_storage_s():
 
 
 def test_the_recovery_s_copies_of_the_keeper_s_bits_and_slice_match_their_originals():
-    from app import keeper, keeper_save, recover
+    from app import keeper, keeper_save, keeper_steps, recover
+
+    assert keeper_steps._STATS_BIT == keeper_save.STATS_BIT
+    from app import keeper_jobs
+
+    assert keeper_jobs._MATCH_BIT == keeper_save.MATCH_BIT and keeper_jobs._STATS_BIT == keeper_save.STATS_BIT
+    assert keeper_jobs._COLLECT == keeper._COLLECT
 
     assert recover._MATCH_BIT == keeper_save.MATCH_BIT
     assert recover._MENU_BIT == keeper_save.MENU_BIT

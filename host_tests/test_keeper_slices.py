@@ -9,7 +9,8 @@ import os
 
 from app.core import FINISHED
 from app.keeper import Keeper
-from app.keeper_save import MENU_BIT, menu_file, save_steps
+from app.keeper_save import MENU_BIT, menu_file
+from app.keeper_steps import save_steps
 from hal.storage import PosixFiles
 from test_resume import saved_match
 

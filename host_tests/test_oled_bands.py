@@ -119,3 +119,38 @@ def test_in_play_the_oled_waits_a_tick_after_the_dice_land_or_a_flap_is_answered
         box.close()
     assert len(busy_ticks) >= 20  # the match's rolls and flaps (its dice stirred by its ticks)
     assert [work for work in busy_ticks if work != (0, 0)] == []
+
+
+def test_the_tick_that_imports_the_match_s_end_sends_no_band(monkeypatch):
+    """The match's end (app.finish, imported the tick after its last turn ends) waits until the
+    last turn's frame is all sent: with a band beside it that tick took an emulated RP2040 24 ms
+    (issue 45)."""
+    import sys
+
+    for name in [name for name in sys.modules if name.startswith("app.finish")]:
+        monkeypatch.delitem(sys.modules, name)  # as a board holds them in play: not loaded
+        monkeypatch.delattr(sys.modules["app"], name[4:], raising=False)
+    box = SimBox(BoxOptions(seed=4, players=2, preset="classic", hints=True))
+    record = _watched(box)
+    importing = []  # the bands sent by the tick that imported app.finish
+    resent = []
+    tick = box.tick
+
+    def watched_tick():
+        record["bands"].append([])
+        loaded = "app.finish" in sys.modules
+        tick()
+        if not loaded and "app.finish" in sys.modules:
+            importing.append(len(record["bands"][-1]))
+        elif box.app.phase == 3 and box.app.ending is None and not resent:
+            resent.append(1)
+            box.app.screen.send()  # as when the last turn's frame is still going out (the dice landed)
+
+    box.tick = watched_tick
+    try:
+        assert BoxPlayer(box).play()
+        box.run(500)
+    finally:
+        box.tick = tick
+        box.close()
+    assert importing == [0]

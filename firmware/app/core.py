@@ -228,10 +228,11 @@ class App:
                 self._setup(now_ms, select, ok)
             elif phase == PLAY:
                 self._play(now_ms, select, ok)
-            elif self.ending is None:  # the match ended last tick: app.finish takes over
-                from app.finish import end_match
+            elif self.ending is None:  # the match ended: app.finish takes over, in a tick that
+                if screen is None or not screen.unsent:  # sends no band of the last frame (issue 45)
+                    from app.finish import end_match
 
-                end_match(self, now_ms)
+                    end_match(self, now_ms)
             else:
                 self.ending.step(self, now_ms, select, ok, not (busy or saving))
             if (self.hints_on and not (due or busy or saving or (screen is not None and (self.dirty or screen.unsent)))

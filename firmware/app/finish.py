@@ -27,7 +27,10 @@ def end_match(app, now_ms):
     app.ending's (an Ending)."""
     match = app.match
     app.phase = _FINISHED
-    merge = (match, app.tally, app.match_preset) if app.keeper is not None else None
+    merge = None
+    if app.keeper is not None:  # the modules a match without the coach held go with the merge's (app.keeper)
+        app.keeper.hold = False
+        merge = (match, app.tally, app.match_preset)
     app.ending = Ending(app.waits_for_ok(), now_ms, merge)
     winner_mask = 0
     for player in match.winners():

@@ -24,7 +24,7 @@ as it then stands, the menu's choices, and the statistics with the matches merge
 (Keeper.stats_payload, saved before the match file is written over, so a finished match is
 counted once whatever the flash did). A match left for the menu is saved as an empty file.
 
-The match is saved in slices, one a tick of the App's loop (save_match asks, step does the next
+The match is saved in slices, one a tick of the App's loop (save asks, step does the next
 slice): its modules imported one at a time, the snapshot encoded a few values at a time and its
 modules let go, then the older slot opened, written (512 bytes a tick), closed and read back in
 ticks of their own (each of LittleFS's commits may erase a block, 45 ms of a Pico's: a slice
@@ -37,7 +37,8 @@ keep() first finishes the work under way (flush), so the files are written in th
 
 Each piece of work imports its modules a slice each and lets them go once done: kept in play,
 they would leave the coach's tables too little room on a small heap (host_tests/
-test_memory_budget.py's tournament on a unix heap).
+test_memory_budget.py's tournament on a unix heap). A match without the coach has no tables to
+make room for: its saves' modules stay from its first save until it is over (Keeper.hold).
 
 A box in play holds only this module: a Keeper is the keeper's state, and keep() calls the
 code that writes the files in one go (app.keeper_retry) or reads them (app.keeper_read, the
@@ -106,14 +107,11 @@ class Keeper:
         self.job = None  # the work under way: app.keeper_jobs' jobs (0, 1: about to be; 2: done)
         self.loaded = None  # the modules loaded before the work under way began
         self.lent = False  # this tick is the coach's, lent by a save under way (keep_up)
-
-
-def save_match(keeper, match, source, tally, log, after=None):
-    """Ask for the match, its tally and its log to be saved (`after`: the Turn event's result it
-    follows, saved only after those game.turn's SAVES_AFTER names): the App's ticks save it, a
-    slice each (step)."""
-    if after is None or after in SAVES_AFTER:
-        keeper.wanted = (match, source, tally, log)
+        # A match without the coach (app.phases' take_match; no tables of its to make room for):
+        # the work's modules stay from its first save until the match is over (app.finish,
+        # app.phases_left), so no later save imports any (on 24 tiles on two expanders, a plain
+        # tick 7.8 ms of an emulated RP2040, each of those imports made a slice of 18-25 ms)
+        self.hold = False
 
 
 def under_way(keeper):
@@ -131,7 +129,8 @@ def step(keeper):
     slice of the work or of the coach's, where a Pico's 10-12 ms collection would add to it."""
     job = keeper.job
     if job is None:
-        keeper.loaded = list(sys.modules)
+        if keeper.loaded is None:  # (else held since an earlier save: `hold`)
+            keeper.loaded = list(sys.modules)
         import hal.storage  # noqa: F401  (app.keeper_save's, in a slice of its own)
 
         keeper.job = 0
@@ -154,11 +153,12 @@ def step(keeper):
         next(job)
     except StopIteration:
         keeper.job = _COLLECT
-        loaded = keeper.loaded
-        keeper.loaded = None
-        from app.keeper_jobs import WORK
+        if not keeper.hold:
+            loaded = keeper.loaded
+            keeper.loaded = None
+            from app.keeper_jobs import WORK
 
-        since(loaded, WORK)
+            since(loaded, WORK)
 
 
 def flush(keeper):
@@ -185,12 +185,14 @@ def keep(keeper, action, *args, module="app.keeper_retry"):
 
 
 def save(app, after=None):
-    """Save the App's match as it stands (after a roll, a committed move, a turn's end; after
-    a roll's `after` result only when game.turn's SAVES_AFTER says so): saved from the next
-    tick on, a slice a tick (keep_up). Without a keeper, nothing."""
+    """Ask for the App's match to be saved as it stands, its tally and its log (after a roll, a
+    committed move, a turn's end; after a roll's `after` result, a Turn event's, only when
+    game.turn's SAVES_AFTER says so): saved from the next tick on, a slice a tick (keep_up, step).
+    Without a keeper, nothing."""
     keeper = app.keeper
     if keeper is not None:
-        save_match(keeper, app.match, app.source, app.tally, app.log, after)
+        if after is None or after in SAVES_AFTER:
+            keeper.wanted = (app.match, app.source, app.tally, app.log)
         keeper.saved_pending = app.turn.pending
 
 

@@ -7,8 +7,12 @@ it made some 2 ms of a Pico's longer)."""
 
 from micropython import const
 
-from app.keeper_save import MATCH_BIT, STATS_BIT, log_pieces, match_file, save_steps, stats_file
+from app.keeper_save import log_pieces, match_file, stats_file
 from app.memory import since
+
+_MATCH_BIT = const(1)  # app.keeper_save's Keeper.unsaved bits (as there)
+_STATS_BIT = const(4)
+_COLLECT = const(2)  # app.keeper's Keeper.job: the heap's collection (as there)
 
 # What a call through app.keeper.keep or a save may import, let go after it unless it was loaded
 # before (hal.json_file, game.config and game.presets to read a file, which boot holds already for
@@ -22,27 +26,30 @@ from app.memory import since
 # holds is looked up among the interned names as it loads (some 0.1 ms of a Pico's each, issue
 # 45), and app.keeper.keep imports this module at boot (for WORK), whose names stay interned.
 WORK = ("game.snapshot_format", "game.match_saved", "game.snapshot", "game.snapshot_rules", "app.keeper_menu",
-        "app.keeper_jobs", "app.keeper_save", "app.keeper_retry", "app.keeper_read", "app.keeper_stats",
-        "app.keeper_files",
+        "hal.storage_save", "app.keeper_steps", "hal.json_file", "app.keeper_read",
+        "app.keeper_jobs", "app.keeper_save", "app.keeper_retry", "app.keeper_stats", "app.keeper_files",
         "game.config", "game.numbers", "game.snapshot_load", "game.snapshot_fields", "game.rule_names",
-        "game.stats", "game.stats_load", "game.presets", "game.rules", "hal.json_file", "hal.storage",
-        "hal.storage_save")
+        "game.stats", "game.stats_load", "game.presets", "game.rules", "hal.storage")
 _ENCODING = const(3)  # WORK[:3]: the snapshot's modules
+_SNAPSHOT = const(2)  # WORK[2]: game.snapshot
 _RULES = const(3)  # WORK[3]: game.snapshot_rules
 _MENU = const(4)  # WORK[4]: app.keeper_menu
+_WRITING = const(5)  # WORK[5:7]: the writing's modules (jobs' first slices)
+_STEPS = const(6)  # WORK[6]: app.keeper_steps
+_READING = const(7)  # WORK[7:9]: what the merge reads with (hal.json_file, app.keeper_read)
 _VALUES_PER_SLICE = const(16)  # a match's values encoded per slice of its save (_match_steps)
 
 
 def jobs(keeper):
     """The work app.keeper asks for, in slices: a generator its step advances once a tick. The
-    writing's module (hal.storage_save) is imported in a slice; then, while any is asked for, in
+    writing's modules (hal.storage_save, app.keeper_steps) are imported a slice each; then, while any is asked for, in
     this order: the menu's choices (menu_wanted), the match (save_match: its snapshot's modules
     imported a slice each, encoded _VALUES_PER_SLICE values a slice, from the start again if
     the App asks for another save meanwhile), a finished match's merge into the statistics
-    (merging). Each file is written in hal.storage_save's save_steps, a step a slice."""
-    import hal.storage_save  # noqa: F401  (a slice of its own, as many whatever is loaded)
-
-    yield
+    (merging). Each file is written in app.keeper_steps' save_steps, a step a slice."""
+    for name in WORK[_WRITING:_STEPS + 1]:  # a slice each, as many whatever is loaded
+        __import__(name)
+        yield
     while True:
         if keeper.menu_wanted is not None:
             menu = __import__(WORK[_MENU], None, None, ("",))  # (a fromlist: the module, not its package)
@@ -54,12 +61,9 @@ def jobs(keeper):
                 yield
             yield from _match_steps(keeper)
         elif keeper.merging is not None:
-            import hal.json_file  # noqa: F401  (app.keeper_read's, in a slice of its own)
-
-            yield
-            import app.keeper_read  # noqa: F401  (app.keeper_stats', in a slice of its own)
-
-            yield
+            for name in WORK[_READING:_READING + 2]:  # app.keeper_stats' imports, a slice each
+                __import__(name)
+                yield
             from app.keeper_stats import merge_steps
 
             yield from merge_steps(keeper)
@@ -68,7 +72,11 @@ def jobs(keeper):
 
 
 def _match_steps(keeper):
-    from game.snapshot import dumps, snapshot_steps
+    snapshot = __import__(WORK[_SNAPSHOT], None, None, ("",))  # (imported: jobs)
+    dumps = snapshot.dumps
+    snapshot_steps = snapshot.snapshot_steps
+    snapshot = None  # (let go with its module)
+    save_steps = __import__(WORK[_STEPS], None, None, ("",)).save_steps  # (imported: jobs)
 
     match, source, tally, log = keeper.wanted
     keeper.wanted = None
@@ -96,11 +104,13 @@ def _match_steps(keeper):
             return
     # The snapshot's text with the modules let go, then the log copied: a slice each (the three
     # in one took an emulated RP2040 25-31 ms, issue 45). The modules go in the text's slice: a
-    # slice's end that held both the text and the modules was the match's peak of heap.
+    # slice's end that held both the text and the modules was the match's peak of heap. (Held
+    # in a match without the coach: app.keeper's step lets them go with the others.)
     text = dumps(state)
     state = dumps = snapshot_steps = None  # their code goes with its modules
     file = match_file(keeper)  # (its size limit is game.snapshot_format's)
-    since((), WORK[:_ENCODING])
+    if not keeper.hold:
+        since((), WORK[:_ENCODING])
     yield
     if keeper.wanted is not None:
         return
@@ -110,6 +120,16 @@ def _match_steps(keeper):
         copied.extend(piece)
     payload = [text, b"\n", copied]
     yield
-    if keeper.unsaved & STATS_BIT:  # statistics not yet saved go first (_stats_first)
-        yield from save_steps(keeper, stats_file(keeper), keeper.stats_payload, STATS_BIT)
-    yield from save_steps(keeper, file, payload, MATCH_BIT)
+    if keeper.unsaved & _STATS_BIT:  # statistics not yet saved go first (_stats_first)
+        yield from save_steps(keeper, stats_file(keeper), keeper.stats_payload, _STATS_BIT)
+    yield from save_steps(keeper, file, payload, _MATCH_BIT)
+
+
+def let_go_held(keeper):
+    """The App left a match without the coach for the menu (app.phases_left): the modules its
+    saves held (app.keeper's Keeper.hold) go now, unless a piece of work is under way (its end
+    lets them go), their garbage collected by the keeper's next slice."""
+    if keeper.job is None:
+        since(keeper.loaded, WORK)  # (this module among them: nothing of its own is looked up after)
+        keeper.loaded = None
+        keeper.job = _COLLECT

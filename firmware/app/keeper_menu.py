@@ -14,11 +14,11 @@ def menu_payload(menu):
 
 
 def save_steps(keeper):
-    """The menu's choices the App asked to save (Keeper.menu_wanted) saved in app.keeper_save's
+    """The menu's choices the App asked to save (Keeper.menu_wanted) saved in app.keeper_steps'
     save_steps, a step a slice; Keeper.menu then holds them."""
     from app import keeper_save
+    from app.keeper_steps import save_steps
 
     keeper.menu = keeper.menu_wanted
     keeper.menu_wanted = None
-    yield from keeper_save.save_steps(keeper, keeper_save.menu_file(keeper), menu_payload(keeper.menu),
-                                      keeper_save.MENU_BIT)
+    yield from save_steps(keeper, keeper_save.menu_file(keeper), menu_payload(keeper.menu), keeper_save.MENU_BIT)

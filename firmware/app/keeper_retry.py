@@ -1,4 +1,4 @@
-"""The keeper's saves in one go, a file a call through app.keeper.keep (app.keeper_save's
+"""The keeper's saves in one go, a file a call through app.keeper.keep (app.keeper_steps'
 save_steps run at once, not a slice a tick as the App's saves): the saves again of what failed
 (retry, app.core's tick while any did), the statistics with a match merged at boot
 (save_stats, app.keeper_read) and a host's save of the match (save_match)."""
@@ -10,14 +10,14 @@ from app.keeper_save import (
     log_pieces,
     match_file,
     menu_file,
-    save_steps,
     stats_file,
 )
+from app.keeper_steps import save_steps
 
 
 def save(keeper, file, payload, kind):
     """Save `payload` to the AtomicFile `file`, the keeper's file `kind` (an unsaved bit), all
-    of app.keeper_save's steps at once; False if it could not be: reported when every file was
+    of app.keeper_steps' steps at once; False if it could not be: reported when every file was
     saved (once until all are again, however many saves fail meanwhile), and saved again
     (retry)."""
     for _step in save_steps(keeper, file, payload, kind):

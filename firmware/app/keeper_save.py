@@ -1,18 +1,17 @@
-"""What a save in play loads: the keeper's three files, the game log as bytes, and a save in
-steps (save_steps) for the work app.keeper asks for in slices (app.keeper_jobs), whose failure
-is reported (once until every file saves again) and the game plays on. The saves in one go
-(the saves again of what failed, boot's statistics) are app.keeper_retry's: a save in play
-imports this module in a slice of its own, which took an emulated RP2040 16 ms with them (and
-app.keeper_jobs' WORK), 12 ms without. The menu's payload is app.keeper_menu's: each name a
-module holds is looked up among the interned ones as it loads (some 0.1 ms of a Pico's each,
-issue 45), and only the menu's save needs those."""
+"""What a save in play loads first: the keeper's three files and the game log as bytes. A save
+in steps (save_steps), for the work app.keeper asks for in slices (app.keeper_jobs), is
+app.keeper_steps', imported in a slice of its own: with it, this module's slice took an
+emulated RP2040 20-21 ms (issue 45: 46 names looked up as it loads, some 0.1 ms of a Pico's
+each, beside finding and reading it). The saves in one go (the saves again of what failed,
+boot's statistics) are app.keeper_retry's; the menu's payload is app.keeper_menu's: only the
+menu's save needs those names."""
 
 from game.gamelog import LOG_RECORDS, RECORD_BYTES
-from hal.storage import AtomicFile, StorageError
+from hal.storage import AtomicFile
 from micropython import const
 
 _MENU_BYTES = const(256)
-MATCH_BIT = const(1)  # Keeper.unsaved's bits: the files whose last save failed
+MATCH_BIT = const(1)  # Keeper.unsaved's bits: the files whose last save failed (app.keeper_steps)
 MENU_BIT = const(2)
 STATS_BIT = const(4)
 
@@ -41,44 +40,6 @@ def stats_file(keeper):
 
 def menu_file(keeper):
     return AtomicFile(keeper.directory + "/menu", keeper.files, _MENU_BYTES)
-
-
-def report_failed(keeper, error, kind):
-    """A save of the keeper's file `kind` failed with `error`."""
-    if not keeper.unsaved:
-        keeper.faults.append("not saved: %s" % error)
-    keeper.unsaved |= kind
-    keeper.no_new &= ~kind  # a `.new` may be left: the next save looks for it
-
-
-def mark_saved(keeper, kind):
-    """A save of the keeper's file `kind` completed."""
-    keeper.writes += 1
-    keeper.unsaved &= ~kind
-    keeper.no_new |= kind
-    if not keeper.unsaved:
-        keeper.tried_ms = None
-
-
-def save_steps(keeper, file, payload, kind):
-    """save(), a step a slice: hal.storage_save's save_steps, without looking for a `.new` once a
-    save of the file has completed here. The rename, its last step, ends a slice: what follows
-    (another file's save, the end of the work) takes the next."""
-    from hal import storage_save  # (the save's: app.keeper_jobs imports it in a slice of its own)
-
-    try:
-        for _step in storage_save.save_steps(file, payload, keeper.no_new & kind != 0):
-            yield
-    except StorageError as error:
-        report_failed(keeper, error, kind)
-        return
-    finally:
-        if file.count is not None:  # the match's newest slot as the save left it
-            keeper.count = file.count
-    if kind == STATS_BIT:
-        keeper.stats_payload = None
-    mark_saved(keeper, kind)
-    yield
 
 
 def record_at(log, index):

@@ -6,7 +6,7 @@ app.keeper_read's load_newest."""
 from hal.json_file import parse
 
 from app.keeper_read import load_newest
-from app.keeper_save import STATS_BIT, save_steps, stats_file
+from app.keeper_save import STATS_BIT, stats_file
 
 
 def load_stats(keeper, read=None):
@@ -34,6 +34,9 @@ def merge_steps(keeper):
     import game.stats  # noqa: F401  (a module a slice)
 
     yield
+    import game.numbers  # noqa: F401  (game.stats_load's: with it, that slice took an emulated RP2040 25 ms)
+
+    yield
     import game.stats_load  # noqa: F401
 
     yield
@@ -51,6 +54,8 @@ def merge_steps(keeper):
     keeper.merged_serial = stats.last_serial
     if counted:
         yield
+        from app.keeper_steps import save_steps  # (imported by then: not at boot, which reads)
+
         yield from save_steps(keeper, stats_file(keeper), keeper.stats_payload, STATS_BIT)
 
 

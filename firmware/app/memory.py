@@ -45,6 +45,8 @@ high-water mark or at a moment of play (the peak among them), and each kind does
     a turn playing to win     game.win_chance, game.win_kernel,     the match's end (app.finish_work,
                               the programme's buffers               once the last review is priced)
     a save, a read, a merge   app.keeper_save's WORK                since(loaded) (app.keeper)
+    (a match without the      the save's modules, from its first    since(loaded) once the match is
+     coach)                   save                                  over (app.keeper's keep_up)
     a phase's frames          app.screen_<name> (between turns and  frames_shown (presentation)
                               at the end app.screen_lines first)
     the live scoreboard (a    net.server, net.match_state (they     never (the box serves while
@@ -65,7 +67,7 @@ host_tests/test_app_constant_copies.py and test_rule_constant_copies.py;
 host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
 
     app: boot_state, core, faults, finish, finish_frames, hints, hints_ahead, hints_replay,
-         input_check, keeper, menu, phases, phases_left, presentation, reconcile, recover, roller, screen_check, screen_end,
+         input_check, keeper, keeper_jobs, keeper_steps, menu, phases, phases_left, presentation, reconcile, recover, roller, screen_check, screen_end,
          screen_lines, screen_menu, screen_net, screen_turn, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,

@@ -15,6 +15,8 @@ _ROW_RESUME = const(5)  # app.menu's row (as there)
 
 _SOURCE_DICE = const(0)  # game.rules' (copies: play never loads game.rules)
 _SOURCE_MANUAL = const(1)
+_MOST_TILES_COACHED = const(12)  # the coach's tables (app.screen_turn's coached, as there)
+_MOST_DICE_COACHED = const(2)
 
 
 def new_match(app, now_ms):
@@ -66,6 +68,9 @@ def take_match(app, match, source, preset):
     of the preset whose rules it plays, or None (the statistics' key: spares loading
     game.presets at the match's end)."""
     rules = match.rules
+    if app.keeper is not None:  # no coach's tables to make room for: the saves' modules stay (app.keeper)
+        app.keeper.hold = not (app.hints_on and rules.source <= _SOURCE_MANUAL and rules.tiles <= _MOST_TILES_COACHED
+                               and rules.dice <= _MOST_DICE_COACHED)
     app.rules = rules
     app.all_tiles = rules.all_tiles()
     app.match = match

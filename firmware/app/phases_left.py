@@ -29,6 +29,13 @@ def to_menu(app):
         app.ending.leave(app)
     elif app.match is not None and not app.match.over:
         app.left = (app.match, app.source, app.match_preset, app.game, app.players)
+    keeper = app.keeper
+    if keeper is not None:  # the modules a match without the coach held (app.keeper) go
+        keeper.hold = False
+        if keeper.loaded is not None:
+            from app.keeper_jobs import let_go_held  # (held with them)
+
+            let_go_held(keeper)
     app.phase = _MENU
     app.reviewing = False
     app.review_due = False
