@@ -12,18 +12,14 @@ what they mean, and writes the outputs (LEDs, OLED, buzzer). Phases:
               they take more than one screen, ok turning it) until ok on the last page (play
               again) or select (the menu): app.finish, loaded while the phase lasts
 
-The menu (app.menu) is loaded only while it is shown: in play the App keeps its choices.
+The menu (app.menu) is loaded only while it is shown: in play the App keeps its choices. The
+App never assumes a flap moved: it shows which flap to move (app.reconcile). A long press of
+select goes back to the menu from anywhere (in a match once ok answers app.phases_left's
+question); the match left stays saved, the one to resume after a power cut, until another starts.
 
-The App never assumes a flap moved: it compares the switches with the game and shows which
-flap to move (app.reconcile). A long press of select goes back to the menu from anywhere: in
-a match, once ok answers the question it asks (app.phases_left's leave_question); the match
-left stays saved, the one to resume after a power cut, until another starts.
-
-With a keeper (app.keeper) the match, its game log and tally, and the menu's choices are
-saved as play goes (after each roll and committed move, at each turn's end: app.keeper's save,
-then a slice a tick, keep_up), and a finished match is merged into the lifetime statistics on
-the flash (the App holds none: without a keeper none are kept); on boot a saved match resumes
-where it stood, and the flaps are reconciled with it as with any turn.
+With a keeper (app.keeper) the match, its log and tally, and the menu's choices are saved as
+play goes (app.keeper's save, then a slice a tick, keep_up), and a finished match is merged into
+the lifetime statistics on the flash; on boot a saved match resumes where it stood.
 """
 
 import time
@@ -49,16 +45,14 @@ if TYPE_CHECKING:
     from app.roller import Roller
     from app.screens import Screen
 
-# The App's phases (the docstring's; app.presentation, app.phases, app.finish and app.boot_state
-# keep const() copies, app.view names them).
+# The App's phases (the docstring's; app.view names them; test_app_constant_copies checks copies).
 MENU = const(0)
 SETUP = const(1)
 PLAY = const(2)
 FINISHED = const(3)
 
-# The box's sounds, played by App.play on the piezo: each a melody of flat (freq_hz, ms) pairs
-# as hal.buzzer plays it (freq 0: a rest), numbered by its place in _MELODIES (app.faults,
-# app.finish and app.menu keep copies of the numbers they play). One constant, not a module.
+# The box's sounds (App.play): each a melody of flat (freq_hz, ms) pairs as hal.buzzer plays it (0:
+# a rest), numbered by its place in _MELODIES (app.faults, app.finish and app.menu keep copies).
 _SOUND_CLICK = const(0)  # a row or value of the menu, a tile joining the move, one die chosen
 _SOUND_LANDED = const(1)
 _SOUND_TAKEN = const(2)  # a tile of the move taken back
@@ -102,14 +96,12 @@ class App:
     """The box: App(devices, settings, rng).tick(now_ms) forever.
 
     devices: hal.devices.Devices; settings: app.settings.Settings; rng: a game.prng.Xorshift32
-    (the dice); hints: an optional hint provider (app.hints) or None; faults: messages found
-    before the App started (settings file), reported once with the devices' own; keeper: an
-    app.keeper.Keeper to save to and resume from, or None; saved: app.boot_state.read_saved's, when
-    boot read the files before the App's modules loaded (None: they are read now). Its collaborators: `faults`
-    (app.faults), `screen` (app.screens, or None) and `lights`, drawn by app.presentation;
-    app.boot_state sets the App up (at boot only: none of it stays in the heap) and restores what
-    the keeper saved. Hosts read it through app.view.
-    """
+    (the dice); hints: app.hints' provider or None; faults: messages found before the App started
+    (settings file), reported once with the devices' own; keeper: an app.keeper.Keeper to save to
+    and resume from, or None; saved: app.boot_state.read_saved's (None: read now). Its collaborators:
+    `faults` (app.faults), `screen` (app.screens, or None) and `lights`, drawn by app.presentation;
+    app.boot_state sets the App up at boot and restores what the keeper saved. Hosts read it
+    through app.view."""
 
     if TYPE_CHECKING:  # the App's state, as app.boot_state.set_up sets it up (and app.presentation's)
         devices: Any  # its flaps, buttons (by name: those fitted), buzzer ...
@@ -120,8 +112,7 @@ class App:
         hints: Any
         menu: Menu | None  # while the menu is shown (app.menu, let go with Menu.leave)
         rules_config: Any  # the settings' rules: the menu's games are listed again from them
-        # The menu's choices, which the App keeps while the menu is not shown (Menu.leave):
-        game: Any  # (name, rules, the name of their preset or None), None before the first
+        game: Any  # the menu's choices, kept when it goes (Menu.leave): (name, rules, preset or None)
         players: int
         hints_on: bool
         match_preset: Any  # the name of the preset of the match in play, or None
@@ -188,7 +179,8 @@ class App:
             if devices.wifi and devices.wifi.tick(now_ms):  # a board with Wi-Fi: net.wifi's link
                 self.dirty = True
             # One long piece of work a tick: the hints of dice landed last tick (`due`), else a frame's import,
-            # drawing or band (render), a save's slice (keep_up: a turn's start first, no button pressed), the coach's.
+            # drawing or band (render), a save's slice (keep_up: a turn's start first, no button pressed), the
+            # coach's (a tick of its own after one the screen drew in while it waited: `lent`).
             screen = self.screen  # (without one, nothing is drawn and `dirty` stays as it is)
             busy = screen is not None and (screen.frames == 0 or self.dirty)
             first = self.hints_on and self.hints._starting is not None and MENU < self.phase < FINISHED
@@ -235,13 +227,20 @@ class App:
                     end_match(self, now_ms)
             else:
                 self.ending.step(self, now_ms, select, ok, not (busy or saving))
-            if (self.hints_on and not (due or busy or saving or (screen is not None and (self.dirty or screen.unsent)))
-                    and (phase == SETUP or phase == PLAY) and self.roller.state != _LANDED
-                    and (first or rolled or not (keeper is not None and under_way(keeper) and not keeper.lent))
-                    and self.hints.work(self.turn, self.log)):
-                self.dirty = True  # the chance of winning is ready: the turn's hints play to win
-                presentation.show_hints(self)  # (a roll came first: its move is lit again, to win)
-            if not due:  # (the roll's hints took the tick: their frame and LEDs are the next's)
+            lent = False  # the coach's tick, the frame's drawing the next's (app.hints' waited)
+            if (self.hints_on and not (due or saving) and (phase == SETUP or phase == PLAY) and self.roller.state != _LANDED
+                    and (first or rolled or not (keeper is not None and under_way(keeper) and not keeper.lent))):
+                hints = self.hints
+                drawing = busy or (screen is not None and (self.dirty or screen.unsent))
+                if drawing and not hints.waited:
+                    hints.waited = hints.wants_ticks()
+                else:
+                    hints.waited = False
+                    lent = drawing
+                    if hints.work(self.turn, self.log):
+                        self.dirty = True  # the chance of winning is ready: the turn's hints play to win
+                        presentation.show_hints(self)  # (a roll came first: its move is lit again, to win)
+            if not (due or lent):  # (the roll's hints took the tick: their frame and LEDs are the next's)
                 presentation.render(self, now_ms)
         except MemoryError as error:  # the heap ran out in this tick: app.recover; the box plays on
             import gc

@@ -88,6 +88,10 @@ class Hints:
         self._roll_best = 0  # the best move for the roll the turn awaits a move for
         self._replaying = -1  # the roll the turn's review is rebuilt from next (app.hints_replay)
         self.due = False  # the dice just landed: their hints are the next tick's (app.core's tick)
+        # The screen drew in the last tick the coach had work for: this one is the coach's, the
+        # frame's drawing the next's (app.core's tick). A quick hand's flaps between turns kept
+        # the screen drawing tick after tick, and player 2's chance waited for it (issue 45).
+        self.waited = False
 
     def policy_for(self, turn):
         """The policy of the turn's rules (imported on first use), or None. Another game's
