@@ -3,9 +3,10 @@
 A hypothesis RuleBasedStateMachine plays a box with random events: flaps flipped, shakes,
 taps, ok pressed short or long, select pressed (one die), waiting, a sensible player's moves
 (so turns and matches end), clean power cuts, and power cuts in the middle of a save (the
-flash written through PowerCutFiles). Classic on a 9-tile box (1200 steps) and full-house on
-a 12-tile box (600 steps): 1800 steps in all, counted and checked by the tests (every rule run,
-a save cut at every place the machine draws). After every
+flash written through PowerCutFiles). Classic on a 9-tile box and full-house on a 12-tile box,
+each first through a tour chosen to take every path once (TOUR: a clean cut in each phase, a
+cut at each place of a save in each file, a new copy kept, a match merged at boot, each rule;
+each asserted), then through a few random examples for the orders no tour foresees. After every
 step the box must be consistent:
 
 - no fault reported (no device is failed here, so nothing "unreadable" or "not saved");
@@ -71,18 +72,23 @@ _MENU = {"game": None, "players": 2, "hints": False}  # the game is the machine'
 # match (or the stats): its first step (settling an earlier .new), its first or last byte,
 # its rename (the match's, in hal.storage's two slots, has none to settle or rename: the cut
 # falls at the first step after its last byte, the next save's).
-CUT_PLACES = ("k steps on", "match settle", "match first byte", "match last byte",
-              "match rename", "stats first byte", "stats last byte", "stats rename")
+CUT_PLACES = ("k steps on", "match settle", "match first byte", "match first payload byte",
+              "match last byte", "match rename", "stats first byte", "stats first payload byte",
+              "stats last byte", "stats rename")
 
 COUNTS = {"steps": 0, "clean_cuts": 0, "save_cuts": 0, "kept_new": 0, "matches": 0}
+
+
+def _count(kind):
+    COUNTS[kind] = COUNTS.get(kind, 0) + 1
 
 
 def _cut_offset(place, length, settle, header):
     """Steps from the start of a save of `length` bytes to the step `place` names: `settle`
     (1, or 0 once a save of the file has completed: no `.new` is looked for; 0 in slots) to
     settle an earlier .new, the `header`'s and the payload's bytes, the rename."""
-    return {"settle": 0, "first byte": settle, "last byte": settle + header + length - 1,
-            "rename": settle + header + length}[place]
+    return {"settle": 0, "first byte": settle, "first payload byte": settle + header,
+            "last byte": settle + header + length - 1, "rename": settle + header + length}[place]
 
 
 def _whole(steps_done, length, settle, header):
@@ -249,7 +255,7 @@ class BoxMachine(RuleBasedStateMachine):
         frame = sys._getframe(1)
         while frame.f_code.co_name.startswith("_"):
             frame = frame.f_back
-        COUNTS[frame.f_code.co_name] = COUNTS.get(frame.f_code.co_name, 0) + 1
+        _count(frame.f_code.co_name)
         try:
             action()
             saves_settled(self.box)  # the save a step began (a slice a tick) ends within it
@@ -268,13 +274,14 @@ class BoxMachine(RuleBasedStateMachine):
         expected = dict(self.saved)
         assert self.saving is not None, "the power was cut outside a save"
         name, payload, start, settle, header = self.saving
+        _count("cut in " + name)
         if _whole(self.files.steps - start, len(payload), settle, header):
             expected[name] = payload  # every byte on the flash: only the rename was cut
             COUNTS["kept_new"] += 1
         self.saving = None
         COUNTS["save_cuts"] += 1
         if self.cut_armed is not None:
-            COUNTS["cut: " + self.cut_armed] = COUNTS.get("cut: " + self.cut_armed, 0) + 1
+            _count("cut: " + self.cut_armed)
         self._power_back(expected, None)
 
     def _power_back(self, expected, was_playing):
@@ -328,7 +335,7 @@ class BoxMachine(RuleBasedStateMachine):
         games = before["presets"].get(name, [0])[0]
         assert merged["presets"][name][0] == games + 1, (before, merged)
         expected["stats"] = payload
-        COUNTS["merged_at_boot"] = COUNTS.get("merged_at_boot", 0) + 1
+        _count("merged_at_boot")
 
     # -- rules -------------------------------------------------------------------------------
     @rule()
@@ -402,6 +409,7 @@ class BoxMachine(RuleBasedStateMachine):
         self._act(lambda: self.box.run(ms))
         COUNTS["clean_cuts"] += 1
         view = self.box.view
+        _count("clean cut: " + PHASE_NAMES[view.phase])
         was_playing = (view.player, view.turn.open_mask) if view.phase == PLAY else None
         self._power_back(dict(self.saved), was_playing)
 
@@ -432,6 +440,30 @@ class BoxMachine(RuleBasedStateMachine):
         self.files.cut_at = self.files.steps + k
         self.cut_armed = "armed"
         self._act(lambda: self.box.run(ms))
+
+    def cut_at(self, where, max_steps=100):
+        """The tour's cut (not a rule): at `where` (a store's place in CUT_PLACES) in the next
+        save of that store, playing sensibly until it comes (the statistics' at the match's
+        end); it must come."""
+        self.cut_place = tuple(where.split(" ", 1))
+        self.cut_armed = where
+        cuts = COUNTS["save_cuts"]
+
+        def act():
+            for _step in range(max_steps):
+                self._sensible_step()
+
+        self._act(act)
+        assert COUNTS["save_cuts"] == cuts + 1, "no cut at %s in %d steps" % (where, max_steps)
+
+    def play_to(self, phase, max_steps=100):
+        """The tour's way on (not a rule): sensible moves until the App is in `phase`."""
+        for _step in range(max_steps):
+            if PHASE_NAMES[self.box.view.phase] == phase:
+                return
+            self.a_sensible_move()
+            self.box_is_consistent()
+        raise AssertionError("never reached %s in %d steps" % (phase, max_steps))
 
     # -- invariants --------------------------------------------------------------------------
     @invariant()
@@ -536,76 +568,138 @@ def counts_of_a_run(machine, examples, steps):
     return {name: COUNTS[name] - before.get(name, 0) for name in COUNTS}
 
 
+# The tour: every path a step can take the box down, each once, in an order that gets there
+# (a rule's name and arguments, or the tour's own steps: play_to a phase, cut_at a place, which
+# plays on until that place's save comes and asserts the cut fell there). A clean cut in each
+# phase; a save cut at every place CUT_PLACES names, in each file (the menu's by the cut armed
+# before the match's start), so a new copy kept (the statistics' rename) and a finished match
+# merged at boot (a cut in the statistics' save after it); a match played to its end; and each
+# rule once. _assert_every_path holds it to that.
+TOUR = (
+    ("clean_power_cut", {"ms": 0}),  # in the menu, nothing saved
+    ("arm_power_cut", {"k": 0, "ms": 0}),  # the menu's save, as the match starts: its first step
+    ("a_sensible_move", {}),
+    ("play_to", {"phase": "setup"}),
+    ("clean_power_cut", {"ms": 100}),
+    ("play_to", {"phase": "play"}),
+    ("press_select", {}),
+    ("press_ok", {"long": False}),
+    ("cut_at", {"where": "match settle"}),
+    ("play_to", {"phase": "play"}),
+    ("shake", {"ms": 900, "settle": 300}),
+    ("a_sensible_move", {}),
+    ("clean_power_cut", {"ms": 0}),  # in play, tiles committed
+    ("cut_at", {"where": "match first byte"}),
+    ("flip_flap", {"flap": 1, "ms": 60}),
+    ("tap", {}),
+    ("wait", {"ms": 500}),
+    ("play_sensibly", {"steps": 4}),
+    ("cut_at", {"where": "match first payload byte"}),
+    ("cut_at", {"where": "match last byte"}),
+    ("press_ok", {"long": True}),
+    ("cut_at", {"where": "match rename"}),
+    ("power_cut_in_next_save", {"k": 40, "where": "k steps on"}),
+    ("cut_at", {"where": "stats first byte"}),
+    ("play_to", {"phase": "finished"}),
+    ("clean_power_cut", {"ms": 0}),  # the match over and counted
+    ("play_to", {"phase": "play"}),
+    ("cut_at", {"where": "stats first payload byte"}),
+    ("play_to", {"phase": "play"}),
+    ("cut_at", {"where": "stats last byte"}),
+    ("play_to", {"phase": "play"}),
+    ("cut_at", {"where": "stats rename"}),
+)
+
+
+def counts_of_a_tour(machine, tour=TOUR):
+    """Run the machine through `tour`, the invariant after each step as Hypothesis checks it;
+    the COUNTS it added."""
+    before = dict(COUNTS)
+    box = machine()
+    try:
+        box.box_is_consistent()
+        for name, arguments in tour:
+            method = getattr(box, name)
+            rule = getattr(method, "hypothesis_stateful_rule", None)
+            if rule is not None:
+                assert all(holds(box) for holds in rule.preconditions), (name, box.box.view.phase)
+            method(**arguments)
+            box.box_is_consistent()
+    finally:
+        box.teardown()
+    return {name: COUNTS[name] - before.get(name, 0) for name in COUNTS}
+
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 _IN_A_PYTHON_OF_ITS_OWN = """
 from board_sim.firmware_dir import use_firmware
 use_firmware()
 import json, test_box_state_machine as test
-print(json.dumps(test.counts_of_a_run(test.%s, %d, %d)))
+print(json.dumps({"tour": test.counts_of_a_tour(test.%s), "random": test.counts_of_a_run(test.%s, %d, %d)}))
 """
 
 
 def _run(machine, examples, steps):
-    """counts_of_a_run in a Python of its own, so the draws are the same in every run of the
-    suite and alone: the box takes other ticks where a module it imports is loaded already (a
-    frame imported a tick ahead, a module not let go after a save), and what other tests in a
-    worker had left loaded (modules of the firmware, and of the tools that import it) moved the
-    simulated clock, the dice and every count (the suite's runs drew 0 or 1 kept new copies, 0-7
-    matches merged at boot: the floors below had to sit under the luckiest draw)."""
+    """The machine's tour, then counts_of_a_run, in a Python of its own, so the draws are the
+    same in every run of the suite and alone: the box takes other ticks where a module it
+    imports is loaded already (a frame imported a tick ahead, a module not let go after a
+    save), and what other tests in a worker had left loaded (modules of the firmware, and of
+    the tools that import it) moved the simulated clock, the dice and every count (the suite's
+    runs drew 0 or 1 kept new copies, 0-7 matches merged at boot: the floors had to sit under
+    the luckiest draw). -> {"tour": counts, "random": counts}"""
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONPATH=os.pathsep.join(
         str(ROOT / folder) for folder in (".", "firmware", "host_tests/portable", "host_tests")))
-    done = subprocess.run([sys.executable, "-c", _IN_A_PYTHON_OF_ITS_OWN % (machine.__name__, examples, steps)],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
+    program = _IN_A_PYTHON_OF_ITS_OWN % (machine.__name__, machine.__name__, examples, steps)
+    done = subprocess.run([sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-6000:]
     return json.loads(done.stdout.splitlines()[-1])
 
 
+def _rules(machine):
+    return [name for name in dir(machine) if hasattr(getattr(machine, name), "hypothesis_stateful_rule")]
+
+
+def _assert_every_path(machine, tour):
+    """The tour's floors, one per kind of path: a clean cut in each phase, a save cut at each
+    place in CUT_PLACES (and by the armed cut), in each file, a new copy kept, a finished match
+    merged at boot, a match seen to its end, every rule run."""
+    kinds = (["clean cut: " + phase for phase in PHASE_NAMES] + ["cut: " + place for place in CUT_PLACES]
+             + ["cut: armed"] + ["cut in " + name for name in STORES]
+             + ["kept_new", "merged_at_boot", "matches"] + _rules(machine))
+    assert [kind for kind in kinds if not tour.get(kind)] == [], tour
+
+
 def test_a_classic_box_survives_random_play_and_power_cuts():
-    """Six examples of 200 steps: every rule runs, a save is cut at every place CUT_PLACES names
-    in the match's file and at least one in the statistics', a cut with every byte written
-    keeps the new copy (a finished match merged at boot is checked where a cut makes one).
-    Until issue 48 twelve examples (2400 steps, the suite's longest test: 45 CPU-s) with only
-    the totals counted; the second
-    six added no kind of step or cut the first six lack (measured: 1200 steps, 90-132 clean
-    cuts, 64-127 cuts mid-save, 9-17 new copies kept, 4-7 merged at boot, 24-29 matches
-    finished, each place cut 4-18 times; the draws move with what ran before in the worker,
-    as noted below, until issue 48 ran it in a Python of its own)."""
-    counts = _run(BoxMachine, 6, 200)
-    # Measured with 12 examples of 200 steps: 2400 steps, 96 clean cuts, 159 cuts mid-save (33 with
-    # every byte written), 16 matches finished, 5 merged into the statistics at boot. Since
-    # the box waits for ok between turns (issue 14) Hypothesis ends one example 11 steps early
-    # (its data runs out): 2389 steps, 232 clean cuts, 270 cuts mid-save (36 with every byte).
-    # Since statistics are merged on the flash at a match's end (issue 13) Hypothesis draws
-    # other examples: 2400 steps, 203 clean cuts, 96 cuts mid-save, 12 new copies kept.
-    # Since a save writes its pieces (2026-11-24) the same settings gave 2400 steps run alone
-    # and 2260 (166 clean cuts, 161 cuts mid-save, 32 new copies kept) in the whole suite on
-    # 2 workers: the dice's generator, stirred by the shakes, took other values from one
-    # shake on (traced), for a reason not found; the floor allows either. Since the App saves
-    # in slices (issue 28), each step running on until its save is on the flash, and a cut
-    # in the statistics' first byte is drawn too: 2400 steps, 443 clean cuts, 136 cuts
-    # mid-save (before that cut place, none merged at boot). Since a save looks for a `.new`
-    # only until one of its file has completed (issue 28), run alone: 2261 steps, 188 clean
-    # cuts, 87 cuts mid-save, 6 new copies kept; after other tests in the worker: 2400, 150,
-    # 132, 11 (the draws still depend on what ran before, for a reason not found). Found (issue
-    # 48): modules other tests left loaded in the worker; now in a Python of its own (_run), the
-    # same in every run: 1200 steps, 208 clean cuts, 92 mid-save, 3 new copies kept, 3 merged
-    # at boot, 21 matches finished, each place cut 5-22 times.
-    assert counts["steps"] >= 1100 and counts["clean_cuts"] >= 30 and counts["save_cuts"] >= 30, counts
-    # (kept_new: since the match is saved in slots (issue 45) only a cut at its "rename" place,
-    # the step after its last byte, or in a statistics save's rename keeps a new copy; a cut at
-    # each place is asserted below. A match merged at boot is checked wherever a cut makes one;
-    # test_a_power_cut_in_the_stats_save_still_counts_the_finished_match cuts exactly there.)
-    assert counts["kept_new"] >= 1 and counts["merged_at_boot"] >= 1 and counts["matches"] >= 8, counts
-    rules = [name for name in dir(BoxMachine) if hasattr(getattr(BoxMachine, name), "hypothesis_stateful_rule")]
-    assert rules and all(counts.get(name, 0) for name in rules), counts
-    assert all(counts.get("cut: " + place, 0) for place in CUT_PLACES + ("armed",) if not place.startswith("stats")), counts
-    assert sum(counts.get("cut: " + place, 0) for place in CUT_PLACES if place.startswith("stats")), counts
+    """The tour (every path, each held to its floor: _assert_every_path), then five random
+    examples of 50 steps, for the orders no tour foresees (every rule runs in them too).
+
+    Until issue 48 the paths were left to the draws' luck and counted: six examples of 200
+    steps (1200 steps, 208 clean cuts, 92 mid-save, 3 new copies kept, 3 matches merged at
+    boot, 21 matches; 20 CPU-s, the suite's longest test), and twelve before that (2400, 45
+    CPU-s), floors set under the luckiest draw, the statistics' places counted together and
+    one match merged at boot the rarest case. The tour reaches each of those paths on purpose
+    in 39 steps (2 CPU-s), each asserted one by one, and the two new places (the first byte of
+    a save's payload, after a whole header, in either file). Hypothesis's first examples are
+    its simplest (all sensible moves, or one rule over and over): the fifth of these is the
+    first to run every rule; measured: 250 steps, 5 clean cuts, 19 mid-save, 1 new copy kept,
+    7 matches, cuts at every place but the statistics' first payload byte."""
+    counts = _run(BoxMachine, 5, 50)
+    _assert_every_path(BoxMachine, counts["tour"])
+    drawn = counts["random"]
+    assert drawn["steps"] == 250 and drawn["save_cuts"] >= 15 and drawn["matches"] >= 5, drawn
+    assert [name for name in _rules(BoxMachine) if not drawn.get(name)] == [], drawn
 
 
 def test_a_twelve_tile_box_survives_random_play_and_power_cuts():
-    # 600 steps, 15 clean cuts, 20 mid-save, 17 matches finished, 1 merged at boot (issue 48)
-    counts = _run(TwelveTileBox, 4, 150)
-    assert counts["steps"] >= 600 and counts["save_cuts"] >= 20 and counts["matches"] >= 2, counts
+    """Full-house on a 12-tile box: the tour, then four random examples of 50 steps (the fewest
+    that run every rule; measured: 200 steps, 20 clean cuts, 13 mid-save, 5 matches). Until
+    issue 48 four examples of 150 (600 steps, 15 clean cuts, 20 mid-save, 17 matches, 13 CPU-s)
+    and only those totals asserted."""
+    counts = _run(TwelveTileBox, 4, 50)
+    _assert_every_path(TwelveTileBox, counts["tour"])
+    drawn = counts["random"]
+    assert drawn["steps"] == 200 and drawn["save_cuts"] >= 10 and drawn["clean_cuts"] >= 10, drawn
+    assert [name for name in _rules(TwelveTileBox) if not drawn.get(name)] == [], drawn
 
 
 def test_a_power_cut_in_the_stats_save_still_counts_the_finished_match(tmp_path):
