@@ -76,7 +76,7 @@ _SIGINT_AFTER_S = 5.0  # longer than the firmware takes to boot and arm its watc
 _SIGINT_AGAIN_S = 0.5  # the same for one that took its last Ctrl-C so (it never calls the chip)
 _POLL_S = 0.05
 _TIMER_RUN_S = 30.0  # advance(): how long a timer's callback may take to run (a busy machine)
-_QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only (_ack_at_once)
+_QUICKACK = getattr(socket, "TCP_QUICKACK", None)  # Linux only (ack_at_once)
 
 
 class VirtualBoard:
@@ -548,7 +548,7 @@ class VirtualBoard:
         if self._client is not None and self._client in readable:
             try:
                 data = self._client.recv(_READ_BYTES)
-                _ack_at_once(self._client)
+                ack_at_once(self._client)
             except OSError:
                 data = b""
             if not data:
@@ -627,7 +627,7 @@ def _take_terminal():
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
-def _ack_at_once(client):
+def ack_at_once(client):
     """Acknowledge the host's bytes at once (Linux's TCP_QUICKACK, which lasts until the next
     read). pyserial's socket:// sends with Nagle's algorithm, which holds a small write until
     the last one is acknowledged, and Linux delays an acknowledgement up to 40 ms: mpremote's
