@@ -10,7 +10,8 @@ a good file beside a bad `.new` survives and is the one used. Runs on CPython an
     import hostile_files
     hostile_files.main(count, seed, directory)   # prints "<file> <cases> <failures>" lines
 
-`big=True` adds the memory cases (a 200 KB string, a 120 KB list, 5000-deep nesting).
+`big=True` adds the memory cases (a 200 KB string, a 120 KB list, 5000-deep nesting);
+`sweep=True` the /data files' sweep_inputs (every field given each kind of wrong value).
 """
 
 import gc
@@ -42,6 +43,7 @@ BOX_TILES = 9  # the /data/ files are read on a 9-tile box with one row of flaps
 ODD_STRINGS = ("", "pico", "classic", "../boards/pico", "\u00e9\u2603", "\x00", "x" * 300, "null")
 EARLIER = b"SBX1 a copy set aside by an earlier boot"
 ODD_NUMBERS = (0, -1, 1, 2, 8, 9, 24, 25, 1 << 31, -(1 << 40), 10 ** 30, 0.5, 1e308)
+DAMAGE_WAYS = 8  # Hostile.damage's: truncated, bits flipped, garbage, erased, not UTF-8, brackets, deep, tail
 
 
 class Hostile:
@@ -101,10 +103,12 @@ class Hostile:
                 container[key] = self.value(1)
         return document
 
-    def damage(self, data):
-        """`data` (bytes) damaged as flash and editors damage files."""
+    def damage(self, data, action=None):
+        """`data` (bytes) damaged as flash and editors damage files (action: which of the
+        DAMAGE_WAYS, by default drawn)."""
         data = bytearray(data)
-        action = self.below(8)
+        if action is None:
+            action = self.below(DAMAGE_WAYS)
         if action == 0 or not data:
             return bytes(data[:self.below(len(data) + 1)])  # truncated
         if action == 1:
@@ -138,6 +142,78 @@ def _places(node, places):
         for index in range(len(node)):
             places.append((node, index))
             _places(node[index], places)
+
+
+def _fields(node, path, out):
+    """(container, key, path) of every place in `node`, in _places' order; a path names a list's
+    first items by their index (a snapshot's turn is a list of fields), the rest as `[*]`."""
+    if isinstance(node, dict):
+        for key in node:
+            out.append((node, key, path + "." + key))
+            _fields(node[key], path + "." + key, out)
+    elif isinstance(node, list):
+        for index in range(len(node)):
+            item = path + ("[%d]" % index if index < SWEEP_INDEXES else "[*]")
+            out.append((node, index, item))
+            _fields(node[index], item, out)
+
+
+# A value of each kind a check tells apart (measured: leaving out any one of these left a
+# check of the match's unreached; None or an object besides reached none more): below and above
+# any range, text or a list where a number goes; a key is removed too, and a list grown by an
+# item (a None).
+SWEEP_VALUES = (-1, 10 ** 30, "x", [])
+SWEEP_ITEM_VALUES = (-1, 3, 10 ** 30, "x")  # a list's item (3: in range, a mask of two tiles)
+SWEEP_INDEXES = 20  # a list's items swept one by one; later ones are like them
+_REMOVED = object()
+_GROWN = object()
+
+
+def sweep_inputs(hostile, goods):
+    """The sharper cases, every one reaching a check on purpose where random changes reach the
+    rare ones by luck: every field of the good payloads' JSON (each path once, in the first
+    payload that has it) removed and replaced by each of SWEEP_VALUES, one change a case (a
+    match payload's game log kept); every way of damage() done to each good payload, and four
+    edits a JSON parser tells apart.
+    (payload, way) pairs: the way 0 (saved whole) and 2 (a .new beside a good file) in turn."""
+    seen = set()
+    way = 0
+    for good in goods:
+        cut = good.find(b"\n")
+        head, tail = (good, b"") if cut < 0 else (good[:cut], good[cut:])
+        fields = []
+        _fields(json.loads(head), "", fields)
+        for index in range(len(fields)):
+            container, field, path = fields[index]
+            if path in seen:
+                continue
+            seen.add(path)
+            values = (_REMOVED,) + SWEEP_VALUES if isinstance(container, dict) else SWEEP_ITEM_VALUES
+            if isinstance(container[field], list):
+                values += (_GROWN,)
+            for value in values:
+                document = json.loads(head)
+                changed = []
+                _fields(document, "", changed)
+                container, key, _path = changed[index]
+                if value is _REMOVED:
+                    del container[key]
+                elif value is _GROWN:
+                    container[key].append(None)
+                else:
+                    container[key] = value
+                _collect()
+                yield json.dumps(document).encode() + tail, way
+                way = 2 - way
+        for action in range(DAMAGE_WAYS):
+            yield hostile.damage(good, action), way
+            way = 2 - way
+        # Edits a JSON parser tells apart: a control character and a bad escape in the first
+        # string, a value after the JSON's end, nested a level too deep.
+        for edited in (good.replace(b'"', b'"\x01', 1), good.replace(b'"', b'"\\q', 1), head + b" 1" + tail,
+                       b"[" * 8 + head + b"]" * 8 + tail):
+            yield edited, way
+            way = 2 - way
 
 
 def huge_inputs():
@@ -175,6 +251,7 @@ class Results:
     def __init__(self):
         self.tried = {}
         self.failures = {}
+        self.swept = {}  # of the cases tried, those of sweep_inputs, per file
 
     def record(self, name, failure=None):
         self.tried[name] = self.tried.get(name, 0) + 1
@@ -423,19 +500,30 @@ def _load(keeper, name):
     return keep(keeper, "load_stats", module="app.keeper_stats")
 
 
-def try_data(results, hostile, name, goods, count, directory, big, bases=None):
+def try_data(results, hostile, name, goods, count, directory, big, bases=None, sweep=False):
     """/data/<name> (the match: /data/play/match): hostile content saved whole (checked), damaged bytes of a good file, or
     a hostile `.new` beside a good file. goods: payloads this box reads; bases: the payloads
-    mutated and damaged (by default the goods)."""
+    mutated and damaged (by default the goods); sweep: the sweep_inputs of the bases too."""
+    cases = ((payload, None) for payload in _payload_inputs(hostile, bases or goods, count, big))
+    _try_data_cases(results, hostile, name, goods, directory, cases)
+    if sweep:
+        tried = sum(results.tried.values())
+        _try_data_cases(results, hostile, name, goods, directory, sweep_inputs(hostile, bases or goods))
+        results.swept["/data" + ("/play/" if name == "match" else "/") + name] = sum(results.tried.values()) - tried
+
+
+def _try_data_cases(results, hostile, name, goods, directory, cases):
+    """try_data's cases: (payload, way), the way None to draw."""
     from app.keeper import Keeper
     from hal.storage import AtomicFile
     from hal.storage_save import save
 
     path = directory + ("/play/" if name == "match" else "/") + name
-    for payload in _payload_inputs(hostile, bases or goods, count, big):
+    for payload, way in cases:
         _clear(directory)
         _collect()
-        way = hostile.below(3)
+        if way is None:
+            way = hostile.below(3)
         earlier = hostile.below(4) == 0  # copies set aside by an earlier boot: never written over
         if earlier:
             _write(path + ".bad", EARLIER)
@@ -494,9 +582,11 @@ def _lost(way, data, faults, bads, loaded, now, before):
 FILES = ("config.json", "board.json", "/data/play/match", "/data/stats", "/data/menu")
 
 
-def main(count, seed, directory, big=False, firmware="firmware", files=FILES):
+def main(count, seed, directory, big=False, firmware="firmware", files=FILES, sweep=False):
     """Try `count` hostile inputs for each of `files` (board.json: half for it, half for its
-    board file); prints a "file <name> <tried> <failures>" line per file."""
+    board file), and with sweep=True the sweep_inputs of each /data file's good payloads too;
+    prints a "file <name> <tried> <failures>" line per file (and "swept <name> <cases>", of
+    those tried, per /data file swept)."""
     results = Results()
     hostile = Hostile(seed)
     for sub in ("config", "board", "data", "scratch"):
@@ -507,12 +597,14 @@ def main(count, seed, directory, big=False, firmware="firmware", files=FILES):
         try_board(results, hostile, count, directory + "/board", big, firmware)
     if "/data/play/match" in files:
         playable, payloads = saved_matches(directory + "/scratch")
-        try_data(results, hostile, "match", playable, count, directory + "/data", big, payloads)
+        try_data(results, hostile, "match", playable, count, directory + "/data", big, payloads, sweep)
     if "/data/stats" in files:
-        try_data(results, hostile, "stats", saved_stats(), count, directory + "/data", big)
+        try_data(results, hostile, "stats", saved_stats(), count, directory + "/data", big, None, sweep)
     if "/data/menu" in files:
         try_data(results, hostile, "menu", [b'{"game": "classic", "players": 3, "hints": true}'], count,
-                 directory + "/data", big)
+                 directory + "/data", big, None, sweep)
     for name in results.tried:
         print("file %s %d %d" % (name, results.tried[name], results.failures.get(name, 0)))
+    for name in results.swept:
+        print("swept %s %d" % (name, results.swept[name]))
     return results
