@@ -1,6 +1,8 @@
 """The memory budget (DESIGN.md): the firmware booted as a board boots it (main.py's start(),
 config.json with hints on, the keeper resuming a saved match: bench/boot_kernel.py) on real
-MicroPython, against every board file's heap. The figures themselves are `make bench`'s."""
+MicroPython, against every board file's heap. The figures themselves are `make bench`'s. The
+classic match resumed is played and saved on CPython once for the module (boot_bench.saved_files
+keeps it by its arguments): the wasm boots and the match from source resume the same bytes."""
 
 import json
 import os
