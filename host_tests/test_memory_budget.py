@@ -117,6 +117,21 @@ def test_where_the_heap_s_objects_fall_moves_the_figure_after_boot_by_a_few_bloc
     assert boots[1] - boots[0] <= 128, wasm_boot
 
 
+@pytest.mark.micropython
+def test_each_boot_in_one_node_reads_the_heap_a_node_of_its_own_reads():
+    """live_boot's 16 boots run in one Node, each a new MicroPython (wasm_runner's "# newVM"):
+    each reads the heap, at the same addresses, that a Node of its own gives the same script."""
+    scripts = ["import gc\nheld = bytearray(%d)\nprint(gc.mem_alloc(), id(held))\n" % size for size in (16, 2000)]
+    alone = []
+    for script in scripts:
+        status, out, err = micropython_runtimes.run_wasm(script, (micropython_runtimes.FIRMWARE,))
+        assert status == 0, err
+        alone.append(out)
+    status, out, err = micropython_runtimes.run_wasm("# newVM\n".join(scripts), (micropython_runtimes.FIRMWARE,))
+    assert status == 0, err
+    assert out.split("# newVM\n") == alone
+
+
 def _plays_on_unix(kib, mpy, rules=None, turns=boot_bench.SAVED_TURNS):
     """Does the box boot and play its matches to the end with `kib` of heap for the firmware?
     The unix port's cap is that plus what the kernel holds before the firmware (its script, the
