@@ -110,9 +110,10 @@ class ShakeDetector:
         per_g = self.accel.counts_per_g
         baseline16 = self._baseline16
         energy = 0
+        first = not self._has_baseline
         for axis in range(3):
             milli_g = counts[axis] * 1000 // per_g
-            if not self._has_baseline:
+            if first:
                 baseline16[axis] = milli_g << _BASELINE_SHIFT
             deviation = milli_g - (baseline16[axis] >> _BASELINE_SHIFT)
             energy += deviation if deviation >= 0 else -deviation
