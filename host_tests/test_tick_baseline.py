@@ -4,7 +4,9 @@ show changed, a quiet box looks for a bouncing flap switch only after a switch c
 a tick asks the turn once whether its pending move may be taken as it stands (the roll's check
 and the message's share the answer)."""
 
-from box_steps import roll, start
+from box_steps import play_until, roll, start
+
+from board_sim.script_player import BoxPlayer
 
 from board_sim.box import BoxOptions, SimBox
 
@@ -41,6 +43,35 @@ def test_a_turn_s_leds_are_worked_out_again_only_when_what_they_show_changed(mon
         del shown[:]
         box.run(1000)
         assert 3 <= len(shown) <= 5
+    finally:
+        box.close()
+
+
+def test_the_leds_between_turns_are_worked_out_again_only_when_what_they_show_changed(monkeypatch):
+    from hal.leds import TileLeds
+
+    box = SimBox(BoxOptions(seed=3, preset="classic", players=2))
+    try:
+        box.dice.force((1, 1) * 2)  # a first turn of 2 then 2 again: tile 2 to open for the next
+        view = box.view
+        play_until(BoxPlayer(box), lambda: view.result_player >= 0 and view.must_open)
+        box.run(300)
+        shown = []
+        show = TileLeds.show
+
+        def counted(self):
+            shown.append(1)
+            return show(self)
+
+        monkeypatch.setattr(TileLeds, "show", counted)
+        box.run(600)  # tile 2 glows amber, steady
+        assert view.must_open and shown == []
+        box.board.set_flap(5, True)  # another flap to open: it glows amber too, drawn once
+        box.run(300)
+        assert view.must_open == 0b10010 and len(shown) == 1
+        del shown[:]
+        box.run(600)
+        assert shown == []
     finally:
         box.close()
 

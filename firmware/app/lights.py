@@ -81,11 +81,15 @@ class Lights:
         drawn[7] = dice_mask
 
     def guide(self, row, tiles, must_open, must_shut, now_ms):
-        """Setting up the next turn: flaps to open glow amber, flaps to shut blink red."""
+        """Setting up the next turn: flaps to open glow amber, flaps to shut blink red (drawn again
+        only when those changed, as play's)."""
         leds = self.leds
-        leds.fill(OFF)
         if not blink_on(now_ms):
             must_shut = 0
+        drawn = leds.drawn
+        if drawn[0] == row and drawn[1] == -tiles and drawn[2] == must_open and drawn[3] == must_shut:
+            return
+        leds.fill(OFF)
         first = row * self.tiles  # the LED before the row's tile 1
         bit = 1
         for tile in range(1, tiles + 1):
@@ -95,3 +99,7 @@ class Lights:
                 leds.set_tile(first + tile, WRONG)
             bit <<= 1
         leds.show()
+        drawn[0] = row
+        drawn[1] = -tiles  # (never play's)
+        drawn[2] = must_open
+        drawn[3] = must_shut
