@@ -1,14 +1,13 @@
 """Work every tick of a turn does whether or not anything changed, cut for a Pico (issue 45: some
-6 ms of every tick before any long work): a turn's LEDs are worked out again only when what they
-show changed, a quiet box looks for a bouncing flap switch only after a switch changed level, and
+6 ms of every tick before any long work): a turn's LEDs, and those between turns, are worked out
+again only when what they show changed, a quiet box looks for a bouncing flap switch only after a switch changed level, and
 a tick asks the turn once whether its pending move may be taken as it stands (the roll's check
 and the message's share the answer)."""
 
 from box_steps import play_until, roll, start
 
-from board_sim.script_player import BoxPlayer
-
 from board_sim.box import BoxOptions, SimBox
+from board_sim.script_player import BoxPlayer
 
 
 def _box():
