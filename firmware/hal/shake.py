@@ -110,10 +110,9 @@ class ShakeDetector:
         per_g = self.accel.counts_per_g
         baseline16 = self._baseline16
         energy = 0
-        first = not self._has_baseline
         for axis in range(3):
             milli_g = counts[axis] * 1000 // per_g
-            if first:
+            if not self._has_baseline:
                 baseline16[axis] = milli_g << _BASELINE_SHIFT
             deviation = milli_g - (baseline16[axis] >> _BASELINE_SHIFT)
             energy += deviation if deviation >= 0 else -deviation
