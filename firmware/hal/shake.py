@@ -42,10 +42,9 @@ class BusAccel:
         sample = self._sample
         self.i2c.readfrom_mem_into(self.address, self.sample_register, sample)
         high = self.sample_high_byte
-        low = 1 - high  # (the axes one by one: a loop's arithmetic cost a Pico 0.1 ms a sample)
-        into[0] = ((sample[high] << 8 | sample[low]) ^ 0x8000) - 0x8000  # flipping the sign bit and
-        into[1] = ((sample[2 + high] << 8 | sample[2 + low]) ^ 0x8000) - 0x8000  # subtracting it
-        into[2] = ((sample[4 + high] << 8 | sample[4 + low]) ^ 0x8000) - 0x8000  # extends the sign
+        for axis in range(3):
+            word = (sample[2 * axis + high] << 8) | sample[2 * axis + 1 - high]
+            into[axis] = (word ^ 0x8000) - 0x8000  # flipping the sign bit and subtracting it extends it
 
 
 class ShakeDetector:
