@@ -42,8 +42,7 @@ def test_the_presentations_copies_of_the_game_s_codes_and_a_colour_match_their_o
     assert screen_menu._ROW_RESUME == menu._ROW_RESUME and screen_menu._ROW_CHECK == menu._ROW_CHECK
     assert screen_lines._MATCH_MAX_PENALTY == rules.MATCH_MAX_PENALTY
     assert screen_end._STAKES_CANOGA == rules.STAKES_CANOGA
-    originals = {"AWAIT_MOVE": turn.AWAIT_MOVE, "PENDING": turn.PENDING,
-                 "E_ROLL_FIRST": turn_names.E_ROLL_FIRST}  # private in game.turn
+    originals = {"AWAIT_MOVE": turn.AWAIT_MOVE, "E_ROLL_FIRST": turn_names.E_ROLL_FIRST}  # private in game.turn
     for name, value in originals.items():
         assert getattr(presentation, "_" + name) == value, name
 

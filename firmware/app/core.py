@@ -345,8 +345,8 @@ class App:
         open_before = turn.open_mask
         if ok == _LONG_PRESS and turn.commit() == _COMMITTED:  # a legal move taken as it stands
             self._moved(_DONE, open_before)
-        may_roll = not (self.must_open or self.must_shut) and (
-            turn.state == _AWAIT_ROLL or (turn.pending and turn.move_state() != _PENDING))
+        settled = turn.pending and turn.move_state() != _PENDING  # a move that may be taken as it stands
+        may_roll = not (self.must_open or self.must_shut) and (turn.state == _AWAIT_ROLL or settled)
         if select == _SHORT_PRESS and self.roller.state != _TUMBLING and turn.one_die_allowed():
             turn.choose_one_die(not turn.one_die)
             self.play(_SOUND_CLICK)
@@ -373,7 +373,8 @@ class App:
                 self.dice_count = turn.dice_expected()
         elif state == _LANDED:
             self._land(now_ms)
-        presentation.compose(self)
+            settled = False  # (the roll took the pending move)
+        presentation.compose(self, settled)
 
     def _moved(self, happened, open_before):
         """Flaps were fed to the turn: sound it, log and save a committed move, refresh the lights."""

@@ -35,7 +35,6 @@ _TUMBLING = const(1)  # app.roller's state
 _LANDED = const(2)  # (the tick the dice land: app.roller's update)
 _WRONG = const(0xFF0000)  # app.lights' colour
 _AWAIT_MOVE = const(1)  # game.turn's state
-_PENDING = const(3)  # game.turn's move state
 _E_ROLL_FIRST = const(17)  # game.turn's error
 
 _SHORT_PRESS = const(1)  # hal.buttons' presses
@@ -103,8 +102,9 @@ _MSG_ROLL_FIRST_UNCOVER = const(_SHUT_TILE | _AND_ROLL_FIRST << 5 | _NUMBER_FIRS
 _MSG_OPEN_AGAIN = const(_OPEN_TILE | _AGAIN_PLAYED << 5 | _NUMBER_FIRST)
 
 
-def compose(app):
-    """Pick the message for the state of the turn (and the number that ends it)."""
+def compose(app, settled):
+    """Pick the message for the state of the turn (and the number that ends it); `settled`: the
+    pending move may be taken as it stands (app.core's _play asked the turn once a tick: issue 45)."""
     turn = app.turn
     number = -1
     uncover = app.invert != 0
@@ -126,7 +126,7 @@ def compose(app):
     elif app.blocked_shake and turn.state == _AWAIT_MOVE:
         message = _MSG_FINISH
     elif turn.state == _AWAIT_MOVE:
-        if turn.pending and turn.move_state() != _PENDING:
+        if settled:
             message = _MSG_MOVE_OK_UNCOVER if uncover else _MSG_MOVE_OK
         else:
             message = _MSG_MOVE_UNCOVER if uncover else _MSG_MOVE

@@ -125,6 +125,7 @@ class FlapSwitches:
         self._chatter = None  # the fault message of a bouncing switch, or None
         self._chatter_bits = 0  # its row and mask, so a lasting chatter allocates nothing
         self._chatter_checked = 0
+        self._flipped_ms = 0  # when a switch last changed level (before then none is bouncing)
         self._raw_open = [0] * rows
         self.rows = []
         for _ in range(rows):  # a loop, not a comprehension: each of those is a function of its own
@@ -146,8 +147,7 @@ class FlapSwitches:
         # Every bank into raw_open, in order: input i is tile i % tiles + 1 of row i // tiles.
         row = 0
         shift = 0
-        for index in range(rows):
-            raw_open[index] = 0
+        closed_row = 0  # the row's closed switches read so far
         for bank in self.banks:
             try:
                 closed = bank.read_closed()
@@ -162,20 +162,25 @@ class FlapSwitches:
                 take = tiles - shift
                 if take > left:
                     take = left
-                part = closed & ((1 << take) - 1)
-                raw_open[row] |= part << shift
+                closed_row |= (closed & ((1 << take) - 1)) << shift
                 closed >>= take
                 left -= take
                 shift += take
                 if shift == tiles:
-                    raw_open[row] ^= (1 << tiles) - 1  # closed bits -> open bits
+                    raw_open[row] = closed_row ^ ((1 << tiles) - 1)  # closed bits -> open bits
                     row += 1
                     shift = 0
+                    closed_row = 0
         self.fault = self._chatter
         for index in range(rows):
-            self.rows[index].update(raw_open[index], now_ms)
+            debouncer = self.rows[index]
+            if debouncer.raw != raw_open[index]:
+                self._flipped_ms = now_ms
+            debouncer.update(raw_open[index], now_ms)
         if time.ticks_diff(now_ms, self._chatter_checked) >= _CHATTER_CHECK_MS:  # chatter?
             self._chatter_checked = now_ms
+            if not self._chatter_bits and time.ticks_diff(now_ms, self._flipped_ms) >= self.rows[0].debounce_ms:
+                return self.rows[0].stable  # no switch changed for debounce_ms: none is bouncing
             bits = 0
             for row in range(rows):
                 mask = self.rows[row].unsettled(now_ms, _CHATTER_MS)

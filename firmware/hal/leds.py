@@ -13,29 +13,32 @@ _NONE = const(-1)  # no colour: what the strip shows before the first write
 
 
 class TileLeds:
-    """Colour per tile over a neopixel.NeoPixel strip (its buf/ORDER/bpp, as micropython-lib's)."""
+    """Colour per tile over a neopixel.NeoPixel strip (its buf/ORDER/bpp, as micropython-lib's);
+    `colours`: each LED's as set since the last write (app.lights' play sets a row's at once)."""
 
     def __init__(self, strip, brightness=64):
         self.strip = strip
         self.count = len(strip)
-        self._colours = [_OFF] * self.count  # as set since
+        self.colours = [_OFF] * self.count  # as set since
         self._shown = [_NONE] * self.count  # as last written
         self._scale = brightness + 1  # 255 -> full, 0 -> off
+        self.drawn = [-1] * 8  # app.lights' play: what it last drew, until another write (show)
 
     def set_tile(self, tile, colour):
         """Colour (0xRRGGBB) for the LED of tile 1..count; tiles beyond the strip are ignored."""
         index = tile - 1
         if 0 <= index < self.count:
-            self._colours[index] = colour
+            self.colours[index] = colour
 
     def fill(self, colour):
-        colours = self._colours
+        colours = self.colours
         for index in range(self.count):
             colours[index] = colour
 
     def show(self):
         """Write the strip if an LED's colour differs from the last write; returns True if it wrote."""
-        colours = self._colours
+        self.drawn[0] = -1  # (app.lights' play sets it again after its own)
+        colours = self.colours
         shown = self._shown
         if colours == shown:
             return False
