@@ -1,5 +1,4 @@
-"""SSD1306 OLED (128x64, 128x32 ...) over I2C: micropython-lib's ssd1306 as the box uses it (its
-power, contrast, inversion and rotation calls, never made, are left out: their code took heap).
+"""SSD1306 OLED (128x64, 128x32 ...) over I2C, API-compatible with micropython-lib's ssd1306.
 
 SSD1306_I2C(width, height, i2c, addr=0x3C, external_vcc=False) is a framebuf.FrameBuffer
 (MONO_VLSB: one byte is 8 rows of a column, a page); draw into it, then show(), or
@@ -77,6 +76,24 @@ class SSD1306_I2C(framebuf.FrameBuffer):
             self.write_cmd(command)
         self.fill(0)
         self.show()
+
+    def poweroff(self):
+        self.write_cmd(_DISPLAY_OFF)
+
+    def poweron(self):
+        self.write_cmd(_DISPLAY_OFF | 1)
+
+    def contrast(self, contrast):
+        self.write_cmd(_CONTRAST)
+        self.write_cmd(contrast)
+
+    def invert(self, invert):
+        self.write_cmd(_NORMAL | (invert & 1))
+
+    def rotate(self, rotate):
+        """rotate(True) is the power-up orientation; rotate(False) turns the picture 180 degrees."""
+        self.write_cmd(_COM_SCAN | ((rotate & 1) << 3))
+        self.write_cmd(_SEGMENT_REMAP | (rotate & 1))
 
     def show(self):
         """Copy the whole frame buffer to the display RAM (OSError escapes, as with
