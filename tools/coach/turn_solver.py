@@ -27,6 +27,12 @@ MOVES = 0
 END = 1
 FREE = 2
 
+# The transitions of the last few rule sets, shared by every Model of the same rules (a test
+# process makes a Model per report; Turn asked about every mask's every roll takes a second
+# for 12 tiles, and the answers depend on the rules alone).
+_SHARED = {}  # rules_key: {(mask, first, count): transitions}
+_SHARED_RULES = 16
+
 WHY_24 = ("24 tiles: 2^24 = 16.8 million open masks, each with 21 totals of 4d6 (4..24): hours "
           "for this plain-Python solver; `python -m tools.coach.vector_solver the-300` solves it with "
           "numpy (minutes, figures in the README), and a policy table of 16.8M x 21 x 4 bits = "
@@ -68,6 +74,23 @@ def dice_outcomes(count, faces):
     return [(key, counts[key] / total) for key in sorted(counts)]
 
 
+def rules_key(rules):
+    """The rules' every axis, as a key: equal rules, equal keys."""
+    return tuple(getattr(rules, name) for name in R.AXES)
+
+
+def shared(store, rules, make):
+    """`store`'s entry for these rules, made by make() when it has none (the store keeps the
+    last _SHARED_RULES rule sets)."""
+    key = rules_key(rules)
+    found = store.get(key)
+    if found is None:
+        while len(store) >= _SHARED_RULES:
+            del store[next(iter(store))]
+        found = store[key] = make()
+    return found
+
+
 class Model:
     """The random transitions of a turn, asked of the firmware's Turn.
 
@@ -87,7 +110,7 @@ class Model:
         self.outcomes = {rules.dice: dice_outcomes(rules.dice, rules.faces)}
         if rules.dice > 1:
             self.outcomes[1] = dice_outcomes(1, rules.faces)
-        self._cache = {}
+        self._cache = shared(_SHARED, rules, dict)
 
     def one_die_allowed(self, mask):
         return self.rules.one_die_allowed(mask)
