@@ -243,11 +243,16 @@ def solve_columns(model, utility, index):
             step = max(1, _CHUNK // (every_row.shape[1] * columns))
             for at in range(0, len(every_place), step):
                 values = value[every_row[at:at + step]]  # (segments, moves, C)
-                best = values.max(axis=1)
-                close = values >= (best - TIE)[:, None, :]
-                chosen = close.argmax(axis=1)
+                low = values.max(axis=1) - TIE  # a move this close to the best is as good
+                last = values.shape[1] - 1
+                picked = values[:, last].copy()
+                chosen = np.full(picked.shape, last, dtype=play.chosen.dtype)
+                for move in range(last - 1, -1, -1):  # the first close move wins
+                    close = values[:, move] >= low
+                    np.copyto(picked, values[:, move], where=close)
+                    np.copyto(chosen, move, where=close)
                 play.chosen[every_segment[at:at + step]] = chosen
-                terms[ends + every_place[at:at + step]] = np.take_along_axis(values, chosen[:, None, :], axis=1)[:, 0, :]
+                terms[ends + every_place[at:at + step]] = picked
         totals = {}
         for count, (at, chance, divided, kept) in group.sums.items():
             total = np.zeros((len(at), columns))
