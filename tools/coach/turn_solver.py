@@ -27,11 +27,16 @@ MOVES = 0
 END = 1
 FREE = 2
 
-# The transitions of the last few rule sets, shared by every Model of the same rules (a test
+# The transitions of the last few rule sets, shared by every Model of the same play (a test
 # process makes a Model per report; Turn asked about every mask's every roll takes a second
-# for 12 tiles, and the answers depend on the rules alone).
-_SHARED = {}  # rules_key: {(mask, first, count): transitions}
+# for 12 tiles, and the answers depend on the rules alone). Turn, asked about a given open
+# mask, never reads the axes of NOT_PLAYED (the start position, the scoring, the match and
+# its stakes): rules differing only in them (classic, canoga, tournament, missionary,
+# lucky-7, ...) share theirs.
+_SHARED = {}  # rules_key(rules, NOT_PLAYED): {(mask, first, count): transitions}
 _SHARED_RULES = 16
+NOT_PLAYED = ("start", "scoring", "match", "rounds", "target", "max_penalty", "drop_on_exceed",
+              "stakes", "chips", "ante", "ties")
 
 WHY_24 = ("24 tiles: 2^24 = 16.8 million open masks, each with 21 totals of 4d6 (4..24): hours "
           "for this plain-Python solver; `python -m tools.coach.vector_solver the-300` solves it with "
@@ -74,15 +79,15 @@ def dice_outcomes(count, faces):
     return [(key, counts[key] / total) for key in sorted(counts)]
 
 
-def rules_key(rules):
-    """The rules' every axis, as a key: equal rules, equal keys."""
-    return tuple(getattr(rules, name) for name in R.AXES)
+def rules_key(rules, leave_out=()):
+    """The rules' every axis (but those left out), as a key: equal rules, equal keys."""
+    return tuple(getattr(rules, name) for name in R.AXES if name not in leave_out)
 
 
-def shared(store, rules, make):
-    """`store`'s entry for these rules, made by make() when it has none (the store keeps the
-    last _SHARED_RULES rule sets)."""
-    key = rules_key(rules)
+def shared(store, rules, make, leave_out=()):
+    """`store`'s entry for these rules (the axes left out aside), made by make() when it has
+    none (the store keeps the last _SHARED_RULES rule sets)."""
+    key = rules_key(rules, leave_out)
     found = store.get(key)
     if found is None:
         while len(store) >= _SHARED_RULES:
@@ -110,7 +115,7 @@ class Model:
         self.outcomes = {rules.dice: dice_outcomes(rules.dice, rules.faces)}
         if rules.dice > 1:
             self.outcomes[1] = dice_outcomes(1, rules.faces)
-        self._cache = shared(_SHARED, rules, dict)
+        self._cache = shared(_SHARED, rules, dict, NOT_PLAYED)
 
     def one_die_allowed(self, mask):
         return self.rules.one_die_allowed(mask)
