@@ -240,6 +240,9 @@ def solve_columns(model, utility, index):
     dice = plan.dice
     for group in plan.groups:
         for every_place, every_segment, every_row in group.weigh:
+            if every_row.shape[1] == 1:  # one move: chosen (0, as Play starts) whatever it is worth
+                terms[ends + every_place] = value[every_row[:, 0]]
+                continue
             step = max(1, _CHUNK // (every_row.shape[1] * columns))
             for at in range(0, len(every_place), step):
                 values = value[every_row[at:at + step]]  # (segments, moves, C)
@@ -257,7 +260,9 @@ def solve_columns(model, utility, index):
         for count, (at, chance, divided, kept) in group.sums.items():
             total = np.zeros((len(at), columns))
             for term in range(at.shape[1]):
-                total += chance[:, term, None] * terms[at[:, term]]
+                found = terms[at[:, term]]
+                found *= chance[:, term, None]
+                total += found
             if len(divided):
                 total[divided] /= kept[:, None]
             totals[count] = total
@@ -416,7 +421,10 @@ def ending_distribution(play, index):
     _set_shares(share, play, lambda masks: reach[masks], forward.top_shares)
     for ranks, shares in forward.levels:
         for targets, options, chances, segments, places in ranks:
-            reach[targets] += (chances * share[options]) * (play.chosen[segments] == places)
+            moved = share[options]
+            moved *= chances
+            moved *= play.chosen[segments] == places  # only the move chosen carries it
+            reach[targets] += moved
         _set_shares(share, play, lambda masks: reach[masks], shares)
     for targets, options, chances, _segments, _places in forward.ends:
         ended[targets] += chances * share[options]
