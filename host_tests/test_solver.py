@@ -76,6 +76,23 @@ def test_thai_stated_strategy_shuts_7_9855_percent_and_is_not_optimal():
     assert round(100 * report["p_shut"], 4) == 7.9987
 
 
+def test_rules_differing_only_in_axes_a_turn_never_reads_share_the_transitions_turn_gives_each():
+    """Models share the transitions of rules differing only in turn_solver.NOT_PLAYED (the
+    start, the scoring, the match and its stakes): for every value the presets give those
+    axes, Turn itself gives the same transitions on boxes of 6 tiles (2-to-go's first roll
+    too)."""
+    for base in (changed(preset("classic"), tiles=6), changed(preset("2-to-go"), tiles=6)):
+        shared = turn_solver.Model(base)
+        rolls = [(mask, False, count) for mask in range(1, 1 << base.tiles) for count in shared.choices(mask)]
+        rolls += [(base.all_tiles(), True, count) for count in shared.choices(base.all_tiles()) if base.must_first]
+        for axis in turn_solver.NOT_PLAYED:
+            for value in {getattr(preset(name), axis) for name in PRESET_NAMES}:
+                model = turn_solver.Model(changed(base, **{axis: value}))
+                for roll in rolls:
+                    assert model._transitions(*roll) == shared.transitions(*roll), (axis, value, roll)
+                assert model.transitions(*rolls[-1]) is shared.transitions(*rolls[-1])
+
+
 def test_unsolvable_sources_say_why():
     classic = preset("classic")
     why = turn_solver.why_unsolvable

@@ -1,6 +1,7 @@
 """Playing to win (tools/coach/round_win.py, tools/coach/turn_values.py, analyze --distribution,
 --beat, --players): the exact figures against a brute-force game tree written from VARIANTS.md on
-boxes of 4-5 tiles, and against Monte Carlo rounds of the firmware's own Round and Turn.
+boxes of 4-5 tiles, and against Monte Carlo rounds of the firmware's own Round and Turn;
+turn_values' level-at-a-time programme against a plain loop over the masks, to the bit.
 
 Monte Carlo confidence: each figure within 4 standard errors of the exact one (a false alarm
 about once in 16,000 figures; the seeds are fixed, so a run is repeatable)."""
@@ -13,9 +14,11 @@ import sys
 from functools import cache
 from itertools import combinations
 
+import numpy as np
 import pytest
 from game import rules as R
 from game.presets import PRESET_NAMES, changed, preset
+from game.turn import END_SHUT
 
 from tools.coach import play_to_win, round_monte_carlo, turn_solver
 from tools.coach.round_win import NOBODY, RoundSolver
@@ -24,6 +27,7 @@ from tools.coach.turn_values import (
     endings,
     play_of_solution,
     score_distribution,
+    solve_columns,
 )
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -188,6 +192,97 @@ def test_canoga_chips_are_the_brute_force_best_for_the_last_player(scores, kitty
     report = play_to_win.chips_report("canoga", list(scores), kitty, rules=rules)
     assert report["chips"] == pytest.approx(brute_goal(5, chips), abs=1e-9)
     assert report["chips"] >= report["chips_if_playing_to_win"] - 1e-12
+
+
+# -- turn_values against a mask-at-a-time loop ----------------------------------------------------
+
+def one_mask_at_a_time(model, utility, index):
+    """turn_values' programme as a plain loop over the masks (each roll's move the first within
+    TIE of the best, one die only when better by more than TIE), then the chance of every ending
+    pushed down from the start mask by mask: (values, first-roll values, ending chances)."""
+    rules = model.rules
+    size, columns, tie = 1 << rules.tiles, utility.shape[1], turn_solver.TIE
+    value = np.zeros((size, columns))
+    value[0] = utility[index[(0, END_SHUT)]]
+    decisions = {}
+
+    def decide(mask, first):
+        figures, picks = {}, {}
+        for count in model.choices(mask):
+            total, free, chosen = np.zeros(columns), 0.0, {}
+            for entry, (p, kind, _key, data) in enumerate(model.transitions(mask, first, count)):
+                if kind == turn_solver.FREE:
+                    free += p
+                elif kind == turn_solver.END:
+                    total += p * utility[index[data]]
+                else:
+                    values = value[list(data)]
+                    chosen[entry] = (values >= values.max(axis=0) - tie).argmax(axis=0)
+                    total += p * values[chosen[entry], np.arange(columns)]
+            if free:
+                total /= 1.0 - free
+            figures[count], picks[count] = total, chosen
+        one = figures[1] > figures[rules.dice] + tie if len(figures) > 1 else None
+        decisions[mask, first] = (one, picks)
+        return figures[rules.dice] if one is None else np.where(one, figures[1], figures[rules.dice])
+
+    for mask in range(1, size):
+        value[mask] = decide(mask, False)
+    first = decide(rules.start_mask(), True) if rules.must_first else None
+    reach, ended = np.zeros((size, columns)), np.zeros((len(index), columns))
+
+    def push(mask, weight, first):
+        one, picks = decisions[mask, first]
+        for count in model.choices(mask):
+            share = weight if one is None else weight * (one if count == 1 else ~one)
+            transitions = model.transitions(mask, first, count)
+            share = share / (1.0 - sum(p for p, kind, _k, _d in transitions if kind == turn_solver.FREE))
+            for entry, (p, kind, _key, data) in enumerate(transitions):
+                if kind == turn_solver.END:
+                    ended[index[data]] += p * share
+                elif kind == turn_solver.MOVES:
+                    for place, left in enumerate(data):
+                        reach[left] += (p * share) * (picks[count][entry] == place)
+
+    start = rules.start_mask()
+    if rules.must_first:
+        push(start, np.ones(columns), True)
+    else:
+        reach[start] = 1.0
+    for mask in range(start, 0, -1):
+        push(mask, reach[mask], False)
+    ended[index[(0, END_SHUT)]] += reach[0]
+    return value, first, decisions, ended
+
+
+@pytest.mark.parametrize("name", ("classic", "thai", "2-to-go", "unlucky-7", "young-players", "long-game",
+                                  "exact-match", "single-die", "against-all-odds", "3-down-extreme"))
+def test_every_column_is_to_the_bit_a_mask_at_a_time_loops_and_its_own(name):
+    """turn_values works a level of masks at a time; each value and each ending's chance is
+    still, to the bit, the sum a plain loop over the masks takes (term after term, the masks a
+    mask is reached from highest first), and each column what a Play of that goal alone gives
+    (test_win_chance_presets keeps the values of many states solved side by side)."""
+    rules = changed(preset(name), tiles=6)
+    model = turn_solver.Model(rules)
+    solver = RoundSolver(model, 3)
+    ordered, index = endings(model)
+    rounded = np.round(np.random.default_rng(7).random((len(ordered), 4)), 1)  # ties, on purpose
+    utility = np.concatenate([solver.utility(solver.states(2), 0), rounded], axis=1)
+    play = solve_columns(model, utility, index)
+    value, first, decisions, ended = one_mask_at_a_time(model, utility, index)
+    assert np.array_equal(play.value, value)
+    assert first is None or np.array_equal(play.start_value(), first)
+    for (mask, first_roll), (one, picks) in decisions.items():
+        found_one, found_picks = play.decision(mask, first_roll)
+        assert (found_one is None) == (one is None) and (one is None or np.array_equal(found_one, one))
+        assert {count: {entry: list(chosen) for entry, chosen in entries.items()}
+                for count, entries in found_picks.items()} == {
+            count: {entry: list(chosen) for entry, chosen in entries.items()} for count, entries in picks.items()}
+    assert np.array_equal(ending_distribution(play, index), ended)
+    for column in (0, utility.shape[1] // 2, utility.shape[1] - 1):
+        alone = solve_columns(model, utility[:, [column]], index)
+        assert np.array_equal(alone.value[:, 0], play.value[:, column])
+        assert np.array_equal(ending_distribution(alone, index)[:, 0], ended[:, column])
 
 
 # -- distributions -------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ number of slots (2 bytes LE) and the offset of its raw-deflate stream (window ga
 in the file (3 bytes LE); then the streams.
 
 `python -m tools.coach.gen_win_ends` writes it; `--check` exits non-zero when it is stale (every
-block, ~1 minute on one core); `--check-first` compares each table's first column only,
+block, some 15 CPU seconds); `--check-first` compares each table's first column only,
 G[1][slot, 1] (what the tests run: every table, a few seconds); `--sizes` prints the bytes per
 table.
 """

@@ -96,15 +96,19 @@ def _policy_summary(model, play, column, box):
             if entry in chosen:
                 label = str(key) if not isinstance(key, tuple) else "+".join(map(str, key))
                 moves[label] = tiles_of(start & ~data[int(chosen[entry][column])])
-    one = [tiles_of(mask) for mask in range(1, len(play.one_die))
-           if play.one_die[mask] is not None and play.one_die[mask][column]]
+    size = 1 << rules.tiles
+    one = []
     differs = 0
     decisions = 0
-    for mask in range(1, len(play.picks)):
-        for count, chosen in play.picks[mask].items():
+    for mask in range(1, size):
+        one_die, picks = play.decision(mask, False)
+        if one_die is not None and one_die[column]:
+            one.append(tiles_of(mask))
+        box_picks = box.decision(mask, False)[1]
+        for count, chosen in picks.items():
             for entry, picked in chosen.items():
                 decisions += 1
-                differs += int(picked[column] != box.picks[mask][count][entry][0])
+                differs += int(picked[column] != box_picks[count][entry][0])
     return {"first_roll_moves": moves, "one_die_at": one, "choices": decisions,
             "choices_unlike_the_box": differs}
 

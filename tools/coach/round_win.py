@@ -22,7 +22,7 @@ import numpy as np
 from game.rules import MATCH_SINGLE, TIES_FULL
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT
 
-from tools.coach.turn_values import Play, ending_distribution, endings, solve_columns
+from tools.coach.turn_values import ending_distribution, endings, solve_columns
 
 NOBODY = None  # the best score so far when no one has a score that counts
 
@@ -96,7 +96,7 @@ class RoundSolver:
     def play(self, states, after):
         """The Play (a column per state) of a player with `after` players behind."""
         if self.fixed is not None:
-            return _widen(self.fixed, len(states))
+            return self.fixed.repeated(len(states))
         return solve_columns(self.model, self.utility(states, after), self.index)
 
     def _solve_next(self, after):
@@ -149,21 +149,3 @@ class RoundSolver:
                     state = (score, 1)
                 following[state] = following.get(state, 0.0) + reach[(best, tied)] * ended[row, column]
         return following
-
-
-def _widen(play, columns):
-    """A one-column Play repeated `columns` times (the same policy in every state)."""
-    wide = Play(play.model, columns)
-
-    def spread(one, picks):
-        if one is not None:
-            one = np.repeat(one, columns)
-        return one, {count: {entry: np.repeat(chosen, columns) for entry, chosen in entries.items()}
-                     for count, entries in picks.items()}
-
-    for mask in range(1, len(play.picks)):
-        wide.one_die[mask], wide.picks[mask] = spread(play.one_die[mask], play.picks[mask])
-    if play.first is not None:
-        wide.first = (None,) + spread(play.first[1], play.first[2])
-    return wide
-

@@ -27,6 +27,17 @@ MOVES = 0
 END = 1
 FREE = 2
 
+# The transitions of the last few rule sets, shared by every Model of the same play (a test
+# process makes a Model per report; Turn asked about every mask's every roll takes a second
+# for 12 tiles, and the answers depend on the rules alone). Turn, asked about a given open
+# mask, never reads the axes of NOT_PLAYED (the start position, the scoring, the match and
+# its stakes): rules differing only in them (classic, canoga, tournament, missionary,
+# lucky-7, ...) share theirs.
+_SHARED = {}  # rules_key(rules, NOT_PLAYED): {(mask, first, count): transitions}
+_SHARED_RULES = 16
+NOT_PLAYED = ("start", "scoring", "match", "rounds", "target", "max_penalty", "drop_on_exceed",
+              "stakes", "chips", "ante", "ties")
+
 WHY_24 = ("24 tiles: 2^24 = 16.8 million open masks, each with 21 totals of 4d6 (4..24): hours "
           "for this plain-Python solver; `python -m tools.coach.vector_solver the-300` solves it with "
           "numpy (minutes, figures in the README), and a policy table of 16.8M x 21 x 4 bits = "
@@ -68,6 +79,23 @@ def dice_outcomes(count, faces):
     return [(key, counts[key] / total) for key in sorted(counts)]
 
 
+def rules_key(rules, leave_out=()):
+    """The rules' every axis (but those left out), as a key: equal rules, equal keys."""
+    return tuple(getattr(rules, name) for name in R.AXES if name not in leave_out)
+
+
+def shared(store, rules, make, leave_out=()):
+    """`store`'s entry for these rules (the axes left out aside), made by make() when it has
+    none (the store keeps the last _SHARED_RULES rule sets)."""
+    key = rules_key(rules, leave_out)
+    found = store.get(key)
+    if found is None:
+        while len(store) >= _SHARED_RULES:
+            del store[next(iter(store))]
+        found = store[key] = make()
+    return found
+
+
 class Model:
     """The random transitions of a turn, asked of the firmware's Turn.
 
@@ -87,7 +115,7 @@ class Model:
         self.outcomes = {rules.dice: dice_outcomes(rules.dice, rules.faces)}
         if rules.dice > 1:
             self.outcomes[1] = dice_outcomes(1, rules.faces)
-        self._cache = {}
+        self._cache = shared(_SHARED, rules, dict, NOT_PLAYED)
 
     def one_die_allowed(self, mask):
         return self.rules.one_die_allowed(mask)
