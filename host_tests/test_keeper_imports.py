@@ -127,6 +127,46 @@ def test_each_slice_of_a_match_s_end_its_save_and_the_statistics_merge_imports_o
     assert max(counted.values()) <= _MOST_LOOKUPS, counted
 
 
+def test_a_first_save_of_a_match_not_classic_imports_the_rules_names_in_a_slice_that_names_nothing(monkeypatch):
+    """game.snapshot_rules' naming_steps: the axes compared, game.rule_names imported, the values
+    named, a slice each (the three in one slice took an emulated RP2040 23-26 ms, issue 45)."""
+    import app.keeper
+
+    box = SimBox(BoxOptions(seed=7, players=2, preset="full-house"))
+    keeper = box.app.keeper
+    slices = []
+    step = app.keeper.step
+
+    def watched_step(keeper_):
+        before = set(sys.modules)
+        named = keeper_.rules_named
+        step(keeper_)
+        slices.append((sorted(set(sys.modules) - before), named is not keeper_.rules_named))
+
+    monkeypatch.setattr(app.keeper, "step", watched_step)
+    from app.keeper_jobs import WORK
+
+    for name in WORK:  # as a board's boot lets them go (the session's other tests import some)
+        package, _dot, leaf = name.rpartition(".")
+        monkeypatch.delitem(sys.modules, name, raising=False)
+        monkeypatch.delattr(sys.modules[package], leaf, raising=False)
+    from board_sim.script_player import BoxPlayer
+
+    player = BoxPlayer(box)
+    try:
+        for _step in range(2000):
+            if keeper.rules_named is not None:
+                break
+            player.step()
+    finally:
+        box.close()
+    importing = [number for number, (names, _named) in enumerate(slices) if "game.rule_names" in names]
+    naming = [number for number, (_names, named) in enumerate(slices) if named]
+    assert len(importing) == len(naming) == 1, slices
+    assert slices[importing[0]] == (["game.rule_names"], False)  # its import alone
+    assert naming[0] == importing[0] + 1 and not slices[naming[0]][0]  # the names after it
+
+
 def test_the_names_counted_are_those_a_module_holds():
     """lookups() on modules made for the count: a name of the firmware's own costs nothing, each
     other name once however often it comes, each string of a constant tuple each time."""

@@ -81,11 +81,14 @@ def _match_steps(keeper):
     match, source, tally, log = keeper.wanted
     keeper.wanted = None
     named = keeper.rules_named
-    if named is None or named[0] is not match.rules:  # the match's first save: a slice each for
-        rules_named = __import__(WORK[_RULES], None, None, ("",)).rules_named  # game.snapshot_rules
-        yield  # and the names
-        named = keeper.rules_named = (match.rules, rules_named(match.rules))
-        rules_named = None  # its code goes with its module
+    if named is None or named[0] is not match.rules:  # the match's first save: a slice for
+        naming_steps = __import__(WORK[_RULES], None, None, ("",)).naming_steps  # game.snapshot_rules
+        yield  # and one for each of its naming_steps (game.rule_names imported in one of its own)
+        rules = {}
+        for _step in naming_steps(match.rules, rules):
+            yield
+        named = keeper.rules_named = (match.rules, rules)
+        naming_steps = None  # its code goes with its module
         since((), WORK[_RULES:_RULES + 1])
         yield
         if keeper.wanted is not None:

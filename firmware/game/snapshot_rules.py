@@ -1,5 +1,5 @@
 """A snapshot's "rules": the axes of a match's rules that differ from classic, by name
-(rules_named). Apart from game.snapshot, whose import every save of a match does in a tick of
+(rules_named, or naming_steps, a step a slice). Apart from game.snapshot, whose import every save of a match does in a tick of
 its own: app.keeper names a match's rules once, at its first save (app.keeper_jobs), and a
 module's every name is looked up among the interned ones as it loads (some 0.1 ms of a Pico's
 each, issue 45)."""
@@ -11,15 +11,26 @@ def rules_named(rules):
     """The axes of `rules` that differ from classic, as a configuration file names them (a
     snapshot's "rules"): game.rule_names is imported only when one of them has names."""
     named = {}
+    for _step in naming_steps(rules, named):
+        pass
+    return named
+
+
+def naming_steps(rules, named):
+    """rules_named() in steps, a generator filling `named`: the axes compared, then, if any
+    differs, game.rule_names imported and the values named, a step each (the three in one
+    took an emulated RP2040 23-26 ms of a save's slice, issue 45: each of the names' strings
+    is looked up among the interned ones as the module loads)."""
     for axis in AXES:
         value = getattr(rules, axis)
         if value != getattr(Rules, axis):
             named[axis] = value
     if named:  # only then the names: a classic match's save loads none of them
+        yield
         from game.rule_names import VALUE_NAMES
 
+        yield
         for axis in named:
             names = VALUE_NAMES.get(axis)
             if names:
                 named[axis] = names[named[axis]]
-    return named

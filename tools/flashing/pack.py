@@ -6,14 +6,17 @@ file over its inline size a 4 KiB block of its own and each directory 4 blocks a
 counts them: 79 modules took 404 KiB as files, one pack takes its bytes rounded up to a block.
 
 pack.bin (little-endian):
-    header  b"SBPK", entry count (u16), name width W (u8), flags (u8: COMPILED when no member
-            is a .py file), the pack's length (u32)
-    index   count entries sorted by name, each W bytes of name (NUL-padded, no leading "/";
-            the root is the empty name) then the member's offset (u32) and size (u32); a
-            directory has offset 0 and size 0
+    header  b"SBPK", the table's slot count (u16), name width W (u8), flags (u8: COMPILED when
+            no member is a .py file), the pack's length (u32)
+    table   its files and folders by the hash of their path ("/app/x.mpy"; the root's "/"),
+            a slot each: W bytes of name (NUL-padded, no leading "/"; the root is the empty
+            name) then the member's offset (u32) and size (u32), a folder's 0 and 0. A path
+            is in the first free slot from hash_slot(path) on (no wrap-around); a free slot's
+            name starts with byte 255 (none in UTF-8); the table has 256 slots, or as many as
+            its last one used, and one free slot after them.
     data    the members' bytes, one after another
-firmware/packfs.py reads it: binary search of the index on the pack file, so its
-names never sit in RAM; a member is read from flash when it is opened.
+firmware/packfs.py reads it: the slots of a path from its hash_slot, on the pack file, so
+its names never sit in RAM; a member is read from flash when it is opened.
 """
 
 import json
@@ -26,6 +29,8 @@ PACK = "pack.bin"
 MAGIC = b"SBPK"
 HEADER = struct.Struct("<4sHBBI")
 COMPILED = 1  # the header's flag: no member is a .py file (packfs answers an import's ".py" at once)
+_HOME_SLOTS = 256  # hash_slot's
+_FREE = 255  # a free slot's first byte
 ENTRY_NUMBERS = struct.Struct("<II")
 # main.py: MicroPython runs it only as a file; packfs: it mounts the pack. JSON stays plain too.
 KEPT_PLAIN = ("main.py", "packfs.mpy", "packfs.py")
@@ -47,22 +52,43 @@ def pack(members):
     for path in members:
         parts = path.split("/")
         names.update("/".join(parts[:end]) for end in range(1, len(parts)))
-    directories = names - set(members)
-    names = sorted(names | set(members), key=lambda name: name.encode())
+    names.update(members)
     width = max(len(name.encode()) for name in names)
-    offset = HEADER.size + len(names) * (width + ENTRY_NUMBERS.size)
-    index = []
+    slots: list[str | None] = [None] * (_HOME_SLOTS + len(names))
+    for name in sorted(names):
+        at = hash_slot(("/" + name).encode())  # (the root's "/")
+        while slots[at] is not None:
+            at += 1
+        slots[at] = name
+    while slots[-1] is None:
+        slots.pop()
+    slots += [None] * (max(_HOME_SLOTS, len(slots)) + 1 - len(slots))
+    offset = HEADER.size + len(slots) * (width + ENTRY_NUMBERS.size)
+    table = []
     data = []
-    for name in names:
-        if name in directories:
-            numbers = ENTRY_NUMBERS.pack(0, 0)
-        else:
+    for name in slots:
+        if name is None:
+            table.append(bytes((_FREE,)).ljust(width + ENTRY_NUMBERS.size, b"\0"))
+            continue
+        if name in members:
             numbers = ENTRY_NUMBERS.pack(offset, len(members[name]))
             offset += len(members[name])
             data.append(members[name])
-        index.append(name.encode().ljust(width, b"\0") + numbers)
+        else:
+            numbers = ENTRY_NUMBERS.pack(0, 0)
+        table.append(name.encode().ljust(width, b"\0") + numbers)
     flags = 0 if any(name.endswith(".py") for name in members) else COMPILED
-    return HEADER.pack(MAGIC, len(names), width, flags, offset) + b"".join(index) + b"".join(data)
+    return HEADER.pack(MAGIC, len(slots), width, flags, offset) + b"".join(table) + b"".join(data)
+
+
+def hash_slot(path):
+    """The table's first slot for `path` (bytes, "/app/x.mpy"): the low byte of MicroPython's
+    hash of it (qstr_compute_hash: djb2, hash * 33 ^ byte from 5381, masked to its 1 or 2
+    bytes, 0 taken as 1), so 0 taken as 1 here too: the same on every port."""
+    value = 5381
+    for byte in path:
+        value = (value * 33 ^ byte) & 0xFFFF
+    return value & 0xFF or 1
 
 
 def unpack(data):
@@ -77,7 +103,7 @@ def unpack(data):
     for number in range(count):
         at = HEADER.size + number * (width + ENTRY_NUMBERS.size)
         offset, size = ENTRY_NUMBERS.unpack_from(data, at + width)
-        if offset:
+        if offset and data[at] != _FREE:
             members[data[at:at + width].rstrip(b"\0").decode()] = data[offset:offset + size]
     return members
 
