@@ -86,6 +86,7 @@ class Hints:
         self.uncovering = False  # the turn is the long game's uncoverer's: its chance is "open"
         self._recording = False  # a review is being recorded for the turn in play
         self._roll_best = 0  # the best move for the roll the turn awaits a move for
+        self._roll_moves = None  # and its legal moves (follow_up's, in a flap's tick: issue 45)
         self._replaying = -1  # the roll the turn's review is rebuilt from next (app.hints_replay)
         self.due = False  # the dice just landed: their hints are the next tick's (app.core's tick)
         # The screen drew in the last tick the coach had work for: this one is the coach's, the
@@ -182,10 +183,8 @@ class Hints:
         self._roll_best = 0
         if policy is None or turn.state != AWAIT_MOVE:
             return 0
-        if self.winning:
-            best = first_best(turn.legal_moves(), self.win.chance, turn.open_mask)
-        else:
-            best = policy.best_move(turn)
+        moves = self._roll_moves = turn.legal_moves()  # (policy.best_move's pick, with them kept)
+        best = first_best(moves, self.win.chance if self.winning else policy.value, turn.open_mask)
         self._roll_best = best
         review = self.review
         index = turn.moves_made
@@ -215,7 +214,10 @@ class Hints:
         if policy is None or turn.state != AWAIT_MOVE:
             return 0
         value_of = self.win.chance if self.winning else policy.value
-        return first_best(turn.legal_moves(), value_of, turn.open_mask, pending) & ~pending
+        moves = self._roll_moves  # the roll's, once its hints are made (a Pico took 6.7 ms to list them)
+        if moves is None or self.due:
+            moves = turn.legal_moves()
+        return first_best(moves, value_of, turn.open_mask, pending) & ~pending
 
     def chance_word(self):
         """What shut_chance gives: "win" (the chance of winning), "stay" (of staying in), "shut"
