@@ -108,8 +108,10 @@ def slow_site(tmp_path):
     server.server_close()
 
 
-@pytest.fixture(scope="module")
-def browser():
+def launched_browser():
+    """Debian's chromium, launched by Playwright for conftest.py's `browser` fixture: once a
+    worker for every browser test (a launch costs some 0.5 CPU s; each test's own context, its
+    storage and its pages, is fresh)."""
     if not os.path.exists(CHROMIUM):
         _require("Debian's chromium", CHROMIUM)
     try:
