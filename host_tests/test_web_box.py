@@ -10,7 +10,8 @@ The tests drive the box's clock (Box): the box runs only when a test lets it, as
 machine allows, a frame at a time as a slow tab's; the two that read what every frame said
 (the heard text after a roll and after a resume) and the phone's shake (real-time motion
 events) run it on the real clock where that matters. The browser is launched once a worker
-(conftest.py's `browser`), each test in a context of its own.
+(conftest.py's `browser`); the laptop tests load the page afresh in one kept tab, its storage
+emptied between them (`box`), the others each in a context of their own.
 
 A missing chromium or Playwright skips it, or fails it when SHUTBOX_REQUIRE_MICROPYTHON=1
 (`make test`, which installs both).
@@ -284,21 +285,81 @@ def _open(browser, site, **context_options):
 
 def _open_in(context, site):
     context.set_default_timeout(GIVE_UP_S * 1000)  # Playwright's waits (30 s unless told)
-    page = context.pages[0] if context.pages else context.new_page()
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("request", lambda request: None if request.url.startswith(site) else errors.append(
-        "a request off the site: " + request.url))
-    opened = Box(page)
-    page.on("dialog", lambda dialog: dialog.accept() if opened.confirms else dialog.dismiss())
-    page.goto(site + "?seed=%d&clock=test" % SEED)  # the box stands still till the test runs it
+    opened, errors, _ = _watch(context.pages[0] if context.pages else context.new_page(), site)
     return context, opened, errors
 
 
+def _watch(page, site):
+    """Load the page on the site in page (a tab), its errors noted: any console error, an
+    uncaught exception, a request that leaves the site. (Box, errors, the listeners added)."""
+    errors = []
+    opened = Box(page)
+    listeners = [
+        ("console", lambda message: errors.append(message.text) if message.type == "error" else None),
+        ("pageerror", lambda error: errors.append(str(error))),
+        ("request", lambda request: None if request.url.startswith(site) else errors.append(
+            "a request off the site: " + request.url)),
+        ("dialog", lambda dialog: dialog.accept() if opened.confirms else dialog.dismiss()),
+    ]
+    for event, listener in listeners:
+        page.on(event, listener)
+    page.goto(site + "?seed=%d&clock=test" % SEED)  # the box stands still till the test runs it
+    return opened, errors, listeners
+
+
+# What the page keeps in the browser, emptied after each test in the kept tab (`box`).
+EMPTY_STORAGE = """async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const worker of await navigator.serviceWorker.getRegistrations()) await worker.unregister();
+    for (const name of await caches.keys()) await caches.delete(name);
+    return localStorage.length + sessionStorage.length + (await caches.keys()).length
+        + (await navigator.serviceWorker.getRegistrations()).length;
+}"""
+
+
+def _laptop_context(browser):
+    context = browser.new_context(bypass_csp=True, viewport={"width": 1000, "height": 640})
+    context.set_default_timeout(GIVE_UP_S * 1000)
+    return [context, context.new_page()]
+
+
+@pytest.fixture(scope="module")
+def laptop_tab(browser):
+    """A tab kept for the module's laptop tests (`box`): [its context, the tab]. Each test loads
+    the page in it afresh (a new document, a fresh interpreter), the page's storage (local and
+    session storage, the service worker, its caches) emptied after the previous test; what is
+    kept is the tab's renderer, the HTTP cache and the compiled WebAssembly of the same build: a
+    load in a new tab took 2.2 to 2.4 CPU s, one in a kept tab 0.7 to 0.8."""
+    kept = _laptop_context(browser)
+    yield kept
+    kept[0].close()
+
+
 @pytest.fixture
-def box(browser, site):
-    """The page on a laptop; the test fails on any error the page shows."""
+def box(browser, laptop_tab, site):
+    """The page on a laptop, in the kept tab; the test fails on any error the page shows."""
+    context, page = laptop_tab
+    opened, errors, listeners = _watch(page, site)
+    yield opened
+    for event, listener in listeners:
+        page.remove_listener(event, listener)
+    try:
+        context.set_offline(False)
+        left = page.evaluate(EMPTY_STORAGE)
+        page.goto("about:blank")
+    except Exception as error:  # any failure: the next test gets a new context
+        left = str(error)
+    if left != 0:  # not emptied: the next test starts in a context of its own
+        context.close()
+        laptop_tab[:] = _laptop_context(browser)
+    assert errors == [] and left == 0, (errors, left)
+
+
+@pytest.fixture
+def fresh_box(browser, site):
+    """The page on a laptop in a context of its own (a test that adds a script to every load
+    of its tab); the test fails on any error the page shows."""
     context, opened, errors = _open(browser, site)
     yield opened
     context.close()
@@ -913,11 +974,12 @@ def _with_hints(box, preset, players, layout=None):
     box.run_until("box._box.phase == %d" % PLAY)
 
 
-def test_the_first_roll_of_full_house_says_its_chance_of_winning_not_0_percent_shut(box):
+def test_the_first_roll_of_full_house_says_its_chance_of_winning_not_0_percent_shut(fresh_box):
     """Issue 45: the first roll of a full-house match showed "0% shut" (0.475 %, and about to
     be the chance of winning) for 9.5 s, then "43% win". The menu works the first seat's
     chance out while the players choose (here: the long ok that starts the match), the page's
     steps 16 times a bytecode one elsewhere (game.win_table's _PAGE_CHECKS)."""
+    box = fresh_box
     _with_hints(box, "full-house", 2, "12 tiles")
     assert box.python("box._box.hints.winning")  # before the first roll
     box.hold("#shake", SHAKE_MS)
@@ -927,10 +989,11 @@ def test_the_first_roll_of_full_house_says_its_chance_of_winning_not_0_percent_s
     assert said and all(shown.endswith("% win") for shown in said), said
 
 
-def test_a_turn_resumed_after_a_reload_says_calc_not_its_shut_chance_until_its_chance_of_winning(box):
+def test_a_turn_resumed_after_a_reload_says_calc_not_its_shut_chance_until_its_chance_of_winning(fresh_box):
     """Issue 45: a classic turn resumed mid-turn showed "12% shut" for 1.6 s, then "57% win".
     Up to the reload only the last thing said counts: the test drives the box's clock there;
     the resumed page runs on the real clock from its first frame, each frame's display heard."""
+    box = fresh_box
     _with_hints(box, "classic", 2)
     box.drive_clock(True)
     box.run_until("box._box.hints.winning")
