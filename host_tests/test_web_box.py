@@ -318,8 +318,12 @@ EMPTY_STORAGE = """async () => {
 }"""
 
 
-def _laptop_context(browser):
-    context = browser.new_context(bypass_csp=True, viewport={"width": 1000, "height": 640})
+LAPTOP = {"viewport": {"width": 1000, "height": 640}}
+PHONE_CONTEXT = {"has_touch": True, "is_mobile": True, "device_scale_factor": 3, "viewport": PHONE}
+
+
+def _kept_tab(browser, options):
+    context = browser.new_context(bypass_csp=True, **options)
     context.set_default_timeout(GIVE_UP_S * 1000)
     return [context, context.new_page()]
 
@@ -331,15 +335,24 @@ def laptop_tab(browser):
     session storage, the service worker, its caches) emptied after the previous test; what is
     kept is the tab's renderer, the HTTP cache and the compiled WebAssembly of the same build: a
     load in a new tab took 2.2 to 2.4 CPU s, one in a kept tab 0.7 to 0.8."""
-    kept = _laptop_context(browser)
+    kept = _kept_tab(browser, LAPTOP)
     yield kept
     kept[0].close()
 
 
-@pytest.fixture
-def box(browser, laptop_tab, site):
-    """The page on a laptop, in the kept tab; the test fails on any error the page shows."""
-    context, page = laptop_tab
+@pytest.fixture(scope="module")
+def phone_tab(browser):
+    """A tab kept for the module's phone tests (`phone`), as laptop_tab."""
+    kept = _kept_tab(browser, PHONE_CONTEXT)
+    yield kept
+    kept[0].close()
+
+
+def _in_kept_tab(browser, kept, options, site):
+    """The page loaded afresh in a kept tab ([context, tab]), for one test: yields its Box, then
+    empties what the page keeps in the browser (a new context for the next test when that
+    fails) and fails the test on any error the page showed."""
+    context, page = kept
     opened, errors, listeners = _watch(page, site)
     yield opened
     for event, listener in listeners:
@@ -352,8 +365,14 @@ def box(browser, laptop_tab, site):
         left = str(error)
     if left != 0:  # not emptied: the next test starts in a context of its own
         context.close()
-        laptop_tab[:] = _laptop_context(browser)
+        kept[:] = _kept_tab(browser, options)
     assert errors == [] and left == 0, (errors, left)
+
+
+@pytest.fixture
+def box(browser, laptop_tab, site):
+    """The page on a laptop, in the kept tab; the test fails on any error the page shows."""
+    yield from _in_kept_tab(browser, laptop_tab, LAPTOP, site)
 
 
 @pytest.fixture
@@ -388,13 +407,10 @@ def drawing_box(drawing_page):
 
 
 @pytest.fixture
-def phone(browser, site):
-    """The page on a phone (390x844 CSS px, 3 device pixels each) with a motion sensor."""
-    context, opened, errors = _open(browser, site, has_touch=True, is_mobile=True, device_scale_factor=3,
-                                    viewport=PHONE)
-    yield opened
-    context.close()
-    assert errors == []
+def phone(browser, phone_tab, site):
+    """The page on a phone (390x844 CSS px, 3 device pixels each) with a motion sensor, in the
+    kept phone tab; the test fails on any error the page shows."""
+    yield from _in_kept_tab(browser, phone_tab, PHONE_CONTEXT, site)
 
 
 def test_a_classic_round_played_by_clicking_resumes_after_a_reload(box):
