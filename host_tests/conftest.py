@@ -54,6 +54,15 @@ def open_box():
         box.close()
 
 
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium driven by Playwright (test_web_box's launched_browser), one a worker
+    for the browser tests of every module: each test opens a context of its own."""
+    import test_web_box
+
+    yield from test_web_box.launched_browser()
+
+
 @pytest.fixture(autouse=True)
 def no_board_left_installed():
     """A test that leaves a simulated board installed (a SimBox not closed) fails itself, and

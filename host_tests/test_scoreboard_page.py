@@ -7,10 +7,7 @@ match), the winner, the history tab. It saves docs/screens/scoreboard.png, the R
 import pathlib
 
 import pytest
-import test_web_box
 from scoreboard_run import ScoreboardBox
-
-browser = test_web_box.browser  # the fixture: Debian's chromium, as the web box's tests drive it
 
 PHONE = {"width": 390, "height": 844}
 SCREENSHOT = pathlib.Path(__file__).resolve().parent.parent / "docs" / "screens" / "scoreboard.png"

@@ -24,6 +24,9 @@ const page = {
   flapsShut: [],
   boardMs: 0,
   lastRealMs: null,
+  // A test drives the box's clock (the page opened with ?clock=test): the ms of the box's time
+  // the test has given it still to run; null: the box runs on the real clock, as for a visitor.
+  testMs: new URLSearchParams(location.search).get("clock") === "test" ? 0 : null,
   running: false,
   timeToMenuMs: null, // from the page's start to the menu on the OLED
   powerOns: 0, // in this tab: a restart of the box reloads the page
@@ -346,16 +349,28 @@ function show(frame, frameStartMs) {
   }
 }
 
+// A frame runs the box on by the real time since the last one; while a test drives its clock,
+// by the time the test gave it instead (each frame by no more than MAX_FRAME_MS either way), and
+// a frame it gave none (the box standing still: nothing new to show or keep) only tells the
+// display's text once it is steady.
 function tick(realMs) {
   if (!page.running || page.firmware === null) return;
-  const elapsed = page.lastRealMs === null ? 0 : Math.min(realMs - page.lastRealMs, MAX_FRAME_MS);
+  let elapsed = page.lastRealMs === null ? 0 : Math.min(realMs - page.lastRealMs, MAX_FRAME_MS);
   page.lastRealMs = realMs;
-  const frameStartMs = page.boardMs;
-  page.boardMs += elapsed;
-  page.firmware.runUntil(Math.floor(page.boardMs));
-  stopShakeWhenDue();
-  show(page.firmware.frame(), frameStartMs);
-  keeper.sync(page.firmware.dataFiles());
+  if (page.testMs !== null) {
+    elapsed = Math.min(page.testMs, MAX_FRAME_MS);
+    page.testMs -= elapsed;
+  }
+  if (page.testMs !== null && elapsed === 0) {
+    say(false, performance.now());
+  } else {
+    const frameStartMs = page.boardMs;
+    page.boardMs += elapsed;
+    page.firmware.runUntil(Math.floor(page.boardMs));
+    stopShakeWhenDue();
+    show(page.firmware.frame(), frameStartMs);
+    keeper.sync(page.firmware.dataFiles());
+  }
   requestAnimationFrame(tick);
 }
 
