@@ -10,6 +10,20 @@ from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
 
 
+def calls_of(monkeypatch, owner, name):
+    """A list that grows by one at each call of owner's method `name` (still called) for the rest
+    of the test."""
+    calls = []
+    method = getattr(owner, name)
+
+    def counted(self, *args):
+        calls.append(1)
+        return method(self, *args)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
 def _box():
     box = SimBox(BoxOptions(seed=9, players=2))
     start(box)
@@ -22,14 +36,7 @@ def test_a_turn_s_leds_are_worked_out_again_only_when_what_they_show_changed(mon
     box = _box()
     try:
         roll(box, 3, 4)
-        shown = []
-        show = TileLeds.show
-
-        def counted(self):
-            shown.append(1)
-            return show(self)
-
-        monkeypatch.setattr(TileLeds, "show", counted)
+        shown = calls_of(monkeypatch, TileLeds, "show")
         ticks = []
         box.run(600, lambda: ticks.append(1))  # nothing changed: the tiles lit as they were
         assert len(ticks) > 40 and shown == []
@@ -55,14 +62,7 @@ def test_the_leds_between_turns_are_worked_out_again_only_when_what_they_show_ch
         view = box.view
         play_until(BoxPlayer(box), lambda: view.result_player >= 0 and view.must_open)
         box.run(300)
-        shown = []
-        show = TileLeds.show
-
-        def counted(self):
-            shown.append(1)
-            return show(self)
-
-        monkeypatch.setattr(TileLeds, "show", counted)
+        shown = calls_of(monkeypatch, TileLeds, "show")
         box.run(600)  # tile 2 glows amber, steady
         assert view.must_open and shown == []
         box.board.set_flap(5, True)  # another flap to open: it glows amber too, drawn once
@@ -80,14 +80,7 @@ def test_a_quiet_box_does_not_look_for_bouncing_switches(monkeypatch):
 
     box = _box()
     try:
-        looked = []
-        unsettled = Debouncer.unsettled
-
-        def counted(self, now_ms, min_ms):
-            looked.append(now_ms)
-            return unsettled(self, now_ms, min_ms)
-
-        monkeypatch.setattr(Debouncer, "unsettled", counted)
+        looked = calls_of(monkeypatch, Debouncer, "unsettled")
         box.run(1000)  # no flap moved: nothing can be bouncing
         assert looked == []
         box.board.set_flap(9, True)  # a flap shut (its switch bounces a few ms), then quiet again
@@ -122,14 +115,7 @@ def test_a_tick_with_a_pending_move_asks_the_turn_once_whether_it_may_be_taken(m
         box.board.set_flap(3, True)
         box.run(200)
         assert box.view.turn.pending == 1 << 2
-        asked = []
-        move_state = Turn.move_state
-
-        def counted(self):
-            asked.append(1)
-            return move_state(self)
-
-        monkeypatch.setattr(Turn, "move_state", counted)
+        asked = calls_of(monkeypatch, Turn, "move_state")
         ticks = []
         box.run(300, lambda: ticks.append(1))
         assert len(ticks) > 20 and len(asked) == len(ticks)
@@ -156,18 +142,11 @@ def test_a_flap_off_the_best_move_is_answered_from_the_roll_s_moves_not_a_new_li
         assert best in moves
         off = next(tile for tile in range(1, 10) if not bit(tile) & best
                    and any(move & bit(tile) for move in moves))
-        listed = []
-        legal_moves = Turn.legal_moves
-
-        def counted(self):
-            listed.append(1)
-            return legal_moves(self)
-
-        monkeypatch.setattr(Turn, "legal_moves", counted)
+        listed = calls_of(monkeypatch, Turn, "legal_moves")
         box.board.set_flap(off, True)
         box.run(200)
         assert listed == [] and app.turn.pending == bit(off)
-        monkeypatch.setattr(Turn, "legal_moves", legal_moves)
+        monkeypatch.undo()  # the turn's own legal_moves again, for the hint expected
         hints = app.hints
         value_of = hints.win.chance if hints.winning else hints.policy_for(app.turn).value
         expected = first_best(app.turn.legal_moves(), value_of, app.turn.open_mask, bit(off)) & ~bit(off)
