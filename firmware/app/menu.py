@@ -82,7 +82,7 @@ class Menu:
         self.card = -1  # the first line of the rules card's page shown, -1: no card
         self.card_next = 0  # the first line of its next page, 0: the last page is shown
         self.card_loaded = 0  # how many of the card's modules are imported (app.screen_menu)
-        self.starting = False  # Start chosen: the match starts on the next tick (step)
+        self.starting = False  # Start chosen: the match starts once ready, from the next tick (step)
         self.check = None  # the input check while it is shown (app.input_check's start: the
         #                    menu's row, or boot's, app.startup)
         self.left = None  # a match left for the menu, to resume (app.phases' App.left), or None
@@ -137,8 +137,8 @@ class Menu:
         which the match's start needs: a Pico took 21.2 ms for the tick that imported it and
         started the match. (What it imports never changes the box's ticks.) While the input
         check is shown it takes the buttons, until ok held leaves it (it is let go)."""
-        if self.starting:
-            return True
+        if self.starting:  # the match's work ahead of its start, a tick each (app.phases)
+            return sys.modules["app.phases"].ready(app)
         if self.check is not None:
             if self.check.step(now_ms):
                 self.check = None
@@ -194,8 +194,8 @@ class Menu:
         return False
 
     def start(self, app):
-        """Start: the match starts on the next tick (app.phases imported now, the menu's frame
-        not drawn again: the match's is)."""
+        """Start: the match starts once app.phases' ready says so, from the next tick (app.phases
+        imported now, the menu's frame not drawn again: the match's is)."""
         __import__("app.phases")
         self.starting = True
         app.dirty = False

@@ -296,7 +296,9 @@ class Turn:
         """Tiles that may be shut next, given those already shut (for lighting the LEDs)."""
         if self.state != AWAIT_MOVE:
             return 0
-        free = self.open_mask & ~self.pending
+        # The tiles up to the total: no move rule shuts one above it (asking for each of the
+        # 24 tiles of the-300 took a Pico 8.6 ms of the dice landing's tick: issue 45).
+        free = self.open_mask & ~self.pending & ((1 << self.total) - 1)
         lit = 0
         tile = 1
         while free >> (tile - 1):

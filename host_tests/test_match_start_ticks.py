@@ -1,0 +1,63 @@
+"""The match's start from the menu spread over ticks (issue 45): a wide legality table (rolls over
+16: game.reach's 11.7 ms on a Pico for the-300's 4 dice) is made in a tick after Start of its
+own (app.phases' ready), game.rounds and game.match were imported by the menu's quiet ticks, and
+none of it is done in the tick the match starts in (a Pico took 28.1 ms for it on the-300);
+the match still starts at once to the eye, the tick after that one (classic's, whose 512 B
+table its start tick makes in time, the tick after Start as before)."""
+
+import sys
+
+import pytest
+
+from board_sim.box import BoxOptions, SimBox
+
+
+class _Imports:
+    """A finder that notes each module imported afresh (and finds none itself)."""
+
+    def __init__(self):
+        self.names = []
+
+    def find_spec(self, name, path=None, target=None):
+        self.names.append(name)
+
+
+def _ticks_from_start(options):
+    """[(modules imported afresh, phase after)] of each tick from the one a short ok on Start
+    is taken in, until the match's first turn is set up."""
+    from app.core import MENU
+
+    box = SimBox(options)
+    box.run(300)
+    menu = box.app.menu
+    while menu.row != 3:  # Start (app.menu's _ROW_START)
+        box.board.press("select")
+        box.run(300)
+    imports = _Imports()
+    sys.meta_path.insert(0, imports)
+    try:
+        box.board.press("ok")
+        while not menu.starting:
+            box.tick()
+        ticks = []
+        while box.app.phase == MENU and len(ticks) < 20:
+            imports.names.clear()
+            box.tick()
+            ticks.append((list(imports.names), box.app.phase))
+    finally:
+        sys.meta_path.remove(imports)
+        box.close()
+    return ticks
+
+
+@pytest.mark.parametrize(("options", "made_after_start"), [
+    (BoxOptions(seed=1, preset="the-300", players=2, flap_wiring="mcp23017"), True),
+    (BoxOptions(seed=1, players=2, hints=True), False),  # the coach's work in the menu made it
+], ids=["the-300 on MCP23017s", "classic with hints"])
+def test_the_tick_a_match_starts_in_makes_no_wide_legality_table_nor_imports_the_game(options, made_after_start):
+    ticks = _ticks_from_start(options)
+    started, phase = ticks[-1]
+    assert phase != 0, "the match never started"
+    assert "game.reach" not in started and "game.match" not in started and "game.rounds" not in started
+    assert any("game.reach" in names for names, _ in ticks[:-1]) == made_after_start  # in a tick of its own
+    assert len(ticks) == 1 + made_after_start  # at once to the eye
