@@ -22,11 +22,16 @@ class _Imports:
         self.names.append(name)
 
 
-def _ticks_from_start(options):
+def _ticks_from_start(options, monkeypatch):
     """[(modules imported afresh, phase after)] of each tick from the one a short ok on Start
-    is taken in, until the match's first turn is set up."""
+    is taken in, until the match's first turn is set up, on a box as just powered on: no
+    legality table made, game.reach not loaded (an earlier test of the same worker may have
+    made the-300's table, which game.tables keeps for the process)."""
+    import game.tables
     from app.core import MENU
 
+    monkeypatch.setattr(game.tables, "_loaded", {})
+    monkeypatch.delitem(sys.modules, "game.reach", raising=False)
     box = SimBox(options)
     box.run(300)
     menu = box.app.menu
@@ -54,8 +59,9 @@ def _ticks_from_start(options):
     (BoxOptions(seed=1, preset="the-300", players=2, flap_wiring="mcp23017"), True),
     (BoxOptions(seed=1, players=2, hints=True), False),  # the coach's work in the menu made it
 ], ids=["the-300 on MCP23017s", "classic with hints"])
-def test_the_tick_a_match_starts_in_makes_no_wide_legality_table_nor_imports_the_game(options, made_after_start):
-    ticks = _ticks_from_start(options)
+def test_the_tick_a_match_starts_in_makes_no_wide_legality_table_nor_imports_the_game(options, made_after_start,
+                                                                                     monkeypatch):
+    ticks = _ticks_from_start(options, monkeypatch)
     started, phase = ticks[-1]
     assert phase != 0, "the match never started"
     assert "game.reach" not in started and "game.match" not in started and "game.rounds" not in started
