@@ -29,6 +29,8 @@ def ready(app):
     classic's, with its 512 B table made, 17.5). The match left (the Resume row) has its own."""
     menu = app.menu
     rules = menu.rules()
+    # (dice * faces: max_roll's bound, never under it; max_roll's name would be a 55th this
+    # module looks up as it loads, over test_keeper_imports' bound)
     if menu.row == _ROW_RESUME or menu.starting == _TABLE_MADE or rules.dice * rules.faces <= _NARROW_MOST:
         return True
     from game.tables import table_for
