@@ -75,6 +75,29 @@ def test_the_leds_between_turns_are_worked_out_again_only_when_what_they_show_ch
         box.close()
 
 
+def test_the_winners_chase_is_worked_out_again_only_when_it_moves_on(monkeypatch):
+    """At the match's end the chase moves a step every 120 ms: between its steps a tick sets no
+    LED (on 24 tiles, setting each one every tick took a Pico some 3 ms of it)."""
+    from hal.leds import TileLeds
+
+    box = SimBox(BoxOptions(seed=11, preset="classic", players=2))
+    try:
+        assert BoxPlayer(box).play()
+        box.run(300)  # the frames imported, the chase begun
+        set_tiles = calls_of(monkeypatch, TileLeds, "set_tile")
+        ticks = []
+        box.run(1200, lambda: ticks.append(1))
+        assert len(ticks) > 100
+        assert 9 * 9 <= len(set_tiles) <= 12 * 9  # 10 or 11 steps (9 LEDs each), not a tick's
+        seen = set()
+        for _ in range(6):  # and it still chases round
+            box.run(120)
+            seen.add(tuple(box.board.led_colors()))
+        assert len(seen) >= 2
+    finally:
+        box.close()
+
+
 def test_a_quiet_box_does_not_look_for_bouncing_switches(monkeypatch):
     from hal.flaps import Debouncer
 

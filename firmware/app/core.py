@@ -143,8 +143,7 @@ class App:
         result_player: int
         result_score: int
         result_end: int
-        result_since: int  # when the last turn's result (and its review) went up; -1: a match
-        #                    resumed at boot, whose clocks the first tick starts
+        result_since: int  # when the result (and review) went up; -1: resumed, the first tick sets
         ending: Any  # app.finish's Ending while the match's end is shown (FINISHED), else None
         winner_mask: int
         dirty: bool  # the OLED's frame is to be drawn again

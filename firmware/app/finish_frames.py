@@ -14,6 +14,7 @@ from app.lights import OFF, PLAYER_COLOURS
 _END_SHUT = const(1)  # game.turn's end (as there)
 _MATCH_SINGLE = const(0)  # game.rules' match format (as there)
 _LAST_STANDING_ROW = const(5)  # rows 1-5 hold the players; 6 and 7 say what ok and select do
+_CHASE = const(-2)  # hal.leds' drawn[0] while the chase is drawn (app.lights' play: a row, >= 0)
 
 
 def show(ending, app, screen, frames):
@@ -39,13 +40,18 @@ def show(ending, app, screen, frames):
 
 def light(lights, winner_mask, now_ms):
     """The winners' colours chase round every LED (app.finish's Ending.light, every tick of
-    the phase once the first frame is drawn)."""
+    the phase once the first frame is drawn), a step every 120 ms: worked out again only when
+    the chase moves on or another write to the strip forgot it (hal.leds' `drawn`; every LED of
+    24 set each tick took some 3 ms of a Pico's: issue 45)."""
     leds = lights.leds
+    step = now_ms // 120
+    drawn = leds.drawn
+    if drawn[0] == _CHASE and drawn[1] == step and drawn[2] == winner_mask:
+        return
     players = 0
     for player in range(len(PLAYER_COLOURS)):
         if winner_mask >> player & 1:
             players += 1
-    step = now_ms // 120
     for index in range(leds.count):
         pick = (index + step) % (players + 1) if players else 1
         colour = OFF
@@ -58,6 +64,9 @@ def light(lights, winner_mask, now_ms):
                     seen += 1
         leds.set_tile(index + 1, colour)
     leds.show()
+    drawn[0] = _CHASE
+    drawn[1] = step
+    drawn[2] = winner_mask
 
 
 def show_result(frames, screen, result_player, result_score, result_name, last_total):

@@ -22,7 +22,7 @@ class TileLeds:
         self.colours = [_OFF] * self.count  # as set since
         self._shown = [_NONE] * self.count  # as last written
         self._scale = brightness + 1  # 255 -> full, 0 -> off
-        self.drawn = [-1] * 8  # app.lights' play: what it last drew, until another write (show)
+        self.drawn = [-1] * 8  # what app.lights or the end's chase last drew, till another write
 
     def set_tile(self, tile, colour):
         """Colour (0xRRGGBB) for the LED of tile 1..count; tiles beyond the strip are ignored."""
@@ -37,7 +37,7 @@ class TileLeds:
 
     def show(self):
         """Write the strip if an LED's colour differs from the last write; returns True if it wrote."""
-        self.drawn[0] = -1  # (app.lights' play sets it again after its own)
+        self.drawn[0] = -1  # (app.lights' and the chase set it again after their own)
         colours = self.colours
         shown = self._shown
         if colours == shown:
