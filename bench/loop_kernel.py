@@ -31,7 +31,8 @@ keeper's); ADVANCE_US is how far the box's clock moved for the tick's CPU and er
 
 The hands (`hand`): "loops", bench/app_kernel.py's hand, its waits counted in loop iterations
 of 5 ms (as app_kernel counts them: on a Pico each iteration is longer); "quick", the same
-actions with their waits taken as milliseconds of the box's clock. Both play one whole match.
+actions with their waits taken as milliseconds of the box's clock. Both play one whole match,
+and then leave its end on show for 3 s, whose ticks (the statistics' merge saved) count too.
 """
 
 import gc
@@ -52,6 +53,7 @@ _FIRST_EXPANDER = const(0x20)
 _LAST_EXPANDER = const(0x27)
 _LOOP_MS = const(5)  # main.py's sleep
 _MATCH_MS = const(3_600_000)
+_END_MS = const(3000)  # the match's end on show, its ticks measured, before the hand is done
 # A tick's CPU moves the box's clock on by at most this much: a tick the host preempted took 60
 # times its time, and seconds of the box's clock would bite the watchdog (8 s).
 _MOST_US = const(250_000)  # the box's time a match may take before the kernel gives up
@@ -343,8 +345,8 @@ def _press(board, button):
 
 def hand(app, board):
     """bench/app_kernel.py's hand (Kernel.play_turn) on the simulated board, turn after turn
-    until the match is over: the flaps set right, a shake to roll, the highest lit tile shut,
-    a flap at a time; each action then a wait (ms), yielded."""
+    until the match is over, then its end for _END_MS: the flaps set right, a shake to roll,
+    the highest lit tile shut, a flap at a time; each action then a wait (ms), yielded."""
     from app.core import FINISHED, MENU, PLAY, SETUP
     from game.turn import AWAIT_MOVE, AWAIT_ROLL
 
@@ -380,7 +382,8 @@ def hand(app, board):
                 yield 40
             else:
                 yield 100
-        elif phase == FINISHED:
+        elif phase == FINISHED:  # the match's end read for a while: its frames drawn, its last
+            yield _END_MS  # turn's review priced and the statistics' merge saved (their ticks)
             return
         else:
             yield 100
