@@ -127,6 +127,45 @@ def test_each_slice_of_a_match_s_end_its_save_and_the_statistics_merge_imports_o
     assert max(counted.values()) <= _MOST_LOOKUPS, counted
 
 
+def test_a_match_without_the_coach_imports_nothing_for_its_end_s_save_and_merge_and_then_lets_all_go(monkeypatch):
+    """Its saves' modules are held from its first save (app.keeper's `hold`), and the merge's
+    are imported after that save, a slice each: on 24 tiles on two expanders each import the
+    match's end made for its save and merge took an emulated RP2040 20-22 ms beside the end's
+    tick. Once the merge is saved, every one goes."""
+    import app.keeper
+    from app.keeper_jobs import WORK
+
+    from board_sim.script_player import BoxPlayer
+
+    box = SimBox(BoxOptions(seed=7, players=2, hints=False))
+    app_ = box.app
+    ending = []
+    step = app.keeper.step
+
+    def watched_step(keeper):
+        before = set(sys.modules)
+        step(keeper)
+        if app_.phase == FINISHED:
+            if not ending:  # the match's end's first slice: the merge's modules there before it
+                assert {"game.stats", "game.stats_load", "app.keeper_stats"} <= before
+            ending.append(sorted(set(sys.modules) - before))
+
+    monkeypatch.setattr(app.keeper, "step", watched_step)
+    for name in WORK:  # as a board's boot lets them go (the session's other tests import some)
+        package, _dot, leaf = name.rpartition(".")
+        monkeypatch.delitem(sys.modules, name, raising=False)
+        monkeypatch.delattr(sys.modules[package], leaf, raising=False)
+    try:
+        assert BoxPlayer(box).play()
+        box.finish_saves()
+        box.run(1000)
+        assert app_.keeper.merged_serial > 0 and not app_.keeper.hold
+    finally:
+        box.close()
+    assert len(ending) > 10 and not any(ending), ending
+    assert not [name for name in WORK if name in sys.modules]
+
+
 def test_a_first_save_of_a_match_not_classic_imports_the_rules_names_in_a_slice_that_names_nothing(monkeypatch):
     """game.snapshot_rules' naming_steps: the axes compared, game.rule_names imported, the values
     named, a slice each (the three in one slice took an emulated RP2040 23-26 ms, issue 45)."""

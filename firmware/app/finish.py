@@ -28,8 +28,7 @@ def end_match(app, now_ms):
     match = app.match
     app.phase = _FINISHED
     merge = None
-    if app.keeper is not None:  # the modules a match without the coach held go with the merge's (app.keeper)
-        app.keeper.hold = False
+    if app.keeper is not None:  # (a match without the coach holds its saves' modules to the merge's end)
         merge = (match, app.tally, app.match_preset)
     app.ending = Ending(app.waits_for_ok(), now_ms, merge)
     winner_mask = 0

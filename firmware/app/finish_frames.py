@@ -69,10 +69,10 @@ def light(lights, winner_mask, now_ms):
     drawn[2] = winner_mask
 
 
-def show_result(frames, screen, result_player, result_score, result_name, last_total):
-    """The match's last turn, before the standings."""
+def show_result(frames, screen, result_player, result_score, result_name, total):
+    """The match's last turn (its `total` thrown), before the standings."""
     screen.clear()
-    frames.result(screen, result_player, result_score, result_name, last_total, 0)
+    frames.result(screen, result_player, result_score, result_name, total, 0)
     screen.text("ok: standings", 0, 7)
     screen.send()
 

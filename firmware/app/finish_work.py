@@ -54,7 +54,9 @@ def _merge_after_the_programme(ending, app):
         if sys.implementation.name == "micropython":  # (the host's tests and tools hold them)
             release(_PROGRAMME, False, True)
     if ending.merge is not None:
-        app.keeper.merging = ending.merge
+        keeper = app.keeper
+        keeper.merging = ending.merge
+        keeper.hold = False  # what a match without the coach held goes at the merge's end (app.keeper)
         ending.merge = None
 
 

@@ -26,10 +26,11 @@ _COLLECT = const(2)  # app.keeper's Keeper.job: the heap's collection (as there)
 # holds is looked up among the interned names as it loads (some 0.1 ms of a Pico's each, issue
 # 45), and app.keeper.keep imports this module at boot (for WORK), whose names stay interned.
 WORK = ("game.snapshot_format", "game.match_saved", "game.snapshot", "game.snapshot_rules", "app.keeper_menu",
-        "hal.storage_save", "app.keeper_steps", "hal.json_file", "app.keeper_read",
-        "app.keeper_jobs", "app.keeper_save", "app.keeper_retry", "app.keeper_stats", "app.keeper_files",
-        "game.config", "game.numbers", "game.snapshot_load", "game.snapshot_fields", "game.rule_names",
-        "game.stats", "game.stats_load", "game.presets", "game.rules", "hal.storage")
+        "hal.storage_save", "app.keeper_steps", "hal.json_file", "app.keeper_read", "app.keeper_stats",
+        "game.stats", "game.numbers", "game.stats_load",
+        "app.keeper_jobs", "app.keeper_save", "app.keeper_retry", "app.keeper_files",
+        "game.config", "game.snapshot_load", "game.snapshot_fields", "game.rule_names",
+        "game.presets", "game.rules", "hal.storage")
 _ENCODING = const(3)  # WORK[:3]: the snapshot's modules
 _SNAPSHOT = const(2)  # WORK[2]: game.snapshot
 _RULES = const(3)  # WORK[3]: game.snapshot_rules
@@ -37,6 +38,7 @@ _MENU = const(4)  # WORK[4]: app.keeper_menu
 _WRITING = const(5)  # WORK[5:7]: the writing's modules (jobs' first slices)
 _STEPS = const(6)  # WORK[6]: app.keeper_steps
 _READING = const(7)  # WORK[7:9]: what the merge reads with (hal.json_file, app.keeper_read)
+_MERGING = const(13)  # WORK[7:13]: all the merge imports (app.keeper_stats' merge_steps too)
 _VALUES_PER_SLICE = const(16)  # a match's values encoded per slice of its save (_match_steps)
 
 
@@ -91,6 +93,10 @@ def _match_steps(keeper):
         naming_steps = None  # its code goes with its module
         since((), WORK[_RULES:_RULES + 1])
         yield
+        if keeper.hold:  # its saves' modules held to the match's end: the merge's too, a slice
+            for name in WORK[_READING:_MERGING]:  # each, so the end imports none (on 24 tiles
+                __import__(name)  # such a slice took an emulated RP2040 20-22 ms)
+                yield
         if keeper.wanted is not None:
             return
     state = {}
