@@ -129,3 +129,69 @@ def test_each_of_the_menu_s_quiet_ticks_imports_one_module_at_most():
         sim.close()
     many = [names for names in imports if len(names) > 1]
     assert many == [] and ["app.hints_ahead"] in imports
+
+
+class _FlashedTables:
+    """A meta-path finder giving the firmware the game.tables.files a flashed tree holds
+    (tools/flashing/tables.py stages it: where the flasher put the tables), naming the
+    source tree's own policies.bin; `made` counts its imports."""
+
+    def __init__(self):
+        self.made = 0
+
+    def find_spec(self, name, path=None, target=None):
+        import importlib.util
+
+        return importlib.util.spec_from_loader(name, self) if name == "game.tables.files" else None
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        from board_sim.firmware_dir import FIRMWARE
+
+        module._POLICIES = str(FIRMWARE / "game" / "tables" / "policies.bin")
+        self.made += 1
+
+
+def test_the_menu_imports_where_the_flasher_put_the_tables_in_a_tick_before_the_policy_s(monkeypatch):
+    """On a flashed box read_policy imports game.tables.files, then opens the table: both in the
+    tick that read the policy took an emulated RP2040 19-24 ms (issue 45). The menu imports it
+    in a quiet tick of its own first, and the tick that reads the policy imports nothing."""
+    import sys
+
+    import app.hints
+
+    tables = _FlashedTables()
+    monkeypatch.setattr(sys, "meta_path", [tables] + sys.meta_path)
+    monkeypatch.delitem(sys.modules, "game.tables.files", raising=False)
+    read = []
+    load = app.hints.load
+
+    def counted(rules):
+        read.append(1)
+        return load(rules)
+
+    monkeypatch.setattr(app.hints, "load", counted)
+    sim = _box("classic", 9, "gpio")
+    view = sim.view
+    ticks = []  # (modules imported, game.tables.files imported, policies read) of each menu tick
+
+    def each_tick():
+        if view.phase == MENU:
+            now = set(sys.modules)
+            ticks.append((sorted(now - seen), tables.made, len(read)))
+            seen.update(now)
+            tables.made = 0
+            del read[:]
+
+    seen = set(sys.modules)
+    try:
+        sim.run(1500, each_tick)
+        assert view.hints.policy is not None and view.hints.rules is view.menu.rules()
+    finally:
+        sim.close()
+    reading = [number for number, (_names, _made, count) in enumerate(ticks) if count]
+    assert len(reading) == 1, ticks
+    assert ticks[reading[0]][:2] == ([], 0), ticks  # the policy's tick imports nothing
+    assert ticks[reading[0] - 1][:2] == (["game.tables.files"], 1), ticks  # the tick before: that alone

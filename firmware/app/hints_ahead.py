@@ -13,6 +13,7 @@ _ROWS_SIMULTANEOUS = const(1)  # game.rules'
 _SINGLE = const(0)  # game.rules' MATCH_SINGLE
 _SLICES = const(16)  # app.hints': a tick's slices of the programme at most, as many as fit
 _ROOM_US = const(10000)  # this much of the box's clock (game.win_chance's step): app.hints'
+_looked = []  # game.tables.files imported (or looked for) in a tick of its own before the policy's
 
 
 def ahead(hints, menu):
@@ -36,7 +37,14 @@ def ahead(hints, menu):
             import game.policy_file  # noqa: F401
         elif "game.tables.policies" not in sys.modules:
             import game.tables.policies  # noqa: F401
+        elif not _looked:  # where the flasher put the tables (read_policy's): with the file's open,
+            _looked.append(1)  # an emulated RP2040's 19-24 ms in one tick
+            try:
+                import game.tables.files  # noqa: F401  # pyright: ignore[reportMissingImports]
+            except ImportError:  # (the simulator, mip: the tables beside the code)
+                pass
         else:
+            del _looked[:]
             hints.policy_for(_FirstTurn(rules))  # another game's programme goes
             forget("game.tables.policies")  # unread (rules with no table)
             forget("game.policy_file")
