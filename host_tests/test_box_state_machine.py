@@ -46,7 +46,8 @@ from box_steps import saves_settled
 from game.snapshot import snapshot
 from game.snapshot_format import TURN_FIELDS as SNAPSHOT_TURN_FIELDS
 from game.stats import Stats
-from game.tiles import mask_of, tile_sum
+from game.tile_masks import mask_of
+from game.tiles import tile_sum
 from game.turn import AWAIT_MOVE, OVER
 from hal.storage import _HEADER_BYTES, _SLOT_HEADER_BYTES  # (before a .new's payload, a slot's)
 from hypothesis import HealthCheck, settings

@@ -168,3 +168,76 @@ def test_while_a_phone_waits_a_save_lends_every_other_tick_to_the_scoreboard_s_s
     # way and none than with no phone (this match, server.asks 0: 26, a coach's start at a turn's
     # start with its bands; 24 in the match played before the LEDs were written only on a change)
     assert len(slices) * 3 > len(record) and max(gaps) <= 26
+
+
+def test_a_save_s_commit_to_the_flash_has_a_tick_of_its_own_that_reads_no_input(monkeypatch):
+    """A file closed, renamed or removed is LittleFS's commit: it may compact the folder or scan
+    for free blocks (some 16 ms of an emulated RP2040's) and erase a block (45 ms). On 24 tiles
+    on two expanders that slice beside a tick's reading of them took 21 ms, 66 with the erase
+    (issue 45): the slice before it asks for a tick of its own (app.keeper's `alone`), which
+    app.core gives it first thing, before the flaps, the buttons or the screen."""
+    import app.keeper
+    from hal.flaps import FlapSwitches
+    from hal.storage import PosixFiles
+
+    box = SimBox(BoxOptions(seed=7, players=2, hints=True))
+    tick = {"commits": 0, "read": 0, "slices": 0}
+    ticks = []  # (commits, inputs read, slices) of each tick
+
+    class Closing:
+        def __init__(self, stream):
+            self.stream = stream
+
+        def __getattr__(self, name):
+            return getattr(self.stream, name)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *failed):
+            tick["commits"] += 1
+            return self.stream.__exit__(*failed)
+
+        def close(self):
+            tick["commits"] += 1
+            return self.stream.close()
+
+    opened = PosixFiles.open
+    renamed = PosixFiles.rename
+    removed = PosixFiles.remove
+
+    def counted(method):
+        def call(self, *args):
+            tick["commits"] += 1
+            return method(self, *args)
+        return call
+
+    monkeypatch.setattr(PosixFiles, "open", lambda self, path, mode: Closing(opened(self, path, mode))
+                        if "w" in mode else opened(self, path, mode))
+    monkeypatch.setattr(PosixFiles, "rename", counted(renamed))
+    monkeypatch.setattr(PosixFiles, "remove", counted(removed))
+    update = FlapSwitches.update
+
+    def read(self, now_ms):
+        tick["read"] += 1
+        return update(self, now_ms)
+
+    monkeypatch.setattr(FlapSwitches, "update", read)
+    step = app.keeper.step
+
+    def stepped(keeper):
+        tick["slices"] += 1
+        step(keeper)
+
+    monkeypatch.setattr(app.keeper, "step", stepped)
+    app_tick = box.tick
+
+    def watched_tick():
+        tick.update(commits=0, read=0, slices=0)
+        app_tick()
+        ticks.append((tick["commits"], tick["read"], tick["slices"]))
+
+    _play_a_match_watched(box, watched_tick)
+    committing = [counts for counts in ticks if counts[0]]
+    assert len(committing) >= 15, len(committing)  # (20 in this match)
+    assert [counts for counts in committing if counts != (counts[0], 0, 1)] == []  # alone, no input read

@@ -4,7 +4,7 @@ import pytest
 from game.config import rules_from_config
 from game.match import start_match
 from game.presets import preset
-from game.tiles import mask_of
+from game.tile_masks import mask_of
 from game.turn import OVER
 from turn_script import play
 

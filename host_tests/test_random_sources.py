@@ -10,7 +10,7 @@ from game.hand_dice import HandDice
 from game.presets import preset
 from game.prng import Xorshift32
 from game.sources import ElectronicDice, feed, source_for
-from game.tiles import mask_of
+from game.tile_masks import mask_of
 from game.turn import AWAIT_MOVE, ENDED, FREE_THROW, ROLLED, Turn
 
 

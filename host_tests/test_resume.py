@@ -13,7 +13,8 @@ import pytest
 from app import keeper_save
 from app.core import FINISHED, MENU, PLAY, SETUP
 from box_steps import awaiting, oled, play_until, roll, saves_settled, start, to_players_row
-from game.tiles import bit, mask_of
+from game.tile_masks import mask_of
+from game.tiles import bit
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
 from hal.storage import _SLOT_HEADER_BYTES, AtomicFile  # (the first: before a slot's payload)
 from power_cut_files import PowerCut, PowerCutFiles

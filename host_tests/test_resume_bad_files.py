@@ -9,7 +9,8 @@ import pytest
 from app import keeper_save
 from app.core import MENU, PLAY, SETUP
 from box_steps import leave_match, roll, start
-from game.tiles import bit, mask_of
+from game.tile_masks import mask_of
+from game.tiles import bit
 from hal.storage import AtomicFile
 from hal.storage_save import save
 from test_resume import FullFlash, boot, match_slots, newest_slot, power_cut, saved_match, shut

@@ -6,7 +6,8 @@ from game.presets import PRESET_NAMES, changed, preset
 from game.rule_names import as_names
 from game.rules import Rules
 from game.tables import table_for
-from game.tiles import full_mask, mask_of, tiles_of
+from game.tile_masks import mask_of
+from game.tiles import full_mask, tiles_of
 from game.turn import (
     END_FIRST_ROLL_LOST,
     END_SHUT,

@@ -12,7 +12,7 @@ from game.snapshot import saves_after, snapshot
 from game.snapshot_format import MAX_PLAYERS
 from game.snapshot_load import expected_open_mask, restore
 from game.sources import source_for
-from game.tiles import mask_of
+from game.tile_masks import mask_of
 from game.turn import (
     AWAIT_MOVE,
     COMMITTED,

@@ -1,7 +1,8 @@
 """The turn state machine: pending and committed moves, take-backs, refusals, the end."""
 
 from game.presets import changed, preset
-from game.tiles import mask_of, tiles_of
+from game.tile_masks import mask_of
+from game.tiles import tiles_of
 from game.turn import (
     AWAIT_MOVE,
     AWAIT_ROLL,

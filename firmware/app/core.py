@@ -51,8 +51,7 @@ SETUP = const(1)
 PLAY = const(2)
 FINISHED = const(3)
 
-# The box's sounds (App.play): each a melody of flat (freq_hz, ms) pairs as hal.buzzer plays it (0:
-# a rest), numbered by its place in _MELODIES (app.faults, app.finish and app.menu keep copies).
+# The box's sounds (App.play) by number, flat (freq_hz, ms; 0: a rest) pairs; app.faults, finish, menu copy
 _SOUND_CLICK = const(0)  # a row or value of the menu, a tile joining the move, one die chosen
 _SOUND_LANDED = const(1)
 _SOUND_TAKEN = const(2)  # a tile of the move taken back
@@ -68,8 +67,7 @@ _MELODIES = ((2000, 15), (1400, 40, 0, 20, 1800, 40), (1200, 30), (880, 60, 1320
              (784, 150, 0, 30, 784, 150, 0, 30, 784, 150, 1047, 450), (330, 150, 0, 80, 330, 150),
              (990, 60))
 
-# Copies of other modules' codes (as there; host_tests/test_app_constant_copies.py checks them):
-# a name imported from a module would cost an entry in this module's globals on the board.
+# Copies of other modules' codes (test_app_constant_copies checks them): an import costs a global.
 _AWAIT_ROLL = const(0)  # game.turn's states
 _AWAIT_MOVE = const(1)
 _OVER = const(2)
@@ -167,6 +165,9 @@ class App:
     def tick(self, now_ms):
         """Read the inputs, advance the game, update the outputs."""
         try:
+            keeper = self.keeper  # a save's commit to the flash next: its tick does nothing else
+            if keeper is not None and keeper.alone and not self.roller.state and keep_up(self, now_ms):
+                return
             devices = self.devices
             devices.flaps.update(now_ms)
             if devices.buzzer is not None:
@@ -174,7 +175,6 @@ class App:
             buttons = devices.buttons  # the buttons fitted, by name
             select = buttons["select"].update(now_ms) if "select" in buttons else _NO_PRESS
             ok = buttons["ok"].update(now_ms) if "ok" in buttons else _NO_PRESS
-            keeper = self.keeper
             if devices.wifi and devices.wifi.tick(now_ms):  # a board with Wi-Fi: net.wifi's link
                 self.dirty = True
             # One long piece of work a tick: the hints of dice landed last tick (`due`), else a frame's import,

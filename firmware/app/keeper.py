@@ -107,6 +107,7 @@ class Keeper:
         self.job = None  # the work under way: app.keeper_jobs' jobs (0, 1: about to be; 2: done)
         self.loaded = None  # the modules loaded before the work under way began
         self.lent = False  # this tick is the coach's, lent by a save under way (keep_up)
+        self.alone = False  # the work's next slice commits to the flash: a tick of its own (alone)
         # A match without the coach (app.phases' take_match; no tables of its to make room for):
         # the work's modules stay from its first save until the match is over (app.finish,
         # app.phases_left), so no later save imports any (on 24 tiles on two expanders, a plain
@@ -128,6 +129,7 @@ def step(keeper):
     nothing else, not by the collector's threshold (main.py) inside a tick that already does a
     slice of the work or of the coach's, where a Pico's 10-12 ms collection would add to it."""
     job = keeper.job
+    keeper.alone = False
     if job is None:
         if keeper.loaded is None:  # (else held since an earlier save: `hold`)
             keeper.loaded = list(sys.modules)
@@ -150,7 +152,7 @@ def step(keeper):
         collect()
         return
     try:
-        next(job)
+        keeper.alone = next(job) is not None  # (hal.storage_save's _ALONE: a commit next)
     except StopIteration:
         keeper.job = _COLLECT
         if not keeper.hold:
@@ -206,19 +208,26 @@ def keep_up(app, now_ms):
     save is saved again (the match as it stands now): at the first tick after a save failed,
     then every _RETRY_MS until it is saved. While the coach has work too (app.hints'
     wants_ticks), every other tick is lent to it (`lent`). True when a save was asked or under
-    way as the tick began (and the tick is not lent)."""
+    way as the tick began (and the tick is not lent).
+
+    A slice that commits a file to the flash (its close, a rename, a remove: LittleFS may
+    compact the folder's metadata or scan for free blocks, some 16 ms of an emulated RP2040's,
+    and erase a block) is asked for by the slice before (`alone`): app.core calls this first
+    in the next tick, before the inputs are read, unless the dice roll, and that tick does
+    nothing else (on 24 tiles such a slice with a tick's other work took 21 ms, 66 with the
+    erase: issue 45); it is never lent."""
     keeper = app.keeper
     if keeper is None:
         return False
     saving = under_way(keeper)
-    if saving and not keeper.lent and app.hints_on and _MENU < app.phase < _FINISHED and app.hints.wants_ticks():
+    if saving and not (keeper.lent or keeper.alone) and app.hints_on and _MENU < app.phase < _FINISHED and app.hints.wants_ticks():
         keeper.lent = True  # every other tick the coach's while both have work (a quick hand's
         return False  # moves, each saved, left a turn's chance never worked out: issue 45)
     keeper.lent = False
     screen = app.screen
-    if saving and not (app.roller.state or app.devices.flaps.rows[app.row].changed or (
-            screen is not None and (screen.frames == 0 or app.dirty or screen.unsent))):
-        step(keeper)
+    if saving and not app.roller.state and (keeper.alone or not (app.devices.flaps.rows[app.row].changed or (
+            screen is not None and (screen.frames == 0 or app.dirty or screen.unsent)))):
+        step(keeper)  # (`alone`: at the tick's start, app.core, before the inputs are read)
         report(app)
     elif keeper.unsaved and (keeper.tried_ms is None or time.ticks_diff(now_ms, keeper.tried_ms) >= _RETRY_MS):
         keeper.tried_ms = now_ms

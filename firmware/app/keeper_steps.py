@@ -35,8 +35,8 @@ def save_steps(keeper, file, payload, kind):
     from hal import storage_save  # (the save's: app.keeper_jobs imports it in a slice of its own)
 
     try:
-        for _step in storage_save.save_steps(file, payload, keeper.no_new & kind != 0):
-            yield
+        for alone in storage_save.save_steps(file, payload, keeper.no_new & kind != 0):
+            yield alone  # (app.keeper's step: the next slice alone in its tick)
     except StorageError as error:
         report_failed(keeper, error, kind)
         return

@@ -27,6 +27,7 @@ def out_of_memory(app, error):
         loaded = keeper.loaded
         keeper.loaded = None
         keeper.job = None
+        keeper.alone = False  # (no slice under way to give a tick of its own)
         jobs = sys.modules.get("app.keeper_jobs")
         since(loaded or list(sys.modules), jobs.WORK if jobs is not None else _FIRST_SLICES)
         # What the work under way had taken from the keeper is saved again as it now stands: the

@@ -1,6 +1,7 @@
 """Tile numbers and open masks: bit (tile - 1) of a mask stands for tile `tile`.
 
-This is the one place that maps tiles to bits; everything else calls these helpers.
+This is the one place that maps tiles to bits; everything else calls these helpers (and the
+host's tools and tests game.tile_masks' mask_of).
 """
 
 MAX_TILES = 24
@@ -26,14 +27,6 @@ def tiles_of(mask):
         mask >>= 1
         tile += 1
     return found
-
-
-def mask_of(tiles):
-    """The mask of an iterable of tile numbers."""
-    mask = 0
-    for tile in tiles:
-        mask |= 1 << (tile - 1)
-    return mask
 
 
 # Per 6-tile chunk of a mask: the sum of its tiles counted from 1 (0..21, the low 5 bits) and how

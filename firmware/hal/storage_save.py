@@ -14,6 +14,7 @@ _SLOT_MAGIC = const(b"SBX2")  # a slot's: magic, save number, length, CRC-32 (ha
 _WRITE_BYTES = const(512)  # a save hands LittleFS at most this many bytes a step (its inline size)
 _READ_BACK_BYTES = const(64)  # a save reads its file back this many bytes at a time
 _READ_BACK_SLICE = const(512)  # and stops after this many (save_steps' caller's slice)
+_ALONE = const(1)  # yielded before a step that commits (the close, a rename, a remove): alone in its tick
 
 
 def save(file, payload):
@@ -33,7 +34,9 @@ def save_steps(file, payload, no_new=False):
     commits (the file made, closed or renamed) or a write past its inline size may erase a
     block of the flash (45 ms of a Pico's) and compact its folder's metadata first (up to
     15 ms of an emulated RP2040's): a step that does one does nothing else (issue 45: the file
-    made and its header written, then its whole payload in one step, took up to 25 ms).
+    made and its header written, then its whole payload in one step, took up to 25 ms). The
+    step before a close, a rename or a remove yields _ALONE: the caller may give the next a
+    tick with no other work (app.keeper's alone); the others yield None.
 
     no_new: the caller knows no `.new` of this file is left (its last save completed), so
     the first steps are skipped: looking for one, and removing it, took a Pico 12 ms of
@@ -70,7 +73,7 @@ def save_steps(file, payload, no_new=False):
         file.adopt()  # its folder made if it is not there
         yield
         whole = file._check(file.new_path)[0] is not None
-        yield
+        yield _ALONE  # (renamed or removed next)
         if whole:
             try:
                 file.files.rename(file.new_path, file.path)
@@ -96,8 +99,8 @@ def save_steps(file, payload, no_new=False):
                     stream.write(memoryview(piece)[at:at + part] if part < end else piece)
                     room -= part
                     at += part
-            yield
-    except OSError as error:
+            yield _ALONE  # the close next: LittleFS's commit (with a compaction of the folder, or a
+    except OSError as error:  # scan for free blocks, some 16 ms of an emulated RP2040's, and an erase)
         if not seq:
             file._discard_new()
         raise StorageError("%s: write failed (%s)" % (file.path, error)) from None
@@ -109,13 +112,13 @@ def save_steps(file, payload, no_new=False):
     if seq:
         file.count = int.from_bytes(seq, "little")
         for old in left:  # `<path>` first: a cut after it leaves `.new` if whole, as before this save
-            yield
+            yield _ALONE
             try:
                 file.files.remove(old)
             except OSError as error:
                 raise StorageError("%s: not removed (%s)" % (old, error)) from None
         return
-    yield
+    yield _ALONE
     try:
         file.files.rename(file.new_path, file.path)
     except OSError as error:

@@ -7,7 +7,8 @@ from game.config import ConfigError, rules_from_config
 from game.presets import PRESET_NAMES, preset
 from game.rounds import Round, round_winners
 from game.tables import LegalityTable
-from game.tiles import bit, mask_of, tile_count, tile_sum, tiles_of
+from game.tile_masks import mask_of
+from game.tiles import bit, tile_count, tile_sum, tiles_of
 from game.turn import COMMITTED, ENDED, MOVE_COMPLETE, PENDING, ROLLED, Turn
 from measure import ON_MICROPYTHON, allocated_by
 

@@ -6,7 +6,7 @@ import json
 from app.keeper_files import export, load_log, log_events
 from app.keeper_save import log_pieces
 from game.gamelog import GameLog
-from game.tiles import mask_of
+from game.tile_masks import mask_of
 
 
 def test_a_turn_is_logged_and_exported_in_order():

@@ -12,7 +12,8 @@ from game.presets import PRESET_NAMES, preset
 from game.prng import Xorshift32
 from game.rules import MATCH_LONG_GAME, MATCH_RACE
 from game.sources import feed, source_for
-from game.tiles import mask_of, tiles_of
+from game.tile_masks import mask_of
+from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, OVER
 
 FAIL = (1, 2)  # a 3 with tiles 4-9 up ends the turn at once

@@ -6,7 +6,8 @@ used after it)."""
 from app.reconcile import expected_open
 from game.match import start_match
 from game.sources import feed
-from game.tiles import mask_of, tiles_of
+from game.tile_masks import mask_of
+from game.tiles import tiles_of
 from game.turn import COMMITTED, MOVE_COMPLETE, OVER, is_error
 
 from tools.replay.turn_names import END_NAMES, RESULT_NAMES
