@@ -920,6 +920,7 @@ def test_the_scoreboard_shows_this_rounds_scores_the_score_to_beat_who_is_out_an
     player = BoxPlayer(sim)
     play_until(player, lambda: view.phase == SETUP and view.player == 1, 2000)
     view.match.totals[1] = 44
+    sim.dice.force((1, 1) * 2)  # player 2: 2, then 2 again: the box not shut, over the most
     play_until(player, lambda: view.phase == SETUP and view.player == 2, 2000)
     assert view.result_score > 0
     assert _scoreboard_of(box, sim.app)[1][1][0] == "Player 2 (out)"
