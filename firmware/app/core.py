@@ -93,13 +93,12 @@ _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
 class App:
     """The box: App(devices, settings, rng).tick(now_ms) forever.
 
-    devices: hal.devices.Devices; settings: app.settings.Settings; rng: a game.prng.Xorshift32
-    (the dice); hints: app.hints' provider or None; faults: messages found before the App started
-    (settings file), reported once with the devices' own; keeper: an app.keeper.Keeper to save to
-    and resume from, or None; saved: app.boot_state.read_saved's (None: read now). Its collaborators:
-    `faults` (app.faults), `screen` (app.screens, or None) and `lights`, drawn by app.presentation;
-    app.boot_state sets the App up at boot and restores what the keeper saved. Hosts read it
-    through app.view."""
+    devices: hal.devices.Devices; settings: app.settings.Settings; rng: a game.prng.Xorshift32 (the
+    dice); hints: app.hints' provider or None; faults: messages found before the App started (settings
+    file), reported once with the devices' own; keeper: an app.keeper.Keeper to save to and resume
+    from, or None; saved: app.boot_state.read_saved's (None: read now). Its collaborators: `faults`
+    (app.faults), `screen` (app.screens, or None) and `lights`, drawn by app.presentation;
+    app.boot_state sets the App up at boot and restores what the keeper saved. Hosts: app.view."""
 
     if TYPE_CHECKING:  # the App's state, as app.boot_state.set_up sets it up (and app.presentation's)
         devices: Any  # its flaps, buttons (by name: those fitted), buzzer ...
@@ -165,8 +164,9 @@ class App:
     def tick(self, now_ms):
         """Read the inputs, advance the game, update the outputs."""
         try:
-            keeper = self.keeper  # a save's commit to the flash next: its tick does nothing else
-            if keeper is not None and keeper.alone and not self.roller.state and keep_up(self, now_ms):
+            keeper = self.keeper  # a save's commit next: its tick does nothing else (or, lent to the
+            alone = keeper is not None and keeper.alone and not self.roller.state  # server, no slice)
+            if alone and keep_up(self, now_ms):
                 return
             devices = self.devices
             devices.flaps.update(now_ms)
@@ -184,7 +184,7 @@ class App:
             busy = screen is not None and (screen.frames == 0 or self.dirty)
             first = self.hints_on and self.hints._starting is not None and MENU < self.phase < FINISHED
             rolled = self.roller.state  # the dice tumbling, or landed last tick: no save's slice
-            saving = not (first or select or ok) and keep_up(self, now_ms) and not rolled
+            saving = not (first or select or ok or alone) and keep_up(self, now_ms) and not rolled
             shown = self.faults.watch(now_ms)
             if shown:
                 self.dirty = True
