@@ -68,12 +68,12 @@ def _module_lookups(name):
     return lookups(compile_module(FIRMWARE / relative, relative, boot_bench.BYTECODE))
 
 
-def _imports_of_each_slice_in_play(monkeypatch, at_the_end=False):
+def _imports_of_each_slice_in_play(monkeypatch, at_the_end=False, hints=True):
     """[modules imported] of each slice of the keeper's work in a classic match, to its end
     (at_the_end: its end's slices only, the statistics' merge finished)."""
     import app.keeper
 
-    box = SimBox(BoxOptions(seed=7, players=2, hints=True))
+    box = SimBox(BoxOptions(seed=7, players=2, hints=hints))
     app_ = box.app
     imported = []
     step = app.keeper.step
@@ -132,37 +132,10 @@ def test_a_match_without_the_coach_imports_nothing_for_its_end_s_save_and_merge_
     are imported after that save, a slice each: on 24 tiles on two expanders each import the
     match's end made for its save and merge took an emulated RP2040 20-22 ms beside the end's
     tick. Once the merge is saved, every one goes."""
-    import app.keeper
     from app.keeper_jobs import WORK
 
-    from board_sim.script_player import BoxPlayer
-
-    box = SimBox(BoxOptions(seed=7, players=2, hints=False))
-    app_ = box.app
-    ending = []
-    step = app.keeper.step
-
-    def watched_step(keeper):
-        before = set(sys.modules)
-        step(keeper)
-        if app_.phase == FINISHED:
-            if not ending:  # the match's end's first slice: the merge's modules there before it
-                assert {"game.stats", "game.stats_load", "app.keeper_stats"} <= before
-            ending.append(sorted(set(sys.modules) - before))
-
-    monkeypatch.setattr(app.keeper, "step", watched_step)
-    for name in WORK:  # as a board's boot lets them go (the session's other tests import some)
-        package, _dot, leaf = name.rpartition(".")
-        monkeypatch.delitem(sys.modules, name, raising=False)
-        monkeypatch.delattr(sys.modules[package], leaf, raising=False)
-    try:
-        assert BoxPlayer(box).play()
-        box.finish_saves()
-        box.run(1000)
-        assert app_.keeper.merged_serial > 0 and not app_.keeper.hold
-    finally:
-        box.close()
-    assert len(ending) > 10 and not any(ending), ending
+    slices = _imports_of_each_slice_in_play(monkeypatch, at_the_end=True, hints=False)
+    assert len(slices) > 10 and not any(slices), slices  # the merge's and its save's: none imports
     assert not [name for name in WORK if name in sys.modules]
 
 
