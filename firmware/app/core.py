@@ -164,8 +164,8 @@ class App:
     def tick(self, now_ms):
         """Read the inputs, advance the game, update the outputs."""
         try:
-            keeper = self.keeper  # a save's commit next: its tick does nothing else (or, lent to the
-            alone = keeper is not None and keeper.alone and not self.roller.state  # server, no slice)
+            keeper = self.keeper  # a commit to the flash next (keeper.alone): a tick that does only
+            alone = keeper is not None and keeper.alone and not self.roller.state  # that, or no slice
             if alone and keep_up(self, now_ms):
                 return
             devices = self.devices

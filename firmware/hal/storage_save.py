@@ -99,8 +99,10 @@ def save_steps(file, payload, no_new=False):
                     stream.write(memoryview(piece)[at:at + part] if part < end else piece)
                     room -= part
                     at += part
-            yield _ALONE  # the close next: LittleFS's commit (with a compaction of the folder, or a
-    except OSError as error:  # scan for free blocks, some 16 ms of an emulated RP2040's, and an erase)
+            # the close next: LittleFS's commit (a compaction of the folder or a scan for free
+            # blocks, some 16 ms of an emulated RP2040's, and an erase)
+            yield _ALONE
+    except OSError as error:
         if not seq:
             file._discard_new()
         raise StorageError("%s: write failed (%s)" % (file.path, error)) from None
