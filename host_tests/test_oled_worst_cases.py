@@ -154,7 +154,7 @@ def test_every_games_rules_card_reads_whole_a_page_at_a_time(screen):
     from app.menu import HOUSE, Menu
     from app.screen_card import show_card
     from game.house_card import house_card
-    from game.preset_cards import DESCRIPTIONS
+    from game.preset_cards import description
     from game.presets import PRESET_NAMES, preset
 
     names = [HOUSE, *PRESET_NAMES]
@@ -174,7 +174,7 @@ def test_every_games_rules_card_reads_whole_a_page_at_a_time(screen):
             if not following:
                 break
             menu.card = following
-        assert " ".join(words) == (house_card(preset("classic")) if name == HOUSE else DESCRIPTIONS[name]), name
+        assert " ".join(words) == (house_card(preset("classic")) if name == HOUSE else description(name)), name
 
 
 def test_the_house_rules_card_shows_every_rule_changed_a_page_at_a_time(screen):

@@ -31,7 +31,7 @@ def _card_text(box):
 
 
 def test_select_on_the_game_row_shows_the_rules_card_then_moves_on(open_box):
-    from game.preset_cards import DESCRIPTIONS
+    from game.preset_cards import description
 
     box = open_box(seed=1, preset="single-die", players=2)
     box.run(200)
@@ -41,7 +41,7 @@ def test_select_on_the_game_row_shows_the_rules_card_then_moves_on(open_box):
     assert "game.preset_cards" in sys.modules
     first, words = _card_text(box)
     assert first[0] == "single-die"
-    assert " ".join(words) == DESCRIPTIONS["single-die"]
+    assert " ".join(words) == description("single-die")
     box.board.press("select")
     box.run(300)
     assert box.view.menu.row == 1 and oled(box)[3].startswith(">Players")

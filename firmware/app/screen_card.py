@@ -14,7 +14,7 @@ def show_card(screen, menu):
     description wrapped to the screen's width, as many lines as fit; the games this box leaves
     out (they need more flaps), when there are any; what ok and select do. Returns the first
     line of the next page, 0 when the last one is shown."""
-    from game.preset_cards import DESCRIPTIONS
+    from game.preset_cards import described, description
 
     from app.menu import HOUSE
 
@@ -31,14 +31,14 @@ def show_card(screen, menu):
     for entry in menu.entries:
         if entry[0] != HOUSE:
             presets += 1
-    left_out = len(DESCRIPTIONS) - presets
+    left_out = described() - presets
     last_row = _CARD_LAST_ROW - (2 if left_out else 0)
     if menu.name() == HOUSE:  # (imported a tick before: app.screen_menu)
         from game.house_card import house_card
 
         lines = _wrapped(house_card(menu.rules()))
     else:
-        lines = _wrapped(DESCRIPTIONS[menu.name()])
+        lines = _wrapped(description(menu.name()))
     line = menu.card
     row += 1
     while line < len(lines) and row <= last_row:
