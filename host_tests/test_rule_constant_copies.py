@@ -137,9 +137,9 @@ def test_the_statistics_reader_s_copy_of_the_counters_limit_equals_the_game_log_
 
 
 def test_the_kernel_s_copy_of_a_sure_win_equals_game_strategy_s():
-    from game import strategy, win_chance, win_kernel
+    from game import strategy, win_chance, win_kernel, win_table
 
-    assert win_kernel._WIN_ONE == win_chance._WIN_ONE == strategy.WIN_ONE
+    assert win_kernel._WIN_ONE == win_chance._WIN_ONE == win_table._WIN_ONE == strategy.WIN_ONE
 
 
 def test_the_win_chance_s_copies_of_the_turn_s_ends_equal_game_turn_s():
@@ -147,3 +147,13 @@ def test_the_win_chance_s_copies_of_the_turn_s_ends_equal_game_turn_s():
 
     assert win_chance._END_SHUT == turn.END_SHUT
     assert win_chance._END_FIRST_ROLL_LOST == turn.END_FIRST_ROLL_LOST
+
+
+def test_the_snapshot_s_named_axes_are_those_game_rule_names_names():
+    """game.snapshot_rules imports game.rule_names for a save only when an axis with names differs
+    from classic: its const() mask of those axes must be game.rule_names' VALUE_NAMES."""
+    from game.rule_names import VALUE_NAMES
+    from game.rule_set import AXES
+    from game.snapshot_rules import _NAMED_AXES
+
+    assert _NAMED_AXES == sum(1 << place for place, axis in enumerate(AXES) if axis in VALUE_NAMES)

@@ -10,11 +10,11 @@ import sys
 from micropython import const
 
 from game import array, forget
-from game.strategy import WIN_ONE
 from game.turn import Turn
 from game.win_kernel import CHECKS_PER_STEP  # (native code takes more checks a step)
 
 _MOVE_ANY = const(0)  # game.rules' (a copy: see there)
+_WIN_ONE = const(65535)  # game.strategy's WIN_ONE (a copy: a name imported costs two lookups)
 # game.win_kernel's table layout and kinds of roll (as there): a name imported from it would
 # cost an interned name and a stored one, and the import each the more time on a Pico.
 _ENDS_AT_ONCE = const(1)
@@ -41,12 +41,15 @@ class _Building:
         self.table = None
         self.block = 0
         self.turn = None
+        self.top = 0  # under the sum rule, the roll under way's largest tile still to add sets of (0: none under way)
+        self.at = 0  # where the roll under way's count of moves is
+        self.total = 0  # its total (the Turn's may be an earlier roll's: one die refused there)
 
 
 def prepare(win):
     """One slice of a WinChance's preparation: the rolls planned, the buffers made, where one
-    die may be rolled, or one roll added to the outcome table. Once it is ready the table is the WinChance's, and
-    this module is let go."""
+    die may be rolled, or a roll (or some of its moves) added to the outcome table. Once it is
+    ready the table is the WinChance's, and this module is let go."""
     building = win.building
     if not building:  # None, or 0 (this module just imported)
         building = win.building = _Building()
@@ -57,7 +60,7 @@ def prepare(win):
         _one_die_masks(win, building.table)
     else:
         _build_roll(win, building)
-        if not building.rolls:
+        if not building.rolls and not building.top:
             win.table = building.table
             win.building = None
             forget("game.win_table")
@@ -97,7 +100,7 @@ def _buffers(win, building):
     building.turn = Turn(rules)
     size = 1 << rules.tiles
     win.chances = array("H", bytes(2 * size))
-    win.chances[0] = WIN_ONE  # a shut box wins (or scores 0: below any score to beat)
+    win.chances[0] = _WIN_ONE  # a shut box wins (or scores 0: below any score to beat)
     win.one_die = bytearray((size + 7) // 8)
     slots = size if rules.scoring == _SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
     win.ends = array("H", bytes(2 * slots))
@@ -114,7 +117,12 @@ def _one_die_masks(win, table):
 
 def _build_roll(win, building):
     """Add a roll to the outcome table: its weight, flags and moves (the firmware's own move
-    rules at every pattern of the tiles they look at)."""
+    rules at every pattern of the tiles they look at). Under the sum rule its moves come a
+    largest tile a slice (`_add_sets`): a roll of 12 on 12 tiles has 15, which took an emulated
+    RP2040 14 ms in one slice (issue 45), and a roll of 20 has 45."""
+    if building.top:
+        _add_sets(win, building)
+        return
     rules = win.rules
     built = building.table
     turn = building.turn
@@ -126,13 +134,13 @@ def _build_roll(win, building):
         built.append(0)
         count, a, b, weight = building.rolls.pop(0)  # an option has a roll at least
     built[building.block] += 1
-    total = a + b
+    total = building.total = a + b
     kind = _ENDS_AT_ONCE if rules.unlucky_7 and total == 7 else 0
     if rules.double_rethrow and count == 2 and a == b:
         kind |= _FREE_IF_STUCK
     built.append(weight)
     built.append(kind)
-    at = len(built)
+    building.at = len(built)
     built.append(0)
     every = rules.all_tiles()
     turn.start(every)
@@ -146,10 +154,7 @@ def _build_roll(win, building):
     if kind & _ENDS_AT_ONCE:
         pass  # no move counts
     elif rules.move == _MOVE_ANY:
-        for move in turn.table.shut_sets(every, total):
-            built.append(move)
-            built.append(move)
-            built.append(move)
+        building.top = total if total < rules.tiles else rules.tiles
     else:
         looks = (turn.die_mask | (1 << (total - 1) if total <= rules.tiles else 0)) & every
         pattern = looks
@@ -164,6 +169,41 @@ def _build_roll(win, building):
             if pattern == 0:
                 break
             pattern = (pattern - 1) & looks
+    _add_sets(win, building)
+
+
+def _add_sets(win, building):
+    """The roll under way's moves under the sum rule whose largest tile is the next that has any
+    (a move looks at its own tiles alone: it is its own pattern), then, after the last (or with
+    `top` 0: the roll's moves all added), the roll's count of moves, and after the last roll
+    what a step's masks may take."""
+    every = win.rules.all_tiles()
+    table = building.turn.table
+    total = building.total
+    built = building.table
+    top = building.top
+    found = None
+    while top and not found:
+        if not table.can_shut(every & ((1 << top) - 1), total):
+            top = 0  # no set has its largest tile this low
+            break
+        tile = 1 << (top - 1)  # the sets of this largest tile: it, and tiles below adding up to the rest
+        if every & tile:
+            if top == total:
+                found = [tile]
+            elif table.can_shut(every & (tile - 1), total - top):
+                found = []
+                table.collect(every & (tile - 1), total - top, tile, top - 1, found)
+        top -= 1
+    building.top = top
+    if found:
+        for move in found:
+            built.append(move)
+            built.append(move)
+            built.append(move)
+    if top:
+        return
+    at = building.at
     built[at] = (len(built) - at - 1) // 3
     if not building.rolls:  # a step's masks: its checks over the moves a mask without one die looks at
         without = built[1] or len(built)  # the table up to one die's block
