@@ -26,33 +26,8 @@ def ends_key(rules):
     return "%s sc%d ti%d st%d" % (key, rules.scoring, rules.ties, rules.start_mask())
 
 
-def slot_of(rules, end_mask):
-    """Where a turn ending with these tiles open is in a column: its score, or under digital
-    scoring (scores up to 123456789) the mask itself."""
-    return end_mask if rules.scoring == _SCORE_DIGITAL else rules.score(end_mask)
-
-
 def slot_count(rules):
     return (1 << rules.tiles) if rules.scoring == _SCORE_DIGITAL else rules.score(rules.all_tiles()) + 1
-
-
-def _find(packed, key, slots):
-    """The offset of the table for `key` in an open win_ends.bin, or -1 (none, or another
-    number of slots: a file from other firmware)."""
-    head = packed.read(1)
-    if len(head) != 1:
-        return -1
-    for _number in range(head[0]):
-        length = packed.read(1)
-        if len(length) != 1:
-            return -1
-        name = packed.read(length[0])
-        rest = packed.read(5)
-        if len(rest) != 5:
-            return -1
-        if name == key.encode() and rest[0] | (rest[1] << 8) == slots:
-            return rest[2] | (rest[3] << 8) | (rest[4] << 16)
-    return -1
 
 
 def _read(stream, scratch, count, buffer, first=0):
@@ -115,8 +90,19 @@ def read_steps(win, path, to_beat, tied, after, scratch):
             if path is None:  # beside this module
                 path = __file__[:__file__.rfind("/") + 1] + "tables/win_ends.bin"
         yield
-        with open(path, "rb") as packed:
-            where = _find(packed, key, slots)
+        with open(path, "rb") as packed:  # the table of `key` (and as many slots: another
+            where = -1  # firmware's file may have others) in the file's list of tables, or none
+            key = key.encode()
+            tables = packed.read(1)
+            for _number in range(tables[0] if tables else 0):
+                name = packed.read(1)
+                name = packed.read(name[0]) if name else b""
+                rest = packed.read(5)
+                if len(rest) != 5:
+                    break
+                if name == key and rest[0] | (rest[1] << 8) == slots:
+                    where = rest[2] | (rest[3] << 8) | (rest[4] << 16)
+                    break
             if where < 0:
                 return None
             packed.seek(where)
@@ -127,7 +113,14 @@ def read_steps(win, path, to_beat, tied, after, scratch):
                 return None
             level = 0
             if to_beat >= 0:
-                at = (next_tied - 2) * column + 2 * _slot_of_score(rules, to_beat)
+                slot = to_beat  # (under digital scoring the one mask that scores it)
+                if rules.scoring == _SCORE_DIGITAL:
+                    slot = 0
+                    for mask in range(1 << rules.tiles):
+                        if rules.score(mask) == to_beat:
+                            slot = mask
+                            break
+                at = (next_tied - 2) * column + 2 * slot
                 if not (yield from _read(stream, scratch, at, two)):
                     return None
                 level = two[0] | (two[1] << 8)
@@ -140,12 +133,3 @@ def read_steps(win, path, to_beat, tied, after, scratch):
     except (OSError, EOFError):
         return None
 
-
-def _slot_of_score(rules, score):
-    """The slot of a score (under digital scoring the one mask that scores it)."""
-    if rules.scoring != _SCORE_DIGITAL:
-        return score
-    for mask in range(1 << rules.tiles):
-        if rules.score(mask) == score:
-            return mask
-    return 0

@@ -38,7 +38,7 @@ from game.presets import PRESET_NAMES, preset
 from game.rules import MATCH_SINGLE, SCORE_DIGITAL
 from game.strategy import WIN_ONE
 from game.tables import WBITS
-from game.win_ends import ENDS_PLAYERS, ends_key, slot_count, slot_of
+from game.win_ends import ENDS_PLAYERS, ends_key, slot_count
 
 from tools.coach import turn_solver
 from tools.coach.gen_policy import compress
@@ -64,6 +64,12 @@ def table_groups():
         else:
             groups.append((key, [name]))
     return groups
+
+
+def slot_of(rules, end_mask):
+    """Where a turn ending with these tiles open is in a column: its score, or under digital
+    scoring (scores up to 123456789) the mask itself (the box's WinChance reads it so)."""
+    return end_mask if rules.scoring == SCORE_DIGITAL else rules.score(end_mask)
 
 
 def whole(chance):
