@@ -67,3 +67,35 @@ def test_the_tick_a_match_starts_in_makes_no_wide_legality_table_nor_imports_the
     assert "game.reach" not in started and "game.match" not in started and "game.rounds" not in started
     assert any("game.reach" in names for names, _ in ticks[:-1]) == made_after_start  # in a tick of its own
     assert len(ticks) == 1 + made_after_start  # at once to the eye
+
+
+def test_the_tick_a_match_starts_in_draws_nothing_its_frame_and_leds_are_the_next_s(monkeypatch):
+    """The match's start fills its tick (the match made, the menu let go: an emulated RP2040's
+    19-20 ms on 12 tiles, issue 45): the OLED's frame and the LEDs of its first turn are the
+    next tick's, the menu's LEDs stay up that one tick."""
+    import app.presentation
+    from app.core import MENU
+
+    rendered = []
+    render = app.presentation.render
+    monkeypatch.setattr(app.presentation, "render", lambda app_, now_ms: (rendered.append(1), render(app_, now_ms)))
+    box = SimBox(BoxOptions(seed=1, preset="full-house", players=2, hints=True))
+    try:
+        box.run(300)
+        while box.app.menu.row != 3:  # Start (app.menu's _ROW_START)
+            box.board.press("select")
+            box.run(300)
+        box.board.press("ok")
+        ticks = []
+        while box.app.phase == MENU and len(ticks) < 100:
+            del rendered[:]
+            box.tick()
+            ticks.append(len(rendered))
+        del rendered[:]
+        leds = box.board.led_colors()
+        box.tick()
+        assert box.app.phase != MENU and ticks[-1] == 0, ticks  # the start's tick: nothing drawn
+        assert ticks[:-1] and all(ticks[:-1]), ticks  # (every tick before it draws)
+        assert rendered == [1] and box.board.led_colors() != leds  # the next: the turn's LEDs
+    finally:
+        box.close()

@@ -215,6 +215,7 @@ class App:
                 self.roller.update(now_ms, False)
                 if self.menu.step(self, select, ok, now_ms):
                     self.new_match(now_ms)
+                    due = True  # (the match's start fills the tick: a Pico's 19-20 ms on 12 tiles)
             elif phase == SETUP:
                 self._setup(now_ms, select, ok)
             elif phase == PLAY:
@@ -239,7 +240,7 @@ class App:
                     if hints.work(self.turn, self.log):
                         self.dirty = True  # the chance of winning is ready: the turn's hints play to win
                         presentation.show_hints(self)  # (a roll came first: its move is lit again, to win)
-            if not (due or lent):  # (the roll's hints took the tick: their frame and LEDs are the next's)
+            if not (due or lent):  # (the roll's hints, or a match's start, took the tick: the frame and LEDs are the next's)
                 presentation.render(self, now_ms)
         except MemoryError as error:  # the heap ran out in this tick: app.recover; the box plays on
             import gc
@@ -323,8 +324,7 @@ class App:
                 self.result_player < 0 or time.ticks_diff(now_ms, self.result_since) >= _RESULT_MS)):
             self.phase = PLAY
             self.blocked_shake = False
-            self.dice_count = 0  # the last turn's dice stay up until the next turn starts
-            self.total = 0
+            self.dice_count = self.total = 0  # the last turn's dice stay up until the next turn starts
             self.play(_SOUND_READY)
             self.dirty = True
             presentation.show_hints(self, roll=True)

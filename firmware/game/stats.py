@@ -84,20 +84,17 @@ class Stats:
         figures["shut_rate"] = entry[_SHUT] / entry[_TURNS] if entry[_TURNS] else 0.0
         return figures
 
-    def unknown_games(self):
-        """The games counted under presets this firmware does not know (an entry's first
-        figure, when it is a count)."""
+    def unknown_note(self):
+        """What the box says of the statistics it keeps but cannot read (the games counted under
+        presets this firmware does not know: an entry's first figure, when it is a count), or
+        None."""
+        if not self.unknown:
+            return None
         games = 0
         for entry in self.unknown.values():
             if isinstance(entry, list) and entry and isinstance(entry[0], int) and entry[0] > 0:
                 games = add(games, entry[0])
-        return games
-
-    def unknown_note(self):
-        """What the box says of the statistics it keeps but cannot read, or None."""
-        if not self.unknown:
-            return None
-        return "%d games of games this firmware does not know" % self.unknown_games()
+        return "%d games of games this firmware does not know" % games
 
     def to_dict(self):
         """A compact JSON-ready dict (at most MAX_BYTES as JSON, with no unknown entries)."""
