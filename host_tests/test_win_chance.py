@@ -298,11 +298,12 @@ def test_the_copies_of_the_goals_match_game_at_stakes():
 
 
 @pytest.mark.parametrize("name", ["classic", "full-house", "2012"])
-def test_the_outcome_table_adds_a_roll_s_moves_a_largest_tile_a_slice(name):
+def test_the_outcome_table_adds_a_roll_s_moves_a_few_largest_tiles_a_slice(name):
     """Under the sum rule a roll's moves are the sets of open tiles adding up to its total: a
-    slice of the outcome table's making (game.win_table) adds those of one largest tile, not a
-    whole roll's (issue 45: a roll of 12 on 12 tiles has 15 sets, and made one slice of an
-    emulated RP2040's 14 ms; a roll of 20 has 45), and the table is the one a roll a slice made."""
+    slice of the outcome table's making (game.win_table) adds those of a few largest tiles, up
+    to 4 sets and the rest of the last tile's, not a whole roll's (issue 45: a roll of 12 on 12
+    tiles has 15 sets, and made one slice of an emulated RP2040's 14 ms; a roll of 20 has 45),
+    and the table is the one a roll a slice made."""
     from game.tables import table_for
 
     rules = preset(name)
@@ -314,7 +315,7 @@ def test_the_outcome_table_adds_a_roll_s_moves_a_largest_tile_a_slice(name):
         win.step(1)
         if before is not None:
             most = max(most, (len(building.table) - before) // 3)
-    assert most <= {"classic": 3, "full-house": 3, "2012": 9}[name], most
+    assert most <= {"classic": 6, "full-house": 6, "2012": 9}[name], most
     table = table_for(rules)  # each roll's sets in one go, as the table has them: header, then 3 words a set
     every = rules.all_tiles()
     found = []

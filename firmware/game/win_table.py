@@ -24,6 +24,10 @@ _ONE_DIE_COST_AT = const(7)
 _BLOCKS_AT = const(8)
 _ONE_DIE_MASKS = const(64)
 _SCORE_DIGITAL = const(2)
+# A slice of a roll's moves under the sum rule: its largest tiles' sets until this many are found
+# (one largest tile's a slice made the table's slices four times as many: the first seat's
+# chance ready 0.38 s later for a quick hand on an emulated RP2040)
+_SETS_A_SLICE = const(4)
 # A step's checks on the web page (the WebAssembly build), whose ticks may do more work than a
 # Pico's: a native step's (game.win_kernel's CHECKS_PER_STEP as flashed), where its bytecode's
 # are a sixteenth of that and each of the page's ticks takes 5 ms of its clock (issue 45: a
@@ -117,8 +121,8 @@ def _one_die_masks(win, table):
 
 def _build_roll(win, building):
     """Add a roll to the outcome table: its weight, flags and moves (the firmware's own move
-    rules at every pattern of the tiles they look at). Under the sum rule its moves come a
-    largest tile a slice (`_add_sets`): a roll of 12 on 12 tiles has 15, which took an emulated
+    rules at every pattern of the tiles they look at). Under the sum rule its moves come a few
+    largest tiles a slice (`_add_sets`): a roll of 12 on 12 tiles has 15, which took an emulated
     RP2040 14 ms in one slice (issue 45), and a roll of 20 has 45."""
     if building.top:
         _add_sets(win, building)
@@ -173,26 +177,25 @@ def _build_roll(win, building):
 
 
 def _add_sets(win, building):
-    """The roll under way's moves under the sum rule whose largest tile is the next that has any
-    (a move looks at its own tiles alone: it is its own pattern), then, after the last (or with
-    `top` 0: the roll's moves all added), the roll's count of moves, and after the last roll
-    what a step's masks may take."""
+    """The roll under way's moves under the sum rule, those of its next largest tiles until
+    _SETS_A_SLICE are found (a move looks at its own tiles alone: it is its own pattern), then,
+    after the last (or with `top` 0: the roll's moves all added), the roll's count of moves, and
+    after the last roll what a step's masks may take."""
     every = win.rules.all_tiles()
     table = building.turn.table
     total = building.total
     built = building.table
     top = building.top
-    found = None
-    while top and not found:
+    found = []
+    while top and len(found) < _SETS_A_SLICE:
         if not table.can_shut(every & ((1 << top) - 1), total):
             top = 0  # no set has its largest tile this low
             break
         tile = 1 << (top - 1)  # the sets of this largest tile: it, and tiles below adding up to the rest
         if every & tile:
             if top == total:
-                found = [tile]
+                found.append(tile)
             elif table.can_shut(every & (tile - 1), total - top):
-                found = []
                 table.collect(every & (tile - 1), total - top, tile, top - 1, found)
         top -= 1
     building.top = top
