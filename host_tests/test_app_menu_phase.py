@@ -109,3 +109,40 @@ def test_select_before_the_match_s_end_has_loaded_its_work_still_prices_the_revi
         assert sum(box.view.stats.games_by_players) == 1
     finally:
         box.close()
+
+
+def test_the_match_s_end_lets_the_coach_s_outcome_table_go_at_once_and_prices_the_review_with_its_chances():
+    """The last turn's review is priced with the coach's chances alone: app.finish lets the
+    outcome table go as the match's end starts, room the end's save needs beside the chances
+    (the heap's peak on the Pico W with the scoreboard, measured at a match's end)."""
+    from app.core import FINISHED
+
+    box = SimBox(BoxOptions(seed=3, preset="classic", players=2, hints=True))
+    try:
+        start(box)
+        tick = box.tick
+
+        def tick_to_the_end():
+            tick()
+            if box.view.phase == FINISHED:
+                raise _Ended
+
+        box.tick = tick_to_the_end
+        try:
+            BoxPlayer(box).play()
+        except _Ended:
+            pass
+        box.tick = tick
+        hints = box.app.hints
+        win = hints.win
+        assert win is not None and win.table is not None and hints.review.end_mask >= 0
+        while box.app.ending is None:
+            box.tick()
+        assert win.table is None and win.one_die is None and win.chances is not None  # (hints.win: still it)
+        while hints.review.end_mask >= 0:
+            box.tick()
+        assert hints.review.total_cost >= 0  # priced
+        box.run(2000)
+        assert hints.win is None  # then the programme gone
+    finally:
+        box.close()

@@ -101,16 +101,15 @@ def test_in_play_the_oled_waits_a_tick_after_the_dice_land_or_a_flap_is_answered
     box = SimBox(BoxOptions(seed=4, players=2, preset="classic", hints=True))
     record = _watched(box)
     app = box.app
-    busy_ticks = []  # the dice landed, or in play a flap answered: (bands sent, frames drawn)
+    busy_ticks = []  # in play, the dice landed or a flap answered: (bands sent, frames drawn)
     tick = box.tick
 
     def watched_tick():
         record["bands"].append([])
         drawn = record["drawn"]
         tick()
-        if app.roller.state == 2 or app.phase == 2 and app.devices.flaps.rows[app.row].changed:
-            busy_ticks.append((len(record["bands"][-1]), record["drawn"] - drawn))  # (a landing
-            #  that ends the turn too: a band beside it made an emulated RP2040's 20.0 ms on 24 tiles)
+        if app.phase == 2 and (app.roller.state == 2 or app.devices.flaps.rows[app.row].changed):
+            busy_ticks.append((len(record["bands"][-1]), record["drawn"] - drawn))
 
     box.tick = watched_tick
     try:

@@ -37,6 +37,9 @@ def end_match(app, now_ms):
     app.winner_mask = winner_mask
     app.play(_SOUND_WINNER)
     app.dirty = True
+    win = app.hints.win if app.hints is not None else None
+    if win is not None:  # the last turn's review is priced with the coach's chances alone: its
+        win.table = win.one_die = None  # outcome table goes now, room the end's save needs beside them
 
 
 class Ending:

@@ -153,9 +153,8 @@ def compose(app, settled):
 
 
 def render(app, now_ms):
-    """The LEDs every tick; the OLED's frame when it changed, never in the tick the dice land
-    (a turn they end too: 20.0 ms on 24 tiles with a band; the match they end is app.core's)
-    nor, in play, one a flap is answered in (each of those is a Pico's long work: issue 45)."""
+    """The LEDs every tick; the OLED's frame when it changed, in play never in the tick the dice
+    land or a flap is answered (each of those is a Pico's long work: issue 45)."""
     lights = app.lights
     phase = app.phase
     faults = app.faults
@@ -179,11 +178,8 @@ def render(app, now_ms):
         elif app.ending is not None:  # (from the tick after the match's end: app.core)
             app.ending.light(lights, app.winner_mask, now_ms)
     screen = app.screen
-    # the dice landed (a turn they end too; not at a match's end, which updates no roller: its
-    # last landing stays) or, in play, a flap was answered: the OLED waits a tick
-    if (app.roller.state == _LANDED and phase != _FINISHED
-            or phase == _PLAY and app.devices.flaps.rows[app.row].changed):
-        return
+    if phase == _PLAY and (app.roller.state == _LANDED or app.devices.flaps.rows[app.row].changed):
+        return  # the dice landed or a flap was answered: the OLED's work waits for the next tick
     if screen is not None and screen.unsent:  # the last frame's next band: no new one before it is all sent
         screen.flush()
         return
