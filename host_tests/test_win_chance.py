@@ -295,3 +295,38 @@ def test_the_copies_of_the_goals_match_game_at_stakes():
     assert win_chance._GOAL_ROUND == GOAL_ROUND and win_chance._GOAL_MATCH == GOAL_MATCH
     assert hints._GOAL_STAY == GOAL_STAY
     assert len({GOAL_ROUND, GOAL_MATCH, GOAL_STAY, hints._NO_GOAL}) == 4
+
+
+@pytest.mark.parametrize("name", ["classic", "full-house", "2012"])
+def test_the_outcome_table_adds_a_roll_s_moves_a_few_largest_tiles_a_slice(name):
+    """Under the sum rule a roll's moves are the sets of open tiles adding up to its total: a
+    slice of the outcome table's making (game.win_table) adds those of a few largest tiles, up
+    to 4 sets and the rest of the last tile's, not a whole roll's (issue 45: a roll of 12 on 12
+    tiles has 15 sets, and made one slice of an emulated RP2040's 14 ms; a roll of 20 has 45),
+    and the table is the one a roll a slice made."""
+    from game.tables import table_for
+
+    rules = preset(name)
+    win = WinChance(rules)
+    most = 0
+    while win.table is None:
+        building = win.building
+        before = len(building.table) if building and building != 1 and building.table is not None else None
+        win.step(1)
+        if before is not None:
+            most = max(most, (len(building.table) - before) // 3)
+    assert most <= {"classic": 6, "full-house": 6, "2012": 9}[name], most
+    table = table_for(rules)  # each roll's sets in one go, as the table has them: header, then 3 words a set
+    every = rules.all_tiles()
+    found = []
+    at = win.table[0]
+    while at < len(win.table):
+        outcomes = win.table[at]
+        at += 1
+        for _outcome in range(outcomes):
+            count = win.table[at + 2]
+            found.append(list(win.table[at + 3:at + 3 + 3 * count:3]))
+            at += 3 + 3 * count
+    totals = [total for total in range(2, 13)] if name != "2012" else list(range(1, 21))
+    expected = [table.shut_sets(every, total) for total in totals]
+    assert found[:len(totals)] == expected

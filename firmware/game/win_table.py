@@ -24,6 +24,10 @@ _ONE_DIE_COST_AT = const(7)
 _BLOCKS_AT = const(8)
 _ONE_DIE_MASKS = const(64)
 _SCORE_DIGITAL = const(2)
+# A slice of a roll's moves under the sum rule: its largest tiles' sets until this many are found
+# (one largest tile's a slice made the table's slices four times as many: the first seat's
+# chance ready 0.38 s later for a quick hand on an emulated RP2040)
+_SETS_A_SLICE = const(4)
 # A step's checks on the web page (the WebAssembly build), whose ticks may do more work than a
 # Pico's: a native step's (game.win_kernel's CHECKS_PER_STEP as flashed), where its bytecode's
 # are a sixteenth of that and each of the page's ticks takes 5 ms of its clock (issue 45: a
@@ -41,12 +45,15 @@ class _Building:
         self.table = None
         self.block = 0
         self.turn = None
+        self.top = 0  # under the sum rule, the roll under way's largest tile still to add sets of (0: none under way)
+        self.at = 0  # where the roll under way's count of moves is
+        self.total = 0  # its total (the Turn's may be an earlier roll's: one die refused there)
 
 
 def prepare(win):
     """One slice of a WinChance's preparation: the rolls planned, the buffers made, where one
-    die may be rolled, or one roll added to the outcome table. Once it is ready the table is the WinChance's, and
-    this module is let go."""
+    die may be rolled, or a roll (or some of its moves) added to the outcome table. Once it is
+    ready the table is the WinChance's, and this module is let go."""
     building = win.building
     if not building:  # None, or 0 (this module just imported)
         building = win.building = _Building()
@@ -57,7 +64,7 @@ def prepare(win):
         _one_die_masks(win, building.table)
     else:
         _build_roll(win, building)
-        if not building.rolls:
+        if not building.rolls and not building.top:
             win.table = building.table
             win.building = None
             forget("game.win_table")
@@ -114,7 +121,12 @@ def _one_die_masks(win, table):
 
 def _build_roll(win, building):
     """Add a roll to the outcome table: its weight, flags and moves (the firmware's own move
-    rules at every pattern of the tiles they look at)."""
+    rules at every pattern of the tiles they look at). Under the sum rule its moves come a few
+    largest tiles a slice (`_add_sets`): a roll of 12 on 12 tiles has 15, which took an emulated
+    RP2040 14 ms in one slice (issue 45), and a roll of 20 has 45."""
+    if building.top:
+        _add_sets(win, building)
+        return
     rules = win.rules
     built = building.table
     turn = building.turn
@@ -126,13 +138,13 @@ def _build_roll(win, building):
         built.append(0)
         count, a, b, weight = building.rolls.pop(0)  # an option has a roll at least
     built[building.block] += 1
-    total = a + b
+    total = building.total = a + b
     kind = _ENDS_AT_ONCE if rules.unlucky_7 and total == 7 else 0
     if rules.double_rethrow and count == 2 and a == b:
         kind |= _FREE_IF_STUCK
     built.append(weight)
     built.append(kind)
-    at = len(built)
+    building.at = len(built)
     built.append(0)
     every = rules.all_tiles()
     turn.start(every)
@@ -146,10 +158,7 @@ def _build_roll(win, building):
     if kind & _ENDS_AT_ONCE:
         pass  # no move counts
     elif rules.move == _MOVE_ANY:
-        for move in turn.table.shut_sets(every, total):
-            built.append(move)
-            built.append(move)
-            built.append(move)
+        building.top = total if total < rules.tiles else rules.tiles
     else:
         looks = (turn.die_mask | (1 << (total - 1) if total <= rules.tiles else 0)) & every
         pattern = looks
@@ -164,6 +173,44 @@ def _build_roll(win, building):
             if pattern == 0:
                 break
             pattern = (pattern - 1) & looks
+    _add_sets(win, building)
+
+
+def _add_sets(win, building):
+    """The roll under way's moves under the sum rule, those of its next largest tiles until
+    _SETS_A_SLICE are found (a move looks at its own tiles alone: it is its own pattern), then,
+    after the last (or with `top` 0: the roll's moves all added), the roll's count of moves, and
+    after the last roll what a step's masks may take."""
+    every = win.rules.all_tiles()
+    table = building.turn.table
+    total = building.total
+    built = building.table
+    top = building.top
+    first = len(built)  # the sets found go straight into the table, once each (no list)
+    while top and len(built) - first < _SETS_A_SLICE:
+        if not table.can_shut(every & ((1 << top) - 1), total):
+            top = 0  # no set has its largest tile this low
+            break
+        tile = 1 << (top - 1)  # the sets of this largest tile: it, and tiles below adding up to the rest
+        if every & tile:
+            if top == total:
+                built.append(tile)
+            elif table.can_shut(every & (tile - 1), total - top):
+                table.collect(every & (tile - 1), total - top, tile, top - 1, built)
+        top -= 1
+    building.top = top
+    found = len(built) - first
+    for _word in range(2 * found):  # then three words each: the move, the tiles looked at, the pattern
+        built.append(0)
+    while found:  # (from the last: each set's three words lie at or after where it was)
+        found -= 1
+        move = built[first + found]
+        built[first + 3 * found] = move
+        built[first + 3 * found + 1] = move
+        built[first + 3 * found + 2] = move
+    if top:
+        return
+    at = building.at
     built[at] = (len(built) - at - 1) // 3
     if not building.rolls:  # a step's masks: its checks over the moves a mask without one die looks at
         without = built[1] or len(built)  # the table up to one die's block
