@@ -73,13 +73,10 @@ class LegalityTable:
         found = []
         if self.can_shut(open_mask, total):
             top = total if total < self.tiles else self.tiles
-            self.collect(open_mask, total, 0, top, found)
+            self._collect(open_mask, total, 0, top, found)
         return found
 
-    def collect(self, open_mask, total, chosen, tile, found):
-        """Add to `found` each set of open tiles up to `tile` adding up to `total`, with the
-        tiles `chosen` (a mask) added to it (game.win_table's slices: a roll's sets of one
-        largest tile at a time)."""
+    def _collect(self, open_mask, total, chosen, tile, found):
         while tile >= 1:
             tile_bit = bit(tile)
             if open_mask & tile_bit and tile <= total:
@@ -88,7 +85,7 @@ class LegalityTable:
                 else:
                     below = open_mask & (tile_bit - 1)
                     if self.can_shut(below, total - tile):
-                        self.collect(below, total - tile, chosen | tile_bit, tile - 1, found)
+                        self._collect(below, total - tile, chosen | tile_bit, tile - 1, found)
             tile -= 1
 
 
