@@ -71,31 +71,38 @@ def test_the_match_s_end_is_loaded_only_while_it_is_shown():
 
 
 class _Ended(Exception):
-    """The match's end reached (test_select_before_the_match_s_end_has_loaded_its_work...)."""
+    """The match's end reached (_played_to_its_end)."""
+
+
+def _played_to_its_end(box):
+    """A classic match with hints played from its start to the tick that ends it (FINISHED)."""
+    from app.core import FINISHED, PLAY, SETUP
+
+    assert start(box) in (SETUP, PLAY)
+    tick = box.tick
+
+    def tick_to_the_end():
+        tick()
+        if box.view.phase == FINISHED:
+            raise _Ended
+
+    box.tick = tick_to_the_end
+    try:
+        BoxPlayer(box).play()
+    except _Ended:  # at the tick that ended the match
+        pass
+    box.tick = tick
 
 
 def test_select_before_the_match_s_end_has_loaded_its_work_still_prices_the_review_and_merges_the_match():
     """select at once at the match's end, before a quiet tick has imported app.finish_work: the
     phase's leave imports it, prices the last turn's review, lets the coach's programme go and
     asks for the merge, which counts the match once; then it goes with app.finish."""
-    from app.core import FINISHED, MENU, PLAY, SETUP
+    from app.core import MENU
 
     box = SimBox(BoxOptions(seed=3, preset="classic", players=2, hints=True))
     try:
-        assert start(box) in (SETUP, PLAY)
-        tick = box.tick
-
-        def tick_to_the_end():
-            tick()
-            if box.view.phase == FINISHED:
-                raise _Ended
-
-        box.tick = tick_to_the_end
-        try:
-            BoxPlayer(box).play()
-        except _Ended:  # at the tick that ended the match
-            pass
-        box.tick = tick
+        _played_to_its_end(box)
         hints = box.app.hints
         assert "app.finish_work" not in sys.modules
         assert hints.review.end_mask >= 0  # the last turn's review, not yet priced
@@ -115,24 +122,9 @@ def test_the_match_s_end_lets_the_coach_s_outcome_table_go_at_once_and_prices_th
     """The last turn's review is priced with the coach's chances alone: app.finish lets the
     outcome table go as the match's end starts, room the end's save needs beside the chances
     (the heap's peak on the Pico W with the scoreboard, measured at a match's end)."""
-    from app.core import FINISHED
-
     box = SimBox(BoxOptions(seed=3, preset="classic", players=2, hints=True))
     try:
-        start(box)
-        tick = box.tick
-
-        def tick_to_the_end():
-            tick()
-            if box.view.phase == FINISHED:
-                raise _Ended
-
-        box.tick = tick_to_the_end
-        try:
-            BoxPlayer(box).play()
-        except _Ended:
-            pass
-        box.tick = tick
+        _played_to_its_end(box)
         hints = box.app.hints
         win = hints.win
         assert win is not None and win.table is not None and hints.review.end_mask >= 0
