@@ -14,7 +14,7 @@ _SINGLE = const(0)  # game.rules' MATCH_SINGLE
 _SLICES = const(16)  # app.hints': a tick's slices of the programme at most, as many as fit
 # this much of the box's clock (game.win_chance's step): 2 ms more than app.hints' in a turn,
 # whose ticks do more besides (a quiet tick of the menu does 3.5-5 ms of an emulated RP2040's;
-# with 10 a quick hand's first seat waited 1.08 s for the chance on 9 tiles, 0.68 with 12)
+# with 10 a quick hand's first seat waited 1.08 s for the chance on 9 tiles, 0.96 with 12)
 _ROOM_US = const(12000)
 _looked = []  # game.tables.files imported (or looked for) in a tick of its own before the policy's
 
