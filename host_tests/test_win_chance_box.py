@@ -4,6 +4,7 @@ reviewed in points of it; the formats that add up totals play for the match on i
 and, under max-penalty, to stay in when that is in doubt."""
 
 import importlib
+import sys
 
 from app.hints import Hints
 from box_steps import oled as screen_text
@@ -256,8 +257,12 @@ def test_moves_made_before_the_chance_is_ready_are_reviewed_in_it_from_the_game_
         pass
     assert hints.winning
     hints.best_move(turn)  # the tick it turns ready: the roll's move is lit again, to win
+    assert hints.work(turn, log) is False and hints._replaying == 0  # app.hints_replay's import alone
+    assert "app.hints_replay" in sys.modules
     assert hints.work(turn, log) is False and hints._replaying == 4  # four rolls a tick
+    assert "app.hints_replay" in sys.modules  # kept for the rest (an import took a Pico ~10 ms)
     assert hints.work(turn, log) is False and hints._replaying == -1
+    assert "app.hints_replay" not in sys.modules  # let go once the review is rebuilt
     review = hints.review
     assert review.objective == 2 and review.count == 5 and hints._recording
     for index, (total, before, moves) in enumerate(wanted):

@@ -228,7 +228,8 @@ class App:
             else:
                 self.ending.step(self, now_ms, select, ok, not (busy or saving))
             lent = False  # the coach's tick, the frame's drawing the next's (app.hints' waited)
-            if (self.hints_on and not (due or saving) and (phase == SETUP or phase == PLAY) and self.roller.state != _LANDED
+            if (self.hints_on and not (due or saving) and self.roller.state != _LANDED and (phase == SETUP or (
+                    phase == PLAY and not devices.flaps.rows[self.row].changed))  # (a flap answered: no coach)
                     and (first or rolled or not (keeper is not None and under_way(keeper) and not keeper.lent))):
                 hints = self.hints
                 drawing = busy or (screen is not None and (self.dirty or screen.unsent))

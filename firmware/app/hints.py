@@ -152,8 +152,9 @@ class Hints:
         if self._replaying >= 0:
             from app.hints_replay import replay
 
-            replay(self, turn, log)
-            let_go("turn work")
+            replay(self, turn, log)  # (its first call the import's alone: a Pico's 10 ms)
+            if self._replaying < 0:  # kept until the review is rebuilt
+                let_go("turn work")
             return False
         win = self.win
         if win is None or self.goal == _NO_GOAL or self.winning:

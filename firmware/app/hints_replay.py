@@ -1,6 +1,7 @@
-"""A turn's review rebuilt from the game log (app.hints' work imports it for a slice and lets it
-go): a turn resumed after a power cut or a page reload, or one whose chance of winning came
-after a roll, gets its review in the currency the hints now play for."""
+"""A turn's review rebuilt from the game log (app.hints' work imports it in a tick of its own and
+lets it go once the review is rebuilt): a turn resumed after a power cut or a page reload, or
+one whose chance of winning came after a roll, gets its review in the currency the hints now
+play for."""
 
 from game.gamelog import KIND_MOVE, KIND_ROLL, KIND_TURN, RECORD_BYTES
 from game.strategy import first_best
@@ -12,6 +13,7 @@ _GOAL_STAY = const(3)  # game.at_stake's
 _MAX_MOVES = const(12)  # app.hints'
 _AWAIT_MOVE = const(1)  # game.turn's
 _SLICE = const(4)  # rolls a tick's replay prices: about 0.1 ms on the unix port
+_imported = True  # this module was imported in this tick: the replay begins in the next
 
 
 def replay(hints, turn, log):
@@ -23,6 +25,10 @@ def replay(hints, turn, log):
     power cut, a page reload) keeps its review so; one whose chance of winning came after a
     move gets it in that one currency. A log that does not lead to the turn as it stands
     leaves no review."""
+    global _imported
+    if _imported:  # (the import and a slice took a Pico's tick to 16-25 ms on 12 tiles: issue 45)
+        _imported = False
+        return
     from game.turn import Turn
 
     first = hints._replaying
