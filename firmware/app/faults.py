@@ -42,16 +42,16 @@ class Faults:
     def watch(self, now_ms):
         """Report the devices that started failing, turn the shown fault's pages; returns 0
         when what the box shows is unchanged, _FAULT_UP when a fault went up, else _CHANGED."""
-        shake = self.devices.shake
-        if shake is not None:
-            failing = shake.state == _SHAKE_FAULT
+        device = self.devices.shake  # (one local for each device: a Pico's call of more than 11
+        if device is not None:  # locals and stack allocates a frame on the heap: issue 45)
+            failing = device.state == _SHAKE_FAULT
             if failing and not self.accel_failing:
-                self.report("%s; press ok to roll" % shake.fault)
+                self.report("%s; press ok to roll" % device.fault)
             self.accel_failing = failing
-        flaps = self.devices.flaps
-        failing = flaps.fault is not None
+        device = self.devices.flaps
+        failing = device.fault is not None
         if failing and not self._flaps_failing:
-            self.report(flaps.fault)
+            self.report(device.fault)
         self._flaps_failing = failing
         fault = self.screen.fault if self.screen is not None else None
         if fault is not None and not self.display_failing:

@@ -140,9 +140,9 @@ class Hints:
             if self.stake is None:  # the tick that started the turn: its own work is enough
                 self.stake = 0
                 return False
-            from app.hints_turn import start
+            from app.hints_turn import start as slice_  # (one local for both: a Pico's call of
 
-            if not start(self, match):
+            if not slice_(self, match):  # more than 11 locals and stack allocates a frame on the heap)
                 return False  # app.hints_turn kept for the next slice
             let_go("turn work")
             self._starting = None
@@ -150,9 +150,9 @@ class Hints:
                 self._replaying = 0
             return True  # what the turn plays for is settled (its last slice computed nothing)
         if self._replaying >= 0:
-            from app.hints_replay import replay
+            from app.hints_replay import replay as slice_
 
-            replay(self, turn, log)  # (its first call the import's alone: a Pico's 10 ms)
+            slice_(self, turn, log)  # (its first call the import's alone: a Pico's 10 ms)
             if self._replaying < 0:  # kept until the review is rebuilt
                 let_go("turn work")
             return False

@@ -223,10 +223,9 @@ def keep_up(app, now_ms):
     if saving and not (keeper.lent or keeper.alone) and app.hints_on and _MENU < app.phase < _FINISHED and app.hints.wants_ticks():
         keeper.lent = True  # every other tick the coach's while both have work (a quick hand's
         return False  # moves, each saved, left a turn's chance never worked out: issue 45)
-    keeper.lent = False
-    screen = app.screen
+    keeper.lent = False  # (few locals: a Pico's call then allocates no frame on the heap: issue 45)
     if saving and not app.roller.state and (keeper.alone or not (app.devices.flaps.rows[app.row].changed or (
-            screen is not None and (screen.frames == 0 or app.dirty or screen.unsent)))):
+            app.screen is not None and (app.screen.frames == 0 or app.dirty or app.screen.unsent)))):
         step(keeper)  # (`alone`: at the tick's start, app.core, before the inputs are read)
         report(app)
     elif keeper.unsaved and (keeper.tried_ms is None or time.ticks_diff(now_ms, keeper.tried_ms) >= _RETRY_MS):

@@ -119,9 +119,9 @@ def compose(app, settled):
             message = _MSG_ROLL_FIRST_UNCOVER if uncover else _MSG_ROLL_FIRST
         else:
             message = _MSG_REFUSED_UNCOVER if uncover else _MSG_REFUSED
-        to_move = played_back or played_wrong
-        number = 1  # the lowest of those tiles
-        while not to_move & bit(number):
+        played_wrong = played_back or played_wrong  # the tiles to move (few locals: a Pico's
+        number = 1  # the lowest of them      call allocates no frame on the heap then: issue 45)
+        while not played_wrong & bit(number):
             number += 1
     elif app.blocked_shake and turn.state == _AWAIT_MOVE:
         message = _MSG_FINISH
@@ -136,14 +136,12 @@ def compose(app, settled):
                 number = -1
     elif app.free_throw:
         message = _MSG_FREE
+    elif turn.one_die:
+        message = _MSG_SHAKE_CHOSEN if app.shaking_rolls() else _MSG_PRESS_CHOSEN
+    elif turn.one_die_allowed():
+        message = _MSG_SHAKE_ONE if app.shaking_rolls() else _MSG_PRESS_ONE
     else:
-        shake = app.shaking_rolls()
-        if turn.one_die:
-            message = _MSG_SHAKE_CHOSEN if shake else _MSG_PRESS_CHOSEN
-        elif turn.one_die_allowed():
-            message = _MSG_SHAKE_ONE if shake else _MSG_PRESS_ONE
-        else:
-            message = _MSG_SHAKE if shake else _MSG_PRESS
+        message = _MSG_SHAKE if app.shaking_rolls() else _MSG_PRESS
     if app.no_one_die and message < 1 << 10:  # select refused: said first (two lines or fewer)
         message = _ONE_DIE_NOT_NOW | message << 5
     if message != app.message or number != app.number:

@@ -85,13 +85,13 @@ class MoveRules:
 
     def can_extend(self, open_mask, pending, total, die_mask, dice_distinct, required):
         """Can the tiles shut so far (`pending`) still grow into a legal move?"""
-        need = pending | required
-        if need & ~open_mask:
+        pending |= required  # (the tiles needed; few locals: a Pico's call allocates no frame)
+        if pending & ~open_mask:
             return False
-        left = total - tile_sum(need)
-        if left == 0:
-            return need != 0
-        return left > 0 and self.table.can_shut(open_mask & ~need, left)
+        total -= tile_sum(pending)  # (the total left)
+        if total == 0:
+            return pending != 0
+        return total > 0 and self.table.can_shut(open_mask & ~pending, total)
 
     # Is `pending` legal with no larger legal move containing it (nothing left to add)? Under
     # the sum rule a legal move is always complete: any tile more would overshoot the total.

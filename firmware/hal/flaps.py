@@ -13,7 +13,7 @@ use, is here; a 74HC165 chain (hal.hc165) and an MCP23017 (hal.expander_bank) ha
 their own, loaded only when board.json names them. Pins and buses are built by the caller.
 """
 
-import time
+from time import ticks_diff
 
 from micropython import const
 
@@ -67,12 +67,9 @@ class Debouncer:
     def update(self, raw_mask, now_ms):
         """Feed one raw sample taken at now_ms; returns the stable mask."""
         flipped = raw_mask ^ self.raw
-        disagree = raw_mask ^ self.stable
-        self.raw = raw_mask
+        pending = flipped | raw_mask ^ self.stable  # (few locals and a shallow stack: a Pico's
+        self.raw = raw_mask  # call then allocates no frame on the heap: issue 45)
         self.changed = 0
-        pending = flipped | disagree
-        sampled = self._sampled
-        self._sampled = now_ms
         index = 0
         while pending:
             if pending & 1:
@@ -80,14 +77,15 @@ class Debouncer:
                 if flipped & bit:
                     # Seen quiet for debounce_ms by the last sample: a new run (a slow loop's
                     # gap between two samples is no quiet).
-                    if time.ticks_diff(sampled, self._raw_since[index]) >= self.debounce_ms:
+                    if ticks_diff(self._sampled, self._raw_since[index]) >= self.debounce_ms:
                         self._bouncing_since[index] = now_ms
                     self._raw_since[index] = now_ms
-                elif disagree & bit and time.ticks_diff(now_ms, self._raw_since[index]) >= self.debounce_ms:
-                    self.stable ^= bit
-                    self.changed |= bit
+                elif (raw_mask ^ self.stable) & bit and ticks_diff(now_ms, self._raw_since[index]) >= self.debounce_ms:
+                    self.stable ^= bit  # (this bit's disagreement: the stable mask's other bits
+                    self.changed |= bit  # are not changed before their turn)
             pending >>= 1
             index += 1
+        self._sampled = now_ms
         return self.stable
 
     def unsettled(self, now_ms, min_ms):
@@ -98,8 +96,8 @@ class Debouncer:
         """
         found = 0
         for index in range(self.width):
-            if (time.ticks_diff(now_ms, self._raw_since[index]) < self.debounce_ms
-                    and time.ticks_diff(now_ms, self._bouncing_since[index]) >= min_ms):
+            if (ticks_diff(now_ms, self._raw_since[index]) < self.debounce_ms
+                    and ticks_diff(now_ms, self._bouncing_since[index]) >= min_ms):
                 found |= 1 << index
         return found
 
@@ -177,9 +175,9 @@ class FlapSwitches:
             if debouncer.raw != raw_open[index]:
                 self._flipped_ms = now_ms
             debouncer.update(raw_open[index], now_ms)
-        if time.ticks_diff(now_ms, self._chatter_checked) >= _CHATTER_CHECK_MS:  # chatter?
+        if ticks_diff(now_ms, self._chatter_checked) >= _CHATTER_CHECK_MS:  # chatter?
             self._chatter_checked = now_ms
-            if not self._chatter_bits and time.ticks_diff(now_ms, self._flipped_ms) >= self.rows[0].debounce_ms:
+            if not self._chatter_bits and ticks_diff(now_ms, self._flipped_ms) >= self.rows[0].debounce_ms:
                 return self.rows[0].stable  # no switch changed for debounce_ms: none is bouncing
             bits = 0
             for row in range(rows):

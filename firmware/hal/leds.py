@@ -38,10 +38,14 @@ class TileLeds:
     def show(self):
         """Write the strip if an LED's colour differs from the last write; returns True if it wrote."""
         self.drawn[0] = -1  # (app.lights' and the chase set it again after their own)
+        if self.colours == self._shown:  # (a call of few locals: a Pico allocates it no frame on
+            return False  # the heap, as it does _write's, whose search for room took up to 0.5 ms)
+        self._write()
+        return True
+
+    def _write(self):
         colours = self.colours
         shown = self._shown
-        if colours == shown:
-            return False
         strip = self.strip
         buf = strip.buf
         order = strip.ORDER
@@ -55,4 +59,3 @@ class TileLeds:
             buf[offset + order[2]] = ((colour & 0xFF) * scale) >> 8
             offset += step
         strip.write()
-        return True
