@@ -242,3 +242,46 @@ def test_a_save_s_commit_to_the_flash_has_a_tick_of_its_own_that_reads_no_input(
     committing = [counts for counts in ticks if counts[0]]
     assert len(committing) >= 15, len(committing)  # (20 in this match)
     assert [counts for counts in committing if counts != (counts[0], 0, 1)] == []  # alone, no input read
+
+
+def test_a_frame_due_in_a_tick_that_did_a_save_s_slice_is_drawn_in_the_next(monkeypatch):
+    """A save's first slices import its modules (a Pico's 10 ms or so each); a frame that fell
+    due later in that tick (the dice starting to tumble, a page turned) made a 21 ms tick on 24
+    tiles on the emulated chip (issue 45). Such a frame waits for the next tick; the LEDs do not."""
+    import app.keeper
+
+    box = SimBox(BoxOptions(seed=7, players=2, hints=True))
+    app_ = box.app
+    drawn = []
+    send = app_.screen.send
+
+    def counted_send():
+        drawn.append(1)
+        send()
+
+    app_.screen.send = counted_send
+    sliced = []
+    step = app.keeper.step
+
+    def step_then_a_frame_due(keeper):  # as if the rest of the tick made a frame due (each of
+        sliced.append(len(drawn))  # the match's first 30 slices: a frame takes five ticks to send)
+        step(keeper)
+        if len(sliced) <= 30:
+            app_.dirty = True
+
+    monkeypatch.setattr(app.keeper, "step", step_then_a_frame_due)
+    frames_after = []  # frames drawn in the tick of a slice, and in the one after
+    tick = box.tick
+
+    def watched_tick():
+        before, slices = len(drawn), len(sliced)
+        tick()
+        if len(sliced) != slices:
+            frames_after.append([len(drawn) - before])
+        elif frames_after and len(frames_after[-1]) == 1:
+            frames_after[-1].append(len(drawn) - before)
+
+    _play_a_match_watched(box, watched_tick)
+    assert len(frames_after) >= 30
+    assert [pair for pair in frames_after if pair[0]] == []
+    assert [pair for pair in frames_after[:30] if len(pair) == 2 and not pair[1]] == []

@@ -132,6 +132,9 @@ def _static_numbers(tmp_path):
     ("game/turn.py", "can_extend", ("self", "open_mask", "pending", "total", "die_mask", "dice_distinct",
                                     "required")),  # the lit tiles: each tile up to the roll
     ("game/tiles.py", "tile_sum", ("mask",)),  # and again in each of those
+    ("game/turn.py", "legal_tiles", ("self",)),  # the dice landing, a flap answered
+    ("game/turn.py", "tile_shut", ("self", "tile")),  # a flap answered
+    ("game/gamelog.py", "_append", ("self", "kind", "b1", "b2", "b3", "b4")),  # a roll, a move
 ))
 def test_a_tick_s_frequent_calls_keep_their_frames_off_the_heap(relative, name, arguments, tmp_path):
     static = _static_numbers(tmp_path)

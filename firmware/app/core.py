@@ -184,7 +184,8 @@ class App:
             busy = screen is not None and (screen.frames == 0 or self.dirty)
             first = self.hints_on and self.hints._starting is not None and MENU < self.phase < FINISHED
             rolled = self.roller.state  # the dice tumbling, or landed last tick: no save's slice
-            saving = not (first or select or ok or alone) and keep_up(self, now_ms) and not rolled
+            sliced = not (first or select or ok or alone) and keep_up(self, now_ms)  # (_SLICED: a slice done)
+            saving = sliced and not rolled
             shown = self.faults.watch(now_ms)
             if shown:
                 self.dirty = True
@@ -242,7 +243,7 @@ class App:
                         self.dirty = True  # the chance of winning is ready: the turn's hints play to win
                         presentation.show_hints(self)  # (a roll came first: its move is lit again, to win)
             if not (due or lent):  # (the roll's hints, or a match's start, took the tick: the frame and LEDs are the next's)
-                presentation.render(self, now_ms)
+                presentation.render(self, now_ms, sliced)
         except MemoryError as error:  # the heap ran out in this tick: app.recover; the box plays on
             import gc
 

@@ -59,6 +59,7 @@ from app.memory import collect, since
 
 DIRECTORY = "/data"  # absolute: boot.py runs the firmware from /fw_a or /fw_b
 _COLLECT = const(2)  # Keeper.job: the work done, its garbage to collect (step's last slice)
+_SLICED = const(2)  # keep_up's answer when it did a slice (app.presentation's render has a copy)
 _RETRY_MS = const(5000)  # a save that failed is tried again at the next tick, then this often
 _MENU = const(0)  # (a copy of app.core's phases: a match's, between them, has the coach's work)
 _FINISHED = const(3)
@@ -207,8 +208,9 @@ def keep_up(app, now_ms):
     erase a block of the flash, 45 ms of a Pico's (issue 45). Else what the keeper could not
     save is saved again (the match as it stands now): at the first tick after a save failed,
     then every _RETRY_MS until it is saved. While the coach has work too (app.hints'
-    wants_ticks), every other tick is lent to it (`lent`). True when a save was asked or under
-    way as the tick began (and the tick is not lent).
+    wants_ticks), every other tick is lent to it (`lent`). _SLICED when it did a slice (app.core
+    then draws no frame in the tick: with an import's slice a Pico's tick on 24 tiles took 21
+    ms), else True when a save was asked or under way as the tick began (and the tick is not lent).
 
     A slice that commits a file to the flash (its close, a rename, a remove: LittleFS may
     compact the folder's metadata or scan for free blocks, some 16 ms of an emulated RP2040's,
@@ -228,6 +230,7 @@ def keep_up(app, now_ms):
             app.screen is not None and (app.screen.frames == 0 or app.dirty or app.screen.unsent)))):
         step(keeper)  # (`alone`: at the tick's start, app.core, before the inputs are read)
         report(app)
+        return _SLICED
     elif keeper.unsaved and (keeper.tried_ms is None or time.ticks_diff(now_ms, keeper.tried_ms) >= _RETRY_MS):
         keeper.tried_ms = now_ms
         keep(keeper, "retry", app.match, app.source, app.tally, app.log)

@@ -33,6 +33,7 @@ from app.memory import frames_shown
 # Other modules' constants, as there (an imported name costs a stored name on the board):
 _TUMBLING = const(1)  # app.roller's state
 _LANDED = const(2)  # (the tick the dice land: app.roller's update)
+_SLICED = const(2)  # app.keeper's keep_up: the tick did a slice of a save
 _WRONG = const(0xFF0000)  # app.lights' colour
 _AWAIT_MOVE = const(1)  # game.turn's state
 _E_ROLL_FIRST = const(17)  # game.turn's error
@@ -150,9 +151,10 @@ def compose(app, settled):
         app.dirty = True
 
 
-def render(app, now_ms):
+def render(app, now_ms, sliced=False):
     """The LEDs every tick; the OLED's frame when it changed, in play never in the tick the dice
-    land or a flap is answered (each of those is a Pico's long work: issue 45)."""
+    land or a flap is answered, nor in one a save's slice took (`sliced` _SLICED: app.keeper's
+    keep_up), each a Pico's long work (issue 45)."""
     lights = app.lights
     phase = app.phase
     faults = app.faults
@@ -176,8 +178,8 @@ def render(app, now_ms):
         elif app.ending is not None:  # (from the tick after the match's end: app.core)
             app.ending.light(lights, app.winner_mask, now_ms)
     screen = app.screen
-    if phase == _PLAY and (app.roller.state == _LANDED or app.devices.flaps.rows[app.row].changed):
-        return  # the dice landed or a flap was answered: the OLED's work waits for the next tick
+    if sliced == _SLICED or phase == _PLAY and (app.roller.state == _LANDED or app.devices.flaps.rows[app.row].changed):
+        return  # the dice landed, a flap was answered or a save's slice done: the OLED's work waits
     if screen is not None and screen.unsent:  # the last frame's next band: no new one before it is all sent
         screen.flush()
         return

@@ -45,13 +45,18 @@ class GameLog:
             self.dropped += 1
         else:
             self.count += 1
-        at = ((self.start + self.count - 1) % self.capacity) * RECORD_BYTES
+        at = self.start + self.count - 1  # (a shallow stack: a Pico's call then allocates no
+        at = at % self.capacity * RECORD_BYTES  # frame on the heap: issue 45)
         records = self.records
         records[at] = kind
-        records[at + 1] = b1 & 0xFF
-        records[at + 2] = b2 & 0xFF
-        records[at + 3] = b3 & 0xFF
-        records[at + 4] = b4 & 0xFF
+        at += 1
+        records[at] = b1 & 0xFF
+        at += 1
+        records[at] = b2 & 0xFF
+        at += 1
+        records[at] = b3 & 0xFF
+        at += 1
+        records[at] = b4 & 0xFF
 
     def turn(self, player, row=0, round_number=0):
         self._append(KIND_TURN, player, row, round_number, round_number >> 8)

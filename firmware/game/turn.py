@@ -217,14 +217,14 @@ class Turn:
     # -- tiles -------------------------------------------------------------------------------
     def tile_shut(self, tile):
         """A flap was shut. Returns PENDING, _MOVE_LEGAL, MOVE_COMPLETE, COMMITTED or an error."""
-        tile_bit = bit(tile)
+        tile = bit(tile)  # (one local for the tile and its bit: a Pico's call then allocates no frame on the heap)
         if self.state == OVER:
             return _E_TURN_OVER
-        if tile_bit & ~self.open_mask or tile_bit & self.pending:
+        if tile & ~self.open_mask or tile & self.pending:
             return _E_ALREADY_SHUT
         if self.state == AWAIT_ROLL:
             return _E_ROLL_FIRST
-        pending = self.pending | tile_bit
+        pending = self.pending | tile
         if not self.move_rules.can_extend(
             self.open_mask, pending, self.total, self.die_mask, self.dice_distinct, self.required
         ):
@@ -298,18 +298,18 @@ class Turn:
             return 0
         # The tiles up to the total: no move rule shuts one above it (asking for each of the
         # 24 tiles of the-300 took a Pico 8.6 ms of the dice landing's tick: issue 45).
+        # Each tile that cannot join the move is taken out of `free` (few locals: a Pico's call
+        # then allocates no frame on the heap, whose search for room took up to 0.5 ms).
         free = self.open_mask & ~self.pending & ((1 << self.total) - 1)
-        lit = 0
-        tile = 1
-        while free >> (tile - 1):
-            tile_bit = bit(tile)
-            if free & tile_bit and self.move_rules.can_extend(
+        tile_bit = 1
+        while tile_bit <= free:
+            if free & tile_bit and not self.move_rules.can_extend(
                 self.open_mask, self.pending | tile_bit, self.total, self.die_mask,
                 self.dice_distinct, self.required,
             ):
-                lit |= tile_bit
-            tile += 1
-        return lit
+                free &= ~tile_bit
+            tile_bit <<= 1
+        return free
 
     def score(self):
         """The turn's penalty score under the rules (meaningful once the turn is over)."""
