@@ -78,7 +78,7 @@ def test_the_tick_a_match_starts_in_draws_nothing_its_frame_and_leds_are_the_nex
 
     rendered = []
     render = app.presentation.render
-    monkeypatch.setattr(app.presentation, "render", lambda app_, now_ms: (rendered.append(1), render(app_, now_ms)))
+    monkeypatch.setattr(app.presentation, "render", lambda app_, now_ms, *sliced: (rendered.append(1), render(app_, now_ms, *sliced)))
     box = SimBox(BoxOptions(seed=1, preset="full-house", players=2, hints=True))
     try:
         box.run(300)
