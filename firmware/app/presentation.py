@@ -151,7 +151,7 @@ def compose(app, settled):
         app.dirty = True
 
 
-def render(app, now_ms, sliced=False):
+def render(app, now_ms, sliced=0):
     """The LEDs every tick but one a save's slice took (`sliced` _SLICED: app.keeper's keep_up);
     the OLED's frame when it changed, never in such a tick, nor in play in the tick the dice
     land or a flap is answered, each a Pico's long work (issue 45: on 24 tiles a slice that
