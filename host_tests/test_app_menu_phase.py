@@ -139,28 +139,3 @@ def test_the_match_s_end_lets_the_coach_s_outcome_table_go_at_once_and_prices_th
     finally:
         box.close()
 
-
-def test_the_tick_that_takes_the_match_s_end_up_draws_nothing(monkeypatch):
-    """The tick after the match's last turn imports app.finish and takes the end up (its
-    winners, the Ending): a Pico's 22.6 ms on 24 tiles with the LEDs' update beside it (issue
-    45). It draws nothing; the next tick does (the winners' LEDs)."""
-    import app.presentation
-
-    rendered = []
-    render = app.presentation.render
-    monkeypatch.setattr(app.presentation, "render",
-                        lambda app_, now_ms, *sliced: (rendered.append(1), render(app_, now_ms, *sliced)))
-    box = SimBox(BoxOptions(seed=7, players=2, hints=True))
-    try:
-        _played_to_its_end(box)
-        ticks = []
-        while box.app.ending is None and len(ticks) < 100:
-            del rendered[:]
-            box.tick()
-            ticks.append(len(rendered))
-        assert box.app.ending is not None and ticks[-1] == 0, ticks
-        del rendered[:]
-        box.tick()
-        assert rendered == [1]
-    finally:
-        box.close()

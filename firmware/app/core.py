@@ -226,7 +226,6 @@ class App:
                     from app.finish import end_match
 
                     end_match(self, now_ms)
-                    due = True  # (its import fills the tick: with the LEDs a Pico's 22.6 ms on 24 tiles)
             else:
                 self.ending.step(self, now_ms, select, ok, not (busy or saving))
             lent = False  # the coach's tick, the frame's drawing the next's (app.hints' waited)

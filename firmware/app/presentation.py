@@ -152,12 +152,9 @@ def compose(app, settled):
 
 
 def render(app, now_ms, sliced=0):
-    """The LEDs every tick but one a save's slice took (`sliced` _SLICED: app.keeper's keep_up);
-    the OLED's frame when it changed, never in such a tick, nor in play in the tick the dice
-    land or a flap is answered, each a Pico's long work (issue 45: on 24 tiles a slice that
-    imported a module, and a frame or the LEDs' chase, made ticks of 21 ms)."""
-    if sliced == _SLICED:
-        return
+    """The LEDs every tick; the OLED's frame when it changed, in play never in the tick the dice
+    land or a flap is answered, nor in one a save's slice took (`sliced` _SLICED: app.keeper's
+    keep_up), each a Pico's long work (issue 45)."""
     lights = app.lights
     phase = app.phase
     faults = app.faults
@@ -181,8 +178,8 @@ def render(app, now_ms, sliced=0):
         elif app.ending is not None:  # (from the tick after the match's end: app.core)
             app.ending.light(lights, app.winner_mask, now_ms)
     screen = app.screen
-    if phase == _PLAY and (app.roller.state == _LANDED or app.devices.flaps.rows[app.row].changed):
-        return  # the dice landed or a flap was answered: the OLED's work waits for the next tick
+    if sliced == _SLICED or phase == _PLAY and (app.roller.state == _LANDED or app.devices.flaps.rows[app.row].changed):
+        return  # the dice landed, a flap was answered or a save's slice done: the OLED's work waits
     if screen is not None and screen.unsent:  # the last frame's next band: no new one before it is all sent
         screen.flush()
         return
