@@ -22,8 +22,9 @@ BOARDS = wiring_table.BOARDS
 # drawn again only on a change: 1.8 ms off a Pico's every tick in play) with the OLED driver's
 # whole micropython-lib API kept (poweroff, poweron, contrast, invert, rotate: some 300 B of code):
 # 66,772 B, from 66,439 (48 of them a resumed roll's legal moves, kept by app.hints). 65.3 KiB
-# since the coach leaves a tick that answers a flap in play (app.core: 16 B) and hal.leds' write
-# is a method apart, so that its show() every tick keeps its frame off the heap: 66,844 from 66,801.
+# since the coach leaves a tick that answers a flap in play (app.core: 16 B), hal.leds' write is a
+# method apart, so that its show() every tick keeps its frame off the heap, and a tick that did a
+# save's slice draws no frame (app.keeper's _SLICED): 66,876 from 66,801.
 BUDGET_AFTER_BOOT = 65 * 1024 + 320
 # Above the after-boot figure, during a whole match. At a match's end the statistics' merge
 # holds its modules (app.keeper_read, game.stats, hal.json_file ...) beside the standings' frames:
