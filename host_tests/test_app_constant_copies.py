@@ -31,6 +31,7 @@ def test_the_apps_copies_of_the_reconcile_flags_and_roller_states_match_their_or
     assert core._TUMBLING == presentation._TUMBLING == roller.TUMBLING
     assert core._LANDED == presentation._LANDED == roller._LANDED
     assert (keeper._MENU, keeper._FINISHED) == (core.MENU, core.FINISHED)
+    assert presentation._SLICED == keeper._SLICED  # keep_up's answer for a tick that did a slice
 
 
 def test_the_presentations_copies_of_the_game_s_codes_and_a_colour_match_their_originals():
