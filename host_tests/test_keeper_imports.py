@@ -13,55 +13,21 @@ import sys
 
 import pytest
 from app.core import FINISHED
+from mpy_file import read_header
 
 from bench import boot_bench
 from board_sim.box import BoxOptions, SimBox
 from tools.flashing.build import FIRMWARE, compile_module
 
 _MOST_LOOKUPS = 54
-_MPY_STR = 5  # MicroPython's persistent object kinds (py/persistentcode.h)
-_MPY_TUPLE = 10
-_MPY_NO_DATA = 4  # the function table, None, False, True, Ellipsis: no bytes follow
 
 
 def lookups(mpy):
     """How many names a module's .mpy (bytecode, format 6) looks up as it loads: the names of
     its table not built into the firmware (a built-in one is stored as its number), and its
     string constants but empty ones (bytes constants are not looked up)."""
-    assert mpy[0] == ord("M") and mpy[1] == 6 and mpy[2] >> 2 == 0, mpy[:4]  # bytecode only
-    at = 4
-
-    def number():
-        nonlocal at
-        value = 0
-        while True:
-            byte = mpy[at]
-            at += 1
-            value = value << 7 | byte & 0x7F
-            if not byte & 0x80:
-                return value
-
-    def constant():
-        nonlocal at
-        kind = mpy[at]
-        at += 1
-        if kind <= _MPY_NO_DATA:
-            return 0
-        size = number()
-        if kind == _MPY_TUPLE:
-            return sum(constant() for _item in range(size))
-        at += size + (kind <= _MPY_STR + 1)  # a string's or bytes' terminating zero
-        return int(kind == _MPY_STR and size > 0)
-
-    names = number()
-    constants = number()
-    found = 0
-    for _name in range(names):
-        size = number()
-        if not size & 1:  # (odd: the number of a name built into the firmware)
-            found += 1
-            at += (size >> 1) + 1
-    return found + sum(constant() for _item in range(constants))
+    names, strings, _reader = read_header(mpy)
+    return sum(isinstance(name, str) for name in names) + strings
 
 
 def _module_lookups(name):

@@ -6,59 +6,13 @@ call on the emulated chip (a full-house landing: 41 such calls, 11-16 ms of the 
 from each function's bytecode prelude in the firmware's own .mpy."""
 
 import pytest
+from mpy_file import Reader, read_header
 
 from bench import boot_bench
 from tools.flashing.build import FIRMWARE, compile_module
 
 _STATE_WORDS_ON_STACK = 11  # py/objfun.c: VM_MAX_STATE_ON_STACK, in words
 _STATIC_NAMES = ("update", "show", "work", "watch", "compose", "self", "mask", "total", "pending", "log", "turn")
-
-
-class _Reader:
-    def __init__(self, data, at=0):
-        self.data = data
-        self.at = at
-
-    def number(self):
-        value = 0
-        while True:
-            byte = self.data[self.at]
-            self.at += 1
-            value = value << 7 | byte & 0x7F
-            if not byte & 0x80:
-                return value
-
-    def constant(self):
-        kind = self.data[self.at]
-        self.at += 1
-        if kind <= 4:  # the function table, None, False, True, Ellipsis: no bytes follow
-            return
-        size = self.number()
-        if kind == 10:  # a tuple
-            for _item in range(size):
-                self.constant()
-            return
-        self.at += size + (kind <= 6)  # a string's or bytes' terminating zero
-
-
-def _names_and_code(mpy):
-    """The module's name table (a str, or the number of a name built into the firmware) and a
-    reader at its outer raw code (mpy format 6, bytecode)."""
-    assert mpy[0] == ord("M") and mpy[1] == 6 and mpy[2] >> 2 == 0, mpy[:4]
-    reader = _Reader(mpy, 4)
-    count = reader.number()
-    constants = reader.number()
-    names = []
-    for _name in range(count):
-        size = reader.number()
-        if size & 1:
-            names.append(size >> 1)
-        else:
-            names.append(mpy[reader.at:reader.at + (size >> 1)].decode())
-            reader.at += (size >> 1) + 1
-    for _constant in range(constants):
-        reader.constant()
-    return names, reader
 
 
 def _prelude(code):
@@ -85,7 +39,7 @@ def _prelude(code):
 def _frames(mpy):
     """{(name, its arguments' names): (n_state, n_exc_stack)} of each function of a module's
     .mpy (a name built into the firmware left as its number)."""
-    names, reader = _names_and_code(mpy)
+    names, _strings, reader = read_header(mpy)
     frames = {}
 
     def raw_code():
@@ -97,7 +51,7 @@ def _frames(mpy):
             for _child in range(reader.number()):
                 raw_code()
         state, handlers, args, at = _prelude(code)
-        info = _Reader(code, at)
+        info = Reader(code, at)
         name = names[info.number()]
         frames[(name, tuple(names[info.number()] for _argument in range(args)))] = (state, handlers)
 
@@ -117,7 +71,7 @@ def _static_numbers(tmp_path):
     for name in _STATIC_NAMES:
         probe = tmp_path / ("probe_%s.py" % name)
         probe.write_text("%s\n" % name)
-        found, _reader = _names_and_code(compile_module(probe, probe.name, boot_bench.BYTECODE))
+        found, _strings, _reader = read_header(compile_module(probe, probe.name, boot_bench.BYTECODE))
         numbers[found[-1]] = name
     return numbers
 
