@@ -42,7 +42,6 @@ _TURN_MS = const(600000)  # simulated time a turn may take before the kernel giv
 # at every tick at a match's end, and the kernel pressed on for _TURN_MS (2,000 presses, most of the
 # run's time), then counted the new match as played.
 _PRESSES = const(20)
-_LOOP_MS = const(5)  # main.py's loop
 _SEED = const(20261123)
 _SCRUB_DEPTH = const(40)  # calls deeper than the measurement's own frames reach
 _GPIO_COUNT = const(30)  # an RP2040's: board_sim builds each one's machine.Pin before the baseline
@@ -79,7 +78,7 @@ class Box:
         end = board.now_ms + ms
         while board.now_ms < end:
             app.tick(board.now_ms)
-            board.advance(_LOOP_MS)
+            board.advance(app.rest_ms())  # main.run's sleep
 
 
 def prepare(root, data_dir, saved, seed, bridge=None):
@@ -181,7 +180,7 @@ def _give_board_time():
     build's alike). The port's clock is the host's: how far the coach's step got in a tick
     (slices while they fit its room of the clock: game.win_chance), and with it the heap
     measured in play, moved with the host's load (21.9-26.1 KB over layouts and runs of one
-    firmware with a 10 ms room). The board's clock moves between ticks (_LOOP_MS) and when
+    firmware with a 10 ms room). The board's clock moves between ticks (the App's rest_ms) and when
     the firmware sleeps: within a tick it stands still, so a step takes all its slices alike,
     the same in every run. Imported before the baseline, sim_time is the kernel's heap."""
     import sys

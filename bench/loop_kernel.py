@@ -215,6 +215,10 @@ class _Done(Exception):
 class Loop:
     """What main.run ticks: the App, each tick timed and recorded, the hand moved on between."""
 
+    def rest_ms(self):
+        """main.run's sleep after the tick: the App's."""
+        return self.app.rest_ms()
+
     def __init__(self, app, board, flash, hand, loops, flash_ms, factor, gc_factor, advances=None):
         self.app = app
         self.board = board
@@ -332,7 +336,7 @@ class Loop:
             if advance > _MOST_US:  # the host's other work, not the firmware's (ticks() runs again)
                 advance = _MOST_US
             advance += erased * self.flash_us
-        print("tick", spent, bus_us, erased, flags, collected, advance)
+        print("tick", spent, bus_us, erased, flags, collected, advance, app.rest_ms())
         board.advance_us(advance)
 
 

@@ -35,7 +35,6 @@ from tools.build.micropython_runtimes import RuntimeMissing, run_unix
 ROOT = loop_bench.ROOT
 FIRMWARE = loop_bench.FIRMWARE
 BOARD = "pico_w"
-LOOP_MS = 5  # main.run's sleep after each tick
 PHONES = (0, 1, 4)
 PHONES_MOST = 4  # net.server's MAX_CONNECTIONS: as many phones as it serves at once
 RULES = {"preset": "fixed-rounds"}  # 5 rounds for 2: ten turns' ends to time
@@ -167,7 +166,7 @@ def _run(work, phones, advances=None, factor=loop_bench.FACTOR):
         if not words:
             continue
         if words[0] == "tick":
-            found.append([tuple(int(word) for word in words[1:7]), None])
+            found.append([tuple(int(word) for word in words[1:8]), None])
         elif words[0] == "step":
             found[-1][1] = tuple(int(word) for word in words[1:11])
         elif words[0] in ("turn", "answer", "asked", "unanswered"):
@@ -235,13 +234,14 @@ def pico_ms(tick, flash_ms, gc_factor, factor):
 def clock(found, gc_factor, factor=loop_bench.FACTOR):
     """[(when each tick began, when it ended)] on a Pico's clock, estimated (ms): each tick's
     least CPU x FACTOR, its collection, its bus time and its erases (FLASH_ERASE_MS each: the
-    kernel's run has them too), then main.run's sleep of LOOP_MS before the next."""
+    kernel's run has them too), then main.run's sleep before the next (the App's rest_ms: the
+    tick line's last number)."""
     times = []
     now = 0.0
     for tick, _step in found:
         ended = now + pico_ms(tick, loop_bench.FLASH_ERASE_MS, gc_factor, factor)
         times.append((now, ended))
-        now = ended + LOOP_MS
+        now = ended + tick[6]
     return times
 
 
@@ -343,9 +343,9 @@ def run(quick=False, firmware=FIRMWARE, factor=loop_bench.FACTOR):
           " its collection x its own factor,"
           " plus its bus time; each tick's least CPU over %d runs of the same ticks, from a run in which the thread"
           " was not switched out during it where there is one. A turn's end to the page: the ticks between, on a"
-          " Pico's clock so estimated (each tick's estimate, %d ms an erase, main.run's %d ms sleep after each), from"
+          " Pico's clock so estimated (each tick's estimate, %d ms an erase, main.run's sleep after each: 5 ms, 1 while the coach has work), from"
           " the tick that ended the turn to the one that sent the last byte of the first /state answer showing it)"
-          % (rules["preset"], factor, 1 if quick else REPEATS, loop_bench.FLASH_ERASE_MS, LOOP_MS))
+          % (rules["preset"], factor, 1 if quick else REPEATS, loop_bench.FLASH_ERASE_MS))
     found = {}
     for phones in PHONES:
         try:

@@ -13,7 +13,8 @@ first player's chance of winning took PICO_BEFORE_US of CPU (9 tiles, full-house
 measures the same firmware and turn on the unix port, and F is the larger of the two ratios.
 The same F is applied to the native build: MEASURED's native firmware on the emulated RP2040
 took some 105-125 times the unix port's CPU for its turns, under F. A turn's chance is ready on
-a Pico after its ticks' CPU times F plus the loop's sleep (main.py's 5 ms) after each tick.
+a Pico after its ticks' CPU times F plus the loop's sleep after each tick (main.run's: 1 ms while
+the coach has work, app.core's rest_ms; BEFORE's and MEASURED's firmware slept 5 ms).
 
 A single tick scales worse than a whole turn: on the emulated RP2040 the longest ticks of
 MEASURED's firmware took up to twice the whole turns' ratio to the unix port's CPU. So a Pico's
@@ -56,7 +57,8 @@ KINDS = ("step", "start", "save", "bounds")
 # the collector's mark stack overflowed and each collection took 20 ms: the bench's, not a box's.
 PICO_COLLECT_US = 12_606
 CASES = (("classic", 9), ("ten", 10), ("full-house", 12))
-LOOP_MS = 5  # main.py's sleep after each tick
+BUSY_REST_MS = 1  # main.run's sleep after a tick while the coach has work (app.core's rest_ms)
+LOOP_MS = 5  # BEFORE's and MEASURED's main.py: its sleep after every tick
 HEAP = "512k"  # a speed run: room for the kernel's own 64-bit objects beside the firmware's
 REPEATS = 3
 GOAL_READY_S = 4.0
@@ -133,8 +135,8 @@ def pico_longest_ms(found, kind, factor):
                for run in found["ticks"]) / 1000
 
 
-def pico_ready_s(ticks, cpu_us, factor):
-    return (cpu_us * factor / 1000 + ticks * LOOP_MS) / 1000
+def pico_ready_s(ticks, cpu_us, factor, rest_ms):
+    return (cpu_us * factor / 1000 + ticks * rest_ms) / 1000
 
 
 def calibration(figures):
@@ -195,12 +197,13 @@ def run(quick=False):
                                                        "bounds_longest_us")]
             pico = [pico_longest_ms(found, kind, tick_factors[kind]) for kind in KINDS]
             per_save = found.get("save_us", 0) / max(1, found.get("saves", 0))
+            rest = BUSY_REST_MS if build in ("bytecode", "native") else LOOP_MS
             print("| %s (%d tiles) | %s | %d | %.1f | %d | %.1f | %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | "
                   "%.2f | %.2f | %.0f | %.0f | %.0f | %.0f |" % (
                       preset, tiles, build, first[0], first[1] / 1000, second[0], second[1] / 1000,
                       longest[0] / 1000, longest[1] / 1000, longest[2] / 1000, longest[3] / 1000,
-                      per_save / 1000, found["mean_us"] / 1000, pico_ready_s(first[0], first[1], factor),
-                      pico_ready_s(second[0], second[1], factor), pico[0], pico[1], pico[2], pico[3]))
+                      per_save / 1000, found["mean_us"] / 1000, pico_ready_s(first[0], first[1], factor, rest),
+                      pico_ready_s(second[0], second[1], factor, rest), pico[0], pico[1], pico[2], pico[3]))
     collect = figures.get(("native", CASES[0][0]))
     if collect:
         print("The keeper's collections (a tick each, after each piece of its work): %d in the classic "

@@ -29,7 +29,6 @@ FLAP_WIRINGS = ("gpio", "74hc165", "mcp23017")
 MIN_TILES = 9  # the smallest game (classic) needs 9 flaps a row
 MAX_ROWS = 4
 MAX_PLAYERS = 8
-LOOP_MS = 5  # as firmware/main.py sleeps between ticks
 # Pico pins free for more flap switches: the stock map uses 4/5 (I2C), 6-14 (flaps),
 # 15 (buzzer), 20/21 (buttons), 22 (LEDs); 16-18 take a 74HC165 chain.
 _PICO_FLAP_PINS = (6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 26, 27, 28, 0, 1, 2, 3)
@@ -293,11 +292,11 @@ class SimBox:
         self.view = View(self.app)  # what the log, the players and the tests read
 
     def tick(self):
-        """One pass of main.py's loop: the App's tick, then its sleep."""
+        """One pass of main.py's loop: the App's tick, then its sleep (the App's rest_ms)."""
         import time
 
         self.app.tick(time.ticks_ms())
-        time.sleep_ms(LOOP_MS)
+        time.sleep_ms(self.app.rest_ms())
 
     def run(self, ms, each_tick=None):
         """Run the loop for ms of simulated time; each_tick() after every pass, if given."""

@@ -21,7 +21,6 @@ from micropython import const
 # is compiled at boot, and a longer docstring moved the heap's layout.)
 _COLLECT_AFTER_BYTES = const(16384)
 _ROOMY_BYTES = const(98304)
-_LOOP_MS = const(5)
 _WATCHDOG_MS = const(8000)  # an RP2040 allows up to 8388 ms; a save or a table load takes far less
 
 
@@ -59,7 +58,7 @@ def run(box):
     while True:
         box.tick(time.ticks_ms())
         watchdog.feed()
-        time.sleep_ms(_LOOP_MS)
+        time.sleep_ms(box.rest_ms())
 
 
 if __name__ == "__main__":  # the board runs main.py; an import (the bench, a test) only gets start()

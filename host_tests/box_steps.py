@@ -12,6 +12,16 @@ START_MS = 1200  # a long ok starts the match from the menu
 ROLL_MS = 1200  # ok pressed: the dice land within this
 
 
+def slow_coach(monkeypatch):
+    """The coach as on a slower box, so that a roll comes before its chance is ready: the
+    programme a slice a tick (none alike: game.win_chance's step), the loop resting 5 ms after
+    every tick (app.core's rest_ms: not 1 while the coach has work)."""
+    import importlib
+
+    monkeypatch.setattr(importlib.import_module("game.win_chance").WinChance, "_kind", lambda win: -1)
+    monkeypatch.setattr(importlib.import_module("app.core").App, "rest_ms", lambda app: 5)
+
+
 def start(box):
     """From power-on to the first turn: a long ok in the menu, then, with every flap right,
     ok to play (every turn waits for it); returns the App's phase."""

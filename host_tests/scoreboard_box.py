@@ -105,7 +105,7 @@ class Box:
     def tick(self):
         board = self.board
         self.app.tick(board.now_ms)
-        board.advance(_LOOP_MS)
+        board.advance(self.app.rest_ms())  # main.run's sleep
         server = self.server
         if server is None:
             return

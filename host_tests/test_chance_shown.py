@@ -5,11 +5,10 @@ what it is of and no one-die advice; a chance under 1 % shows as "<1%", over 99 
 (before its chance of winning is ready, where the box showed "0% shut", then "43% win") and a
 classic turn resumed after a power cut (where it showed "12% shut", then "57% win")."""
 
-import importlib
 
 from app import hints, screens
 from app.core import PLAY, SETUP
-from box_steps import oled, roll, saves_settled, start, to_players_row
+from box_steps import oled, roll, saves_settled, slow_coach, start, to_players_row
 from game import strategy
 from game.strategy import WIN_ONE, percent
 from game.turn import AWAIT_MOVE, AWAIT_ROLL
@@ -74,9 +73,10 @@ def _worked_out_then_win(drawn):
 def test_the_first_roll_of_full_house_says_calc_until_its_chance_of_winning_is_ready(monkeypatch):
     """The menu works the first seat's chance out while the players choose (app.menu's _ahead):
     here they turn hints off (it goes) and on again and start at once, before it is done. The
-    programme goes a slice a tick (none alike: game.win_chance's step), as on a slower box, so
-    that the roll comes first."""
-    monkeypatch.setattr(importlib.import_module("game.win_chance").WinChance, "_kind", lambda win: -1)
+    programme goes a slice a tick (none alike: game.win_chance's step) and the loop rests 5 ms
+    after each (not app.core's 1 while the coach has work), as on a slower box, so that the roll
+    comes first."""
+    slow_coach(monkeypatch)
     sim = SimBox(BoxOptions(seed=5, tiles=12, flap_wiring="mcp23017", preset="full-house", players=2,
                             hints=True, accel=False))
     try:
@@ -137,7 +137,10 @@ def test_a_classic_turn_resumed_mid_turn_says_calc_until_its_chance_of_winning_i
     sim = SimBox(BoxOptions(flaps_shut=tuple(flaps), **options))
     try:
         drawn = _frames(sim)
-        sim.run(100)
+        for _ in range(1000):  # the first frame after the cut drawn and sent whole
+            if drawn and not sim.app.screen.unsent:
+                break
+            sim.tick()
         assert not sim.view.hints.winning and oled(sim)[2].endswith("calc")
         _until_winning(sim)
         assert sim.view.turn.moves_made == 1

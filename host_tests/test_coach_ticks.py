@@ -10,7 +10,8 @@ from game.turn import AWAIT_MOVE, AWAIT_ROLL
 from board_sim.box import BoxOptions, SimBox
 
 # A Pico's ticks in a match's first second: issue 45's emulated chip averaged 8-13 ms a tick
-# (none over 20), then main.run's 5 ms sleep. (Main took 204 ticks on classic, 464 on full-house.)
+# (none over 20), then main.run's sleep (5 ms; 1 while the coach has work). (Main took 204 ticks
+# on classic, 464 on full-house.)
 TICKS_PER_SECOND = 60
 _LANDED = 2  # app.roller's: the state of the tick that drew the dice
 
@@ -206,12 +207,14 @@ def test_a_tick_that_answers_a_flap_in_play_does_none_of_the_coach_s_work(monkey
             sim.tick()
             hand.act()
         shut = False
-        for tick in range(300):
+        flipped = sim.board.now_ms - 35
+        for tick in range(600):
             worked.append(False)
             sim.tick()
             if app.phase == PLAY and sim.devices.flaps.rows[app.row].changed:
                 answered.append(tick)
-            if tick % 7 == 0:  # (each flip past the switches' debounce)
+            if sim.board.now_ms - flipped >= 35:  # (each flip past the switches' debounce; the
+                flipped = sim.board.now_ms  # loop rests 1 ms a tick while the coach has work)
                 shut = not shut
                 sim.board.set_flap(app.row * app.rules.tiles + 1, shut)
     finally:
@@ -219,3 +222,48 @@ def test_a_tick_that_answers_a_flap_in_play_does_none_of_the_coach_s_work(monkey
     assert app.phase == PLAY and len(answered) >= 20, answered
     assert [tick for tick in answered if worked[tick]] == []
     assert sum(worked) >= 50  # (every other tick at most: the frames of the page drawn between)
+
+
+def test_the_loop_rests_1_ms_while_the_coach_has_work_and_5_otherwise():
+    """main.run sleeps the App's rest_ms after each tick: 1 ms from the menu's first seat's
+    chance begun until it is ready, and again for each turn's start and its chance (issue 45:
+    a Pico's coach had a third of the ticks, and the loop slept a third of the time it waited);
+    5 ms in every other tick, and in every tick with hints off."""
+    sim = _box("full-house", 12, "mcp23017")
+    app = sim.view
+    hand = _QuickHand(sim)
+    rests = []  # (phase, the coach had work, rest_ms) per tick
+
+    def coach_busy():
+        hints = app.hints
+        if app.phase == MENU:
+            return hints.win is not None and app.menu.ahead and not hints.win.ready
+        return hints.wants_ticks()
+
+    try:
+        for _ in range(4000):
+            sim.tick()
+            rests.append((app.phase, bool(coach_busy()), sim.app.rest_ms()))
+            if app.phase == PLAY and app.player == 1 and app.hints.winning:
+                break
+            hand.act()
+    finally:
+        sim.close()
+    assert {rest for _phase, busy, rest in rests if busy} == {1}
+    assert {rest for _phase, busy, rest in rests if not busy} == {5}
+    menu = [busy for phase, busy, _rest in rests if phase == MENU]
+    assert True in menu and menu[-1] is False  # begun in the menu, ready before it was left
+    assert sum(1 for phase, busy, _rest in rests if phase != MENU and busy) > 20  # each turn's chance
+    sim = SimBox(BoxOptions(seed=5, tiles=12, flap_wiring="mcp23017", preset="full-house", players=2,
+                            hints=False, accel=False))
+    hand = _QuickHand(sim)
+    rests = []
+    try:
+        for _ in range(1500):
+            sim.tick()
+            rests.append(sim.app.rest_ms())
+            hand.act()
+        assert sim.view.phase != MENU  # a match played
+    finally:
+        sim.close()
+    assert set(rests) == {5}

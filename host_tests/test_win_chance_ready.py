@@ -4,7 +4,8 @@ start on 9 and 10 tiles, 2 s on 12, on a Pico. The menu works it out while the p
 and a turn's start (what it plays for) goes before the match's first save.
 
 Counted in the box's ticks, never in time: no tick may take a Pico over 20 ms (goal 1), and the
-loop sleeps 5 ms after each, so TICKS_PER_SECOND ticks take a Pico at most a second."""
+loop sleeps 5 ms after each at most (1 while the coach has work), so TICKS_PER_SECOND ticks take
+a Pico at most a second."""
 
 import pytest
 from app.core import MENU, SETUP

@@ -88,6 +88,8 @@ _TUMBLING = const(1)  # Roller.update's states (app.roller's, as there)
 _LANDED = const(2)
 _RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
+_REST_MS = const(5)  # main.run's loop sleeps this long after a tick,
+_BUSY_REST_MS = const(1)  # this long while the coach has work in hand (issue 45)
 
 
 class App:
@@ -263,6 +265,17 @@ class App:
         """Does a turn wait for ok ("ok to play" on the screen)? Without a working screen or
         an ok button the first turn starts at once, the next ones after _RESULT_MS."""
         return self.faults.on_screen() and "ok" in self.devices.buttons
+
+    def rest_ms(self):
+        """How long main.run's loop sleeps after this tick: 1 ms while the coach has work in hand
+        (the menu's first seat's chance of winning, a turn's start, its chance, its review
+        rebuilt: a Pico's coach had a third of the ticks, and the loop slept a third of the time
+        it waited), else 5 ms."""
+        hints = self.hints
+        if hints is not None and (self.hints_on and hints.wants_ticks() if self.phase else self.menu.ahead
+                                  and not hints.win.ready):  # (menu.ahead: hints.win begun, app.hints_ahead)
+            return _BUSY_REST_MS
+        return _REST_MS
 
     # -- the rare phase changes (app.phases, loaded for the moment) ---------------------------
     def to_menu(self):
