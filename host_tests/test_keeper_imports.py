@@ -94,6 +94,23 @@ def test_each_slice_of_a_match_s_end_its_save_and_the_statistics_merge_imports_o
     assert max(counted.values()) <= _MOST_LOOKUPS, counted
 
 
+def test_the_merge_at_a_match_s_end_imports_none_of_the_modules_its_last_save_wrote_with(monkeypatch):
+    """The match's last save (its last turn's) keeps the modules it writes with for the
+    statistics' merge (app.keeper's `hold`, from its text on: held beside its encoding's modules
+    they were the match's peak of heap), which lets them go once merged: the merge's first slice
+    late in a match imported hal.storage in 17.5-20.0 ms of an emulated RP2040's (the names
+    interned by then looked through one by one), beside the tick's reads of the flaps."""
+    from app.keeper_jobs import WORK
+
+    slices = _imports_of_each_slice_in_play(monkeypatch, at_the_end=True)
+    imported = [name for names in slices for name in names]
+    merge = imported.index("hal.json_file")  # (the merge's first)
+    writing = ["hal.storage", "app.keeper_save", "app.keeper_jobs", "hal.storage_save", "app.keeper_steps"]
+    assert sorted(name for name in imported[:merge] if name in writing) == sorted(writing), imported
+    assert [name for name in imported[merge:] if name in writing] == [], imported
+    assert not [name for name in WORK if name in sys.modules]
+
+
 def test_a_match_without_the_coach_imports_nothing_for_its_end_s_save_and_merge_and_then_lets_all_go(monkeypatch):
     """Its saves' modules are held from its first save (app.keeper's `hold`), and the merge's
     are imported after that save, a slice each: on 24 tiles on two expanders each import the
@@ -271,3 +288,13 @@ def test_the_rules_card_s_first_module_looks_up_few_names_in_the_tick_of_the_pre
     import took an emulated RP2040 15.7 ms, the tick 19.7-21.0 ms (issue 45). Its lines are one
     string now."""
     assert _module_lookups("game.preset_cards") <= 10
+
+
+def test_app_keeper_jobs_places_in_work_name_the_modules_they_say():
+    import app.keeper_jobs as jobs
+
+    work = jobs.WORK
+    assert work[jobs._SNAPSHOT] == "game.snapshot" and work[jobs._RULES] == "game.snapshot_rules"
+    assert work[jobs._MENU] == "app.keeper_menu" and work[jobs._STEPS] == "app.keeper_steps"
+    assert work[jobs._WRITING] == "hal.storage_save" and work[jobs._READING] == "hal.json_file"
+    assert work[jobs._MERGING - 1] == "game.stats_load" and work[-1] == "hal.storage"

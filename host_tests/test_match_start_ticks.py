@@ -99,3 +99,33 @@ def test_the_tick_a_match_starts_in_draws_nothing_its_frame_and_leds_are_the_nex
         assert rendered == [1] and box.board.led_colors() != leds  # the next: the turn's LEDs
     finally:
         box.close()
+
+
+@pytest.mark.parametrize("options", [
+    BoxOptions(seed=1, preset="the-300", players=2, flap_wiring="mcp23017"),
+    BoxOptions(seed=1, players=2, hints=True),
+], ids=["the-300 on MCP23017s", "classic with hints"])
+def test_the_tick_start_is_taken_in_imports_nothing(options, monkeypatch):
+    """app.phases, what starts the match, is imported by a quiet tick of the menu before (app.menu):
+    imported in the tick that took Start, beside the two expanders' reads, it took an emulated
+    RP2040 20.8 ms on the-300 (issue 45)."""
+    monkeypatch.delitem(sys.modules, "app.phases", raising=False)
+    box = SimBox(options)
+    imports = _Imports()
+    try:
+        box.run(300)
+        menu = box.app.menu
+        while menu.row != 3:  # Start (app.menu's _ROW_START)
+            box.board.press("select")
+            box.run(300)
+        assert "app.phases" in sys.modules
+        sys.meta_path.insert(0, imports)
+        box.board.press("ok")
+        while not menu.starting:
+            imports.names.clear()
+            box.tick()
+    finally:
+        if imports in sys.meta_path:
+            sys.meta_path.remove(imports)
+        box.close()
+    assert imports.names == []

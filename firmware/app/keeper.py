@@ -112,7 +112,8 @@ class Keeper:
         # A match without the coach (app.phases' take_match; no tables of its to make room for):
         # the work's modules stay from its first save until the match is over (app.finish,
         # app.phases_left), so no later save imports any (on 24 tiles on two expanders, a plain
-        # tick 7.8 ms of an emulated RP2040, each of those imports made a slice of 18-25 ms)
+        # tick 7.8 ms of an emulated RP2040, each of those imports made a slice of 18-25 ms); and a
+        # match's last save keeps the modules it writes with for the merge (app.keeper_jobs)
         self.hold = False
 
 

@@ -120,6 +120,8 @@ def _match_steps(keeper):
     file = match_file(keeper)  # (its size limit is game.snapshot_format's)
     if not keeper.hold:
         since((), WORK[:_ENCODING])
+    if match.over:  # the match's last save: the modules that write it stay for the statistics'
+        keeper.hold = True  # merge (app.finish_work's), whose first slices then import none
     yield
     if keeper.wanted is not None:
         return

@@ -47,6 +47,8 @@ high-water mark or at a moment of play (the peak among them), and each kind does
     a save, a read, a merge   app.keeper_save's WORK                since(loaded) (app.keeper)
     (a match without the      the save's modules, from its first    since(loaded) once the match is
      coach)                   save                                  over (app.keeper's keep_up)
+    (a match's last save)     the modules it writes with, from its  since(loaded) at the merge's end
+                              text on (app.keeper_jobs)             (app.keeper's step)
     a phase's frames          app.screen_<name> (between turns and  frames_shown (presentation)
                               at the end app.screen_lines first)
     the live scoreboard (a    net.server, net.match_state (they     never (the box serves while

@@ -134,8 +134,8 @@ class Menu:
         which on Start starts; a long ok: start), with a click; True when the game starts: the
         tick after Start, which imports app.phases (what starts it: a long import of its own).
         A quiet tick (no frame to import, draw or send, no save) imports game.match before,
-        which the match's start needs: a Pico took 21.2 ms for the tick that imported it and
-        started the match. (What it imports never changes the box's ticks.) While the input
+        which the match's start needs (a Pico took 21.2 ms for the tick that imported it and
+        started the match), and app.phases, which Start's tick imports. (What it imports never changes the box's ticks.) While the input
         check is shown it takes the buttons, until ok held leaves it (it is let go)."""
         if self.starting:  # the match's work ahead of its start, a tick each (app.phases)
             return sys.modules["app.phases"].ready(app)
@@ -187,6 +187,8 @@ class Menu:
                 app.keeper is not None and under_way(app.keeper)):  # a quiet tick
             if "game.match" not in sys.modules:  # game.rounds, its own import, a tick before it
                 __import__("game.rounds" if "game.rounds" not in sys.modules else "game.match")
+            elif "app.phases" not in sys.modules:  # Start's (its tick on 24 tiles took a Pico 20.8 ms with it)
+                __import__("app.phases")
             elif app.hints is not None and "app.hints_ahead" not in sys.modules:
                 __import__("app.hints_ahead")  # a tick of its own: ahead() may import one more
             elif app.hints is not None:  # a slice of the game's policy or the first seat's chance
@@ -195,7 +197,7 @@ class Menu:
 
     def start(self, app):
         """Start: the match starts once app.phases' ready says so, from the next tick (app.phases
-        imported now, the menu's frame not drawn again: the match's is)."""
+        imported now unless a quiet tick has, the menu's frame not drawn again: the match's is)."""
         __import__("app.phases")
         self.starting = True
         app.dirty = False
