@@ -17,6 +17,7 @@ from mpy_file import read_header
 
 from bench import boot_bench
 from board_sim.box import BoxOptions, SimBox
+from board_sim.script_player import BoxPlayer
 from tools.flashing.build import FIRMWARE, compile_module
 
 _MOST_LOOKUPS = 54
@@ -109,6 +110,31 @@ def test_the_merge_at_a_match_s_end_imports_none_of_the_modules_its_last_save_wr
     assert sorted(name for name in imported[:merge] if name in writing) == sorted(writing), imported
     assert [name for name in imported[merge:] if name in writing] == [], imported
     assert not [name for name in WORK if name in sys.modules]
+
+
+def test_a_merge_asked_while_the_match_s_last_save_is_under_way_lets_the_held_modules_go_at_its_end():
+    """The merge may be asked (app.finish_work: `hold` cleared) before the match's last save has
+    come to its text, where that save holds its modules for the merge: it then holds none, and
+    the merge's end lets them go (on the emulated chip the-300's last save was still encoding
+    when its merge was asked, and `hold` set after it kept the modules to the next match)."""
+    from app.keeper import flush, save, step
+
+    box = SimBox(BoxOptions(seed=7, players=2, hints=True))
+    try:
+        assert BoxPlayer(box).play()
+        box.finish_saves()
+        app_ = box.app
+        keeper = app_.keeper
+        assert app_.match.over and not keeper.hold and keeper.loaded is None
+        save(app_)  # the match's last save, as the last turn's end asks it
+        for _slice in range(3):  # its first slices: hal.storage, app.keeper_save, app.keeper_jobs
+            step(keeper)
+        keeper.merging = (app_.match, app_.tally, app_.match_preset)  # app.finish_work's
+        keeper.hold = False
+        flush(keeper)
+        assert not keeper.hold and keeper.loaded is None
+    finally:
+        box.close()
 
 
 def test_a_match_without_the_coach_imports_nothing_for_its_end_s_save_and_merge_and_then_lets_all_go(monkeypatch):

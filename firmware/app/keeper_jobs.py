@@ -120,8 +120,8 @@ def _match_steps(keeper):
     file = match_file(keeper)  # (its size limit is game.snapshot_format's)
     if not keeper.hold:
         since((), WORK[:_ENCODING])
-    if match.over:  # the match's last save: the modules that write it stay for the statistics'
-        keeper.hold = True  # merge (app.finish_work's), whose first slices then import none
+    if match.over and keeper.merging is None:  # the match's last save, the merge not yet asked (it
+        keeper.hold = True  # then clears `hold`): the modules that write it stay for it (app.finish_work's)
     yield
     if keeper.wanted is not None:
         return
