@@ -324,3 +324,41 @@ def test_app_keeper_jobs_places_in_work_name_the_modules_they_say():
     assert work[jobs._MENU] == "app.keeper_menu" and work[jobs._STEPS] == "app.keeper_steps"
     assert work[jobs._WRITING] == "hal.storage_save" and work[jobs._READING] == "hal.json_file"
     assert work[jobs._MERGING - 1] == "game.stats_load" and work[-1] == "hal.storage"
+
+
+def test_play_again_s_ok_imports_nothing(monkeypatch):
+    """Late in a match an import costs a Pico the most (the names interned by then are looked
+    through one by one: on the-300 a third of a 22-26 ms tick at the match's end, issue 45):
+    app.phases, which play again's ok imported, is a quiet tick's once the merge is done
+    (app.finish_work's import_match)."""
+    from app.core import FINISHED
+
+    from board_sim.script_player import BoxPlayer
+
+    package, _dot, leaf = "app.phases".rpartition(".")  # as a board leaves it: not loaded
+    monkeypatch.delitem(sys.modules, "app.phases", raising=False)
+    monkeypatch.delattr(sys.modules[package], leaf, raising=False)
+    box = SimBox(BoxOptions(seed=7, players=2, hints=True))
+    app_ = box.app
+    ticks = []  # (modules imported, play again chosen in it)
+    tick = box.tick
+
+    def watched_tick():
+        before = set(sys.modules)
+        again = app_.ending is not None and app_.ending.again
+        tick()
+        ticks.append((sorted(set(sys.modules) - before), app_.ending is not None and app_.ending.again and not again))
+
+    box.tick = watched_tick
+    try:
+        player = BoxPlayer(box)
+        assert player.play()
+        box.finish_saves()
+        box.run(2000)  # the merge done, its quiet ticks
+        player.to_standings()
+        while app_.phase == FINISHED:
+            box.board.press("ok", 120)
+            box.run(320)
+    finally:
+        box.close()
+    assert [names for names, chosen in ticks if chosen] == [[]]

@@ -1012,7 +1012,9 @@ def test_the_first_roll_of_full_house_says_its_chance_of_winning_not_0_percent_s
 def test_a_turn_resumed_after_a_reload_says_calc_not_its_shut_chance_until_its_chance_of_winning(fresh_box):
     """Issue 45: a classic turn resumed mid-turn showed "12% shut" for 1.6 s, then "57% win".
     Up to the reload only the last thing said counts: the test drives the box's clock there;
-    the resumed page runs on the real clock from its first frame, each frame's display heard."""
+    the resumed page runs on the real clock from its first frame, each frame's display heard:
+    "calc", then the chance of winning, or that alone when it was ready before the first frame
+    was heard (the loop rests 1 ms while the coach works: app.core's rest_ms)."""
     box = fresh_box
     _with_hints(box, "classic", 2)
     box.drive_clock(True)
@@ -1028,4 +1030,4 @@ def test_a_turn_resumed_after_a_reload_says_calc_not_its_shut_chance_until_its_c
     box.run_until("box._box.hints.winning and not box._box.dirty")
     box.run_for(300)
     said = _chances_heard(box)
-    assert said[0] == "calc" and len(said) == 2 and said[1].endswith("% win"), said
+    assert said in ([said[-1]], ["calc", said[-1]]) and said[-1].endswith("% win"), said

@@ -98,7 +98,7 @@ class Ending:
             app.dirty = True
         elif ok == _SHORT_PRESS and self.next_page:
             self._turn_page(app, now_ms)
-        elif ok == _SHORT_PRESS:  # play again, on the next tick (app.phases imported now)
+        elif ok == _SHORT_PRESS:  # play again, on the next tick (app.phases imported by then: app.finish_work)
             __import__("app.phases")
             self.again = True
         elif select == _SHORT_PRESS:
