@@ -25,8 +25,8 @@ BOARDS = wiring_table.BOARDS
 # since the coach leaves a tick that answers a flap in play (app.core: 16 B), hal.leds' write is a
 # method apart, so that its show() every tick keeps its frame off the heap, and a tick that did a
 # save's slice draws no frame (app.keeper's _SLICED): 66,876 from 66,801. 65.5 KiB since main.run's
-# loop rests 1 ms, not 5, while the coach has work (the App's rest_ms: 159 B; on the emulated chip
-# the first seat's chance on 12 tiles ready 0.4 s sooner with a quick hand): 67,035 B.
+# loop rests 1 ms, not 5, while the coach has work (the App's rest_ms: 179 B; on the emulated chip
+# the first seat's chance on 12 tiles ready 0.8 s sooner with a quick hand): 67,055 B.
 BUDGET_AFTER_BOOT = 65 * 1024 + 512
 # Above the after-boot figure, during a whole match. At a match's end the statistics' merge
 # holds its modules (app.keeper_read, game.stats, hal.json_file ...) beside the standings' frames:

@@ -271,11 +271,15 @@ class App:
         (the menu's first seat's chance of winning, a turn's start, its chance, its review
         rebuilt: a Pico's coach had a third of the ticks, and the loop slept a third of the time
         it waited), else 5 ms."""
-        hints = self.hints
-        if hints is not None and (self.hints_on and hints.wants_ticks() if self.phase else self.menu.ahead
-                                  and not hints.win.ready):  # (menu.ahead: hints.win begun, app.hints_ahead)
-            return _BUSY_REST_MS
-        return _REST_MS
+        hints = self.hints  # (called outside the tick's handler of a full heap, so it relies on
+        if hints is None:  # nothing a tick cut short may have left half done)
+            return _REST_MS
+        if self.phase == MENU:
+            win = hints.win
+            busy = self.menu is not None and self.menu.ahead and win is not None and not win.ready
+        else:
+            busy = self.hints_on and hints.wants_ticks()
+        return _BUSY_REST_MS if busy else _REST_MS
 
     # -- the rare phase changes (app.phases, loaded for the moment) ---------------------------
     def to_menu(self):
