@@ -215,10 +215,6 @@ class _Done(Exception):
 class Loop:
     """What main.run ticks: the App, each tick timed and recorded, the hand moved on between."""
 
-    def rest_ms(self):
-        """main.run's sleep after the tick: the App's."""
-        return self.app.rest_ms()
-
     def __init__(self, app, board, flash, hand, loops, flash_ms, factor, gc_factor, advances=None):
         self.app = app
         self.board = board
@@ -235,6 +231,10 @@ class Loop:
         self.stepped = 0  # app.keeper's step and app.hints' work, wrapped: what the tick did
         self.collections = 0
         self._wrap()
+
+    def rest_ms(self):
+        """main.run's sleep after the tick: the App's."""
+        return self.app.rest_ms()
 
     def _wrap(self):
         import app.keeper

@@ -34,7 +34,7 @@ import select
 import sys
 import time
 
-_LOOP_MS = 5  # main.py's
+_LOOP_MS = 5  # main.run's rest while the coach has no work: the real-time pace's default
 
 
 class Phone:

@@ -5,7 +5,6 @@ what it is of and no one-die advice; a chance under 1 % shows as "<1%", over 99 
 (before its chance of winning is ready, where the box showed "0% shut", then "43% win") and a
 classic turn resumed after a power cut (where it showed "12% shut", then "57% win")."""
 
-
 from app import hints, screens
 from app.core import PLAY, SETUP
 from box_steps import oled, roll, saves_settled, slow_coach, start, to_players_row

@@ -16,9 +16,9 @@ TICKS_PER_SECOND = 60
 _LANDED = 2  # app.roller's: the state of the tick that drew the dice
 
 
-def _box(preset, tiles, wiring, players=2):
+def _box(preset, tiles, wiring, players=2, hints=True):
     return SimBox(BoxOptions(seed=5, tiles=tiles, flap_wiring=wiring, preset=preset, players=players,
-                             hints=True, accel=False))
+                             hints=hints, accel=False))
 
 
 class _QuickHand:
@@ -179,7 +179,6 @@ def test_with_a_quick_hand_the_second_seat_s_chance_is_ready_though_the_screen_d
     assert [tick for tick in sent if tick[0] and tick[1]] == []  # the coach's ticks send no band
 
 
-
 def test_a_tick_that_answers_a_flap_in_play_does_none_of_the_coach_s_work(monkeypatch):
     """A flap moved again and again before a roll (each answered: refused, a short buzz, the
     tile to put back) with the coach at work: the tick that answers one does none of the
@@ -254,8 +253,7 @@ def test_the_loop_rests_1_ms_while_the_coach_has_work_and_5_otherwise():
     menu = [busy for phase, busy, _rest in rests if phase == MENU]
     assert True in menu and menu[-1] is False  # begun in the menu, ready before it was left
     assert sum(1 for phase, busy, _rest in rests if phase != MENU and busy) > 20  # each turn's chance
-    sim = SimBox(BoxOptions(seed=5, tiles=12, flap_wiring="mcp23017", preset="full-house", players=2,
-                            hints=False, accel=False))
+    sim = _box("full-house", 12, "mcp23017", hints=False)
     hand = _QuickHand(sim)
     rests = []
     try:

@@ -223,9 +223,10 @@ _STILL_OVER = {}
 
 
 def _imports_of_each_tick_of_a_whole_match(monkeypatch):
-    """[(modules imported, a frame drawn)] of each tick after boot of a classic match with hints:
-    the menu (the rules card, the input check opened and left), the match played to its end,
-    its result, review and standings, then play again's next match to its second turn."""
+    """[(modules imported, a frame drawn, play again chosen)] of each tick after boot of a classic
+    match with hints: the menu (the rules card, the input check opened and left), the match
+    played to its end, its saves and merge done, its result, review and standings, then play
+    again's next match to its second turn."""
     from app.core import FINISHED, PLAY, SETUP
 
     from board_sim.script_player import BoxPlayer
@@ -254,8 +255,10 @@ def _imports_of_each_tick_of_a_whole_match(monkeypatch):
     def watched_tick():
         before = set(sys.modules)
         del sent[:]
+        again = app_.ending is not None and app_.ending.again
         tick()
-        ticks.append((sorted(set(sys.modules) - before), bool(sent)))
+        ticks.append((sorted(set(sys.modules) - before), bool(sent),
+                      app_.ending is not None and app_.ending.again and not again))
 
     box.tick = watched_tick
 
@@ -278,6 +281,8 @@ def _imports_of_each_tick_of_a_whole_match(monkeypatch):
         press("ok")
         player = BoxPlayer(box)
         assert player.play()
+        box.finish_saves()
+        box.run(2000)  # the merge done, its quiet ticks
         player.to_standings()
         while app_.phase == FINISHED:
             press("ok")
@@ -295,17 +300,22 @@ def _imports_of_each_tick_of_a_whole_match(monkeypatch):
 def test_every_module_a_whole_match_imports_looks_up_few_names_and_no_frame_is_drawn_as_its_module_loads(
         monkeypatch):
     ticks = _imports_of_each_tick_of_a_whole_match(monkeypatch)
-    seen = {name for names, _drawn in ticks for name in names}
+    seen = {name for names, _drawn, _again in ticks for name in names}
     assert {"app.screen_menu", "app.screen_card", "app.input_check", "app.screen_check", "app.phases", "app.screen_lines",
             "app.screen_turn", "app.screen_review", "app.finish", "app.screen_end",
             "app.finish_frames"} <= seen, seen
     counted = {name: _module_lookups(name) for name in sorted(seen)}
     over = {name: count for name, count in counted.items() if count > _MOST_LOOKUPS}
     assert {name: count for name, count in over.items() if count > _STILL_OVER.get(name, 0)} == {}
-    frames = [names for names, drawn in ticks
+    frames = [names for names, drawn, _again in ticks
               if drawn and any(name.startswith(("app.screen_", "app.finish_frames")) for name in names)]
     assert not frames, frames  # a frame's module imported in a tick of its own, drawn the next
-    assert max(len(names) for names, _drawn in ticks) == 1  # one module a tick
+    assert max(len(names) for names, _drawn, _again in ticks) == 1  # one module a tick
+    # Play again's ok imports nothing: app.phases is a quiet tick's once the merge is done
+    # (app.finish_work's import_match). Late in a match an import costs a Pico the most (the
+    # names interned by then are looked through one by one: on the-300 a third of a 22-26 ms
+    # tick at the match's end, issue 45).
+    assert [names for names, _drawn, chosen in ticks if chosen] == [[]]
 
 
 def test_the_rules_card_s_first_module_looks_up_few_names_in_the_tick_of_the_press():
@@ -324,41 +334,3 @@ def test_app_keeper_jobs_places_in_work_name_the_modules_they_say():
     assert work[jobs._MENU] == "app.keeper_menu" and work[jobs._STEPS] == "app.keeper_steps"
     assert work[jobs._WRITING] == "hal.storage_save" and work[jobs._READING] == "hal.json_file"
     assert work[jobs._MERGING - 1] == "game.stats_load" and work[-1] == "hal.storage"
-
-
-def test_play_again_s_ok_imports_nothing(monkeypatch):
-    """Late in a match an import costs a Pico the most (the names interned by then are looked
-    through one by one: on the-300 a third of a 22-26 ms tick at the match's end, issue 45):
-    app.phases, which play again's ok imported, is a quiet tick's once the merge is done
-    (app.finish_work's import_match)."""
-    from app.core import FINISHED
-
-    from board_sim.script_player import BoxPlayer
-
-    package, _dot, leaf = "app.phases".rpartition(".")  # as a board leaves it: not loaded
-    monkeypatch.delitem(sys.modules, "app.phases", raising=False)
-    monkeypatch.delattr(sys.modules[package], leaf, raising=False)
-    box = SimBox(BoxOptions(seed=7, players=2, hints=True))
-    app_ = box.app
-    ticks = []  # (modules imported, play again chosen in it)
-    tick = box.tick
-
-    def watched_tick():
-        before = set(sys.modules)
-        again = app_.ending is not None and app_.ending.again
-        tick()
-        ticks.append((sorted(set(sys.modules) - before), app_.ending is not None and app_.ending.again and not again))
-
-    box.tick = watched_tick
-    try:
-        player = BoxPlayer(box)
-        assert player.play()
-        box.finish_saves()
-        box.run(2000)  # the merge done, its quiet ticks
-        player.to_standings()
-        while app_.phase == FINISHED:
-            box.board.press("ok", 120)
-            box.run(320)
-    finally:
-        box.close()
-    assert [names for names, chosen in ticks if chosen] == [[]]

@@ -23,15 +23,17 @@ class _Imports:
 
 
 def _ticks_from_start(options, monkeypatch):
-    """[(modules imported afresh, phase after)] of each tick from the one a short ok on Start
-    is taken in, until the match's first turn is set up, on a box as just powered on: no
-    legality table made, game.reach not loaded (an earlier test of the same worker may have
-    made the-300's table, which game.tables keeps for the process)."""
+    """The modules imported afresh in the ticks until a short ok on Start is taken, and
+    [(modules imported afresh, phase after)] of each tick after, until the match's first turn
+    is set up, on a box as just powered on: no legality table made, game.reach and app.phases
+    not loaded (an earlier test of the same worker may have made the-300's table, which
+    game.tables keeps for the process)."""
     import game.tables
     from app.core import MENU
 
     monkeypatch.setattr(game.tables, "_loaded", {})
     monkeypatch.delitem(sys.modules, "game.reach", raising=False)
+    monkeypatch.delitem(sys.modules, "app.phases", raising=False)
     box = SimBox(options)
     box.run(300)
     menu = box.app.menu
@@ -44,6 +46,7 @@ def _ticks_from_start(options, monkeypatch):
         box.board.press("ok")
         while not menu.starting:
             box.tick()
+        started = list(imports.names)
         ticks = []
         while box.app.phase == MENU and len(ticks) < 20:
             imports.names.clear()
@@ -52,7 +55,7 @@ def _ticks_from_start(options, monkeypatch):
     finally:
         sys.meta_path.remove(imports)
         box.close()
-    return ticks
+    return started, ticks
 
 
 @pytest.mark.parametrize(("options", "made_after_start"), [
@@ -61,7 +64,7 @@ def _ticks_from_start(options, monkeypatch):
 ], ids=["the-300 on MCP23017s", "classic with hints"])
 def test_the_tick_a_match_starts_in_makes_no_wide_legality_table_nor_imports_the_game(options, made_after_start,
                                                                                      monkeypatch):
-    ticks = _ticks_from_start(options, monkeypatch)
+    _started, ticks = _ticks_from_start(options, monkeypatch)
     started, phase = ticks[-1]
     assert phase != 0, "the match never started"
     assert "game.reach" not in started and "game.match" not in started and "game.rounds" not in started
@@ -109,23 +112,5 @@ def test_the_tick_start_is_taken_in_imports_nothing(options, monkeypatch):
     """app.phases, what starts the match, is imported by a quiet tick of the menu before (app.menu):
     imported in the tick that took Start, beside the two expanders' reads, it took an emulated
     RP2040 20.8 ms on the-300 (issue 45)."""
-    monkeypatch.delitem(sys.modules, "app.phases", raising=False)
-    box = SimBox(options)
-    imports = _Imports()
-    try:
-        box.run(300)
-        menu = box.app.menu
-        while menu.row != 3:  # Start (app.menu's _ROW_START)
-            box.board.press("select")
-            box.run(300)
-        assert "app.phases" in sys.modules
-        sys.meta_path.insert(0, imports)
-        box.board.press("ok")
-        while not menu.starting:
-            imports.names.clear()
-            box.tick()
-    finally:
-        if imports in sys.meta_path:
-            sys.meta_path.remove(imports)
-        box.close()
-    assert imports.names == []
+    started, _ticks = _ticks_from_start(options, monkeypatch)
+    assert started == []

@@ -135,8 +135,9 @@ class Menu:
         tick after Start, which imports app.phases (what starts it: a long import of its own).
         A quiet tick (no frame to import, draw or send, no save) imports game.match before,
         which the match's start needs (a Pico took 21.2 ms for the tick that imported it and
-        started the match), and app.phases, which Start's tick imports. (What it imports never changes the box's ticks.) While the input
-        check is shown it takes the buttons, until ok held leaves it (it is let go)."""
+        started the match), and app.phases, which Start's tick imports. (What it imports never
+        changes the box's ticks.) While the input check is shown it takes the buttons, until ok
+        held leaves it (it is let go)."""
         if self.starting:  # the match's work ahead of its start, a tick each (app.phases)
             return sys.modules["app.phases"].ready(app)
         if self.check is not None:
