@@ -39,6 +39,7 @@ _WRITING = const(5)  # WORK[5:7]: the writing's modules (jobs' first slices)
 _STEPS = const(6)  # WORK[6]: app.keeper_steps
 _READING = const(7)  # WORK[7:9]: what the merge reads with (hal.json_file, app.keeper_read)
 _MERGING = const(13)  # WORK[7:13]: all the merge imports (app.keeper_stats' merge_steps too)
+_LET_GO = const(6)  # modules let go a slice after a merge (jobs)
 _VALUES_PER_SLICE = const(16)  # a match's values encoded per slice of its save (_match_steps)
 
 
@@ -69,6 +70,11 @@ def jobs(keeper):
             from app.keeper_stats import merge_steps
 
             yield from merge_steps(keeper)
+            if not keeper.hold:  # what the match's saves held and the merge imported goes, _LET_GO a
+                for first in range(0, len(WORK), _LET_GO):  # slice (at once, the merge's last slice
+                    since(keeper.loaded, WORK[first:first + _LET_GO], __name__)  # took an emulated
+                    yield  # RP2040 21 ms on 24 tiles: two names looked up for each, issue 45), then
+                return  # the work ends: any asked meanwhile is a new one, with its modules again
         else:
             return
 
