@@ -337,6 +337,57 @@ def test_every_module_a_whole_match_imports_looks_up_few_names_and_no_frame_is_d
     assert [names for names, _drawn, chosen in ticks if chosen] == [[]]
 
 
+def test_the_winners_chase_keeps_out_of_a_tick_that_imports_a_module(monkeypatch):
+    """At the match's end the winners' colours chase round the LEDs, a step every 120 ms (some
+    1-3 ms of a Pico's each), while the phase's quiet ticks import its frames, its work and,
+    once the statistics are merged, game.match and app.phases, a module a tick: late in a
+    coached match an emulated RP2040 took 17-20 ms for such an import's tick, 21.6-22.0 with a
+    step of the chase in it (issue 45). Here every tick is a step of the chase: none that
+    imports a module moves it on, the next ones do."""
+    import time
+
+    for name in [name for name in sys.modules if name.startswith(("app.finish", "app.phases", "app.screen_"))] + [
+            "game.match"]:
+        package, _dot, leaf = name.rpartition(".")  # as a board's boot leaves them: not loaded
+        monkeypatch.delitem(sys.modules, name, raising=False)
+        monkeypatch.delattr(sys.modules[package], leaf, raising=False)
+    box = SimBox(BoxOptions(seed=7, players=2, hints=True))
+    app_ = box.app
+    leds = app_.lights.leds
+    writes = []
+    write = leds._write
+
+    def counted_write():
+        writes.append(1)
+        write()
+
+    monkeypatch.setattr(leds, "_write", counted_write)
+    ticks = []
+    tick = box.tick
+
+    def watched_tick():
+        before = set(sys.modules)
+        del writes[:]
+        tick()
+        if app_.phase == FINISHED:
+            ticks.append((sorted(set(sys.modules) - before), bool(writes)))
+
+    box.tick = watched_tick
+    try:
+        player = BoxPlayer(box)
+        while app_.phase != FINISHED:
+            player.step()
+        while len(ticks) < 300:
+            time.sleep_ms(120)  # (the board's clock: each tick from here a step of the chase)
+            box.tick()
+    finally:
+        box.close()
+    imported = {name for names, _wrote in ticks for name in names}
+    assert {"app.finish_frames", "app.finish_work", "game.match", "app.phases"} <= imported, imported
+    assert [names for names, wrote in ticks if names and wrote] == []
+    assert sum(wrote for _names, wrote in ticks) > 100
+
+
 def test_the_rules_card_s_first_module_looks_up_few_names_in_the_tick_of_the_press():
     """select on the Game row opens the rules card: the tick that reads the press clicks and imports
     game.preset_cards (app.screen_menu). With its 26 lines a dict's it looked up 54 names: the

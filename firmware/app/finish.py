@@ -58,6 +58,7 @@ class Ending:
         self.frames = None  # app.finish_frames once this phase has imported it (show, step)
         self.work = None  # app.finish_work once a quiet tick has imported it (step, leave)
         self.merge = merge  # (match, tally, preset): the keeper's merge, not yet asked
+        self.quiet = False  # a quiet tick whose step did no long work: the LEDs' chase moves on (light)
 
     def leave(self, app):
         """The App leaves the phase (a new match, or the menu): this module goes, its frames
@@ -84,13 +85,15 @@ class Ending:
         if self.again:
             app.new_match(now_ms)
             return
+        self.quiet = quiet  # (app.core's: no frame to draw or send, no save's slice in the tick)
         if quiet and self.frames is None:  # no frame imported it (no screen): the LEDs' chase
             self.frames = __import__("app.finish_frames", None, None, ("show",))
-            quiet = False  # one long piece of work a tick
+            quiet = self.quiet = False  # one long piece of work a tick
         elif quiet and self.work is None:
             self.work = __import__("app.finish_work", None, None, ("show",))  # (a name of the fromlist
-            quiet = False  # the frames' has: a non-empty one returns the module itself)
+            quiet = self.quiet = False  # the frames' has: a non-empty one returns the module itself)
         if self.work is not None and self.work.step(self, app, quiet):
+            self.quiet = False
             return  # the review priced: the tick's long work
         if self.showing_result and ok == _SHORT_PRESS:
             self.showing_result = False  # on to the standings
@@ -107,7 +110,7 @@ class Ending:
               and time.ticks_diff(now_ms, self.page_since) >= _PAGE_MS):
             self._turn_page(app, now_ms)
         elif quiet and self.work is not None:
-            self.work.import_match(app)
+            self.quiet = not self.work.import_match(app)
 
     def _turn_page(self, app, now_ms):
         self.page = self.next_page
@@ -116,8 +119,11 @@ class Ending:
 
     def light(self, lights, winner_mask, now_ms):
         """The winners' colours chase round every LED (app.finish_frames', once the first frame
-        has imported it: till then, two ticks, the LEDs stay as the last turn left them)."""
-        if self.frames is not None:
+        has imported it: till then, two ticks, the LEDs stay as the last turn left them); only in
+        a quiet tick (step's) that imported no module nor priced the review: a step of the chase
+        is some 1-3 ms of a Pico's, and late in a match on the emulated chip an import's tick
+        took 17-20 ms without it, 21.6-22.0 with it (issue 45)."""
+        if self.frames is not None and self.quiet:
             self.frames.light(lights, winner_mask, now_ms)
 
     def show(self, app, screen, frames):

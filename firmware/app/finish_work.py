@@ -34,12 +34,16 @@ def step(ending, app, quiet):
 def import_match(app):
     """A quiet tick once the merge is done: game.match, which play again's new match needs (a
     Pico took 21.8 ms for ok's tick that imported it with app.phases), then in another
-    app.phases, which ok's tick imported (late in a match a Pico's 13 ms or so)."""
+    app.phases, which ok's tick imported (late in a match a Pico's 13 ms or so); True when this
+    tick imported one."""
     if app.keeper is None or app.keeper.merging is None:
         if "game.match" not in sys.modules:
             __import__("game.match")
-        elif "app.phases" not in sys.modules:
+            return True
+        if "app.phases" not in sys.modules:
             __import__("app.phases")
+            return True
+    return False
 
 
 def leave(ending, app):
