@@ -36,6 +36,32 @@ def _module_lookups(name):
     return lookups(compile_module(FIRMWARE / relative, relative, boot_bench.BYTECODE))
 
 
+def _not_loaded(monkeypatch, names):
+    """`names` out of sys.modules and their packages, as a board's boot leaves them (the
+    session's other tests import some; each put back after the test)."""
+    for name in names:
+        package, _dot, leaf = name.rpartition(".")
+        monkeypatch.delitem(sys.modules, name, raising=False)
+        monkeypatch.delattr(sys.modules[package], leaf, raising=False)
+
+
+def _loaded_starting(prefixes):
+    return [name for name in sys.modules if name.startswith(prefixes)]
+
+
+def _counted(monkeypatch, owner, method):
+    """A list that gets an item at each call of owner's `method` (which still runs)."""
+    calls = []
+    original = getattr(owner, method)
+
+    def counted():
+        calls.append(1)
+        original()
+
+    monkeypatch.setattr(owner, method, counted)
+    return calls
+
+
 def _imports_of_each_slice_in_play(monkeypatch, at_the_end=False, hints=True, released=None):
     """[modules imported] of each slice of the keeper's work in a classic match, to its end
     (at_the_end: its end's slices only, the statistics' merge finished); `released`, a list:
@@ -60,10 +86,7 @@ def _imports_of_each_slice_in_play(monkeypatch, at_the_end=False, hints=True, re
 
     from board_sim.script_player import BoxPlayer
 
-    for name in WORK:  # as a board's boot lets them go (the session's other tests import some)
-        package, _dot, leaf = name.rpartition(".")
-        monkeypatch.delitem(sys.modules, name, raising=False)  # (each put back after the test)
-        monkeypatch.delattr(sys.modules[package], leaf, raising=False)
+    _not_loaded(monkeypatch, WORK)
 
     try:
         assert BoxPlayer(box).play()
@@ -190,10 +213,7 @@ def test_a_first_save_of_a_match_not_classic_imports_the_rules_names_in_a_slice_
     monkeypatch.setattr(app.keeper, "step", watched_step)
     from app.keeper_jobs import WORK
 
-    for name in WORK:  # as a board's boot lets them go (the session's other tests import some)
-        package, _dot, leaf = name.rpartition(".")
-        monkeypatch.delitem(sys.modules, name, raising=False)
-        monkeypatch.delattr(sys.modules[package], leaf, raising=False)
+    _not_loaded(monkeypatch, WORK)
     from board_sim.script_player import BoxPlayer
 
     player = BoxPlayer(box)
@@ -250,24 +270,13 @@ def _imports_of_each_tick_of_a_whole_match(monkeypatch):
 
     from board_sim.script_player import BoxPlayer
 
-    for name in [name for name in sys.modules if name.startswith(("app.screen_", "app.finish", "app.phases",
-                                                                  "app.input_check", "game.preset_cards"))]:
-        package, _dot, leaf = name.rpartition(".")  # as a board's boot leaves them: not loaded
-        monkeypatch.delitem(sys.modules, name)
-        monkeypatch.delattr(sys.modules[package], leaf, raising=False)
+    _not_loaded(monkeypatch, _loaded_starting(("app.screen_", "app.finish", "app.phases", "app.input_check",
+                                                "game.preset_cards")))
     __import__("game.rule_set")  # the Rules' class, which a board holds from boot (another test may let it go)
     __import__("game.rounds")  # app.startup's at boot, kept (a SimBox builds its App without app.startup)
     box = SimBox(BoxOptions(seed=7, players=2, hints=True))
     app_, board = box.app, box.board
-    screen = app_.screen
-    sent = []
-    send = screen.send
-
-    def counted_send():
-        sent.append(1)
-        send()
-
-    monkeypatch.setattr(screen, "send", counted_send)
+    sent = _counted(monkeypatch, app_.screen, "send")
     ticks = []
     tick = box.tick
 
@@ -346,22 +355,10 @@ def test_the_winners_chase_keeps_out_of_a_tick_that_imports_a_module(monkeypatch
     imports a module moves it on, the next ones do."""
     import time
 
-    for name in [name for name in sys.modules if name.startswith(("app.finish", "app.phases", "app.screen_"))] + [
-            "game.match"]:
-        package, _dot, leaf = name.rpartition(".")  # as a board's boot leaves them: not loaded
-        monkeypatch.delitem(sys.modules, name, raising=False)
-        monkeypatch.delattr(sys.modules[package], leaf, raising=False)
+    _not_loaded(monkeypatch, _loaded_starting(("app.finish", "app.phases", "app.screen_")) + ["game.match"])
     box = SimBox(BoxOptions(seed=7, players=2, hints=True))
     app_ = box.app
-    leds = app_.lights.leds
-    writes = []
-    write = leds._write
-
-    def counted_write():
-        writes.append(1)
-        write()
-
-    monkeypatch.setattr(leds, "_write", counted_write)
+    writes = _counted(monkeypatch, app_.lights.leds, "_write")
     ticks = []
     tick = box.tick
 
