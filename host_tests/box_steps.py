@@ -22,6 +22,20 @@ def slow_coach(monkeypatch):
     monkeypatch.setattr(importlib.import_module("app.core").App, "rest_ms", lambda app: 5)
 
 
+def counted(monkeypatch, owner, method):
+    """A list that gets an item at each call of owner's `method` (which still runs): the OLED's
+    sends, the LEDs' writes a tick made."""
+    calls = []
+    original = getattr(owner, method)
+
+    def counted_call():
+        calls.append(1)
+        original()
+
+    monkeypatch.setattr(owner, method, counted_call)
+    return calls
+
+
 def start(box):
     """From power-on to the first turn: a long ok in the menu, then, with every flap right,
     ok to play (every turn waits for it); returns the App's phase."""

@@ -13,6 +13,7 @@ import sys
 
 import pytest
 from app.core import FINISHED
+from box_steps import counted
 from mpy_file import read_header
 
 from bench import boot_bench
@@ -47,19 +48,6 @@ def _not_loaded(monkeypatch, names):
 
 def _loaded_starting(prefixes):
     return [name for name in sys.modules if name.startswith(prefixes)]
-
-
-def _counted(monkeypatch, owner, method):
-    """A list that gets an item at each call of owner's `method` (which still runs)."""
-    calls = []
-    original = getattr(owner, method)
-
-    def counted():
-        calls.append(1)
-        original()
-
-    monkeypatch.setattr(owner, method, counted)
-    return calls
 
 
 def _imports_of_each_slice_in_play(monkeypatch, at_the_end=False, hints=True, released=None):
@@ -276,7 +264,7 @@ def _imports_of_each_tick_of_a_whole_match(monkeypatch):
     __import__("game.rounds")  # app.startup's at boot, kept (a SimBox builds its App without app.startup)
     box = SimBox(BoxOptions(seed=7, players=2, hints=True))
     app_, board = box.app, box.board
-    sent = _counted(monkeypatch, app_.screen, "send")
+    sent = counted(monkeypatch, app_.screen, "send")
     ticks = []
     tick = box.tick
 
@@ -358,7 +346,7 @@ def test_the_winners_chase_keeps_out_of_a_tick_that_imports_a_module(monkeypatch
     _not_loaded(monkeypatch, _loaded_starting(("app.finish", "app.phases", "app.screen_")) + ["game.match"])
     box = SimBox(BoxOptions(seed=7, players=2, hints=True))
     app_ = box.app
-    writes = _counted(monkeypatch, app_.lights.leds, "_write")
+    writes = counted(monkeypatch, app_.lights.leds, "_write")
     ticks = []
     tick = box.tick
 

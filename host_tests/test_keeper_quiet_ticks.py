@@ -7,6 +7,7 @@ step, as the App calls it), the bytes the OLED took on the bus, a flap's change 
 (hal.flaps' `changed`), the dice landed, a button's press, the phase or turn changed."""
 
 import pytest
+from box_steps import counted
 from test_keeper_slices import _play_a_match_watched
 
 from board_sim.box import BoxOptions, SimBox
@@ -252,14 +253,7 @@ def test_a_frame_due_in_a_tick_that_did_a_save_s_slice_is_drawn_in_the_next(monk
 
     box = SimBox(BoxOptions(seed=7, players=2, hints=True))
     app_ = box.app
-    drawn = []
-    send = app_.screen.send
-
-    def counted_send():
-        drawn.append(1)
-        send()
-
-    app_.screen.send = counted_send
+    drawn = counted(monkeypatch, app_.screen, "send")
     sliced = []
     step = app.keeper.step
 
