@@ -4,6 +4,7 @@ holds (a turn waiting for a roll or a move, nothing to put right); and how the O
 standings and match pages read."""
 
 import re
+import sys
 
 from board_sim.frontend.oled import text_lines
 from board_sim.script_player import BoxPlayer
@@ -34,6 +35,15 @@ def counted(monkeypatch, owner, method):
 
     monkeypatch.setattr(owner, method, counted_call)
     return calls
+
+
+def not_loaded(monkeypatch, names):
+    """`names` out of sys.modules and their packages, as a board's boot leaves them (the
+    session's other tests import some; each put back after the test)."""
+    for name in names:
+        package, _dot, leaf = name.rpartition(".")
+        monkeypatch.delitem(sys.modules, name, raising=False)
+        monkeypatch.delattr(sys.modules[package], leaf, raising=False)
 
 
 def start(box):

@@ -2,7 +2,7 @@
 codes (an imported name costs a stored name on the board): app.reconcile's flags, app.roller's
 states, and, in app.core, game.turn's states, ends and results and hal.buttons' presses (those
 in app.presentation too); the App's phases and sounds are app.core's, copied where they are used
-(and app.menu's HOUSE in app.settings, which the menu imports); hal.storage_save keeps
+(and app.menu's HOUSE where the games are listed); hal.storage_save keeps
 hal.storage's saved-file layout.
 The copies must stay equal to the originals."""
 
@@ -11,6 +11,7 @@ from app import (
     keeper,
     lights,
     menu,
+    menu_buttons,
     phases,
     presentation,
     reconcile,
@@ -31,16 +32,17 @@ def test_the_apps_copies_of_the_reconcile_flags_and_roller_states_match_their_or
     assert core._TUMBLING == presentation._TUMBLING == roller.TUMBLING
     assert core._LANDED == presentation._LANDED == roller._LANDED
     assert (keeper._MENU, keeper._FINISHED) == (core.MENU, core.FINISHED)
-    assert presentation._SLICED == keeper._SLICED  # keep_up's answer for a tick that did a slice
+    assert presentation._SLICED == core._SLICED == keeper._SLICED  # keep_up's answer for a tick that did a slice
 
 
 def test_the_presentations_copies_of_the_game_s_codes_and_a_colour_match_their_originals():
     assert presentation._WRONG == lights.WRONG
     assert screen_lines._MATCH_SINGLE == screen_turn._MATCH_SINGLE == rules.MATCH_SINGLE
-    assert phases._ROW_RESUME == menu._ROW_RESUME
+    assert phases._ROW_RESUME == menu_buttons._ROW_RESUME
+    assert menu_buttons._ROW_CHECK == menu._ROW_CHECK and menu_buttons._ROW_START == menu._ROW_START
     from app import screen_menu
 
-    assert screen_menu._ROW_RESUME == menu._ROW_RESUME and screen_menu._ROW_CHECK == menu._ROW_CHECK
+    assert screen_menu._ROW_RESUME == menu_buttons._ROW_RESUME and screen_menu._ROW_CHECK == menu._ROW_CHECK
     assert screen_lines._MATCH_MAX_PENALTY == rules.MATCH_MAX_PENALTY
     assert screen_end._STAKES_CANOGA == rules.STAKES_CANOGA
     originals = {"AWAIT_MOVE": turn.AWAIT_MOVE, "E_ROLL_FIRST": turn_names.E_ROLL_FIRST}  # private in game.turn
@@ -78,18 +80,19 @@ def test_the_core_imports_none_of_the_names_it_keeps_copies_of():
 
 
 def test_the_copies_of_the_app_s_phases_sounds_first_message_and_fault_signal_match_app_core_s():
-    from app import boot_state, faults, finish, menu, phases_left, settings
+    from app import boot_state, faults, finish, menu_back, phases_left, settings
+    from game import presets
 
     for name in ("MENU", "SETUP", "PLAY", "FINISHED"):
         assert getattr(presentation, "_" + name) == getattr(core, name), name
         assert not hasattr(presentation, name), name
-    assert phases_left._MENU == boot_state._MENU == core.MENU
+    assert menu_back._MENU == boot_state._MENU == core.MENU
     assert boot_state._PLAY == phases_left._PLAY == core.PLAY
     assert phases_left._SETUP == core.SETUP
     assert finish._FINISHED == core.FINISHED
     assert boot_state._MSG_SHAKE == presentation._MSG_SHAKE
-    assert menu._SOUND_CLICK == core._SOUND_CLICK
-    assert settings._HOUSE == menu.HOUSE
+    assert menu_buttons._SOUND_CLICK == core._SOUND_CLICK
+    assert settings._HOUSE == presets._HOUSE == boot_state._HOUSE == menu.HOUSE
     assert finish._SOUND_WINNER == core._SOUND_WINNER
     from hal.buttons import SHORT_PRESS
 

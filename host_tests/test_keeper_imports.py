@@ -13,7 +13,7 @@ import sys
 
 import pytest
 from app.core import FINISHED
-from box_steps import counted
+from box_steps import counted, not_loaded
 from mpy_file import read_header
 
 from bench import boot_bench
@@ -35,15 +35,6 @@ def lookups(mpy):
 def _module_lookups(name):
     relative = name.replace(".", "/") + ".py"
     return lookups(compile_module(FIRMWARE / relative, relative, boot_bench.BYTECODE))
-
-
-def _not_loaded(monkeypatch, names):
-    """`names` out of sys.modules and their packages, as a board's boot leaves them (the
-    session's other tests import some; each put back after the test)."""
-    for name in names:
-        package, _dot, leaf = name.rpartition(".")
-        monkeypatch.delitem(sys.modules, name, raising=False)
-        monkeypatch.delattr(sys.modules[package], leaf, raising=False)
 
 
 def _loaded_starting(prefixes):
@@ -74,7 +65,7 @@ def _imports_of_each_slice_in_play(monkeypatch, at_the_end=False, hints=True, re
 
     from board_sim.script_player import BoxPlayer
 
-    _not_loaded(monkeypatch, WORK)
+    not_loaded(monkeypatch, WORK)
 
     try:
         assert BoxPlayer(box).play()
@@ -201,7 +192,7 @@ def test_a_first_save_of_a_match_not_classic_imports_the_rules_names_in_a_slice_
     monkeypatch.setattr(app.keeper, "step", watched_step)
     from app.keeper_jobs import WORK
 
-    _not_loaded(monkeypatch, WORK)
+    not_loaded(monkeypatch, WORK)
     from board_sim.script_player import BoxPlayer
 
     player = BoxPlayer(box)
@@ -258,7 +249,7 @@ def _imports_of_each_tick_of_a_whole_match(monkeypatch):
 
     from board_sim.script_player import BoxPlayer
 
-    _not_loaded(monkeypatch, _loaded_starting(("app.screen_", "app.finish", "app.phases", "app.input_check",
+    not_loaded(monkeypatch, _loaded_starting(("app.screen_", "app.finish", "app.phases", "app.input_check",
                                                 "game.preset_cards")))
     __import__("game.rule_set")  # the Rules' class, which a board holds from boot (another test may let it go)
     __import__("game.rounds")  # app.startup's at boot, kept (a SimBox builds its App without app.startup)
@@ -343,7 +334,7 @@ def test_the_winners_chase_keeps_out_of_a_tick_that_imports_a_module(monkeypatch
     imports a module moves it on, the next ones do."""
     import time
 
-    _not_loaded(monkeypatch, _loaded_starting(("app.finish", "app.phases", "app.screen_")) + ["game.match"])
+    not_loaded(monkeypatch, _loaded_starting(("app.finish", "app.phases", "app.screen_")) + ["game.match"])
     box = SimBox(BoxOptions(seed=7, players=2, hints=True))
     app_ = box.app
     writes = counted(monkeypatch, app_.lights.leds, "_write")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from game import rules as R
 from game.config import conflicts, rules_from_config
-from game.presets import PRESET_NAMES, PRESETS, preset, preset_axes
+from game.presets import PRESET_NAMES, preset, preset_axes
 from game.rule_names import as_names
 
 from tools.build.list_presets import DESCRIPTIONS
@@ -50,9 +50,40 @@ def test_a_preset_round_trips_through_its_configuration_names(name):
     assert rules_from_config(as_names(preset(name))) == preset(name)
 
 
+# Each preset's axes as VARIANTS.md's presets change them (game.presets keeps them as bytes).
+_CHANGED = {
+    "classic": {}, "two-dice-only": {"one_die": R.ONE_DIE_NEVER},
+    "one-die-last-tile": {"one_die": R.ONE_DIE_LAST_TILE}, "low-sum-one-die": {"one_die": R.ONE_DIE_LOW_SUM},
+    "ten": {"tiles": 10}, "full-house": {"tiles": 12},
+    "2012": {"tiles": 12, "dice": 1, "faces": 20, "one_die": R.ONE_DIE_NEVER},
+    "the-300": {"tiles": 24, "dice": 4}, "thai": {"move": R.MOVE_THAI, "one_die": R.ONE_DIE_NEVER},
+    "exact-match": {"move": R.MOVE_EXACT}, "single-die": {"move": R.MOVE_SINGLE_DIE},
+    "young-players": {"move": R.MOVE_YOUNG, "one_die": R.ONE_DIE_NEVER, "match": R.MATCH_RACE, "rows": 2},
+    "2-to-go": {"must_first": 2}, "3-to-go": {"must_first": 3}, "3-down-extreme": {"start": R.START_3_DOWN},
+    "lucky-7": {"start": R.START_LUCKY_7}, "unlucky-7": {"unlucky_7": True},
+    "against-all-odds": {"start": R.START_ODD}, "even-stevens": {"start": R.START_EVEN},
+    "missionary": {"scoring": R.SCORE_MISSIONARY}, "digital": {"scoring": R.SCORE_DIGITAL},
+    "canoga": {"stakes": R.STAKES_CANOGA}, "tournament": {"match": R.MATCH_TOURNAMENT},
+    "max-penalty": {"match": R.MATCH_MAX_PENALTY},
+    "fixed-rounds": {"match": R.MATCH_FIXED_ROUNDS, "rounds": 5},
+    "long-game": {"match": R.MATCH_LONG_GAME, "double_rethrow": True},
+}
+
+
+def test_each_preset_changes_the_axes_its_name_says_and_a_bool_stays_a_bool():
+    assert list(_CHANGED) == list(PRESET_NAMES)
+    for name, changed in _CHANGED.items():
+        axes = preset_axes(name)
+        assert axes == changed, name
+        assert [type(value) for value in axes.values()] == [type(value) for value in changed.values()], name
+        axes["tiles"] = 3  # a new dict each time: the next call's is as it was
+        assert preset_axes(name) == changed
+
+
 def test_presets_keep_the_classic_axes_their_names_do_not_change():
     classic = preset("classic")
-    for name, axes in PRESETS:
+    for name in PRESET_NAMES:
+        axes = preset_axes(name)
         rules = preset(name)
         for axis in R.AXES:
             if axis not in axes:

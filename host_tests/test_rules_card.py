@@ -60,8 +60,7 @@ def test_ok_on_a_card_shows_the_next_games_card(open_box):
 
 
 def test_the_card_says_how_many_games_need_more_flaps(open_box):
-    from app.settings import why_unplayable
-    from game.presets import PRESET_NAMES, preset
+    from game.presets import PRESET_NAMES, preset, why_unplayable
 
     box = open_box(seed=1, preset="classic", players=2)  # 9 flaps, one row
     box.run(200)

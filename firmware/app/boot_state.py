@@ -15,6 +15,7 @@ from app.keeper import keep, report
 _MENU = const(0)  # app.core's phases (as there)
 _PLAY = const(2)
 _MSG_SHAKE = const(65)  # the turn's first message (app.presentation's, as there)
+_HOUSE = const("house rules")  # app.menu's HOUSE (a copy)
 
 
 def read_saved(settings, flaps, keeper, first=False):
@@ -24,7 +25,9 @@ def read_saved(settings, flaps, keeper, first=False):
     match's tally, `first`: the box's first power-on, app.startup's). With a keeper: the
     statistics' serial of the last match merged (a finished match the power cut short of its
     merge is merged now) on it too."""
-    from app.settings import game_entries, why_unplayable
+    from game.presets import why_unplayable
+
+    from app.settings import game_entries
 
     tiles = flaps.tiles
     rows = flaps.row_count
@@ -78,7 +81,7 @@ def set_up(app, devices, settings, rng, hints, faults, keeper, saved=None):
     app.roller = Roller(devices.shake, rng)
     app.hints = hints
     app.menu = Menu(entries, chosen, settings.players, hints is not None, settings.hints)
-    app.rules_config = settings.rules_config
+    app.house = entries[0][1] if entries and entries[0][0] == _HOUSE else None  # (app.menu_again's)
     app.game = None
     app.players = settings.players
     app.hints_on = False
@@ -136,6 +139,8 @@ def set_up(app, devices, settings, rng, hints, faults, keeper, saved=None):
     if restored is not None:  # the menu is left for the match (the App keeps its choices)
         app.menu.leave(app)
         _resume(app, restored[0], restored[1], preset)
+    else:  # the menu shown: what its buttons do (Menu.step's; a match resumed never loads it)
+        __import__("app.menu_buttons")
     if keeper is not None:
         report(app)
     if check:  # its first frame at the App's first tick

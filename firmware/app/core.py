@@ -88,6 +88,7 @@ _TUMBLING = const(1)  # Roller.update's states (app.roller's, as there)
 _LANDED = const(2)
 _RESULT_MS = const(2500)  # with no screen or no ok button, the next turn starts after this long
 _FRAME_MS = const(90)  # the tumbling dice are redrawn this often
+_SLICED = const(2)  # app.keeper's keep_up: the tick did a slice of a save (as there)
 _REST_MS = const(5)  # main.run's loop sleeps this long after a tick,
 _BUSY_REST_MS = const(1)  # this long while the coach has work in hand (issue 45)
 
@@ -109,8 +110,8 @@ class App:
         faults: Faults
         roller: Roller  # with the dice's generator (roller.rng)
         hints: Any
-        menu: Menu | None  # while the menu is shown (app.menu, let go with Menu.leave)
-        rules_config: Any  # the settings' rules: the menu's games are listed again from them
+        menu: Menu | None  # while the menu is shown (app.menu, let go with Menu.leave; None as it opens again)
+        house: Any  # the house rules' Rules when the menu offers them (app.menu_again lists them again)
         game: Any  # the menu's choices, kept when it goes (Menu.leave): (name, rules, preset or None)
         players: int
         hints_on: bool
@@ -216,7 +217,12 @@ class App:
             phase = self.phase
             if phase == MENU:
                 self.roller.update(now_ms, False)
-                if self.menu.step(self, select, ok, now_ms):
+                if self.menu is None:  # opened again after a match: a slice a quiet tick (app.menu_again)
+                    if sliced != _SLICED and not (screen is not None and screen.unsent):
+                        from app.menu_again import step
+
+                        step(self)
+                elif self.menu.step(self, select, ok, now_ms):
                     self.new_match(now_ms)
                     due = True  # (the match's start fills the tick: a Pico's 19-20 ms on 12 tiles)
             elif phase == SETUP:
@@ -284,14 +290,12 @@ class App:
     # -- the rare phase changes (app.phases, loaded for the moment) ---------------------------
     def to_menu(self):
         """Back to the menu (a long press of select confirmed by ok; select at the match's end):
-        the match's end or the match left (app.phases), then the menu opened again (app.menu)."""
-        from app.phases_left import to_menu
+        the match's end or the match left put away (app.menu_back), the menu opened over the
+        next quiet ticks (app.menu_again)."""
+        from app.menu_back import to_menu
 
         to_menu(self)
         let_go("phase")
-        from app.menu import open_menu
-
-        open_menu(self)
 
     def new_match(self, now_ms):
         """A new match of the menu's choices (from the menu, or after a match: play again)."""

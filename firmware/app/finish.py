@@ -17,6 +17,8 @@ from app.memory import let_go, release
 _FINISHED = const(3)  # app.core's phase (as there)
 _SOUND_WINNER = const(7)  # app.core's sound (as there)
 _SHORT_PRESS = const(1)  # hal.buttons' (as there)
+_PLAY_AGAIN = const(1)  # Ending.again: what the next tick does (ok chose play again; select, the menu)
+_TO_MENU = const(2)
 _PAGE_MS = const(3000)  # without an ok button, standings longer than a screen turn a page this often
 
 
@@ -54,7 +56,7 @@ class Ending:
         self.page = 0
         self.next_page = 0
         self.page_since = now_ms
-        self.again = False  # ok chose to play again: a new match at the next tick
+        self.again = 0  # _PLAY_AGAIN, _TO_MENU: the next tick starts a new match, or goes to the menu
         self.frames = None  # app.finish_frames once this phase has imported it (show, step)
         self.work = None  # app.finish_work once a quiet tick has imported it (step, leave)
         self.merge = merge  # (match, tally, preset): the keeper's merge, not yet asked
@@ -82,8 +84,11 @@ class Ending:
         asks the keeper for the statistics' merge (app.finish_work's step); once the merge is
         done, a quiet tick imports game.match (app.finish_work's import_match)."""
         app.roller.update(now_ms, False)
-        if self.again:
+        if self.again == _PLAY_AGAIN:
             app.new_match(now_ms)
+            return
+        if self.again == _TO_MENU:  # (app.menu_back imported by the press's tick)
+            app.to_menu()
             return
         self.quiet = quiet  # (app.core's: no frame to draw or send, no save's slice in the tick)
         if quiet and self.frames is None:  # no frame imported it (no screen): the LEDs' chase
@@ -95,27 +100,28 @@ class Ending:
         if self.work is not None and self.work.step(self, app, quiet):
             self.quiet = False
             return  # the review priced: the tick's long work
+        turn_page = False  # (a local, not a method: a name fewer to look up as this module loads)
         if self.showing_result and ok == _SHORT_PRESS:
             self.showing_result = False  # on to the standings
             self.page_since = now_ms
             app.dirty = True
         elif ok == _SHORT_PRESS and self.next_page:
-            self._turn_page(app, now_ms)
+            turn_page = True
         elif ok == _SHORT_PRESS:  # play again, on the next tick (app.phases imported by then: app.finish_work)
             __import__("app.phases")
-            self.again = True
-        elif select == _SHORT_PRESS:
-            app.to_menu()
+            self.again = _PLAY_AGAIN
+        elif select == _SHORT_PRESS:  # the menu, from the next tick (app.menu_back's to_menu)
+            __import__("app.menu_back")
+            self.again = _TO_MENU
         elif (not self.waiting_ok and (self.page or self.next_page)
               and time.ticks_diff(now_ms, self.page_since) >= _PAGE_MS):
-            self._turn_page(app, now_ms)
+            turn_page = True
         elif quiet and self.work is not None:
             self.quiet = not self.work.import_match(app)
-
-    def _turn_page(self, app, now_ms):
-        self.page = self.next_page
-        self.page_since = now_ms
-        app.dirty = True
+        if turn_page:
+            self.page = self.next_page
+            self.page_since = now_ms
+            app.dirty = True
 
     def light(self, lights, winner_mask, now_ms):
         """The winners' colours chase round every LED (app.finish_frames', once the first frame

@@ -26,11 +26,15 @@ high-water mark or at a moment of play (the peak among them), and each kind does
     a match starts, the menu  app.phases, game.match (a quiet tick    "phase" (app.core)
                               of the menu or of the match's end
                               imports it first); app.phases_left
-                              (the menu again, Resume, a match
-                              resumed at boot)
-    the menu                  app.menu, its frames                  "menu" (app.menu's leave)
+                              (a match left, Resume, a match
+                              resumed at boot); app.menu_back
+                              (back to the menu)
+    the menu again            app.menu_again, then a tick each      itself and game.presets, the
+    (after a match)           app.menu, app.menu_buttons and        menu open (since(loaded))
+                              game.presets
+    the menu                  app.menu, app.menu_buttons, its       "menu" (app.menu's leave)
+                              frames
     the menu's coach work     app.hints_ahead (its quiet ticks)     since() (app.menu's leave)
-    the menu's list of games  app.settings and what it imports      since(loaded) (app.menu)
     a rules card              app.screen_card, game.preset_cards    since() (app.menu, as it
                               (the house rules': game.house_card,   closes)
                               game.rule_names)
@@ -68,8 +72,9 @@ each marked "(a copy ...)" or "(..., as there)" beside it and checked against th
 host_tests/test_app_constant_copies.py and test_rule_constant_copies.py;
 host_tests/test_memory_policy.py checks that this list of the modules keeping them is whole:
 
-    app: boot_state, core, faults, finish, finish_frames, hints, hints_ahead, hints_replay,
-         input_check, keeper, keeper_jobs, keeper_steps, menu, phases, phases_left, presentation, reconcile, recover, roller, screen_check, screen_end,
+    app: boot_state, core, faults, finish, finish_frames, hints, hints_ahead,
+         hints_replay, input_check, keeper, keeper_jobs, keeper_steps, menu, menu_back, menu_buttons,
+         phases, phases_left, presentation, reconcile, recover, roller, screen_check, screen_end,
          screen_lines, screen_menu, screen_net, screen_turn, settings
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
           snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
@@ -86,9 +91,10 @@ def let_go(moment):
     """Let go what goes once `moment` (a word of the table above: one name imported, the
     caller's only one) has passed."""
     if moment == "phase":
-        release(("app.phases", "app.phases_left", "game.match"), False, True)  # game.match: start_match only
+        release(("app.phases", "app.phases_left", "app.menu_back", "game.match"), False,
+                True)  # game.match: start_match only
     elif moment == "menu":
-        release(("app.menu",), False, True)
+        release(("app.menu", "app.menu_buttons"), False, True)
     elif moment == "finish":
         release(("app.finish",), False, True)
     elif moment == "turn work":

@@ -3,39 +3,34 @@
 Rows are Game, Players, Hints, Start and Check inputs, with Resume in Check inputs' place while
 a match left for the menu is kept (the input check then opens with select held at power-on);
 select moves down (wrapping) and ok changes the row's value (on Start it starts, on Resume the
-match left goes on: `step`, app.phases; on Check inputs it opens the input check,
+match left goes on: app.menu_buttons, app.phases; on Check inputs it opens the input check,
 app.input_check, loaded while it is shown: `check`). On the Game row select first shows the game's rules
 card (app.screen_card, from game.preset_cards, loaded while it is shown), a page at a time, then
 moves on (a box without a screen moves on at once); ok on a card shows the next game's. Only games this box can play
 are offered (enough tiles and rows of flaps), and the player count stays within what the
 chosen game allows.
 
-Loaded only while the menu is shown (and at boot): leaving it, the App keeps the choices it
-plays by (`Menu.leave`) and lets this module go; going back to it, `open_menu` lists the
-games again from the settings' rules, as boot did.
+Loaded only while the menu is shown (and at boot), with app.menu_buttons: leaving it, the App
+keeps the choices it plays by (`Menu.leave`) and lets both go; going back to it, app.menu_again
+lists the games again from the settings' rules, as boot did, and opens it.
 """
 
 import sys
 
-from hal.buttons import LONG_PRESS, SHORT_PRESS
 from micropython import const
 
-from app.keeper import under_way
 from app.lights import LEGAL, OFF, PLAYER_COLOURS, WRONG, blink_on
 from app.memory import let_go, since
 
 _MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
 _MATCH_MAX_PENALTY = const(3)
 _MATCH_RACE = const(5)
-_SOUND_CLICK = const(0)  # app.core's sound (as there)
 
-_ROW_GAME = const(0)
+_ROW_GAME = const(0)  # the menu's rows (app.menu_buttons moves the cursor through them)
 _ROW_PLAYERS = const(1)
 _ROW_HINTS = const(2)
 _ROW_START = const(3)
-_ROW_CHECK = const(4)
-_ROWS = const(5)
-_ROW_RESUME = const(_ROWS)  # in Check inputs' place, while a match left for the menu is kept (Menu.left)
+_ROW_CHECK = const(4)  # (and in its place, while a match left for the menu is kept: Resume, 5)
 _MAX_PLAYERS = const(8)
 HOUSE = "house rules"  # the entry of the settings file's own rules, when they change a preset
 # A rules card's modules, imported a tick each before it is drawn (app.screen_menu: a preset's
@@ -51,22 +46,6 @@ def player_range(rules):
     if rules.match == _MATCH_RACE:
         return 1, rules.rows
     return (2 if rules.match == _MATCH_MAX_PENALTY else 1), _MAX_PLAYERS
-
-
-def open_menu(app):
-    """The App's menu again, on the choices it played by: the games listed from the rules of
-    the settings file as boot read it (app.settings, let go after with what it imported: none
-    of it is called again)."""
-    loaded = list(sys.modules)
-    from app.settings import Settings, game_entries
-
-    flaps = app.devices.flaps
-    entries = game_entries(Settings(app.rules_config), flaps.tiles, flaps.row_count)[0]
-    since(loaded, None, __name__)
-    menu = Menu(entries, 0, app.players, app.hints is not None, app.hints_on)
-    menu.restore(app.game[0], app.players, app.hints_on)
-    menu.left = getattr(app, "left", None)
-    app.menu = menu
 
 
 class Menu:
@@ -130,80 +109,11 @@ class Menu:
             self.players = most
 
     def step(self, app, select, ok, now_ms):
-        """The buttons in the menu (select: next row, ok: change the value under the cursor,
-        which on Start starts; a long ok: start), with a click; True when the game starts: the
-        tick after Start, which imports app.phases (what starts it: a long import of its own).
-        A quiet tick (no frame to import, draw or send, no save) imports game.match before,
-        which the match's start needs (a Pico took 21.2 ms for the tick that imported it and
-        started the match), and app.phases, which Start's tick imports. (What it imports never
-        changes the box's ticks.) While the input check is shown it takes the buttons, until ok
-        held leaves it (it is let go)."""
-        if self.starting:  # the match's work ahead of its start, a tick each (app.phases)
-            return sys.modules["app.phases"].ready(app)
-        if self.check is not None:
-            if self.check.step(now_ms):
-                self.check = None
-                since((), ("app.input_check", "app.screen_check"))  # let go
-                app.dirty = True
-            return False
-        if select == SHORT_PRESS:
-            if self.row == _ROW_GAME and app.screen is not None and (self.card < 0 or self.card_next):
-                self.card = self.card_next if self.card >= 0 else 0  # the card, page by page
-            else:
-                self._close_card()
-                self.row += 1
-                if self.row == _ROW_CHECK and self.left is not None:
-                    self.row = _ROW_RESUME
-                elif self.row >= _ROWS:
-                    self.row = 0
-                if self.row == _ROW_HINTS and not self.hints_available:
-                    self.row = _ROW_START
-            app.play(_SOUND_CLICK)
-            app.dirty = True
-        if ok == SHORT_PRESS:
-            app.play(_SOUND_CLICK)
-            app.dirty = True
-            row = self.row
-            if row == _ROW_GAME:
-                self.entry = (self.entry + 1) % len(self.entries)
-                self._clamp_players()
-                if self.card >= 0:  # the next game's card, from its start
-                    self.card = 0
-                    self.card_next = 0
-            elif row == _ROW_PLAYERS:
-                fewest, most = player_range(self.rules())
-                self.players = fewest if self.players >= most else self.players + 1
-            elif row == _ROW_HINTS:
-                self.hints_on = not self.hints_on
-            elif row == _ROW_START or row == _ROW_RESUME:
-                self.start(app)
-            else:  # the input check, from the next tick (an import and a frame in one tick may
-                self._close_card()  # take a Pico past its 20 ms)
-                self.check = __import__("app.input_check", None, None, ("start",)).start(app)
-                app.dirty = False
-            return False
-        if ok == LONG_PRESS:
-            self.start(app)
-        elif not app.dirty and not (app.screen is not None and (app.screen.frames == 0 or app.screen.unsent)) and not (
-                app.keeper is not None and under_way(app.keeper)):  # a quiet tick
-            if "game.match" not in sys.modules:  # game.rounds, its own import, a tick before it
-                __import__("game.rounds" if "game.rounds" not in sys.modules else "game.match")
-            elif "app.phases" not in sys.modules:  # Start's (its tick on 24 tiles took a Pico 20.8 ms with it)
-                __import__("app.phases")
-            elif app.hints is not None and "app.hints_ahead" not in sys.modules:
-                __import__("app.hints_ahead")  # a tick of its own: ahead() may import one more
-            elif app.hints is not None:  # a slice of the game's policy or the first seat's chance
-                sys.modules["app.hints_ahead"].ahead(app.hints, self)
-        return False
+        """The buttons in the menu: app.menu_buttons' step (imported with this module: at boot,
+        and by app.menu_again in the tick after this one), which see; True when the game starts."""
+        return sys.modules["app.menu_buttons"].step(self, app, select, ok, now_ms)
 
-    def start(self, app):
-        """Start: the match starts once app.phases' ready says so, from the next tick (app.phases
-        imported now unless a quiet tick has, the menu's frame not drawn again: the match's is)."""
-        __import__("app.phases")
-        self.starting = True
-        app.dirty = False
-
-    def _close_card(self):
+    def close_card(self):
         """The rules card goes, and its modules with it."""
         if self.card >= 0:
             self.card = -1
@@ -215,7 +125,7 @@ class Menu:
         """The App plays by the choices made (the game, its rules and preset name, the players,
         hints) and lets the menu go, its module emptied (nothing of it is called after this:
         a stale pointer to it then pins the module alone, not its code)."""
-        self._close_card()
+        self.close_card()
         rules = self.rules()
         app.game = (self.name(), rules, self.preset_named(rules))
         app.players = self.players

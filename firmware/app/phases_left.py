@@ -1,7 +1,8 @@
-"""The match left and taken up again: whether to leave it (leave_question, a long select), back to
-the menu (to_menu: the match left stays saved and kept for the menu's Resume row), the match left taken up from that row (taken_up), and the first
-tick of a match resumed at boot (resumed). Loaded for the moment (App.tick, App.to_menu, app.phases'
-new_match), then let go with app.phases (app.memory's "phase"): a turn holds none of it.
+"""The match left and taken up again: whether to leave it (leave_question, a long select: ok goes
+back to the menu, App.to_menu, the match left kept for the menu's Resume row), the match left
+taken up from that row (taken_up), and the first tick of a match resumed at boot (resumed).
+Loaded for the moment (App.tick, app.phases' new_match), then let go with app.phases
+(app.memory's "phase"): a turn holds none of it.
 """
 
 from hal import time  # (a look-up: hal's docstring says why)
@@ -10,39 +11,12 @@ from micropython import const
 from app.memory import let_go
 from app.presentation import render, show_dice, show_hints
 
-_MENU = const(0)  # app.core's phases (as there)
-_SETUP = const(1)
+_SETUP = const(1)  # app.core's phases (as there)
 _PLAY = const(2)
 _NO_PRESS = const(0)  # hal.buttons' presses (as there)
 _SHORT_PRESS = const(1)
 _LONG_PRESS = const(2)
 _LEAVE_MS = const(4000)  # a long select in a match: ok within this long goes to the menu
-
-
-def to_menu(app):
-    """Back to the menu (a long press of select confirmed; select at the match's end): a match
-    in play stays saved as it stood, resumed at the next boot unless another starts first, and
-    kept (`app.left`: the match, its source, preset, game and players) for the menu's Resume.
-    The App then opens the menu (App.to_menu: app.menu, which imports this module ahead of a
-    match's start)."""
-    if app.ending is not None:  # from the match's end
-        app.ending.leave(app)
-    elif app.match is not None and not app.match.over:
-        app.left = (app.match, app.source, app.match_preset, app.game, app.players)
-    keeper = app.keeper
-    if keeper is not None:  # the modules a match without the coach held (app.keeper) go
-        keeper.hold = False
-        if keeper.loaded is not None:
-            from app.keeper_jobs import let_go_held  # (held with them)
-
-            let_go_held(keeper)
-    app.phase = _MENU
-    app.reviewing = False
-    app.review_due = False
-    app.leaving = False
-    app.match = None
-    app.turn = None
-    app.dirty = True
 
 
 def taken_up(app, now_ms):
@@ -75,9 +49,10 @@ def resumed(app, now_ms):
 
 def leave_question(app, now_ms, select, ok):
     """A long select in a match (or while asked) asks whether to leave it (app.screen_leave
-    draws the question): ok goes to the menu (to_menu: the match left stays saved), select
+    draws the question): ok goes to the menu (App.to_menu: the match left stays saved), select
     or _LEAVE_MS stays. True while the question stays up (the tick is done: no roll behind it,
-    its frame drawn); False once answered (the tick's buttons are then taken)."""
+    its frame drawn) or once ok left the match (the tick is done: the menu opens from the
+    next); False once select or the time answered (the tick's buttons are then taken)."""
     if select == _LONG_PRESS:
         app.leaving = True  # the match stays as it is until ok says to leave it
         app.leaving_since = now_ms
@@ -85,7 +60,7 @@ def leave_question(app, now_ms, select, ok):
         select = _NO_PRESS
     if ok == _SHORT_PRESS:
         app.to_menu()  # (it lets this module go, its names emptied: none is looked up after)
-        return False
+        return True  # (the menu opens from the next tick: app.menu_again)
     if select == _SHORT_PRESS or time.ticks_diff(now_ms, app.leaving_since) >= _LEAVE_MS:
         app.leaving = False
         app.dirty = True

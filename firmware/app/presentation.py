@@ -162,7 +162,7 @@ def render(app, now_ms, sliced=0):
         if faults.showing and not faults.on_screen():  # no screen to show it: every LED blinks red
             lights.leds.fill(_WRONG if blink_on(now_ms) else 0)
             lights.leds.show()
-        elif phase == _MENU:
+        elif phase == _MENU and app.menu is not None:  # (None: opening, the LEDs as they were)
             app.menu.light(lights, app.devices.flaps.tiles, now_ms)
         elif phase == _SETUP:
             lights.guide(app.row, app.rules.tiles, app.must_open, app.must_shut, now_ms)
@@ -183,7 +183,8 @@ def render(app, now_ms, sliced=0):
     if screen is not None and screen.unsent:  # the last frame's next band: no new one before it is all sent
         screen.flush()
         return
-    if screen is None or not app.dirty or (phase == _FINISHED and app.ending is None):
+    if screen is None or not app.dirty or (phase == _FINISHED and app.ending is None) or (
+            phase == _MENU and app.menu is None):  # (the menu opening: its frame once it is open)
         return  # (the match's end: its frame once app.finish has it, app.core's next tick)
     name = "fault" if faults.showing else "leave" if app.leaving else "menu" if phase == _MENU else (
         None if phase == _PLAY else "review" if app.reviewing else

@@ -11,16 +11,14 @@ becomes a fault message and the default is used.
 
 from game.config import ConfigError, as_json, rules_from_config
 from game.numbers import whole
-from game.presets import PRESET_NAMES, preset
+from game.presets import PRESET_NAMES, listing
 from hal import json_file
 from micropython import const
 
 DEFAULT_PLAYERS = 2
 _MAX_BYTES = const(4096)  # the longest house rules take about 600
 _UNKNOWN_KEYS_SAID = const(3)  # unknown keys named one a message; the rest counted in one more
-_ROWS_TAKE_TURNS = const(0)  # game.rules' (copies: see there)
-_SOURCE_MANUAL = const(1)
-_HOUSE = const("house rules")  # app.menu's HOUSE (a copy: app.menu imports this module)
+_HOUSE = const("house rules")  # app.menu's HOUSE (a copy)
 
 
 class Settings:
@@ -75,42 +73,19 @@ def load_settings(path="config.json"):
     return settings, faults
 
 
-def why_unplayable(rules, tiles, rows):
-    """Why a box with `rows` rows of `tiles` flaps cannot play these rules, or None."""
-    if rules.tiles > tiles:
-        return "needs %d tiles, the box has %d" % (rules.tiles, tiles)
-    if rules.rows > rows:
-        return "needs %d rows of flaps, the box has %d" % (rules.rows, rows)
-    if rules.rows_mode != _ROWS_TAKE_TURNS:
-        return "everyone throwing at once is not played by this box yet"
-    if rules.source == _SOURCE_MANUAL:
-        return "dice entered by hand are not played by this box yet"
-    return None
-
-
 def game_entries(settings, tiles, rows):
-    """The menu's games on a box of `rows` rows of `tiles` flaps -> (entries, chosen, faults).
-
-    entries: (name, Rules) of the house rules (when they change a preset), then each preset
-    this box can play; chosen: the entry the settings name; faults: why it cannot be played.
-    """
+    """The menu's games on a box of `rows` rows of `tiles` flaps -> [entries, chosen, faults]
+    (game.presets' listing, all at once: entries, (name, Rules) of the house rules when
+    they change a preset, then of each preset this box can play; chosen, the entry the settings
+    name; faults, why it cannot be played)."""
     config = settings.rules_config
-    name = config.get("preset", PRESET_NAMES[0])  # classic
-    entries = []
-    faults = []
-    chosen = 0
-    house = False
+    house = None
     for key in config:
-        house = house or key != "preset"
-    candidates = [(_HOUSE, rules_from_config(config))] if house else []
-    for preset_name in PRESET_NAMES:
-        candidates.append((preset_name, preset(preset_name)))
-    for entry in candidates:
-        problem = why_unplayable(entry[1], tiles, rows)
-        if problem is None:
-            if entry[0] == (_HOUSE if house else name):
-                chosen = len(entries)
-            entries.append(entry)
-        elif entry[0] == (_HOUSE if house else name):
-            faults.append("%s: %s; not offered" % (entry[0], problem))
-    return entries, chosen, faults
+        if key != "preset":
+            house = rules_from_config(config)
+            break
+    found = [[], 0, []]
+    for _ in listing(house, _HOUSE if house is not None else config.get("preset", PRESET_NAMES[0]),
+                     tiles, rows, found):
+        pass
+    return found

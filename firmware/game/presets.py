@@ -1,8 +1,15 @@
-"""The named presets of VARIANTS.md: each a classic game with the axes its name changes."""
+"""The named presets of VARIANTS.md: each a classic game with the axes its name changes; and
+the games a box offers (`listing`: each preset it can play, the settings' house rules first),
+listed at boot (app.settings' game_entries) and again back in the menu (app.menu_again)."""
 
 from micropython import const
 
 from game.rule_set import AXES, Rules
+
+_ROWS_TAKE_TURNS = const(0)  # game.rules' (copies: see there)
+_SOURCE_MANUAL = const(1)
+_HOUSE = const("house rules")  # app.menu's HOUSE (a copy)
+
 
 # game.rules' values (copies: game.rules is not loaded for them, see there)
 _START_3_DOWN = const(1)
@@ -34,43 +41,77 @@ PRESET_NAMES = tuple(
     " against-all-odds even-stevens missionary digital canoga tournament max-penalty"
     " fixed-rounds long-game".split())
 
-# (name, the axes that differ from classic), for each name above.
-PRESETS = tuple(zip(PRESET_NAMES, (  # noqa: B905 (MicroPython's zip takes no strict=)
-    {},  # classic
-    {"one_die": _ONE_DIE_NEVER},  # two-dice-only
-    {"one_die": _ONE_DIE_LAST_TILE},  # one-die-last-tile
-    {"one_die": _ONE_DIE_LOW_SUM},  # low-sum-one-die
-    {"tiles": 10},  # ten
-    {"tiles": 12},  # full-house
-    {"tiles": 12, "dice": 1, "faces": 20, "one_die": _ONE_DIE_NEVER},  # 2012
-    {"tiles": 24, "dice": 4},  # the-300
-    {"move": _MOVE_THAI, "one_die": _ONE_DIE_NEVER},  # thai
-    {"move": _MOVE_EXACT},  # exact-match
-    {"move": _MOVE_SINGLE_DIE},  # single-die
-    {"move": _MOVE_YOUNG, "one_die": _ONE_DIE_NEVER, "match": _MATCH_RACE, "rows": 2},  # young-players
-    {"must_first": 2},  # 2-to-go
-    {"must_first": 3},  # 3-to-go
-    {"start": _START_3_DOWN},  # 3-down-extreme
-    {"start": _START_LUCKY_7},  # lucky-7
-    {"unlucky_7": True},  # unlucky-7
-    {"start": _START_ODD},  # against-all-odds
-    {"start": _START_EVEN},  # even-stevens
-    {"scoring": _SCORE_MISSIONARY},  # missionary
-    {"scoring": _SCORE_DIGITAL},  # digital
-    {"stakes": _STAKES_CANOGA},  # canoga
-    {"match": _MATCH_TOURNAMENT},  # tournament
-    {"match": _MATCH_MAX_PENALTY},  # max-penalty
-    {"match": _MATCH_FIXED_ROUNDS, "rounds": 5},  # fixed-rounds
-    {"match": _MATCH_LONG_GAME, "double_rethrow": True},  # long-game
-)))
+# The axes each preset changes from classic, in PRESET_NAMES' order: a run of (axis, value)
+# pairs a preset, each run ended by _END (an axis by its place in game.rule_set's AXES; the value
+# of an axis whose classic value is a bool, _BOOLS, is that bool). Bytes, not a dict a preset: a module
+# that builds 26 dicts as it loads took the menu opened again a Pico's 19 ms tick (issue 45).
+_TILES = const(0)  # places in AXES (test_presets checks each preset's axes)
+_DICE = const(1)
+_FACES = const(2)
+_START = const(3)
+_ONE_DIE = const(4)
+_MOVE = const(5)
+_MUST_FIRST = const(7)
+_UNLUCKY_7 = const(8)
+_SCORING = const(9)
+_DOUBLE_RETHROW = const(10)
+_MATCH = const(11)
+_ROUNDS = const(12)
+_STAKES = const(16)
+_ROWS = const(23)
+_END = const(255)
+_BOOLS = const((_UNLUCKY_7, _DOUBLE_RETHROW))  # the axes set whose classic value is a bool (False)
+_CHANGES = bytes((
+    _END,  # classic
+    _ONE_DIE, _ONE_DIE_NEVER, _END,  # two-dice-only
+    _ONE_DIE, _ONE_DIE_LAST_TILE, _END,  # one-die-last-tile
+    _ONE_DIE, _ONE_DIE_LOW_SUM, _END,  # low-sum-one-die
+    _TILES, 10, _END,  # ten
+    _TILES, 12, _END,  # full-house
+    _TILES, 12, _DICE, 1, _FACES, 20, _ONE_DIE, _ONE_DIE_NEVER, _END,  # 2012
+    _TILES, 24, _DICE, 4, _END,  # the-300
+    _MOVE, _MOVE_THAI, _ONE_DIE, _ONE_DIE_NEVER, _END,  # thai
+    _MOVE, _MOVE_EXACT, _END,  # exact-match
+    _MOVE, _MOVE_SINGLE_DIE, _END,  # single-die
+    _MOVE, _MOVE_YOUNG, _ONE_DIE, _ONE_DIE_NEVER, _MATCH, _MATCH_RACE, _ROWS, 2, _END,  # young-players
+    _MUST_FIRST, 2, _END,  # 2-to-go
+    _MUST_FIRST, 3, _END,  # 3-to-go
+    _START, _START_3_DOWN, _END,  # 3-down-extreme
+    _START, _START_LUCKY_7, _END,  # lucky-7
+    _UNLUCKY_7, 1, _END,  # unlucky-7
+    _START, _START_ODD, _END,  # against-all-odds
+    _START, _START_EVEN, _END,  # even-stevens
+    _SCORING, _SCORE_MISSIONARY, _END,  # missionary
+    _SCORING, _SCORE_DIGITAL, _END,  # digital
+    _STAKES, _STAKES_CANOGA, _END,  # canoga
+    _MATCH, _MATCH_TOURNAMENT, _END,  # tournament
+    _MATCH, _MATCH_MAX_PENALTY, _END,  # max-penalty
+    _MATCH, _MATCH_FIXED_ROUNDS, _ROUNDS, 5, _END,  # fixed-rounds
+    _MATCH, _MATCH_LONG_GAME, _DOUBLE_RETHROW, 1, _END,  # long-game
+))
 
 
 def preset_axes(name):
-    """The axes a preset changes from classic; ValueError naming the choices if unknown."""
-    for preset_name, axes in PRESETS:
+    """The axes a preset changes from classic, a new dict; ValueError naming the choices if
+    unknown."""
+    at = 0
+    for preset_name in PRESET_NAMES:
         if preset_name == name:
-            return axes
+            return _axes_at(at)[0]
+        while _CHANGES[at] != _END:  # (no axis nor value is _END)
+            at += 1
+        at += 1
     raise ValueError("unknown preset '%s'; choose one of: %s" % (name, ", ".join(PRESET_NAMES)))
+
+
+def _axes_at(at):
+    """(the axes of _CHANGES' run at `at`, a new dict; where the next run starts)."""
+    axes = {}
+    while _CHANGES[at] != _END:
+        value = _CHANGES[at + 1]
+        axes[AXES[_CHANGES[at]]] = value == 1 if _CHANGES[at] in _BOOLS else value
+        at += 2
+    return axes, at + 1
 
 
 def preset(name):
@@ -85,3 +126,40 @@ def changed(rules, **changes):
         values[axis] = getattr(rules, axis)
     values.update(changes)
     return Rules(**values)
+
+
+def why_unplayable(rules, tiles, rows):
+    """Why a box with `rows` rows of `tiles` flaps cannot play these rules, or None."""
+    if rules.tiles > tiles:
+        return "needs %d tiles, the box has %d" % (rules.tiles, tiles)
+    if rules.rows > rows:
+        return "needs %d rows of flaps, the box has %d" % (rules.rows, rows)
+    if rules.rows_mode != _ROWS_TAKE_TURNS:
+        return "everyone throwing at once is not played by this box yet"
+    if rules.source == _SOURCE_MANUAL:
+        return "dice entered by hand are not played by this box yet"
+    return None
+
+
+def listing(house, name, tiles, rows, found):
+    """The games offered on a box of `rows` rows of `tiles` flaps, into `found`, [entries,
+    chosen, faults] (app.settings' game_entries): entries, (name, Rules) of the house rules
+    (`house`, their Rules, or None) then of each preset the box can play; chosen, the entry
+    named `name`; faults, why that game is not offered. A generator that yields after each game
+    (app.menu_again lists them over a Pico's quiet ticks, a few a tick)."""
+    entries = found[0]
+    at = 0  # (the presets' runs of _CHANGES, in turn)
+    for index in range(-1 if house is not None else 0, len(PRESET_NAMES)):
+        if index < 0:
+            entry = (_HOUSE, house)
+        else:
+            axes, at = _axes_at(at)
+            entry = (PRESET_NAMES[index], Rules(**axes))
+        problem = why_unplayable(entry[1], tiles, rows)
+        if problem is None:
+            if entry[0] == name:
+                found[1] = len(entries)
+            entries.append(entry)
+        elif entry[0] == name:
+            found[2].append("%s: %s; not offered" % (name, problem))
+        yield

@@ -491,7 +491,7 @@ def _load(keeper, name):
     from game.gamelog import GameLog, MatchTally
 
     if name == "match":
-        from app.settings import why_unplayable
+        from game.presets import why_unplayable
 
         return keep(keeper, "load_match", MatchTally(), GameLog(8), True, lambda rules: why_unplayable(rules, BOX_TILES, 1),
                     module="app.keeper_files")

@@ -70,8 +70,7 @@ def layouts():
 def presets():
     """[{name, description, boxes}] in the menu's order: each preset's one-line description
     (tools/build/list_presets.py's) and the names of the boxes offered that can play it."""
-    from app.settings import why_unplayable
-    from game.presets import PRESET_NAMES, preset
+    from game.presets import PRESET_NAMES, preset, why_unplayable
 
     return [{"name": name, "description": DESCRIPTIONS[name],
              "boxes": [box for box, _, tiles, rows, _ in LAYOUTS
