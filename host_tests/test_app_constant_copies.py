@@ -101,12 +101,21 @@ def test_the_copies_of_the_app_s_phases_sounds_first_message_and_fault_signal_ma
 
 
 def test_each_of_the_box_s_sounds_is_a_melody_of_whole_note_pairs():
+    from board_sim.frontend.terminal import melodies
+
+    assert melodies() == [  # (freq_hz, ms) pairs, 0 Hz a rest: what app.core's bytes hold
+        (2000, 15), (1400, 40, 0, 20, 1800, 40), (1200, 30), (880, 60, 1320, 90), (220, 250),
+        (660, 120, 440, 120, 330, 240), (523, 100, 659, 100, 784, 100, 1047, 300),
+        (784, 150, 0, 30, 784, 150, 0, 30, 784, 150, 1047, 450), (330, 150, 0, 80, 330, 150),
+        (990, 60)]
+
     numbers = {name: value for name, value in vars(core).items() if name.startswith("_SOUND_")}
-    assert sorted(numbers.values()) == list(range(len(core._MELODIES)))
+    assert sorted(numbers.values()) == list(range(len(melodies())))
+    assert core._MELODIES[len(numbers)] == len(core._MELODIES)  # the last melody's end
     for name, number in numbers.items():
-        melody = core._MELODIES[number]
-        assert melody and len(melody) % 2 == 0, name
-        assert all(isinstance(value, int) and value >= 0 for value in melody), name
+        start, end = core._MELODIES[number], core._MELODIES[number + 1]
+        assert end > start and (end - start) % 4 == 0, name  # whole (freq_hz, ms) pairs of 2 bytes
+        melody = melodies()[number]
         assert all(melody[index + 1] > 0 for index in range(0, len(melody), 2)), name
 
 

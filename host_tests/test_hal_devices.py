@@ -238,7 +238,7 @@ def test_the_lights_of_a_turn_as_they_stand_are_not_written_again(box):
 
 def test_buzzer_plays_a_melody_without_blocking(box):
     board, devices = box
-    devices.buzzer.play((880, 100, 0, 50, 660, 200))
+    devices.buzzer.play(b"\x03\x70\x00\x64\x00\x00\x00\x32\x02\x94\x00\xc8", 0, 12)  # 880 100, 0 50, 660 200
     run(board, devices, 500)
     assert devices.buzzer.pwm.duty_u16() == 0  # the melody over, the piezo silent
     notes = [(freq, duration) for _, duration, freq in board.tones()]

@@ -64,7 +64,7 @@ def test_hal_buzzer_melody_is_recorded_as_tones():
         from hal.buzzer import Buzzer
 
         buzzer = Buzzer(machine.PWM(machine.Pin(15)), 32768)
-        buzzer.play((440, 100, 0, 50, 880, 200))
+        buzzer.play(b"\x01\xb8\x00\x64\x00\x00\x00\x32\x03\x70\x00\xc8", 0, 12)  # 440 100, 0 50, 880 200
         for _ in range(50):
             buzzer.update(time.ticks_ms())
             time.sleep_ms(10)

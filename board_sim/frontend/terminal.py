@@ -256,12 +256,21 @@ def too_small(width, height):
     return lines
 
 
+def melodies():
+    """app.core's _MELODIES as flat (freq_hz, ms, ...) tuples, one per sound, in order (it keeps
+    them in one bytes constant: two bytes big-endian a number, from byte _MELODIES[n])."""
+    from app.core import _MELODIES
+
+    count = _MELODIES[0] - 1
+    return [tuple(int.from_bytes(_MELODIES[index:index + 2], "big")
+                  for index in range(_MELODIES[number], _MELODIES[number + 1], 2))
+            for number in range(count)]
+
+
 def sound_heard(box):
     """What the piezo played last, named by its melody ("BUZZ: not now"...), while it is
     recent (SOUND_SHOWN_MS after it ended), else "": the latest run of notes that a melody
     starts, as far as it has played (a melody cuts short the one before it)."""
-    from app.core import _MELODIES
-
     now_ms = box.board.now_ms
     for piezo in box.board.piezos.values():
         tones = piezo.tones(now_ms)
@@ -269,7 +278,7 @@ def sound_heard(box):
             continue
         heard = [freq for _start, _ms, freq in tones]
         for first in range(len(heard) - 1, -1, -1):
-            for number, melody in enumerate(_MELODIES):
+            for number, melody in enumerate(melodies()):
                 notes = [freq for freq in melody[0::2] if freq]
                 if heard[first:] == notes[:len(heard) - first]:
                     return SOUND_NAMES[number]

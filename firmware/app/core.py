@@ -51,7 +51,9 @@ SETUP = const(1)
 PLAY = const(2)
 FINISHED = const(3)
 
-# The box's sounds (App.play) by number, flat (freq_hz, ms; 0: a rest) pairs; app.faults, finish, menu copy
+# The box's sounds (App.play) by number; app.faults, finish, menu copy them. _MELODIES: melody n's
+# (freq_hz, ms; 0 Hz: a rest) pairs, two bytes big-endian each, from byte _MELODIES[n] to
+# _MELODIES[n + 1] (hal.buzzer's play): one bytes constant, not 11 tuples (some 200 bytes less).
 _SOUND_CLICK = const(0)  # a row or value of the menu, a tile joining the move, one die chosen
 _SOUND_LANDED = const(1)
 _SOUND_TAKEN = const(2)  # a tile of the move taken back
@@ -62,10 +64,20 @@ _SOUND_BOX_SHUT = const(6)
 _SOUND_WINNER = const(7)
 _SOUND_FAULT = const(8)
 _SOUND_READY = const(9)  # the flaps are set: roll
-_MELODIES = ((2000, 15), (1400, 40, 0, 20, 1800, 40), (1200, 30), (880, 60, 1320, 90), (220, 250),
-             (660, 120, 440, 120, 330, 240), (523, 100, 659, 100, 784, 100, 1047, 300),
-             (784, 150, 0, 30, 784, 150, 0, 30, 784, 150, 1047, 450), (330, 150, 0, 80, 330, 150),
-             (990, 60))
+_MELODIES = (b"\x0b\x0f\x1b\x1f\x27\x2b\x37\x47\x5f\x6b\x6f"  # where each starts; the end
+             b"\x07\xd0\x00\x0f"  # click: 2000 Hz 15 ms
+             b"\x05\x78\x00\x28\x00\x00\x00\x14\x07\x08\x00\x28"  # landed: 1400 40, 0 20, 1800 40
+             b"\x04\xb0\x00\x1e"  # taken: 1200 30
+             b"\x03\x70\x00\x3c\x05\x28\x00\x5a"  # move done: 880 60, 1320 90
+             b"\x00\xdc\x00\xfa"  # refused: 220 250
+             # turn over: 660 120, 440 120, 330 240
+             b"\x02\x94\x00\x78\x01\xb8\x00\x78\x01\x4a\x00\xf0"
+             # box shut: 523 100, 659 100, 784 100, 1047 300
+             b"\x02\x0b\x00\x64\x02\x93\x00\x64\x03\x10\x00\x64\x04\x17\x01\x2c"
+             # winner: 784 150, 0 30, 784 150, 0 30, 784 150, 1047 450
+             b"\x03\x10\x00\x96\x00\x00\x00\x1e\x03\x10\x00\x96\x00\x00\x00\x1e\x03\x10\x00\x96\x04\x17\x01\xc2"
+             b"\x01\x4a\x00\x96\x00\x00\x00\x50\x01\x4a\x00\x96"  # fault: 330 150, 0 80, 330 150
+             b"\x03\xde\x00\x3c")  # ready: 990 60
 
 # Copies of other modules' codes (test_app_constant_copies checks them): an import costs a global.
 _AWAIT_ROLL = const(0)  # game.turn's states
@@ -161,7 +173,7 @@ class App:
         """Play one of the box's melodies (by number: _SOUND_CLICK ...) on the piezo, if any."""
         buzzer = self.devices.buzzer
         if buzzer is not None:
-            buzzer.play(_MELODIES[melody])
+            buzzer.play(_MELODIES, _MELODIES[melody], _MELODIES[melody + 1])
 
     # -- the loop ----------------------------------------------------------------------------
     def tick(self, now_ms):

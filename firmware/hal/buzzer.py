@@ -1,7 +1,9 @@
 """A piezo on a PWM pin: tones and melodies that play while the app loop keeps running.
 
-A melody is a flat sequence (freq_hz, duration_ms, freq_hz, duration_ms, ...); freq 0 is a
-rest. play() queues it and update(now_ms), called every loop, starts and advances the notes.
+A melody is (freq_hz, duration_ms) pairs in a bytes, each number two bytes big-endian; freq 0
+is a rest. One bytes may hold several (app.core's: a constant, not a tuple each): play(melody,
+start, end) queues the bytes from start to end, and update(now_ms), called every loop, starts
+and advances the notes.
 """
 
 import time
@@ -19,13 +21,16 @@ class Buzzer:
         self.volume = volume
         self._melody = None
         self._index = 0
+        self._end = 0
         self._note_start_ms = None  # None: the note at _index has not started
         pwm.duty_u16(_SILENT)
 
-    def play(self, melody):
-        """Start melody (flat freq, ms pairs) on the next update, cutting off any sound playing."""
+    def play(self, melody, start, end):
+        """Start melody's pairs from byte start to end on the next update, cutting off any sound
+        playing."""
         self._melody = melody
-        self._index = 0
+        self._index = start
+        self._end = end
         self._note_start_ms = None
 
     def stop(self):
@@ -38,13 +43,15 @@ class Buzzer:
         if melody is None:
             return
         if self._note_start_ms is not None:
-            if time.ticks_diff(now_ms, self._note_start_ms) < melody[self._index + 1]:
+            index = self._index
+            if time.ticks_diff(now_ms, self._note_start_ms) < (melody[index + 2] << 8 | melody[index + 3]):
                 return
-            self._index += 2
-        if self._index + 1 >= len(melody):
+            self._index += 4
+        index = self._index
+        if index + 3 >= self._end:
             self.stop()
             return
-        freq_hz = melody[self._index]
+        freq_hz = melody[index] << 8 | melody[index + 1]
         if freq_hz:
             self.pwm.freq(freq_hz)
             self.pwm.duty_u16(self.volume)
