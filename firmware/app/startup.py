@@ -14,11 +14,23 @@ match's clocks.
 import os
 import time
 
+from micropython import const
+
 from app.boot_state import read_saved
 from app.memory import release
 
 # What goes after each stage of boot (app.memory's table names these lists): here, not in the
 # resident app.memory, so that play keeps none of them.
+# Boot collects the heap after every _COLLECT_AFTER_BYTES allocated: what stays is then made
+# low in the heap, not scattered above the garbage left since the last collection, which cut
+# the free heap into blocks too small for a save's snapshot. Play keeps that only on a heap
+# with less than _ROOMY_BYTES free after boot (a tight unix heap, an ESP32): the count also
+# takes every Python call's frame, which MicroPython allocates and frees, so a collection
+# (18 ms on a Pico) came every few ticks, inside them. Elsewhere the keeper collects after
+# each save, in a tick of its own (app.keeper's step). (Here, not in main.py, which stays in
+# the heap as long as the box runs.)
+_COLLECT_AFTER_BYTES = const(16384)
+_ROOMY_BYTES = const(98304)
 BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017", "hal.lis3dh", "hal.mpu6050")
 READ_ONLY = ("app.settings", "game.config", "game.numbers", "game.presets", "game.rule_names",
              "game.rules", "game.snapshot_load", "hal.json_file",
@@ -48,9 +60,15 @@ def start():
     devices (the board's modules let go), the settings and what the keeper saved (read_saved:
     the settings', the keeper's and the snapshot's modules let go), and only then the App's
     modules, which fill the stretches the stages before left free."""
+    import gc
+
     from game.prng import Xorshift32
 
     from app.keeper import DIRECTORY, Keeper
+
+    collecting = hasattr(gc, "threshold")  # (CPython, under the simulator, counts references)
+    if collecting:
+        gc.threshold(_COLLECT_AFTER_BYTES)
 
     if globals().get("__file__", "").endswith(".py"):  # compiled from source at each import
         _compile_the_app_first()
@@ -83,6 +101,8 @@ def start():
         from net.server import start
 
         start(box)
+    if collecting and gc.mem_free() >= _ROOMY_BYTES:
+        gc.threshold(-1)
     return box
 
 
