@@ -68,6 +68,9 @@ def set_up(app, devices, settings, rng, hints, faults, keeper, saved=None):
     from app.faults import Faults
     from app.lights import Lights
     from app.menu import Menu
+
+    if restored is None:  # the menu shown: what its buttons do (Menu.step's)
+        __import__("app.menu_buttons")  # (a match resumed never loads it)
     from app.reconcile import FlapFeed
     from app.roller import Roller
     from app.screens import Screen
@@ -139,8 +142,6 @@ def set_up(app, devices, settings, rng, hints, faults, keeper, saved=None):
     if restored is not None:  # the menu is left for the match (the App keeps its choices)
         app.menu.leave(app)
         _resume(app, restored[0], restored[1], preset)
-    else:  # the menu shown: what its buttons do (Menu.step's; a match resumed never loads it)
-        __import__("app.menu_buttons")
     if keeper is not None:
         report(app)
     if check:  # its first frame at the App's first tick

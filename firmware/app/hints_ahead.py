@@ -12,10 +12,11 @@ _GOAL_ROUND = const(1)  # game.at_stake's
 _ROWS_SIMULTANEOUS = const(1)  # game.rules'
 _SINGLE = const(0)  # game.rules' MATCH_SINGLE
 _SLICES = const(16)  # app.hints': a tick's slices of the programme at most, as many as fit
-# this much of the box's clock (game.win_chance's step): 2 ms more than app.hints' in a turn,
-# whose ticks do more besides (a quiet tick of the menu does 3.5-5 ms of an emulated RP2040's;
-# with 10 a quick hand's first seat waited 1.08 s for the chance on 9 tiles, 0.96 with 12)
-_ROOM_US = const(12000)
+# this much of the box's clock (game.win_chance's step), as app.hints' in a turn: with 12 ms
+# (a quiet tick of the menu does 3.5-5 ms of an emulated RP2040's besides) the menu's ticks on
+# 10 and 12 tiles took 19.8-20.2 ms, a slice's allocations slower than the one before it (the
+# collector's search for room in a heap cut up by boot: 4.7-6.5 ms of such a tick, issue 45)
+_ROOM_US = const(10000)
 _looked = []  # game.tables.files imported (or looked for) in a tick of its own before the policy's
 
 
