@@ -414,8 +414,9 @@ def test_a_resumed_turns_hint_table_loads_on_the_first_tick_not_during_boot(tmp_
 
 def test_a_saved_match_loads_with_the_menu_let_go_and_keeps_its_preset_name(tmp_path, monkeypatch):
     """Boot leaves the menu before it reads the saved match (app.menu is not in the heap beside
-    the snapshot's modules); the resumed match is still counted under its preset's name, the
+    the snapshot's modules, and app.menu_buttons never loads); the resumed match is still counted under its preset's name, the
     one the menu would give it, and a boot with no match to resume opens the menu again."""
+    import builtins
     import sys
 
     from app import keeper_files
@@ -434,11 +435,21 @@ def test_a_saved_match_loads_with_the_menu_let_go_and_keeps_its_preset_name(tmp_
         return loading(*args, **options)
 
     monkeypatch.setattr(keeper_files, "load_match", load_match)
+    imported = []
+    importing = builtins.__import__
+
+    def recorded(name, *args, **options):
+        imported.append(name)
+        return importing(name, *args, **options)
+
+    monkeypatch.setattr(builtins, "__import__", recorded)
     box = boot(tmp_path, flaps, preset="canoga")
+    monkeypatch.setattr(builtins, "__import__", importing)
     try:
         assert menu_loaded == [False]
         view = box.view
         assert view.phase == PLAY and view.menu is None and box.app.match_preset == "canoga"
+        assert "app.menu" in imported and "app.menu_buttons" not in imported  # (its names: not interned)
     finally:
         box.close()
     from hal.storage import AtomicFile
@@ -449,6 +460,7 @@ def test_a_saved_match_loads_with_the_menu_let_go_and_keeps_its_preset_name(tmp_
     try:
         assert menu_loaded == [False, False]
         assert box.view.phase == MENU and box.view.menu.name() == "canoga" and box.view.faults == []
+        assert "app.menu_buttons" in sys.modules
     finally:
         box.close()
 
