@@ -140,6 +140,35 @@ def test_a_box_without_a_display_opens_the_menu_again_between_its_saves():
         box.close()
 
 
+def test_a_heap_run_out_as_the_games_are_listed_opens_the_menu_all_the_same(monkeypatch):
+    """A MemoryError in a slice of the opening (app.core's tick catches it: app.recover) ends
+    that opening; the next quiet tick begins it again, and the menu opens with every game."""
+    from game.rule_set import Rules
+
+    box = SimBox(BoxOptions(seed=4, players=2))
+    try:
+        box.run(200)
+        games = [entry[0] for entry in box.view.menu.entries]
+        start(box)
+        made = Rules.__init__
+        failed = []
+
+        def out_of_memory_once(rules, **axes):
+            if not failed:
+                failed.append(1)
+                raise MemoryError("memory allocation failed")
+            made(rules, **axes)
+
+        monkeypatch.setattr(Rules, "__init__", out_of_memory_once)
+        leave_match(box)
+        box.run(300)
+        assert failed and box.view.menu is not None
+        assert [entry[0] for entry in box.view.menu.entries] == games
+        assert "app.menu_again" not in sys.modules
+    finally:
+        box.close()
+
+
 def test_each_module_the_opening_imports_looks_up_few_names():
     from app.menu_again import OPENING
 

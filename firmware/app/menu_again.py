@@ -1,4 +1,4 @@
-"""The menu opened again after a match (select at its end, or a match left: app.phases_left's
+"""The menu opened again after a match (select at its end, or a match left: app.menu_back's
 to_menu leaves the App in its MENU phase with no menu), over the quiet ticks that follow
 (`step`, app.core's): this module's import, then app.menu's, app.menu_buttons' and
 game.presets', a tick each, then the games a few a tick, the last building the menu on the
@@ -14,7 +14,7 @@ from micropython import const
 
 from app.memory import since
 
-_GAMES_A_SLICE = const(8)  # games' rules a slice (a Pico's 0.4 ms each)
+_GAMES_A_SLICE = const(8)  # games' rules a slice (some 0.5 ms of a Pico's each)
 # What the opening imports, a tick each (test_menu_again checks that each is a module alone):
 # the menu's, then what lists the games (let go after).
 OPENING = ("app.menu", "app.menu_buttons", "game.presets")
@@ -31,8 +31,8 @@ def step(app):
         return
     try:
         next(_opening)
-    except StopIteration:  # (a heap run out in a slice ended the opening: it starts again)
-        _opening = None
+    except StopIteration:  # its end (this module emptied: harmless), or a full heap ended a
+        _opening = None  # slice (app.recover): the opening starts again at the next call
 
 
 def _open(app):
