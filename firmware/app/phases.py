@@ -1,8 +1,8 @@
 """A new match (from the menu's Start, or play again after one): what starts it, imported a tick
 ahead of it (app.menu, app.finish) and let go once it has started (app.memory's "phase"); boot's
-resumed match is taken up by take_match too (app.boot_state). Back to the menu, the match left
-taken up again and a match resumed at boot are app.phases_left's: apart, so that this import takes
-a Pico's tick under 20 ms.
+resumed match is taken up by take_match too (app.boot_state). The match left taken up again and
+a match resumed at boot are app.phases_left's, back to the menu app.menu_back's: apart, so that
+this import takes a Pico's tick under 20 ms.
 """
 
 from game.gamelog import MatchTally
