@@ -42,6 +42,28 @@ def test_a_long_select_asks_and_waiting_or_select_stays(open_box):
     assert oled(box)[0] == "  SHUT THE BOX"
 
 
+def test_ok_to_the_question_leaves_while_a_turn_s_review_is_on_show(open_box):
+    """With hints on, the last turn's review takes ok (its pages); the question asked over it
+    takes ok first: it said "ok: to the menu", and ok turned a page of the review it hid."""
+    from app.core import MENU, SETUP
+
+    box = open_box(seed=3, preset="classic", players=2, hints=True)
+    start(box)
+    player = BoxPlayer(box)
+    while not (box.view.phase == SETUP and box.app.match.current == 1):  # player 2's turn set up
+        assert player.step()
+    box.run(3000)
+    assert box.app.reviewing and oled(box)[0].startswith("Review P1")
+    box.board.press("select", 1000)
+    box.run(1200)
+    assert oled(box)[:4] == QUESTION
+    box.board.press("ok")
+    box.run(300)
+    assert box.view.phase == MENU and not box.app.leaving
+    box.run(300)
+    assert oled(box)[0] == "  SHUT THE BOX"
+
+
 def test_a_shake_under_the_question_rolls_nothing(open_box):
     box = open_box(seed=3, preset="classic", players=2)
     start(box)

@@ -211,8 +211,8 @@ class App:
 
                 resumed(self, now_ms)
                 let_go("phase")
-            if (self.review_due or self.reviewing) and presentation.review_pages(self, now_ms, ok):
-                ok = _NO_PRESS
+            if (self.review_due or self.reviewing) and not self.leaving and presentation.review_pages(self, now_ms, ok):
+                ok = _NO_PRESS  # (while the leave question is up its ok is the question's)
             if select == _LONG_PRESS and self.phase == FINISHED:
                 self.to_menu()
                 select = _NO_PRESS
