@@ -85,11 +85,11 @@ def test_the_menu_opens_again_a_module_or_a_few_games_a_tick(monkeypatch, how):
         start(box)
         left = how == "a match left"
         ticks = _ticks_of_the_opening(box, monkeypatch, lambda: (_left if left else _at_the_end)(box))
-        # at the match's end the press's tick imports app.menu_back, the next puts the match
-        # away with it (a match left: the ok's tick does both), then the opening: one module a
-        # tick, in turn
+        # the press's tick (select at the end, the question's ok) imports app.menu_back, the
+        # next puts the match away with it, then the opening: one module a tick, in turn
         imports = [tick[0] for tick in ticks if tick[0]]
-        assert imports == [[name] for name in ("app.menu_back",) * (not left) + ("app.menu_again",) + OPENING]
+        assert imports == [[name] for name in ("app.menu_back", "app.menu_again") + OPENING]
+        assert ticks[1][1] and "app.menu_back" in ticks[1][1] and ticks[1][2:] == (0, 0, 0)  # put away
         opening = ticks[[tick[0] for tick in ticks].index(["app.menu_again"]):]
         for imported, _gone, games, bands, slices in opening:
             assert not (imported and games) and games <= _GAMES_A_SLICE and bands == slices == 0, opening

@@ -18,7 +18,7 @@ turns `match_page` (-1: the turn's page, else the first player on the match's),
 `match_page_next` (the first player of the match's next page, 0: back to the turn's) and
 `page_since` (when that page went up); `review_page` and `review_next` (the first move on the
 review's page shown and on its next, 0: the last page is shown); `leaving_since` (when the
-leave question was asked).
+leave question was asked; None once ok answered it: the next tick leaves, app.phases_left).
 """
 
 import sys
