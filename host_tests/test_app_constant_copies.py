@@ -80,7 +80,7 @@ def test_the_core_imports_none_of_the_names_it_keeps_copies_of():
 
 
 def test_the_copies_of_the_app_s_phases_sounds_first_message_and_fault_signal_match_app_core_s():
-    from app import boot_state, faults, finish, menu_back, phases_left, settings
+    from app import boot_state, faults, finish, menu_back, phases_left
     from game import presets
 
     for name in ("MENU", "SETUP", "PLAY", "FINISHED"):
@@ -92,7 +92,7 @@ def test_the_copies_of_the_app_s_phases_sounds_first_message_and_fault_signal_ma
     assert finish._FINISHED == core.FINISHED
     assert boot_state._MSG_SHAKE == presentation._MSG_SHAKE
     assert menu_buttons._SOUND_CLICK == core._SOUND_CLICK
-    assert settings._HOUSE == presets._HOUSE == boot_state._HOUSE == menu.HOUSE
+    assert presets._HOUSE == boot_state._HOUSE == menu.HOUSE
     assert finish._SOUND_WINNER == core._SOUND_WINNER
     from hal.buttons import SHORT_PRESS
 

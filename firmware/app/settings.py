@@ -18,7 +18,6 @@ from micropython import const
 DEFAULT_PLAYERS = 2
 _MAX_BYTES = const(4096)  # the longest house rules take about 600
 _UNKNOWN_KEYS_SAID = const(3)  # unknown keys named one a message; the rest counted in one more
-_HOUSE = const("house rules")  # app.menu's HOUSE (a copy)
 
 
 class Settings:
@@ -85,7 +84,6 @@ def game_entries(settings, tiles, rows):
             house = rules_from_config(config)
             break
     found = [[], 0, []]
-    for _ in listing(house, _HOUSE if house is not None else config.get("preset", PRESET_NAMES[0]),
-                     tiles, rows, found):
+    for _ in listing(house, config.get("preset", PRESET_NAMES[0]), tiles, rows, found):
         pass
     return found

@@ -19,8 +19,6 @@ from micropython import const
 from app.boot_state import read_saved
 from app.memory import release
 
-# What goes after each stage of boot (app.memory's table names these lists): here, not in the
-# resident app.memory, so that play keeps none of them.
 # Boot collects the heap after every _COLLECT_AFTER_BYTES allocated: what stays is then made
 # low in the heap, not scattered above the garbage left since the last collection, which cut
 # the free heap into blocks too small for a save's snapshot. Play keeps that only on a heap
@@ -31,6 +29,8 @@ from app.memory import release
 # the heap as long as the box runs.)
 _COLLECT_AFTER_BYTES = const(16384)
 _ROOMY_BYTES = const(98304)
+# What goes after each stage of boot (app.memory's table names these lists): here, not in the
+# resident app.memory, so that play keeps none of them.
 BOARD_ONLY = ("hal.board_config", "hal.board", "hal.mcp23017", "hal.lis3dh", "hal.mpu6050")
 READ_ONLY = ("app.settings", "game.config", "game.numbers", "game.presets", "game.rule_names",
              "game.rules", "game.snapshot_load", "hal.json_file",

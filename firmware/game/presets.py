@@ -43,8 +43,9 @@ PRESET_NAMES = tuple(
 
 # The axes each preset changes from classic, in PRESET_NAMES' order: a run of (axis, value)
 # pairs a preset, each run ended by _END (an axis by its place in game.rule_set's AXES; the value
-# of an axis whose classic value is a bool, _BOOLS, is that bool). Bytes, not a dict a preset: a module
-# that builds 26 dicts as it loads took the menu opened again a Pico's 19 ms tick (issue 45).
+# of an axis whose classic value is a bool, _BOOLS, is that bool). Bytes, not a dict a preset:
+# no 26 dicts in the heap while this module is loaded (boot, the menu opened again: issue 45),
+# and fewer names to look up as it loads (30, not 39).
 _TILES = const(0)  # places in AXES (test_presets checks each preset's axes)
 _DICE = const(1)
 _FACES = const(2)
@@ -144,9 +145,12 @@ def why_unplayable(rules, tiles, rows):
 def listing(house, name, tiles, rows, found):
     """The games offered on a box of `rows` rows of `tiles` flaps, into `found`, [entries,
     chosen, faults] (app.settings' game_entries): entries, (name, Rules) of the house rules
-    (`house`, their Rules, or None) then of each preset the box can play; chosen, the entry
-    named `name`; faults, why that game is not offered. A generator that yields after each game
-    (app.menu_again lists them over a Pico's quiet ticks, a few a tick)."""
+    (`house`, their Rules, or None) then of each preset the box can play; chosen, the entry of
+    the house rules if any, else of the preset named `name`; faults, why that game is not
+    offered. A generator that yields after each game (app.menu_again lists them over a Pico's
+    quiet ticks, a few a tick)."""
+    if house is not None:
+        name = _HOUSE
     entries = found[0]
     at = 0  # (the presets' runs of _CHANGES, in turn)
     for index in range(-1 if house is not None else 0, len(PRESET_NAMES)):
