@@ -54,3 +54,21 @@ def read_header(mpy):
             reader.at += (size >> 1) + 1
     strings = sum(reader.constant() for _constant in range(constants))
     return names, strings, reader
+
+
+def lookups(mpy):
+    """How many names a module's .mpy (bytecode, format 6) looks up as it loads: the names of
+    its table not built into the firmware (a built-in one is stored as its number), and its
+    string constants but empty ones (bytes constants are not looked up)."""
+    names, strings, _reader = read_header(mpy)
+    return sum(isinstance(name, str) for name in names) + strings
+
+
+def module_lookups(name):
+    """lookups() of the firmware's module `name` as it is on a board (tools/flash.py's
+    compile_module)."""
+    from bench import boot_bench
+    from tools.flashing.build import FIRMWARE, compile_module
+
+    relative = name.replace(".", "/") + ".py"
+    return lookups(compile_module(FIRMWARE / relative, relative, boot_bench.BYTECODE))

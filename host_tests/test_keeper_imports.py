@@ -14,27 +14,14 @@ import sys
 import pytest
 from app.core import FINISHED
 from box_steps import counted, not_loaded
-from mpy_file import read_header
+from mpy_file import lookups, module_lookups
 
 from bench import boot_bench
 from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
-from tools.flashing.build import FIRMWARE, compile_module
+from tools.flashing.build import compile_module
 
 _MOST_LOOKUPS = 54
-
-
-def lookups(mpy):
-    """How many names a module's .mpy (bytecode, format 6) looks up as it loads: the names of
-    its table not built into the firmware (a built-in one is stored as its number), and its
-    string constants but empty ones (bytes constants are not looked up)."""
-    names, strings, _reader = read_header(mpy)
-    return sum(isinstance(name, str) for name in names) + strings
-
-
-def _module_lookups(name):
-    relative = name.replace(".", "/") + ".py"
-    return lookups(compile_module(FIRMWARE / relative, relative, boot_bench.BYTECODE))
 
 
 def _loaded_starting(prefixes):
@@ -82,7 +69,7 @@ def test_each_module_a_save_in_play_imports_looks_up_few_names_in_a_slice_of_its
     seen = {names[0] for names in slices if names}
     assert {"hal.storage", "app.keeper_save", "app.keeper_steps", "app.keeper_jobs", "hal.storage_save",
             "game.snapshot_format", "game.match_saved", "game.snapshot"} <= seen, seen
-    counted = {name: _module_lookups(name) for name in sorted(seen)}
+    counted = {name: module_lookups(name) for name in sorted(seen)}
     assert max(counted.values()) <= _MOST_LOOKUPS, counted
     # app.keeper_save with its steps (app.keeper_steps now) looked up 46 names: its slice took an
     # emulated RP2040 20-21 ms, the other imports' 16-19 ms (issue 45)
@@ -96,7 +83,7 @@ def test_each_slice_of_a_match_s_end_its_save_and_the_statistics_merge_imports_o
     seen = {name for names in slices for name in names}
     assert {"app.keeper_stats", "game.stats", "game.numbers", "game.stats_load"} <= seen, seen
     assert max(len(names) for names in slices) == 1, [names for names in slices if len(names) > 1]
-    counted = {name: _module_lookups(name) for name in sorted(seen)}
+    counted = {name: module_lookups(name) for name in sorted(seen)}
     assert max(counted.values()) <= _MOST_LOOKUPS, counted
 
 
@@ -311,7 +298,7 @@ def test_every_module_a_whole_match_imports_looks_up_few_names_and_no_frame_is_d
     assert {"app.screen_menu", "app.screen_card", "app.input_check", "app.screen_check", "app.phases", "app.screen_lines",
             "app.screen_turn", "app.screen_review", "app.finish", "app.screen_end",
             "app.finish_frames"} <= seen, seen
-    counted = {name: _module_lookups(name) for name in sorted(seen)}
+    counted = {name: module_lookups(name) for name in sorted(seen)}
     over = {name: count for name, count in counted.items() if count > _MOST_LOOKUPS}
     assert {name: count for name, count in over.items() if count > _STILL_OVER.get(name, 0)} == {}
     frames = [names for names, drawn, _again in ticks
@@ -369,7 +356,7 @@ def test_the_rules_card_s_first_module_looks_up_few_names_in_the_tick_of_the_pre
     game.preset_cards (app.screen_menu). With its 26 lines a dict's it looked up 54 names: the
     import took an emulated RP2040 15.7 ms, the tick 19.7-21.0 ms (issue 45). Its lines are one
     string now."""
-    assert _module_lookups("game.preset_cards") <= 10
+    assert module_lookups("game.preset_cards") <= 10
 
 
 def test_app_keeper_jobs_places_in_work_name_the_modules_they_say():

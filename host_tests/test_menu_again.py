@@ -10,7 +10,7 @@ import sys
 
 import pytest
 from box_steps import leave_match, not_loaded, oled, start
-from test_keeper_imports import _module_lookups
+from mpy_file import module_lookups
 
 from board_sim.box import BoxOptions, SimBox
 from board_sim.script_player import BoxPlayer
@@ -173,4 +173,4 @@ def test_each_module_the_opening_imports_looks_up_few_names():
     from app.menu_again import OPENING
 
     for name in OPENING + ("app.menu_again", "app.menu_back"):
-        assert _module_lookups(name) <= _MOST_LOOKUPS, name
+        assert module_lookups(name) <= _MOST_LOOKUPS, name
