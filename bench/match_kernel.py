@@ -9,10 +9,10 @@ the collector disabled (MicroPython only: CPython has no gc.mem_alloc()).
 import gc
 import sys
 
-from game.match import start_match
+from game.match import source_for, start_match
 from game.presets import preset
 from game.prng import Xorshift32
-from game.sources import feed, source_for
+from game.sources import feed
 from game.tiles import bit
 from game.turn import AWAIT_MOVE, OVER
 

@@ -19,13 +19,13 @@ import sys
 
 from game.config import rules_from_config
 from game.gamelog import MatchTally
-from game.match import start_match
+from game.match import source_for, start_match
 from game.presets import PRESET_NAMES
 from game.prng import Xorshift32
 from game.rules import MATCH_LONG_GAME, MATCH_RACE
 from game.snapshot import encode, saves_after
 from game.snapshot_load import restore
-from game.sources import feed, source_for
+from game.sources import feed
 from game.stats import Stats
 from game.stats_load import stats_from_dict
 from game.tiles import tiles_of

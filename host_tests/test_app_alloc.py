@@ -14,9 +14,10 @@ from app.lights import Lights
 from app.reconcile import FlapFeed, expected_open
 from app.roller import Roller
 from app.screens import MESSAGE_LINES, Screen
+from game.match import source_for
 from game.presets import preset
 from game.prng import Xorshift32
-from game.sources import feed, source_for
+from game.sources import feed
 from game.turn import Turn
 from hal.leds import TileLeds
 

@@ -4,10 +4,10 @@ winners are who the format says, and chips are conserved after every turn."""
 
 from game import rules as R
 from game.config import rules_from_config
-from game.match import start_match
+from game.match import source_for, start_match
 from game.presets import PRESET_NAMES, changed
 from game.prng import Xorshift32
-from game.sources import feed, source_for
+from game.sources import feed
 from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, OVER
 from hypothesis import given, settings

@@ -7,9 +7,10 @@ from game.cards import CardDeck
 from game.config import rules_from_config
 from game.dominoes import DominoBag
 from game.hand_dice import HandDice
+from game.match import source_for
 from game.presets import preset
 from game.prng import Xorshift32
-from game.sources import ElectronicDice, feed, source_for
+from game.sources import ElectronicDice, feed
 from game.tile_masks import mask_of
 from game.turn import AWAIT_MOVE, ENDED, FREE_THROW, ROLLED, Turn
 

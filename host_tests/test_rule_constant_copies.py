@@ -130,10 +130,10 @@ def test_the_policy_file_s_copies_of_the_objectives_equal_game_strategy_s():
     assert policy_file._OBJ_SCORE == strategy.OBJ_SCORE
 
 
-def test_the_statistics_reader_s_copy_of_the_counters_limit_equals_the_game_log_s():
-    from game import gamelog, stats_load
+def test_the_statistics_copies_of_the_counters_limit_equal_the_game_log_s():
+    from game import gamelog, stats, stats_load
 
-    assert stats_load._COUNT_MAX == gamelog._COUNT_MAX == 2**30 - 1  # the largest small int, 32-bit
+    assert stats._COUNT_MAX == stats_load._COUNT_MAX == gamelog._COUNT_MAX == 2**30 - 1  # the largest small int, 32-bit
 
 
 def test_the_kernel_s_copy_of_a_sure_win_equals_game_strategy_s():

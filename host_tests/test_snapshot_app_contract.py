@@ -5,13 +5,12 @@ an ended turn still to record, the tally restored with the match, and when to sa
 
 from game.config import rules_from_config
 from game.gamelog import MatchTally
-from game.match import start_match
+from game.match import source_for, start_match
 from game.presets import preset
 from game.prng import Xorshift32
 from game.snapshot import saves_after, snapshot
 from game.snapshot_format import MAX_PLAYERS
 from game.snapshot_load import expected_open_mask, restore
-from game.sources import source_for
 from game.tile_masks import mask_of
 from game.turn import (
     AWAIT_MOVE,

@@ -6,12 +6,11 @@ import json
 
 from game.config import rules_from_config
 from game.gamelog import MatchTally
-from game.match import start_match
+from game.match import source_for, start_match
 from game.prng import Xorshift32
 from game.snapshot import encode, snapshot
 from game.snapshot_format import MAX_BYTES, MAX_PLAYERS
 from game.snapshot_load import SnapshotError, restore
-from game.sources import source_for
 from test_game_snapshot import Table, new_match
 
 SMALL_INT_MAX = 0x3FFFFFFF  # the tally's counters stop here

@@ -32,8 +32,8 @@ from app.keeper import keep_up, save, under_way
 from app.memory import let_go
 from app.reconcile import reconcile
 
-TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
-if TYPE_CHECKING:
+_TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards (and stores no name)
+if _TYPE_CHECKING:
     from typing import Any
 
     from game.gamelog import GameLog, MatchTally
@@ -115,7 +115,7 @@ class App:
     (app.faults), `screen` (app.screens, or None) and `lights`, drawn by app.presentation;
     app.boot_state sets the App up at boot and restores what the keeper saved. Hosts: app.view."""
 
-    if TYPE_CHECKING:  # the App's state, as app.boot_state.set_up sets it up (and app.presentation's)
+    if _TYPE_CHECKING:  # the App's state, as app.boot_state.set_up sets it up (and app.presentation's)
         devices: Any  # its flaps, buttons (by name: those fitted), buzzer ...
         screen: Screen | None
         lights: Lights | None
@@ -213,8 +213,11 @@ class App:
                 let_go("phase")
             if (self.review_due or self.reviewing) and not self.leaving and presentation.review_pages(self, now_ms, ok):
                 ok = _NO_PRESS  # (while the leave question is up its ok is the question's)
-            if select == _LONG_PRESS and self.phase == FINISHED:
-                self.to_menu()
+            if select == _LONG_PRESS and self.phase == FINISHED:  # the rare phase changes (app.phases'
+                from app.menu_back import to_menu
+
+                to_menu(self)  # and app.menu_back's), each let go with what it loaded
+                let_go("phase")
                 select = _NO_PRESS
             elif self.leaving or (select == _LONG_PRESS and self.phase != MENU):
                 from app.phases_left import leave_question
@@ -235,7 +238,10 @@ class App:
 
                         step(self)
                 elif self.menu.step(self, select, ok, now_ms):
-                    self.new_match(now_ms)
+                    from app.phases import new_match
+
+                    new_match(self, now_ms)
+                    let_go("phase")
                     due = True  # (the match's start fills the tick: a Pico's 19-20 ms on 12 tiles)
             elif phase == SETUP:
                 self._setup(now_ms, select, ok)
@@ -248,6 +254,8 @@ class App:
                     end_match(self, now_ms)
             else:
                 self.ending.step(self, now_ms, select, ok, not (busy or saving))
+                if self.phase != FINISHED:  # a way out taken (app.finish's again): what it loaded goes
+                    let_go("phase")
             lent = False  # the coach's tick, the frame's drawing the next's (app.hints' waited)
             if (self.hints_on and not (due or saving) and self.roller.state != _LANDED and (phase == SETUP or (
                     phase == PLAY and not devices.flaps.rows[self.row].changed))  # (a flap answered: no coach)
@@ -298,23 +306,6 @@ class App:
         else:
             busy = self.hints_on and hints.wants_ticks()
         return _BUSY_REST_MS if busy else _REST_MS
-
-    # -- the rare phase changes (app.phases, loaded for the moment) ---------------------------
-    def to_menu(self):
-        """Back to the menu (a long press of select confirmed by ok; select at the match's end):
-        the match's end or the match left put away (app.menu_back), the menu opened over the
-        next quiet ticks (app.menu_again)."""
-        from app.menu_back import to_menu
-
-        to_menu(self)
-        let_go("phase")
-
-    def new_match(self, now_ms):
-        """A new match of the menu's choices (from the menu, or after a match: play again)."""
-        from app.phases import new_match
-
-        new_match(self, now_ms)
-        let_go("phase")
 
     # -- setting up a turn -------------------------------------------------------------------
     def enter_setup(self, now_ms, new_turn=True):

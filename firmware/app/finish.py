@@ -17,8 +17,6 @@ from app.memory import let_go, release
 _FINISHED = const(3)  # app.core's phase (as there)
 _SOUND_WINNER = const(7)  # app.core's sound (as there)
 _SHORT_PRESS = const(1)  # hal.buttons' (as there)
-_PLAY_AGAIN = const(1)  # Ending.again: what the next tick does (ok chose play again; select, the menu)
-_TO_MENU = const(2)
 _PAGE_MS = const(3000)  # without an ok button, standings longer than a screen turn a page this often
 
 
@@ -56,7 +54,9 @@ class Ending:
         self.page = 0
         self.next_page = 0
         self.page_since = now_ms
-        self.again = 0  # _PLAY_AGAIN, _TO_MENU: the next tick starts a new match, or goes to the menu
+        # What the next tick does, imported by the press's: app.phases' new_match (ok chose to play
+        # again) or app.menu_back's to_menu (select, the menu); None until then
+        self.again = None
         self.frames = None  # app.finish_frames once this phase has imported it (show, step)
         self.work = None  # app.finish_work once a quiet tick has imported it (step, leave)
         self.merge = merge  # (match, tally, preset): the keeper's merge, not yet asked
@@ -84,11 +84,8 @@ class Ending:
         asks the keeper for the statistics' merge (app.finish_work's step); once the merge is
         done, a quiet tick imports game.match (app.finish_work's import_match)."""
         app.roller.update(now_ms, False)
-        if self.again == _PLAY_AGAIN:
-            app.new_match(now_ms)
-            return
-        if self.again == _TO_MENU:  # (app.menu_back imported by the press's tick)
-            app.to_menu()
+        if self.again is not None:  # play again, or the menu (this module let go as the match's end
+            self.again(app, now_ms)  # is: app.core then lets go what the way out loaded)
             return
         self.quiet = quiet  # (app.core's: no frame to draw or send, no save's slice in the tick)
         if quiet and self.frames is None:  # no frame imported it (no screen): the LEDs' chase
@@ -108,11 +105,9 @@ class Ending:
         elif ok == _SHORT_PRESS and self.next_page:
             turn_page = True
         elif ok == _SHORT_PRESS:  # play again, on the next tick (app.phases imported by then: app.finish_work)
-            __import__("app.phases")
-            self.again = _PLAY_AGAIN
+            self.again = __import__("app.phases", None, None, ("show",)).new_match  # (any fromlist: the module)
         elif select == _SHORT_PRESS:  # the menu, from the next tick (app.menu_back's to_menu)
-            __import__("app.menu_back")
-            self.again = _TO_MENU
+            self.again = __import__("app.menu_back", None, None, ("show",)).to_menu
         elif (not self.waiting_ok and (self.page or self.next_page)
               and time.ticks_diff(now_ms, self.page_since) >= _PAGE_MS):
             turn_page = True

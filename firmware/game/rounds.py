@@ -15,11 +15,8 @@ game.snapshot lists them. Those of the classes here are game.match_saved's, read
 match is saved or restored (`saved_fields`).
 """
 
-import sys
-
 from micropython import const
 
-from game import forget
 from game.tables import table_for
 from game.turn import Turn
 
@@ -37,9 +34,12 @@ _END_FIRST_ROLL_LOST = const(4)
 def saved_fields(name):
     """game.match_saved's declaration `name` (what game.snapshot keeps of a class here), read
     from the module, which is let go at once (play holds none of it) unless it was loaded
-    before (a save in slices, app.keeper_jobs, imports it for the match's and the round's)."""
+    before (a save in slices, app.keeper_jobs, imports it for the match's and the round's).
+    Its imports are its own: names fewer in this module's globals, which stay in the heap."""
+    import sys
+
     kept = "game.match_saved" in sys.modules
-    from game import match_saved
+    from game import forget, match_saved
 
     if not kept:
         forget("game.match_saved")

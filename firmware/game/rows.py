@@ -14,14 +14,14 @@ from game.rounds import RoundMatch, round_winners
 from game.turn import END_FIRST_ROLL_LOST, END_SHUT, OVER, Turn
 
 _MATCH_SINGLE = const(0)  # game.rules' (a copy: see there)
-TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards
+_TYPE_CHECKING = const(0)  # a const: mpy-cross leaves out what it guards (and stores no name)
 
 
 class RowsMatch(RoundMatch):
     """Single round, fixed rounds, tournament or maximum penalty with everyone throwing at once,
     each on their own row: nobody plays alone, so current, row and turn stay -1, -1, None."""
 
-    if TYPE_CHECKING:
+    if _TYPE_CHECKING:
         round: "SimultaneousRound | None"  # its rounds (RoundMatch's are game.rounds' Round)
 
     def __init__(self, rules, players, first=0, table=None, ledger=None):

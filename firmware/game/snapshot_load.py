@@ -16,7 +16,7 @@ match (main.py lets it go after boot)."""
 from micropython import const
 
 from game.config import ConfigError, rules_from_config
-from game.match import start_match
+from game.match import source_for, start_match
 from game.prng import Xorshift32
 from game.snapshot_fields import (  # a module of its own: from source each compiles apart
     SnapshotError,
@@ -26,7 +26,6 @@ from game.snapshot_fields import (  # a module of its own: from source each comp
     load_saved,
 )
 from game.snapshot_format import FORMAT, MAX_PLAYERS, TURN_FIELDS
-from game.sources import source_for
 
 _MATCH_RACE = const(5)  # game.rules' (a copy: see there)
 

@@ -2,7 +2,7 @@
 the electronic dice, the source of every game but those of real dice entered by hand,
 dominoes and cards (game.hand_dice, game.dominoes, game.cards: each loaded for its games only).
 
-    source = source_for(rules, rng)
+    source = source_for(rules, rng)  # (game.match's: a match starts with it)
     count = source.draw(turn.dice_expected())  # 0: hand-entered dice not all in yet
     if count:
         result = feed(turn, source.values, count)
@@ -11,13 +11,7 @@ Every source fills its preallocated `values` (up to game.turn's MAX_DICE) and `d
 many it filled. Drawing allocates nothing.
 """
 
-from micropython import const
-
 from game.turn import MAX_DICE
-
-_SOURCE_MANUAL = const(1)  # game.rules' (a copy: see there)
-_SOURCE_DOMINOES = const(2)
-_SOURCE_CARDS = const(3)
 
 
 class ElectronicDice:
@@ -36,24 +30,6 @@ class ElectronicDice:
         for index in range(MAX_DICE):
             values[index] = self.rng.below(self.faces) + 1 if index < count else 0
         return count
-
-
-def source_for(rules, rng):
-    """Electronic dice, hand-entered dice, a domino bag or a card deck, as `rules.source` says
-    (the last three's module imported only when a game of it starts)."""
-    if rules.source == _SOURCE_MANUAL:
-        from game.hand_dice import HandDice
-
-        return HandDice(rules.faces)
-    if rules.source == _SOURCE_DOMINOES:
-        from game.dominoes import DominoBag
-
-        return DominoBag(rng, rules.dominoes_blank)
-    if rules.source == _SOURCE_CARDS:
-        from game.cards import CardDeck
-
-        return CardDeck(rng, rules.cards_high)
-    return ElectronicDice(rng, rules.faces)
 
 
 def feed(turn, values, count):

@@ -4,15 +4,14 @@
 A box in play holds none of this: the match in progress is counted by a game.gamelog.MatchTally,
 merged here once the match is over (app.keeper_stats loads /data/stats, merges, saves and lets
 this module go); the tally's serial number makes a merge repeated after a power cut count once.
-Counters stop at game.gamelog's COUNT_MAX, so adding never allocates. game.stats_load reads the
+Counters stop at game.gamelog's _COUNT_MAX (add, lower), so adding never allocates. game.stats_load reads the
 saved figures back (a module of its own: from source each is compiled whole); the entries of
 presets this firmware does not know (a newer firmware's) are kept as they were, unread.
 """
 
 from micropython import const
 
-from game.gamelog import add, lower
-
+_COUNT_MAX = const(0x3FFFFFFF)  # game.gamelog's (a copy: a name imported costs a stored name)
 _MATCH_LONG_GAME = const(4)  # game.rules' (a copy: see there)
 _MATCH_RACE = const(5)
 
@@ -39,6 +38,19 @@ def preset_name(rules):
         if preset(name) == rules:
             return name
     return CUSTOM
+
+
+def add(count, more):
+    """count + more, stopping at _COUNT_MAX."""
+    total = count + more
+    return total if total < _COUNT_MAX else _COUNT_MAX
+
+
+def lower(best, value):
+    """The new best (lowest) of `best` (-1: none yet) and `value`."""
+    if 0 <= value <= _COUNT_MAX and (best < 0 or value < best):
+        return value
+    return best
 
 
 class Stats:

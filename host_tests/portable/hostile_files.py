@@ -403,10 +403,10 @@ def saved_matches(directory):
     (those a box of BOX_TILES tiles in one row plays, all of them)."""
     from app.keeper import Keeper, keep
     from game.gamelog import GameLog, MatchTally
-    from game.match import start_match
+    from game.match import source_for, start_match
     from game.presets import preset
     from game.prng import Xorshift32
-    from game.sources import feed, source_for
+    from game.sources import feed
     from game.turn import AWAIT_ROLL
 
     payloads = []

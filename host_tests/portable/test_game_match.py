@@ -7,11 +7,11 @@ Plain functions and asserts only, so the same module runs under pytest and on Mi
 import gc
 
 from game.config import rules_from_config
-from game.match import start_match
+from game.match import source_for, start_match
 from game.presets import PRESET_NAMES, preset
 from game.prng import Xorshift32
 from game.rules import MATCH_LONG_GAME, MATCH_RACE
-from game.sources import feed, source_for
+from game.sources import feed
 from game.tile_masks import mask_of
 from game.tiles import tiles_of
 from game.turn import AWAIT_MOVE, OVER

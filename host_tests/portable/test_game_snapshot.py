@@ -15,12 +15,12 @@ import game.snapshot_load as snap_load
 from game.config import rules_from_config
 from game.gamelog import MatchTally
 from game.hand_dice import HandDice
-from game.match import start_match
+from game.match import source_for, start_match
 from game.presets import preset
 from game.prng import Xorshift32
 from game.rules import MATCH_LONG_GAME, MATCH_MAX_PENALTY, MATCH_RACE, ROWS_SIMULTANEOUS
 from game.snapshot_format import TURN_FIELDS
-from game.sources import feed, source_for
+from game.sources import feed
 from game.turn import (
     AWAIT_MOVE,
     OVER,

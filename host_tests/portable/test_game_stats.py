@@ -9,12 +9,11 @@ import json
 
 from game.config import rules_from_config
 from game.gamelog import MatchTally
-from game.match import start_match
+from game.match import source_for, start_match
 from game.presets import PRESET_NAMES, preset
 from game.prng import Xorshift32
 from game.snapshot import snapshot
 from game.snapshot_load import restore
-from game.sources import source_for
 from game.stats import (
     CUSTOM,
     MAX_BYTES,

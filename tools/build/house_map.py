@@ -104,9 +104,10 @@ def modules(root=ROOT):
 
 
 def _guarded(node):
-    """Is this `if` the TYPE_CHECKING guard (whose imports never run)?"""
+    """Is this `if` the TYPE_CHECKING guard (whose imports never run)? The firmware's is a
+    private `_TYPE_CHECKING = const(0)`: no name stored in its module's globals."""
     test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+    return (isinstance(test, ast.Name) and test.id in ("TYPE_CHECKING", "_TYPE_CHECKING")) or (
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
