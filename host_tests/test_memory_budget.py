@@ -17,27 +17,21 @@ BOARDS = wiring_table.BOARDS
 # an unrelated change moved by 20 bytes at most and a 64-byte constant kept by 96), 32-bit, the
 # firmware as .mpy. 64 KiB until issue 48 (65,488 B, then the least of 4 layouts); 65 KiB since the App's
 # recovery from a full heap, the watchdog fed at the REPL, the input check's row and boot check
-# and the menu's Resume row made it 65,696: half of every board's heap stays free at the peak
-# (the test below). 65.25 KiB since issue 45's tick work (a turn's LEDs and the guide between turns
-# drawn again only on a change: 1.8 ms off a Pico's every tick in play) with the OLED driver's
-# whole micropython-lib API kept (poweroff, poweron, contrast, invert, rotate: some 300 B of code):
-# 66,772 B, from 66,439 (48 of them a resumed roll's legal moves, kept by app.hints). 65.3 KiB
-# since the coach leaves a tick that answers a flap in play (app.core: 16 B), hal.leds' write is a
-# method apart, so that its show() every tick keeps its frame off the heap, and a tick that did a
-# save's slice draws no frame (app.keeper's _SLICED): 66,876 from 66,801. 65.5 KiB since main.run's
-# loop rests 1 ms, not 5, while the coach has work (the App's rest_ms: 179 B; on the emulated chip
-# the first seat's chance on 12 tiles ready 0.8 s sooner with a quick hand): 67,055 B.
-BUDGET_AFTER_BOOT = 65 * 1024 + 512
+# and the menu's Resume row made it 65,696. Issue 45's tick work raised it by steps to 65.5 KiB
+# (67,055 B: a turn's LEDs drawn again only on a change, the OLED driver's whole micropython-lib
+# API, main.run resting 1 ms while the coach has work ...); 65 KiB again since what play held for
+# rare moments went where those moments are (game.sources' source_for into game.match, the App's
+# ways to a new match and to the menu into app.phases and app.menu_back, game.gamelog's add and
+# lower into game.stats, names stored for imports only rare code makes): 66,311 B.
+BUDGET_AFTER_BOOT = 65 * 1024
 # Above the after-boot figure, during a whole match. At a match's end the statistics' merge
-# holds its modules (app.keeper_read, game.stats, hal.json_file ...) beside the standings' frames:
-# 19-21 KB when the bench looks mid-merge (issue 28; where it looks moves with the dice of the
-# saved scenario), so some 86 KB in all: 35% of a Pico's heap, 42% of a Pico W's. 25 KiB since
-# issue 45 cut a save into more, shorter slices (none beside a band of the OLED, a flap answered,
-# the dice landing; the read-back 512 bytes a slice): a save's payload and its read-back stay
-# over more ticks, beside what those ticks draw: 24,304 B above boot (23,552 before), measured
-# at two layouts with boot_bench.boot_figures("wasm", layout=0 and 16). 20,656-20,752 B at layouts
-# 0, 16 and 32 since the kernel gives the firmware the board's clock (the same in every run).
-BUDGET_PLAY = 25 * 1024
+# holds its modules (app.keeper_read, game.stats, hal.json_file ...) beside the standings' frames
+# (issue 28; where the bench looks moves with the dice of the saved scenario): some 88 KB in
+# all, 36% of a Pico's heap, 43% of a Pico W's. 25 KiB while issue 45 cut a save into more,
+# shorter slices (24,304 B above boot at one layout then); 24 KiB again since the kernel gives
+# the firmware the board's clock: 21,616-22,048 B at layouts 0, 16, 32, 48 and 64
+# (boot_bench.boot_figures("wasm", layout=...)).
+BUDGET_PLAY = 24 * 1024
 # A whole tournament with hints and saving, .mpy, on the 64-bit unix port (about half again the
 # 32-bit figures): issue 28's 128 KiB. It plays on 124 KiB, not 120 (boot runs out). The names
 # interned (every module's identifiers and strings of up to ten characters, kept for good; the
