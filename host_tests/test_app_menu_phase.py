@@ -139,3 +139,34 @@ def test_the_match_s_end_lets_the_coach_s_outcome_table_go_at_once_and_prices_th
     finally:
         box.close()
 
+
+
+def test_select_held_long_as_the_match_ends_still_counts_the_match_and_opens_the_menu():
+    """select held through the last move, its long press landing in the tick after the one that
+    ended the match, before app.finish has taken over: the match's end takes it as select (the
+    menu, from the next tick), so the merge is asked as the end is put away and the match counted
+    once. A long select once went to the menu at once there, and no merge was ever asked: a
+    match not counted in the lifetime statistics."""
+    from app.core import FINISHED, MENU
+
+    box = SimBox(BoxOptions(seed=3, preset="classic", players=2, hints=True))
+    try:
+        _played_to_its_end(box)
+        assert box.view.phase == FINISHED and box.app.ending is None
+        board = box.board
+        board.hold("select")  # held for a second already: the next tick reads a long press
+        select = box.app.devices.buttons["select"]
+        select._raw = select._down = True
+        select._down_since_ms = select._raw_since = board.now_ms - 1000
+        select._long_reported = False
+        box.tick()
+        board.hold("select", False)
+        box.run(1500)
+        box.board.press("select")  # (a long press the end could not take yet: select again)
+        box.run(1500)
+        assert box.view.phase == MENU
+        box.finish_saves()
+        assert box.app.keeper.merging is None
+        assert sum(box.view.stats.games_by_players) == 1
+    finally:
+        box.close()

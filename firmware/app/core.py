@@ -213,12 +213,8 @@ class App:
                 let_go("phase")
             if (self.review_due or self.reviewing) and not self.leaving and presentation.review_pages(self, now_ms, ok):
                 ok = _NO_PRESS  # (while the leave question is up its ok is the question's)
-            if select == _LONG_PRESS and self.phase == FINISHED:  # the rare phase changes (app.phases'
-                from app.menu_back import to_menu
-
-                to_menu(self)  # and app.menu_back's), each let go with what it loaded
-                let_go("phase")
-                select = _NO_PRESS
+            if select == _LONG_PRESS and self.phase == FINISHED:  # at the match's end a long select is
+                select = _SHORT_PRESS  # select: the menu, from the next tick (app.finish asks the merge)
             elif self.leaving or (select == _LONG_PRESS and self.phase != MENU):
                 from app.phases_left import leave_question
                 if leave_question(self, now_ms, select, ok):  # still asked: the tick is done
