@@ -22,14 +22,14 @@ BOARDS = wiring_table.BOARDS
 # API, main.run resting 1 ms while the coach has work ...); 65 KiB again since what play held for
 # rare moments went where those moments are (game.sources' source_for into game.match, the App's
 # ways to a new match and to the menu into app.phases and app.menu_back, game.gamelog's add and
-# lower into game.stats, names stored for imports only rare code makes): 66,311 B.
+# lower into game.stats, names stored for imports only rare code makes): 66,391 B.
 BUDGET_AFTER_BOOT = 65 * 1024
 # Above the after-boot figure, during a whole match. At a match's end the statistics' merge
 # holds its modules (app.keeper_read, game.stats, hal.json_file ...) beside the standings' frames
 # (issue 28; where the bench looks moves with the dice of the saved scenario): some 88 KB in
 # all, 36% of a Pico's heap, 43% of a Pico W's. 25 KiB while issue 45 cut a save into more,
 # shorter slices (24,304 B above boot at one layout then); 24 KiB again since the kernel gives
-# the firmware the board's clock: 21,616-22,048 B at layouts 0, 16, 32, 48 and 64
+# the firmware the board's clock: 21,392-21,584 B at layouts 0, 16, 32, 48 and 64
 # (boot_bench.boot_figures("wasm", layout=...)).
 BUDGET_PLAY = 24 * 1024
 # A whole tournament with hints and saving, .mpy, on the 64-bit unix port (about half again the
