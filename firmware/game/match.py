@@ -1,7 +1,10 @@
 """Match formats built from rounds (VARIANTS.md section 6): `start_match` for every format,
 which imports each format's module only when a match of it starts (game.race, game.long_game,
 game.rows); the others are game.rounds' RoundMatch, which with BaseMatch and Round is what every
-format builds on (the formats import game.rounds, never this module).
+format builds on (the formats import game.rounds, never this module). `source_for`, the random
+source a match draws from (game.sources' electronic dice, or the module of hand-entered dice,
+dominoes or cards), is here too: a match starts with both (app.phases, game.snapshot_load), and
+play holds neither.
 
 single round · fixed number of rounds (penalties summed) · tournament (rounds until someone's
 total reaches rules.target; lowest total wins) · maximum penalty (a player whose total reaches
